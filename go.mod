@@ -1,0 +1,3 @@
+module github.com/ptxplay/ptxplay
+
+go 1.26
