@@ -1,0 +1,388 @@
+// form.go: the syntax-form language of the table and the modifier matcher.
+//
+// Each table row gives its forms as strings written like the manual's syntax
+// blocks, so the table reads like the ISA and the hover docs show them:
+//
+//	"add{.sat}.s32 d, a, b"
+//	"add{.rnd}{.ftz}{.sat}.f32 d, a, b"
+//	"setp.cmp{.bop}.type p|q, a, b{, {!}c}"     (written "p|q, a, b, c:.pred?" below)
+//	"ld{.ss}{.cop}{.vec}.type {d}, [a] @ptx2.0"
+//
+// Modifier part (after the opcode, no spaces):
+//   - ".x" is required, "{.x}" optional;
+//   - x names a group (the entry's Groups, else the global Groups) whose
+//     values are the choices; otherwise x is the literal modifier ".x".
+//
+// Operand part: comma-separated operands, each "name[:kind][?]":
+//   - a name starting with 'd' (or "p"/"q" in first place) is written by
+//     the instruction; the others are read;
+//   - "d|p" is a destination with an optional predicate output;
+//   - "[a]" is an address; "{d}" a vector whose length is the chosen .vec
+//     (a scalar when no .vec is chosen);
+//   - kind is a type (".u32", ".pred"), a group name whose chosen value is
+//     the type ("dtype"), "wide" (twice the instruction type), "label",
+//     "func", "imm" (constant only), "reg" (register only), "any" (any
+//     register or constant), "list" (a parenthesized list); default is the
+//     instruction type: the last chosen modifier that is a type;
+//   - a trailing '?' marks an optional operand (only at the end).
+//
+// Suffixes "@ptxX.Y" and "@sm_NN" gate a form on the PTX version and target.
+
+package isa
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Entry is one row of the table: one opcode.
+type Entry struct {
+	Name    string              // opcode; may be dotted ("bar.warp.sync", "cp.async")
+	Section string              // ISA section, e.g. "9.7.1.1"
+	Doc     string              // one line
+	Syntax  []string            // forms, in the language above
+	Groups  map[string][]string // entry-local groups (values with dots)
+	PTX     Version             // minimum PTX ISA version (forms may raise it)
+	SM      int                 // minimum sm target (forms may raise it)
+	Relaxed bool                // registers may be wider than the type (ld, st, cvt, ...)
+	NoExec  string              // non-empty: accepted by the checker, refused at run time with this reason
+
+	Forms []*Form // compiled from Syntax
+}
+
+// Form is one compiled syntax line.
+type Form struct {
+	Entry    *Entry
+	Text     string // the line as written, without gates and annotations (for docs)
+	Mods     []ModTok
+	Operands []OperandSpec
+	PTX      Version
+	SM       int
+	MinOps   int // operands required
+}
+
+// ModTok is one modifier position of a form.
+type ModTok struct {
+	Group    string   // group name, or "" for a literal
+	Values   []string // the choices (a literal has one)
+	Optional bool
+}
+
+// OpKind is the shape of an operand.
+type OpKind uint8
+
+const (
+	OpReg     OpKind = iota // register or constant
+	OpRegOnly               // register only
+	OpImm                   // constant only
+	OpAddr                  // [address]
+	OpVec                   // {vector} or scalar
+	OpLabel                 // label
+	OpFunc                  // function name
+	OpList                  // (list)
+	OpAny                   // register or constant of any type
+)
+
+// OperandSpec is one operand position of a form.
+type OperandSpec struct {
+	Name     string
+	Kind     OpKind
+	Dest     bool
+	Pair     bool   // d|p: may carry a predicate output
+	Type     string // concrete type (".pred"), a group name, "wide", or "" (instruction type)
+	Optional bool
+}
+
+// Groups are the modifier groups shared by many entries.
+var Groups = map[string][]string{
+	"rnd":   {".rn", ".rz", ".rm", ".rp"},
+	"irnd":  {".rni", ".rzi", ".rmi", ".rpi"},
+	"cmp":   {".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu", ".leu", ".gtu", ".geu", ".num", ".nan"},
+	"bop":   {".and", ".or", ".xor"},
+	"vec":   {".v2", ".v4", ".v8"},
+	"ss":    {".const", ".global", ".local", ".param", ".shared", ".shared::cta", ".shared::cluster", ".param::entry", ".param::func"},
+	"sem":   {".relaxed", ".acquire", ".release", ".acq_rel", ".weak", ".volatile", ".mmio", ".sc"},
+	"scope": {".cta", ".cluster", ".gpu", ".sys"},
+	"itype": {".u16", ".u32", ".u64", ".s16", ".s32", ".s64"},
+	"btype": {".b16", ".b32", ".b64"},
+	"ftype": {".f32", ".f64"},
+	"atype": {".b8", ".b16", ".b32", ".b64", ".b128", ".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64"},
+	"ctype": {".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f16", ".bf16", ".tf32", ".f32", ".f64", ".e4m3x2", ".e5m2x2", ".f16x2", ".bf16x2"},
+}
+
+// compile turns e.Syntax into e.Forms.
+func (e *Entry) compile() error {
+	for _, line := range e.Syntax {
+		f, err := e.compileForm(line)
+		if err != nil {
+			return fmt.Errorf("isa: %s: %q: %v", e.Name, line, err)
+		}
+		e.Forms = append(e.Forms, f)
+	}
+	return nil
+}
+
+func (e *Entry) group(name string) ([]string, bool) {
+	if v, ok := e.Groups[name]; ok {
+		return v, true
+	}
+	v, ok := Groups[name]
+	return v, ok
+}
+
+func (e *Entry) compileForm(line string) (*Form, error) {
+	f := &Form{Entry: e, PTX: e.PTX, SM: e.SM}
+	fields := strings.Fields(line)
+	var kept []string
+	for _, w := range fields {
+		switch {
+		case strings.HasPrefix(w, "@ptx"):
+			v, ok := ParseVersion(w[4:])
+			if !ok {
+				return nil, fmt.Errorf("bad gate %s", w)
+			}
+			f.PTX = max(f.PTX, v)
+		case strings.HasPrefix(w, "@sm_"):
+			f.SM = max(f.SM, ParseTarget(w[1:]))
+		default:
+			kept = append(kept, w)
+		}
+	}
+	if len(kept) == 0 {
+		return nil, fmt.Errorf("empty form")
+	}
+	head := kept[0]
+	if !strings.HasPrefix(head, e.Name) {
+		return nil, fmt.Errorf("form does not start with %s", e.Name)
+	}
+	mods := head[len(e.Name):]
+	for mods != "" {
+		opt := false
+		var tok string
+		if mods[0] == '{' {
+			end := strings.IndexByte(mods, '}')
+			if end < 0 {
+				return nil, fmt.Errorf("unclosed {")
+			}
+			tok, mods, opt = mods[1:end], mods[end+1:], true
+		} else {
+			end := strings.IndexAny(mods[1:], ".{")
+			if end < 0 {
+				tok, mods = mods, ""
+			} else {
+				tok, mods = mods[:end+1], mods[end+1:]
+			}
+		}
+		if !strings.HasPrefix(tok, ".") {
+			return nil, fmt.Errorf("modifier %q lacks a dot", tok)
+		}
+		m := ModTok{Optional: opt}
+		if vals, ok := e.group(tok[1:]); ok {
+			m.Group, m.Values = tok[1:], vals
+		} else {
+			m.Values = []string{tok}
+		}
+		f.Mods = append(f.Mods, m)
+	}
+	ops := strings.Join(kept[1:], " ")
+	display := []string{}
+	if strings.TrimSpace(ops) != "" {
+		for i, raw := range strings.Split(ops, ",") {
+			raw = strings.TrimSpace(raw)
+			spec, disp, err := e.compileOperand(raw, i)
+			if err != nil {
+				return nil, err
+			}
+			if !spec.Optional {
+				if len(f.Operands) > f.MinOps {
+					return nil, fmt.Errorf("required operand %s after an optional one", spec.Name)
+				}
+				f.MinOps++
+			}
+			f.Operands = append(f.Operands, spec)
+			display = append(display, disp)
+		}
+	}
+	f.Text = head
+	if len(display) > 0 {
+		f.Text += " " + strings.Join(display, ", ")
+	}
+	return f, nil
+}
+
+func (e *Entry) compileOperand(raw string, pos int) (OperandSpec, string, error) {
+	var s OperandSpec
+	if strings.HasSuffix(raw, "?") {
+		s.Optional = true
+		raw = raw[:len(raw)-1]
+	}
+	if i := strings.IndexByte(raw, ':'); i >= 0 {
+		s.Type = raw[i+1:]
+		raw = raw[:i]
+		switch s.Type {
+		case "label":
+			s.Kind, s.Type = OpLabel, ""
+		case "func":
+			s.Kind, s.Type = OpFunc, ""
+		case "imm":
+			s.Kind, s.Type = OpImm, ""
+		case "reg":
+			s.Kind, s.Type = OpRegOnly, ""
+		case "any":
+			s.Kind, s.Type = OpAny, ""
+		case "list":
+			s.Kind, s.Type = OpList, ""
+		default:
+			if _, ok := Types[s.Type]; !ok && s.Type != "wide" {
+				if _, ok := e.group(s.Type); !ok {
+					return s, "", fmt.Errorf("unknown operand type %q", s.Type)
+				}
+			}
+		}
+		// "label:imm"-style combinations are not needed.
+	}
+	disp := raw
+	switch {
+	case strings.HasPrefix(raw, "[") && strings.HasSuffix(raw, "]"):
+		s.Kind = OpAddr
+		raw = raw[1 : len(raw)-1]
+	case strings.HasPrefix(raw, "{") && strings.HasSuffix(raw, "}"):
+		s.Kind = OpVec
+		raw = raw[1 : len(raw)-1]
+	}
+	if i := strings.IndexByte(raw, '|'); i >= 0 {
+		s.Pair = true
+		raw = raw[:i]
+	}
+	if raw == "" {
+		return s, "", fmt.Errorf("empty operand")
+	}
+	s.Name = raw
+	s.Dest = raw[0] == 'd' || (pos == 0 && (raw == "p" || raw == "q")) && s.Kind != OpAddr
+	if s.Kind == OpAddr {
+		s.Dest = false
+	}
+	if s.Optional {
+		disp = "{" + disp + "}"
+	}
+	return s, disp, nil
+}
+
+// Match is the result of matching an instruction's modifiers to a form.
+type Match struct {
+	Form *Form
+	Vals []string // chosen value per Form.Mods position; "" when skipped
+}
+
+// Get returns the chosen value of the named group, or "".
+func (m *Match) Get(group string) string {
+	for i, t := range m.Form.Mods {
+		if t.Group == group {
+			if m.Vals[i] != "" {
+				return m.Vals[i]
+			}
+		}
+	}
+	return ""
+}
+
+// Has reports whether modifier v (with its dot) was given.
+func (m *Match) Has(v string) bool {
+	for _, x := range m.Vals {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// Type returns the instruction type: the last chosen modifier that is a type.
+func (m *Match) Type() string {
+	for i := len(m.Vals) - 1; i >= 0; i-- {
+		if IsType(m.Vals[i]) {
+			return m.Vals[i]
+		}
+	}
+	return ""
+}
+
+// Types returns all chosen modifiers that are types, in order.
+func (m *Match) Types() []string {
+	var ts []string
+	for _, v := range m.Vals {
+		if IsType(v) {
+			ts = append(ts, v)
+		}
+	}
+	return ts
+}
+
+// OperandType resolves the type an operand spec asks for under this match:
+// a concrete type, or "" when any type is fine.
+func (m *Match) OperandType(s *OperandSpec) string {
+	switch s.Type {
+	case "":
+		return m.Type()
+	case "wide":
+		t, ok := Types[m.Type()]
+		if !ok {
+			return ""
+		}
+		return wider(t)
+	}
+	if IsType(s.Type) {
+		return s.Type
+	}
+	return m.Get(s.Type)
+}
+
+func wider(t Type) string {
+	p := map[Kind]string{KindBits: ".b", KindUint: ".u", KindSint: ".s", KindFloat: ".f"}[t.Kind]
+	return fmt.Sprintf("%s%d", p, 2*t.Bits)
+}
+
+// MatchMods finds the first form whose modifier template accepts mods
+// exactly (in order). It returns nil when none does.
+func (e *Entry) MatchMods(mods []string) *Match {
+	for _, f := range e.Forms {
+		vals := make([]string, len(f.Mods))
+		if matchFrom(f.Mods, mods, vals) {
+			return &Match{Form: f, Vals: vals}
+		}
+	}
+	return nil
+}
+
+func matchFrom(tmpl []ModTok, mods []string, vals []string) bool {
+	if len(tmpl) == 0 {
+		return len(mods) == 0
+	}
+	t := tmpl[0]
+	if len(mods) > 0 {
+		for _, v := range t.Values {
+			if v == mods[0] {
+				vals[0] = v
+				if matchFrom(tmpl[1:], mods[1:], vals[1:]) {
+					return true
+				}
+				break
+			}
+		}
+	}
+	vals[0] = ""
+	return t.Optional && matchFrom(tmpl[1:], mods, vals[1:])
+}
+
+// Knows reports whether modifier v appears in any form of e.
+func (e *Entry) Knows(v string) bool {
+	for _, f := range e.Forms {
+		for _, t := range f.Mods {
+			for _, x := range t.Values {
+				if x == v {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

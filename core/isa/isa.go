@@ -1,0 +1,112 @@
+// isa.go: the table's index and lookups.
+
+package isa
+
+import "strings"
+
+var byName = map[string]*Entry{}
+
+// All lists every entry in table order.
+var All []*Entry
+
+func init() {
+	for _, tab := range tables {
+		for i := range tab {
+			e := &tab[i]
+			if err := e.compile(); err != nil {
+				panic("BUG: " + err.Error())
+			}
+			if _, dup := byName[e.Name]; dup {
+				panic("BUG: isa: duplicate entry " + e.Name)
+			}
+			byName[e.Name] = e
+			All = append(All, e)
+		}
+	}
+}
+
+// tables lists the table files' slices, one per ISA chapter.
+var tables = [][]Entry{exampleTable}
+
+// Get returns the entry named exactly name ("add", "bar.warp.sync").
+func Get(name string) *Entry { return byName[name] }
+
+// Lookup finds the entry for an instruction written as op plus modifiers
+// (op "cp", mods [".async", ".ca", ...]): the longest dotted name that has an
+// entry wins. It returns the entry and the modifiers left for its forms.
+func Lookup(op string, mods []string) (*Entry, []string) {
+	var best *Entry
+	bestN := 0
+	name := op
+	if e := byName[name]; e != nil {
+		best = e
+	}
+	for i, m := range mods {
+		name += m
+		if e := byName[name]; e != nil {
+			best, bestN = e, i+1
+		}
+		if i >= 3 {
+			break
+		}
+	}
+	if best == nil {
+		return nil, nil
+	}
+	return best, mods[bestN:]
+}
+
+// Hover returns the hover documentation for an opcode name: the doc line,
+// the syntax forms and the gates.
+func Hover(name string) string {
+	e := byName[name]
+	if e == nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(e.Name)
+	b.WriteString(" — ")
+	b.WriteString(e.Doc)
+	if e.Section != "" {
+		b.WriteString(" (PTX ISA §" + e.Section + ")")
+	}
+	for _, f := range e.Forms {
+		b.WriteString("\n  " + f.Text)
+		if f.PTX > e.PTX || f.SM > e.SM {
+			b.WriteString("   [")
+			if f.PTX > 0 {
+				b.WriteString("PTX " + f.PTX.String())
+			}
+			if f.SM > 0 {
+				b.WriteString(" sm_" + itoa(f.SM))
+			}
+			b.WriteString("]")
+		}
+	}
+	if e.PTX > 0 || e.SM > 0 {
+		b.WriteString("\nRequires")
+		if e.PTX > 0 {
+			b.WriteString(" PTX ISA " + e.PTX.String())
+		}
+		if e.SM > 0 {
+			b.WriteString(", sm_" + itoa(e.SM))
+		}
+		b.WriteString(" or later.")
+	}
+	if e.NoExec != "" {
+		b.WriteString("\nNot simulated: " + e.NoExec)
+	}
+	return b.String()
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var d []byte
+	for n > 0 {
+		d = append([]byte{byte('0' + n%10)}, d...)
+		n /= 10
+	}
+	return string(d)
+}
