@@ -1,0 +1,342 @@
+// check.go: the resolver and type checker.
+
+package check
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ptxplay/ptxplay/core/isa"
+	"github.com/ptxplay/ptxplay/core/ptx"
+)
+
+// MaxErrors caps the diagnostics of one Check.
+const MaxErrors = 100
+
+// Check resolves and checks m. It always returns a Program (possibly with
+// unresolved parts) and every problem it found, sorted by position.
+func Check(m *ptx.Module) (*Program, ptx.ErrorList) {
+	c := &checker{
+		prog: &Program{Module: m, File: m.File, AddrSize: 64, funcs: map[string]*Func{}},
+	}
+	c.module = &scope{names: map[string]any{}}
+	c.header()
+	c.collect()
+	for _, f := range c.prog.Funcs {
+		if f.Defined() {
+			c.function(f)
+		}
+	}
+	c.errs.Sort()
+	return c.prog, c.errs
+}
+
+type checker struct {
+	prog   *Program
+	module *scope
+	errs   ptx.ErrorList
+	fn     *Func
+}
+
+type scope struct {
+	parent *scope
+	names  map[string]any // *Reg, *Var, *Label, *Func
+}
+
+func (s *scope) lookup(name string) any {
+	for ; s != nil; s = s.parent {
+		if o, ok := s.names[name]; ok {
+			return o
+		}
+	}
+	return nil
+}
+
+func (c *checker) errorf(pos ptx.Pos, format string, args ...any) {
+	if len(c.errs) >= MaxErrors {
+		return
+	}
+	c.errs.Add(c.prog.File.Position(pos), fmt.Sprintf(format, args...))
+}
+
+func (c *checker) header() {
+	m := c.prog.Module
+	if d := m.Version; d != nil && len(d.Args) > 0 {
+		txt := operandText(d.Args[0])
+		if v, ok := isa.ParseVersion(txt); ok {
+			c.prog.Version = v
+		} else {
+			c.errorf(d.Args[0].Pos(), "invalid .version %s", txt)
+		}
+	}
+	if d := m.Target; d != nil {
+		for _, a := range d.Args {
+			if n := isa.ParseTarget(operandText(a)); n > 0 && c.prog.SM == 0 {
+				c.prog.SM = n
+			}
+		}
+	}
+	if d := m.AddressSize; d != nil && len(d.Args) > 0 {
+		if n, ok := d.Args[0].(*ptx.Int); ok && (n.Val == 32 || n.Val == 64) {
+			c.prog.AddrSize = int(n.Val)
+		} else {
+			c.errorf(d.Args[0].Pos(), "invalid .address_size: expected 32 or 64")
+		}
+	} else if c.prog.Version != 0 && c.prog.Version < 23 {
+		c.prog.AddrSize = 32 // before .address_size existed, addresses were 32-bit
+	}
+}
+
+// collect declares the module-scope functions and variables so that uses
+// may precede definitions.
+func (c *checker) collect() {
+	for _, d := range c.prog.Module.Decls {
+		switch d := d.(type) {
+		case *ptx.Func:
+			c.declareFunc(d)
+		case *ptx.VarDecl:
+			for _, v := range c.declareVars(c.module, d, nil) {
+				c.prog.Globals = append(c.prog.Globals, v)
+			}
+		}
+	}
+}
+
+func (c *checker) declareFunc(d *ptx.Func) {
+	if old, ok := c.module.names[d.Name]; ok {
+		if f, ok := old.(*Func); ok {
+			switch {
+			case d.Body == nil:
+				return // another prototype
+			case !f.Defined():
+				f.Decl, f.Entry = d, d.Entry // the definition after a prototype
+				f.Params, f.Rets = c.params(d.Params, f), c.params(d.Rets, f)
+				return
+			}
+			c.errorf(d.NamePos, "duplicate function %s", d.Name)
+			return
+		}
+		c.errorf(d.NamePos, "%s redeclared", d.Name)
+		return
+	}
+	f := &Func{Name: d.Name, Decl: d, Entry: d.Entry}
+	f.Params = c.params(d.Params, f)
+	f.Rets = c.params(d.Rets, f)
+	c.module.names[d.Name] = f
+	c.prog.Funcs = append(c.prog.Funcs, f)
+	c.prog.funcs[d.Name] = f
+}
+
+func (c *checker) params(ps []*ptx.Param, f *Func) []*Var {
+	var vs []*Var
+	for _, p := range ps {
+		t, ok := isa.LookupType(p.Type)
+		if !ok {
+			c.errorf(p.Pos(), "unknown type %s", p.Type)
+		}
+		v := &Var{Name: p.Name, Space: p.Space, Type: t, Align: p.Align, Dims: p.Dims, Pos: p.NamePos, Func: f, Param: true, Ptr: p.PtrSpace}
+		v.Size = c.size(v)
+		if v.Align == 0 {
+			v.Align = max(1, int(v.ElemSize()))
+		}
+		vs = append(vs, v)
+	}
+	return vs
+}
+
+func (c *checker) size(v *Var) int64 {
+	n := v.ElemSize()
+	for _, d := range v.Dims {
+		if d < 0 {
+			if v.Init != nil && v.Init.List {
+				n *= int64(len(v.Init.Elems))
+				continue
+			}
+			return 0
+		}
+		n *= int64(d)
+	}
+	return n
+}
+
+// declareVars declares the names of a .reg or state-space declaration in s.
+func (c *checker) declareVars(s *scope, d *ptx.VarDecl, f *Func) []*Var {
+	t, ok := isa.LookupType(d.Type)
+	if !ok {
+		c.errorf(d.Pos(), "unknown type %q in declaration", d.Type)
+		return nil
+	}
+	var vars []*Var
+	for _, n := range d.Names {
+		if d.Space == ".reg" {
+			if t.Kind == isa.KindOpaque {
+				c.errorf(n.Pos(), "register %s cannot have type %s", n.Name, d.Type)
+			}
+			if n.Count > 0 {
+				for i := 0; i < n.Count; i++ {
+					c.declareReg(s, f, n.Name+strconv.Itoa(i), t, d.Vec, n.Pos())
+				}
+			} else {
+				c.declareReg(s, f, n.Name, t, d.Vec, n.Pos())
+			}
+			continue
+		}
+		v := &Var{Name: n.Name, Space: d.Space, Type: t, Vec: d.Vec, Align: d.Align, Dims: n.Dims, Init: n.Init,
+			Pos: n.Pos(), Func: f, Extern: d.Linkage == ".extern"}
+		v.Size = c.size(v)
+		if v.Align == 0 {
+			v.Align = max(1, int(v.ElemSize()))
+		}
+		if v.Align&(v.Align-1) != 0 {
+			c.errorf(d.Pos(), "alignment %d is not a power of two", v.Align)
+		}
+		if _, dup := s.names[n.Name]; dup {
+			if s != c.module || !(d.Linkage == ".extern" || d.Linkage == ".weak") {
+				c.errorf(n.Pos(), "%s redeclared in this block", n.Name)
+			}
+			continue
+		}
+		s.names[n.Name] = v
+		vars = append(vars, v)
+		if f != nil {
+			f.Vars = append(f.Vars, v)
+		}
+	}
+	return vars
+}
+
+func (c *checker) declareReg(s *scope, f *Func, name string, t isa.Type, vec int, pos ptx.Pos) {
+	if _, dup := s.names[name]; dup {
+		c.errorf(pos, "%s redeclared in this block", name)
+		return
+	}
+	if f == nil {
+		// Module-scope registers (PTX 1.x) are shared by every function:
+		// kept as variables of space .reg and materialized per function.
+		s.names[name] = &Var{Name: name, Space: ".reg", Type: t, Vec: vec, Pos: pos}
+		return
+	}
+	r := &Reg{Name: name, Type: t, Vec: vec, Pos: pos, Index: len(f.Regs)}
+	f.Regs = append(f.Regs, r)
+	s.names[name] = r
+}
+
+// function checks one defined function.
+func (c *checker) function(f *Func) {
+	c.fn = f
+	ps := &scope{parent: c.module, names: map[string]any{}}
+	for _, v := range append(append([]*Var{}, f.Rets...), f.Params...) {
+		if _, dup := ps.names[v.Name]; dup {
+			c.errorf(v.Pos, "parameter %s redeclared", v.Name)
+			continue
+		}
+		if v.Space == ".reg" {
+			r := &Reg{Name: v.Name, Type: v.Type, Pos: v.Pos, Index: len(f.Regs)}
+			f.Regs = append(f.Regs, r)
+			ps.names[v.Name] = r
+			continue
+		}
+		ps.names[v.Name] = v
+	}
+	c.block(ps, f.Decl.Body)
+	// Resolve labels' indexes now that the code is flat.
+	c.fn = nil
+}
+
+type pending struct {
+	in *ptx.Instr
+	s  *scope
+}
+
+// block declares a block's variables and labels, then checks its
+// instructions, recursing into nested blocks in order.
+func (c *checker) block(parent *scope, b *ptx.Block) {
+	s := &scope{parent: parent, names: map[string]any{}}
+	f := c.fn
+	// First pass: declarations and labels, so uses may come before them.
+	var labels []*Label
+	for _, st := range b.Stmts {
+		switch st := st.(type) {
+		case *ptx.VarDecl:
+			c.declareVars(s, st, f)
+		case *ptx.Label:
+			if old := s.lookup(st.Name); old != nil {
+				if _, isLabel := old.(*Label); isLabel {
+					if _, here := s.names[st.Name]; here {
+						c.errorf(st.Pos(), "duplicate label %s", st.Name)
+						continue
+					}
+				}
+			}
+			l := &Label{Name: st.Name, Pos: st.Pos(), Index: -1}
+			s.names[st.Name] = l
+			labels = append(labels, l)
+		}
+	}
+	// Second pass: instructions, nested blocks, label positions.
+	li := 0
+	for _, st := range b.Stmts {
+		switch st := st.(type) {
+		case *ptx.Label:
+			if li < len(labels) && labels[li].Name == st.Name && labels[li].Pos == st.Pos() {
+				labels[li].Index = len(f.Code)
+				f.Labels = append(f.Labels, labels[li])
+				li++
+			}
+		case *ptx.Instr:
+			if in := c.instr(s, st); in != nil {
+				f.Code = append(f.Code, in)
+			}
+		case *ptx.Block:
+			c.block(s, st)
+		}
+	}
+}
+
+func operandText(o ptx.Operand) string {
+	switch o := o.(type) {
+	case *ptx.Ident:
+		return o.Name
+	case *ptx.Int:
+		return o.Text
+	case *ptx.Float:
+		return o.Text
+	case *ptx.String:
+		return strconv.Quote(o.Val)
+	case *ptx.Unary:
+		return o.Op + operandText(o.X)
+	case *ptx.Binary:
+		return operandText(o.X) + o.Op + operandText(o.Y)
+	case *ptx.Sink:
+		return "_"
+	case *ptx.Addr:
+		var b strings.Builder
+		b.WriteByte('[')
+		if o.Base != nil {
+			b.WriteString(operandText(o.Base))
+			if o.Off != 0 {
+				fmt.Fprintf(&b, "%+d", o.Off)
+			}
+		} else {
+			fmt.Fprintf(&b, "%d", o.Off)
+		}
+		b.WriteByte(']')
+		return b.String()
+	case *ptx.Vector:
+		var parts []string
+		for _, e := range o.Elems {
+			parts = append(parts, operandText(e))
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	case *ptx.List:
+		var parts []string
+		for _, e := range o.Elems {
+			parts = append(parts, operandText(e))
+		}
+		return "(" + strings.Join(parts, ", ") + ")"
+	case *ptx.Pair:
+		return operandText(o.D) + "|" + operandText(o.P)
+	}
+	return "?"
+}

@@ -1,0 +1,544 @@
+// instr.go: checking one instruction against the isa table.
+
+package check
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/ptxplay/ptxplay/core/isa"
+	"github.com/ptxplay/ptxplay/core/ptx"
+)
+
+func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
+	mods := make([]string, len(st.Mods))
+	for i, m := range st.Mods {
+		mods[i] = m.Name
+	}
+	e, rest := isa.Lookup(st.Op, mods)
+	if e == nil {
+		c.errorf(st.OpPos, "unknown instruction %q", st.Op)
+		return nil
+	}
+	m := e.MatchMods(rest)
+	if m == nil {
+		for i, md := range rest {
+			if !e.Knows(md) && !isa.IsType(md) {
+				c.errorf(st.Mods[len(mods)-len(rest)+i].At, "unknown modifier %q for %s", md, e.Name)
+				return nil
+			}
+		}
+		c.errorf(st.OpPos, "invalid modifiers for %s: %s%s; expected %s", e.Name, e.Name, strings.Join(rest, ""), formsHint(e))
+		return nil
+	}
+	p := c.prog
+	if m.Form.PTX > 0 && p.Version > 0 && p.Version < m.Form.PTX {
+		c.errorf(st.OpPos, "%s requires .version %s or later (module has .version %s)", fullName(st), m.Form.PTX, p.Version)
+	}
+	if m.Form.SM > 0 && p.SM > 0 && p.SM < m.Form.SM {
+		c.errorf(st.OpPos, "%s requires sm_%d or later (target is sm_%d)", fullName(st), m.Form.SM, p.SM)
+	}
+	pos := p.File.Position(st.Pos())
+	in := &Inst{Src: st, Entry: e, Match: m, Line: pos.Line, Col: pos.Col}
+	if g := st.Guard; g != nil {
+		in.GuardNeg = g.Neg
+		switch o := s.lookup(g.Name).(type) {
+		case *Reg:
+			if o.Type.Kind != isa.KindPred {
+				c.errorf(g.Pos(), "expected predicate, found %s register %s", o.Type.Name, o.Name)
+			}
+			in.Guard = o
+		case nil:
+			c.errorf(g.Pos(), "undeclared identifier %s", g.Name)
+		default:
+			c.errorf(g.Pos(), "expected predicate, found %s", g.Name)
+		}
+	}
+	if e.Name == "call" {
+		c.call(s, in)
+		return in
+	}
+	f := m.Form
+	if n := len(st.Args); n < f.MinOps || n > len(f.Operands) {
+		want := fmt.Sprint(len(f.Operands))
+		if f.MinOps != len(f.Operands) {
+			want = fmt.Sprintf("%d to %d", f.MinOps, len(f.Operands))
+		}
+		c.errorf(st.OpPos, "%s expects %s operands, found %d", e.Name, want, n)
+		return in
+	}
+	in.Args = make([]Arg, len(st.Args))
+	for i, o := range st.Args {
+		in.Args[i] = c.operand(s, in, &f.Operands[i], o)
+	}
+	return in
+}
+
+func fullName(st *ptx.Instr) string {
+	var b strings.Builder
+	b.WriteString(st.Op)
+	for _, m := range st.Mods {
+		if isa.IsType(m.Name) {
+			break
+		}
+		b.WriteString(m.Name)
+	}
+	return b.String()
+}
+
+func formsHint(e *isa.Entry) string {
+	var fs []string
+	for i, f := range e.Forms {
+		if i == 4 {
+			fs = append(fs, "...")
+			break
+		}
+		fs = append(fs, strings.SplitN(f.Text, " ", 2)[0])
+	}
+	return strings.Join(fs, " or ")
+}
+
+// operand resolves and checks one operand against its spec.
+func (c *checker) operand(s *scope, in *Inst, spec *isa.OperandSpec, o ptx.Operand) Arg {
+	a := Arg{Pos: o.Pos()}
+	want := in.Match.OperandType(spec)
+	switch spec.Kind {
+	case isa.OpAddr:
+		ad, ok := o.(*ptx.Addr)
+		if !ok {
+			c.errorf(o.Pos(), "expected address, found %s", describe(s, o))
+			return a
+		}
+		a.Kind, a.Off = ArgAddr, ad.Off
+		if ad.Base == nil {
+			return a
+		}
+		id, ok := ad.Base.(*ptx.Ident)
+		if !ok {
+			c.errorf(ad.Base.Pos(), "expected register or variable in address, found %s", describe(s, ad.Base))
+			return a
+		}
+		switch obj := c.resolve(s, id).(type) {
+		case *Reg:
+			if obj.Type.Kind == isa.KindPred || obj.Type.Kind == isa.KindFloat || (obj.Type.Bits != 32 && obj.Type.Bits != 64) {
+				c.errorf(id.Pos(), "expected 32- or 64-bit integer register in address, found %s register %s", obj.Type.Name, obj.Name)
+			}
+			a.Reg = obj
+		case *Var:
+			a.Var = obj
+		case *Func:
+			a.Func = obj
+		case *Label:
+			c.errorf(id.Pos(), "expected register or variable in address, found label %s", id.Name)
+		case nil:
+			c.errorf(id.Pos(), "undeclared identifier %s", id.Name)
+		}
+		return a
+	case isa.OpLabel:
+		id, ok := o.(*ptx.Ident)
+		if !ok {
+			c.errorf(o.Pos(), "expected label, found %s", describe(s, o))
+			return a
+		}
+		switch obj := c.resolve(s, id).(type) {
+		case *Label:
+			a.Kind, a.Label = ArgLabel, obj
+		case nil:
+			c.errorf(id.Pos(), "undefined label %s", id.Name)
+		case *Var:
+			a.Kind, a.Var = ArgSym, obj // brx.idx takes a .global table of labels
+		default:
+			c.errorf(id.Pos(), "expected label, found %s", describe(s, o))
+		}
+		return a
+	case isa.OpFunc:
+		id, ok := o.(*ptx.Ident)
+		if !ok {
+			c.errorf(o.Pos(), "expected function, found %s", describe(s, o))
+			return a
+		}
+		switch obj := c.resolve(s, id).(type) {
+		case *Func:
+			a.Kind, a.Func = ArgFunc, obj
+		case *Reg:
+			a.Kind, a.Reg = ArgReg, obj
+		case nil:
+			c.errorf(id.Pos(), "undefined function %s", id.Name)
+		default:
+			c.errorf(id.Pos(), "expected function, found %s", describe(s, o))
+		}
+		return a
+	case isa.OpList:
+		l, ok := o.(*ptx.List)
+		if !ok {
+			c.errorf(o.Pos(), "expected (list), found %s", describe(s, o))
+			return a
+		}
+		a.Kind = ArgList
+		for _, e := range l.Elems {
+			a.Elems = append(a.Elems, c.value(s, in, e, "", false, true))
+		}
+		return a
+	case isa.OpVec:
+		if v, ok := o.(*ptx.Vector); ok {
+			n := vecLen(in.Match)
+			if n > 0 && len(v.Elems) != n {
+				c.errorf(o.Pos(), "expected vector of %d elements, found %d", n, len(v.Elems))
+			}
+			elem := want
+			if n == 0 && len(v.Elems) > 1 {
+				// mov.b64 {lo, hi}, d: a scalar split into equal parts.
+				if t, ok := isa.LookupType(want); ok {
+					elem = fmt.Sprintf(".b%d", t.Bits/len(v.Elems))
+				}
+			}
+			a.Kind = ArgVec
+			for _, e := range v.Elems {
+				a.Elems = append(a.Elems, c.value(s, in, e, elem, spec.Dest, false))
+			}
+			return a
+		}
+		if n := vecLen(in.Match); n > 0 {
+			c.errorf(o.Pos(), "expected vector of %d elements, found %s", n, describe(s, o))
+			return a
+		}
+	}
+	if pr, ok := o.(*ptx.Pair); ok {
+		if !spec.Pair {
+			c.errorf(o.Pos(), "unexpected d|p pair here")
+			return a
+		}
+		a = c.value(s, in, pr.D, want, true, spec.Kind == isa.OpAny)
+		p := c.value(s, in, pr.P, ".pred", true, false)
+		a.Pred = p.Reg
+		return a
+	}
+	if spec.Kind == isa.OpImm {
+		if _, _, ok := c.constant(o); !ok {
+			c.errorf(o.Pos(), "expected constant, found %s", describe(s, o))
+			return a
+		}
+	}
+	return c.value(s, in, o, want, spec.Dest, spec.Kind == isa.OpAny)
+}
+
+func vecLen(m *isa.Match) int {
+	switch m.Get("vec") {
+	case ".v2":
+		return 2
+	case ".v4":
+		return 4
+	case ".v8":
+		return 8
+	}
+	return 0
+}
+
+// value resolves a register, special register, symbol or constant operand
+// that must have type want ("" for any).
+func (c *checker) value(s *scope, in *Inst, o ptx.Operand, want string, dest, anyType bool) Arg {
+	a := Arg{Pos: o.Pos()}
+	if _, ok := o.(*ptx.Sink); ok {
+		if !dest {
+			c.errorf(o.Pos(), "cannot read the sink _")
+		}
+		a.Kind = ArgSink
+		return a
+	}
+	neg := false
+	if u, ok := o.(*ptx.Unary); ok && u.Op == "!" {
+		if _, isID := u.X.(*ptx.Ident); isID {
+			neg, o = true, u.X
+		}
+	}
+	id, isIdent := o.(*ptx.Ident)
+	if !isIdent {
+		v, isFloat, ok := c.constant(o)
+		if !ok {
+			if sym, off, ok := c.symOffset(s, o); ok {
+				a.Kind, a.Var, a.Off = ArgSym, sym, off
+				return a
+			}
+			c.errorf(o.Pos(), "expected register or constant, found %s", describe(s, o))
+			return a
+		}
+		if dest {
+			c.errorf(o.Pos(), "expected register, found constant %s", operandText(o))
+			return a
+		}
+		a.Kind, a.Imm, a.Float = ArgImm, v, isFloat
+		if f, ok := o.(*ptx.Float); ok && !f.Double {
+			a.F32 = true
+		}
+		if t, ok := isa.LookupType(want); ok && !anyType {
+			switch {
+			case t.Kind == isa.KindPred:
+				c.errorf(o.Pos(), "expected predicate, found constant %s", operandText(o))
+			case isFloat && t.Kind != isa.KindFloat && t.Kind != isa.KindBits:
+				c.errorf(o.Pos(), "expected %s operand, found float constant %s", want, operandText(o))
+			}
+		}
+		return a
+	}
+	switch obj := c.resolve(s, id).(type) {
+	case *Reg:
+		a.Kind, a.Reg, a.Neg = ArgReg, obj, neg
+		if neg && obj.Type.Kind != isa.KindPred {
+			c.errorf(o.Pos(), "! applies only to predicates, found %s register %s", obj.Type.Name, obj.Name)
+		}
+		if !anyType && want != "" && !compatible(want, obj.Type, in.Entry.Relaxed, dest) {
+			c.errorf(id.Pos(), "expected %s register, found %s register %s", want, obj.Type.Name, obj.Name)
+		}
+		if c.fn != nil && obj.Index < len(c.fn.Regs) && c.fn.Regs[obj.Index] == obj {
+			// fine: a register of this function
+		}
+	case regComp:
+		a.Kind, a.Reg, a.Comp = ArgReg, obj.r, obj.comp
+	case sregRef:
+		if dest {
+			c.errorf(id.Pos(), "cannot write special register %s", id.Name)
+		}
+		a.Kind, a.SReg, a.Comp = ArgSReg, obj.s, obj.comp
+		p := c.prog
+		if obj.s.PTX > 0 && p.Version > 0 && p.Version < obj.s.PTX {
+			c.errorf(id.Pos(), "%s requires .version %s or later (module has .version %s)", id.Name, obj.s.PTX, p.Version)
+		}
+		if obj.s.SM > 0 && p.SM > 0 && p.SM < obj.s.SM {
+			c.errorf(id.Pos(), "%s requires sm_%d or later (target is sm_%d)", id.Name, obj.s.SM, p.SM)
+		}
+		if t, ok := isa.LookupType(want); ok && !anyType && t.Kind == isa.KindPred && obj.s.Type != ".pred" {
+			c.errorf(id.Pos(), "expected predicate, found special register %s", id.Name)
+		}
+	case *Var:
+		if dest {
+			c.errorf(id.Pos(), "expected register, found variable %s", id.Name)
+		}
+		a.Kind, a.Var = ArgSym, obj
+	case *Func:
+		a.Kind, a.Func = ArgFunc, obj
+	case *Label:
+		a.Kind, a.Label = ArgLabel, obj
+	case nil:
+		c.errorf(id.Pos(), "undeclared identifier %s", id.Name)
+	}
+	return a
+}
+
+type regComp struct {
+	r    *Reg
+	comp int
+}
+
+type sregRef struct {
+	s    *isa.SReg
+	comp int
+}
+
+// resolve finds what an identifier names: a declared name, a component of a
+// vector register, or a special register.
+func (c *checker) resolve(s *scope, id *ptx.Ident) any {
+	if o := s.lookup(id.Name); o != nil {
+		if v, ok := o.(*Var); ok && v.Space == ".reg" && v.Func == nil && c.fn != nil {
+			return c.moduleReg(v)
+		}
+		return o
+	}
+	if n := len(id.Name); n > 2 && id.Name[n-2] == '.' {
+		if r, ok := s.lookup(id.Name[:n-2]).(*Reg); ok && r.Vec > 0 {
+			if comp := strings.IndexByte("xyzw", id.Name[n-1]); comp >= 0 && comp < r.Vec {
+				return regComp{r, comp}
+			}
+			if comp := strings.IndexByte("rgba", id.Name[n-1]); comp >= 0 && comp < r.Vec {
+				return regComp{r, comp}
+			}
+		}
+	}
+	if sr, comp, ok := isa.LookupSReg(id.Name); ok {
+		return sregRef{sr, comp}
+	}
+	return nil
+}
+
+// moduleReg materializes a module-scope register in the current function.
+func (c *checker) moduleReg(v *Var) *Reg {
+	for _, r := range c.fn.Regs {
+		if r.Name == v.Name && r.Pos == v.Pos {
+			return r
+		}
+	}
+	r := &Reg{Name: v.Name, Type: v.Type, Vec: v.Vec, Pos: v.Pos, Index: len(c.fn.Regs)}
+	c.fn.Regs = append(c.fn.Regs, r)
+	return r
+}
+
+// compatible applies PTX's operand type rules (ISA 3.1 §5.4.? "Type
+// checking"): bit types match any type of the same size, signed and
+// unsigned integers match each other, floats match only floats (or bits);
+// Relaxed instructions (ld, st, cvt, ...) accept registers wider than the
+// instruction type (and, for sources of integer type, narrower).
+func compatible(want string, reg isa.Type, relaxed, dest bool) bool {
+	if want == reg.Name {
+		return true
+	}
+	w, ok := isa.LookupType(want)
+	if !ok {
+		return true
+	}
+	if w.Kind == isa.KindPred || reg.Kind == isa.KindPred {
+		return w.Kind == reg.Kind
+	}
+	kindOK := false
+	switch {
+	case w.Kind == isa.KindBits || reg.Kind == isa.KindBits:
+		kindOK = true
+	case (w.Kind == isa.KindUint || w.Kind == isa.KindSint) && (reg.Kind == isa.KindUint || reg.Kind == isa.KindSint):
+		kindOK = true
+	case w.Kind == isa.KindFloat && reg.Kind == isa.KindFloat:
+		kindOK = w.Bits == reg.Bits // f16x2 vs f32 registers: both 32-bit floats
+	}
+	if !kindOK {
+		return false
+	}
+	if reg.Bits == w.Bits {
+		return true
+	}
+	if relaxed {
+		if reg.Bits > w.Bits && w.Kind != isa.KindFloat {
+			return true
+		}
+		if reg.Bits > w.Bits && w.Kind == isa.KindFloat && reg.Kind == isa.KindBits {
+			return true
+		}
+	}
+	// Sub-word integer instructions may use 16-bit registers for 8-bit types.
+	return w.Bits == 8 && reg.Bits == 16
+}
+
+// constant evaluates a constant operand: its 64-bit pattern and whether it
+// is a float.
+func (c *checker) constant(o ptx.Operand) (uint64, bool, bool) {
+	switch o := o.(type) {
+	case *ptx.Int:
+		return o.Val, false, true
+	case *ptx.Float:
+		return o.Bits, true, true
+	case *ptx.Unary:
+		v, isF, ok := c.constant(o.X)
+		if !ok {
+			return 0, false, false
+		}
+		switch o.Op {
+		case "-":
+			if isF {
+				if f, ok := o.X.(*ptx.Float); ok && !f.Double {
+					return v ^ 0x80000000, true, true
+				}
+				return v ^ (1 << 63), true, true
+			}
+			return -v, false, true
+		case "~":
+			return ^v, isF, !isF
+		case "!":
+			if v == 0 {
+				return 1, false, !isF
+			}
+			return 0, false, !isF
+		}
+	case *ptx.Binary:
+		x, xf, ok1 := c.constant(o.X)
+		y, yf, ok2 := c.constant(o.Y)
+		if !ok1 || !ok2 || xf || yf {
+			return 0, false, false
+		}
+		switch o.Op {
+		case "+":
+			return x + y, false, true
+		case "-":
+			return x - y, false, true
+		case "*":
+			return x * y, false, true
+		case "/":
+			if y == 0 {
+				c.errorf(o.Pos(), "division by zero in constant expression")
+				return 0, false, true
+			}
+			return uint64(int64(x) / int64(y)), false, true
+		case "%":
+			if y == 0 {
+				c.errorf(o.Pos(), "division by zero in constant expression")
+				return 0, false, true
+			}
+			return uint64(int64(x) % int64(y)), false, true
+		case "<<":
+			return x << (y & 63), false, true
+		case ">>":
+			return uint64(int64(x) >> (y & 63)), false, true
+		case "&":
+			return x & y, false, true
+		case "|":
+			return x | y, false, true
+		case "^":
+			return x ^ y, false, true
+		}
+	}
+	return 0, false, false
+}
+
+// symOffset recognizes sym+const and sym-const operands.
+func (c *checker) symOffset(s *scope, o ptx.Operand) (*Var, int64, bool) {
+	b, ok := o.(*ptx.Binary)
+	if !ok || (b.Op != "+" && b.Op != "-") {
+		return nil, 0, false
+	}
+	id, ok := b.X.(*ptx.Ident)
+	if !ok {
+		return nil, 0, false
+	}
+	v, ok := s.lookup(id.Name).(*Var)
+	if !ok {
+		return nil, 0, false
+	}
+	off, isF, ok := c.constant(b.Y)
+	if !ok || isF {
+		return nil, 0, false
+	}
+	if b.Op == "-" {
+		off = -off
+	}
+	return v, int64(off), true
+}
+
+// describe names what an operand is, for messages.
+func describe(s *scope, o ptx.Operand) string {
+	switch o := o.(type) {
+	case *ptx.Ident:
+		switch obj := s.lookup(o.Name).(type) {
+		case *Reg:
+			return obj.Type.Name + " register " + o.Name
+		case *Var:
+			return "variable " + o.Name
+		case *Label:
+			return "label " + o.Name
+		case *Func:
+			return "function " + o.Name
+		}
+		if _, _, ok := isa.LookupSReg(o.Name); ok {
+			return "special register " + o.Name
+		}
+		return o.Name
+	case *ptx.Int, *ptx.Float:
+		return "constant " + operandText(o)
+	case *ptx.Addr:
+		return "address " + operandText(o)
+	case *ptx.Vector:
+		return "vector " + operandText(o)
+	case *ptx.List:
+		return "list " + operandText(o)
+	case *ptx.Sink:
+		return "_"
+	}
+	return operandText(o)
+}
+
+var _ = math.MaxInt64
