@@ -118,6 +118,10 @@ type Directive struct {
 	// Body holds the contents of a braced directive such as .section; each
 	// inner item is a Directive (data lines like .b8 1,2,3) or a Label.
 	Body []Stmt
+	// Proto holds the signature of a .callprototype directive
+	// ("proto: .callprototype (.param .b32 _) _ (.param .b64 _);"): its Rets
+	// and Params, with Name "_" and no Body. Nil for other directives.
+	Proto *Func
 }
 
 func (*Directive) declNode() {}
@@ -264,7 +268,10 @@ type String struct {
 	Val string
 }
 
-// Unary is -x, ~x or !x (also "!%p" predicate operands).
+// Unary is -x, +x, ~x or !x (also "!%p" predicate operands), and the
+// generic(sym) address conversion of initializers (Op "generic").
+// A minus sign in front of a numeric literal is folded into the Int or
+// Float instead: "-1" is an Int with Val 0xffffffffffffffff.
 type Unary struct {
 	Span
 	Op string
@@ -279,11 +286,14 @@ type Binary struct {
 }
 
 // Addr is a memory operand: [base], [base+off], [imm], [sym+off].
-// Base is an Ident, an Int, or nil for [imm] where Off holds the address.
+// Base is an *Ident, or nil for [imm] where Off holds the address.
 type Addr struct {
 	Span
 	Base Operand // *Ident or nil
 	Off  int64
+	// Args holds the operands after a comma in the texture and surface
+	// forms: [tex, {%f1, %f2}] has Base tex and Args [{%f1, %f2}].
+	Args []Operand
 }
 
 // Vector is a braced operand list "{%r1, %r2, _}".

@@ -1,0 +1,73 @@
+// corpus_test.go parses the real-world PTX corpus in testdata/corpus, fuzzes
+// the parser from it and measures its speed.
+package ptx
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func corpusFiles(tb testing.TB) map[string][]byte {
+	tb.Helper()
+	names, err := filepath.Glob(filepath.Join("testdata", "corpus", "*.ptx"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if len(names) == 0 {
+		tb.Fatal("no files in testdata/corpus")
+	}
+	files := make(map[string][]byte, len(names))
+	for _, name := range names {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		files[filepath.Base(name)] = src
+	}
+	return files
+}
+
+// TestCorpus: every corpus file parses without errors and its header
+// directives are found.
+func TestCorpus(t *testing.T) {
+	for name, src := range corpusFiles(t) {
+		t.Run(name, func(t *testing.T) {
+			m, errs := Parse(name, src)
+			for _, e := range errs {
+				t.Errorf("%s", e)
+			}
+			if m.Version == nil || m.Target == nil {
+				t.Errorf("missing .version or .target")
+			}
+			checkSpans(t, m, len(src))
+		})
+	}
+}
+
+// checkSpans checks that every node has a valid span inside the source and
+// that each node's children lie inside it.
+func checkSpans(t testing.TB, m *Module, n int) {
+	t.Helper()
+	bad := 0
+	report := func(format string, args ...any) {
+		if bad++; bad <= 5 {
+			t.Errorf(format, args...)
+		}
+	}
+	InspectModule(m, func(x Node) bool {
+		from, to := x.Pos(), x.End()
+		if !from.IsValid() || to < from || int(to) > n+1 {
+			report("%T at %s: span [%d,%d) outside the source of %d bytes", x, m.File.Position(from), from, to, n)
+			return false
+		}
+		Inspect(x, func(y Node) bool {
+			if y != x && (y.Pos() < from || y.End() > to) {
+				report("%T [%d,%d) at %s sticks out of its parent %T [%d,%d)",
+					y, y.Pos(), y.End(), m.File.Position(y.Pos()), x, from, to)
+			}
+			return y == x
+		})
+		return true
+	})
+}

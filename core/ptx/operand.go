@@ -1,0 +1,478 @@
+// operand.go parses instruction operands (PTX ISA 3.1 §6.2-6.6: registers,
+// constants, addresses, vectors, call lists) and constant expressions
+// (§4.5.4-4.5.6), and evaluates integer constant expressions.
+package ptx
+
+import (
+	"math"
+)
+
+// Binary operator precedences, as in C (§4.5.4, Table 4).
+const (
+	precOrOr = 1 + iota
+	precAndAnd
+	precPipe
+	precCaret
+	precAmp
+	precEq
+	precRel
+	precShift
+	precAdd
+	precMul
+)
+
+func binPrec(k tokKind) int {
+	switch k {
+	case tOrOr:
+		return precOrOr
+	case tAndAnd:
+		return precAndAnd
+	case tPipe:
+		return precPipe
+	case tCaret:
+		return precCaret
+	case tAmp:
+		return precAmp
+	case tEq, tNe:
+		return precEq
+	case tLt, tGt, tLe, tGe:
+		return precRel
+	case tShl, tShr:
+		return precShift
+	case tPlus, tMinus:
+		return precAdd
+	case tStar, tSlash, tPercent:
+		return precMul
+	}
+	return 0
+}
+
+// parseOperand parses one instruction operand. In a call, a parenthesized
+// list is a List ("(retval0)", "(param0, param1)"); elsewhere parentheses
+// group a constant expression. "d|p" is a Pair when d is a register name.
+// It returns nil after reporting an error.
+func (p *parser) parseOperand(call bool) Operand {
+	switch p.tok {
+	case tLBrack:
+		return p.parseAddr()
+	case tLBrace:
+		return p.parseVector()
+	case tLParen:
+		if call {
+			return p.parseList()
+		}
+	}
+	x := p.parseBinary(precPipe + 1)
+	if x == nil {
+		return nil
+	}
+	if p.tok == tPipe {
+		switch x.(type) {
+		case *Ident, *Sink:
+			p.next()
+			y := p.parseBinary(precPipe + 1)
+			if y == nil {
+				return nil
+			}
+			return &Pair{Span: Span{x.Pos(), y.End()}, D: x, P: y}
+		}
+	}
+	return p.binaryRest(x, precOrOr)
+}
+
+// parseExpr parses a constant expression (or a single name or literal).
+func (p *parser) parseExpr() Operand { return p.parseBinary(precOrOr) }
+
+func (p *parser) parseBinary(minPrec int) Operand {
+	x := p.parseUnary()
+	if x == nil {
+		return nil
+	}
+	return p.binaryRest(x, minPrec)
+}
+
+// binaryRest continues a binary expression whose left operand is x with
+// operators of precedence minPrec or more.
+func (p *parser) binaryRest(x Operand, minPrec int) Operand {
+	for {
+		prec := binPrec(p.tok)
+		if prec == 0 || prec < minPrec {
+			return x
+		}
+		op := p.lit()
+		p.next()
+		y := p.parseBinary(prec + 1)
+		if y == nil {
+			return nil
+		}
+		x = &Binary{Span: Span{x.Pos(), y.End()}, Op: op, X: x, Y: y}
+	}
+}
+
+// parseUnary parses a name, a literal, a parenthesized expression or a unary
+// operator applied to one. A minus sign before a literal is folded into it.
+func (p *parser) parseUnary() Operand {
+	from, end := p.pos, p.end
+	switch p.tok {
+	case tIdent:
+		name := p.lit()
+		p.next()
+		if name == "_" {
+			return &Sink{Span{pos(from), pos(end)}}
+		}
+		if name == "generic" && p.tok == tLParen && !p.nl {
+			x := p.parseParen()
+			if x == nil {
+				return nil
+			}
+			return &Unary{Span: Span{pos(from), pos(p.lastEnd)}, Op: name, X: x}
+		}
+		return &Ident{Span: Span{pos(from), pos(end)}, Name: name}
+	case tInt:
+		x := &Int{Span: Span{pos(from), pos(end)}, Val: p.ival, Text: p.lit(), Unsigned: p.unsigned}
+		p.next()
+		return x
+	case tFloat:
+		x := &Float{Span: Span{pos(from), pos(end)}, Bits: p.ival, Double: p.double, Text: p.lit()}
+		p.next()
+		return x
+	case tMinus, tPlus, tTilde, tBang:
+		op := p.lit()
+		p.next()
+		if !p.enter() {
+			return nil
+		}
+		x := p.parseUnary()
+		p.leave()
+		if x == nil {
+			return nil
+		}
+		if op == "-" {
+			switch lit := x.(type) {
+			case *Int:
+				lit.Val = -lit.Val
+				lit.From = pos(from)
+				lit.Text = p.text[from : lit.To-1]
+				return lit
+			case *Float:
+				if lit.Double {
+					lit.Bits ^= 1 << 63
+				} else {
+					lit.Bits ^= 1 << 31
+				}
+				lit.From = pos(from)
+				lit.Text = p.text[from : lit.To-1]
+				return lit
+			}
+		}
+		return &Unary{Span: Span{pos(from), x.End()}, Op: op, X: x}
+	case tLParen:
+		return p.parseParen()
+	}
+	p.errorExpected("operand")
+	return nil
+}
+
+// parseParen parses "( expr )" and returns expr; p.lastEnd is set to the
+// offset past the ')'.
+func (p *parser) parseParen() Operand {
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
+	p.next()
+	x := p.parseExpr()
+	if x == nil {
+		return nil
+	}
+	if p.tok != tRParen {
+		p.errorExpected("')'")
+		return nil
+	}
+	p.lastEnd = p.end
+	p.next()
+	return x
+}
+
+// parseAddr parses a memory operand "[base]", "[base+off]", "[imm]",
+// "[sym+off]" or the texture form "[tex, {%f1, %f2}]" (§6.4.1).
+func (p *parser) parseAddr() Operand {
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
+	a := &Addr{}
+	a.From = pos(p.pos)
+	p.next()
+	x := p.parseExpr()
+	if x == nil {
+		return nil
+	}
+	base, off, ok := p.linear(x)
+	if !ok {
+		return nil
+	}
+	if base != nil {
+		a.Base = base
+	}
+	a.Off = off
+	if p.tok == tComma {
+		p.next()
+		b := len(p.tmp)
+		for {
+			y := p.parseOperand(false)
+			if y == nil {
+				p.dropTmp(b)
+				return nil
+			}
+			p.tmp = append(p.tmp, y)
+			if p.tok != tComma {
+				break
+			}
+			p.next()
+		}
+		a.Args = p.takeArgs(b)
+	}
+	if p.tok != tRBrack {
+		p.errorExpected("']' after address")
+		return nil
+	}
+	a.To = pos(p.end)
+	p.next()
+	return a
+}
+
+// linear splits an address expression into a base name and a constant
+// offset: %rd+8, %rd+-4, %rd-4, sym+4+8, 0x100. It reports an error and
+// returns ok false for anything else.
+func (p *parser) linear(x Operand) (base *Ident, off int64, ok bool) {
+	switch e := x.(type) {
+	case *Ident:
+		return e, 0, true
+	case *Binary:
+		switch e.Op {
+		case "+":
+			b1, o1, ok := p.linear(e.X)
+			if !ok {
+				return nil, 0, false
+			}
+			b2, o2, ok := p.linear(e.Y)
+			if !ok {
+				return nil, 0, false
+			}
+			if b1 != nil && b2 != nil {
+				p.errorAt(int(b2.From)-1, "expected constant offset in address, found "+p.nodeText(b2))
+				return nil, 0, false
+			}
+			if b1 == nil {
+				b1 = b2
+			}
+			return b1, o1 + o2, true
+		case "-":
+			b1, o1, ok := p.linear(e.X)
+			if !ok {
+				return nil, 0, false
+			}
+			v, _, ok := p.evalInt(e.Y, "constant offset in address")
+			if !ok {
+				return nil, 0, false
+			}
+			return b1, o1 - int64(v), true
+		}
+	}
+	v, _, ok := p.evalInt(x, "constant offset in address")
+	return nil, int64(v), ok
+}
+
+// parseVector parses "{%r1, %r2, _}".
+func (p *parser) parseVector() Operand {
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
+	v := &Vector{}
+	v.From = pos(p.pos)
+	p.next()
+	b := len(p.tmp)
+	for p.tok != tRBrace {
+		x := p.parseOperand(false)
+		if x == nil {
+			p.dropTmp(b)
+			return nil
+		}
+		p.tmp = append(p.tmp, x)
+		if p.tok != tComma {
+			break
+		}
+		p.next()
+	}
+	if p.tok != tRBrace {
+		p.dropTmp(b)
+		p.errorExpected("',' or '}' in vector operand")
+		return nil
+	}
+	v.Elems = p.takeArgs(b)
+	v.To = pos(p.end)
+	p.next()
+	return v
+}
+
+// parseList parses a call's parenthesized list "(param0, param1)".
+func (p *parser) parseList() Operand {
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
+	l := &List{}
+	l.From = pos(p.pos)
+	p.next()
+	b := len(p.tmp)
+	for p.tok != tRParen {
+		x := p.parseOperand(false)
+		if x == nil {
+			p.dropTmp(b)
+			return nil
+		}
+		p.tmp = append(p.tmp, x)
+		if p.tok != tComma {
+			break
+		}
+		p.next()
+	}
+	if p.tok != tRParen {
+		p.dropTmp(b)
+		p.errorExpected("',' or ')' in call list")
+		return nil
+	}
+	l.Elems = p.takeArgs(b)
+	l.To = pos(p.end)
+	p.next()
+	return l
+}
+
+func (p *parser) dropTmp(base int) {
+	clear(p.tmp[base:])
+	p.tmp = p.tmp[:base]
+}
+
+// nodeText quotes the source text of a node for messages.
+func (p *parser) nodeText(x Node) string {
+	return quoteShort(p.text[x.Pos()-1 : x.End()-1])
+}
+
+// constInt evaluates an integer constant expression such as an array size.
+func (p *parser) constInt(x Operand) (uint64, bool) {
+	v, _, ok := p.evalInt(x, "integer constant")
+	return v, ok
+}
+
+// evalInt evaluates an integer constant expression with the typing rules of
+// PTX ISA §4.5.5: 64-bit values, signed unless a 'U' suffix or an unsigned
+// operand makes them unsigned. It reports an error at the first part that
+// is not an integer constant, naming what was expected.
+func (p *parser) evalInt(x Operand, what string) (v uint64, unsigned bool, ok bool) {
+	switch e := x.(type) {
+	case *Int:
+		return e.Val, e.Unsigned || (e.Val > math.MaxInt64 && e.Text[0] != '-'), true
+	case *Unary:
+		a, u, ok := p.evalInt(e.X, what)
+		if !ok {
+			return 0, false, false
+		}
+		switch e.Op {
+		case "-":
+			return -a, u, true
+		case "+":
+			return a, u, true
+		case "~":
+			return ^a, true, true
+		case "!":
+			return b2u(a == 0), false, true
+		}
+	case *Binary:
+		a, ua, ok := p.evalInt(e.X, what)
+		if !ok {
+			return 0, false, false
+		}
+		b, ub, ok := p.evalInt(e.Y, what)
+		if !ok {
+			return 0, false, false
+		}
+		u := ua || ub
+		switch e.Op {
+		case "+":
+			return a + b, u, true
+		case "-":
+			return a - b, u, true
+		case "*":
+			return a * b, u, true
+		case "/", "%":
+			if b == 0 {
+				p.errorAt(int(e.Y.Pos())-1, "division by zero in constant expression")
+				return 0, false, false
+			}
+			if e.Op == "%" {
+				return a % b, true, true
+			}
+			if u {
+				return a / b, true, true
+			}
+			return uint64(int64(a) / int64(b)), false, true
+		case "<<":
+			if b >= 64 {
+				return 0, ua, true
+			}
+			return a << b, ua, true
+		case ">>":
+			if b >= 64 {
+				b = 63
+				if ua {
+					return 0, true, true
+				}
+			}
+			if ua {
+				return a >> b, true, true
+			}
+			return uint64(int64(a) >> b), false, true
+		case "&":
+			return a & b, u, true
+		case "|":
+			return a | b, u, true
+		case "^":
+			return a ^ b, u, true
+		case "==":
+			return b2u(a == b), false, true
+		case "!=":
+			return b2u(a != b), false, true
+		case "<", ">", "<=", ">=":
+			var lt, gt bool
+			if u {
+				lt, gt = a < b, a > b
+			} else {
+				lt, gt = int64(a) < int64(b), int64(a) > int64(b)
+			}
+			switch e.Op {
+			case "<":
+				return b2u(lt), false, true
+			case ">":
+				return b2u(gt), false, true
+			case "<=":
+				return b2u(!gt), false, true
+			}
+			return b2u(!lt), false, true
+		case "&&":
+			return b2u(a != 0 && b != 0), false, true
+		case "||":
+			return b2u(a != 0 || b != 0), false, true
+		}
+	}
+	p.errorAt(int(x.Pos())-1, "expected "+what+", found "+p.nodeText(x))
+	return 0, false, false
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
