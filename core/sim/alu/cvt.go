@@ -1,6 +1,6 @@
 package alu
 
-// cvt.go: integer-to-integer cvt (PTX ISA 9.7.9.21; 3.1: 6.5 and 8.7.6).
+// cvt.go: integer-to-integer cvt (PTX ISA 9.7.9 cvt and 6.5 Type Conversion).
 
 // IntType is a PTX integer type as cvt names it.
 type IntType uint8
