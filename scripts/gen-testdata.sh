@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# gen-testdata.sh: regenerates the PTX and expected outputs under testdata/.
+#
+#   testdata/run/<name>/kernel.cu -> kernel.ptx   (clang-14, CUDA device-only)
+#   testdata/run/<name>/ref.c     -> launch.json, expected.json (gcc, plain C)
+#   testdata/check/ok/<name>.cu   -> <name>.ptx
+#
+# A source may choose its own flags with a line "// clang-flags: -O0 ..."
+# (default -O2); "// clang-arch: sm_70" and "// clang-ptx: ptx64" change the
+# target and PTX version (defaults sm_80 and ptx70).
+# Usage: scripts/gen-testdata.sh [name-filter]
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+TD="$ROOT/testdata"
+CLANG=${CLANG:-clang-14}
+CC=${CC:-gcc}
+FILTER=${1:-}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+# compile DIR FILE.cu OUT.ptx
+compile() {
+  local dir=$1 src=$2 out=$3
+  local flags arch ptx
+  flags=$(sed -n 's|^// clang-flags: *||p' "$dir/$src" | head -1)
+  arch=$(sed -n 's|^// clang-arch: *||p' "$dir/$src" | head -1)
+  ptx=$(sed -n 's|^// clang-ptx: *||p' "$dir/$src" | head -1)
+  (cd "$dir" && "$CLANG" -x cuda --cuda-device-only -nocudainc -nocudalib \
+      --cuda-gpu-arch="${arch:-sm_80}" -Xclang -target-feature -Xclang "+${ptx:-ptx70}" \
+      ${flags:--O2} -fdebug-prefix-map="$dir"=. -I "$TD" -S -o "$out" "$src")
+}
+
+for d in "$TD"/run/*/; do
+  d=${d%/}; name=$(basename "$d")
+  [[ -f "$d/kernel.cu" ]] || continue
+  [[ -n "$FILTER" && "$name" != *$FILTER* ]] && continue
+  echo "run/$name"
+  compile "$d" kernel.cu kernel.ptx
+  "$CC" -std=c11 -O1 -ffp-contract=off -fno-fast-math -frounding-math -Wall -Werror -Wno-unused-function \
+    -I "$TD/run" -o "$TMP/ref_$name" "$d/ref.c" -lm
+  "$TMP/ref_$name" launch >"$d/launch.json"
+  "$TMP/ref_$name" expected >"$d/expected.json"
+done
+
+for f in "$TD"/check/ok/*.cu; do
+  [[ -e "$f" ]] || continue
+  name=$(basename "$f" .cu)
+  [[ -n "$FILTER" && "$name" != *$FILTER* ]] && continue
+  echo "check/ok/$name"
+  compile "$(dirname "$f")" "$name.cu" "$name.ptx"
+done
+
+# Every JSON file must parse.
+if command -v python3 >/dev/null; then
+  for j in "$TD"/run/*/launch.json "$TD"/run/*/expected.json; do
+    python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$j" || { echo "bad JSON: $j"; exit 1; }
+  done
+fi
