@@ -1,0 +1,160 @@
+// barrier.go: bar/barrier .sync, .arrive and .red, and bar.warp.sync.
+
+package sim
+
+import (
+	"math/bits"
+	"strings"
+
+	"github.com/ptxplay/ptxplay/core/check"
+)
+
+const (
+	barSync = iota
+	barArrive
+	barRed
+)
+
+const (
+	redPopc = iota + 1
+	redAnd
+	redOr
+)
+
+func init() {
+	lower := func(l *lowering, in *check.Inst, o *op) error {
+		name := in.Entry.Name + strings.Join(modNames(in), "")
+		switch {
+		case strings.Contains(name, ".arrive"):
+			o.mode = barArrive
+		case strings.Contains(name, ".red"):
+			o.mode = barRed
+			switch {
+			case strings.Contains(name, ".popc"):
+				o.aux = redPopc
+			case strings.Contains(name, ".and"):
+				o.aux = redAnd
+			default:
+				o.aux = redOr
+			}
+		}
+		o.exec, o.ctl, o.flags = execBar, ctlBar, flagControl
+		return nil
+	}
+	for _, n := range []string{"bar", "barrier", "bar.sync", "bar.arrive", "bar.red", "barrier.sync", "barrier.arrive", "barrier.red"} {
+		lowerers[n] = lower
+	}
+	lowerers["bar.warp.sync"] = func(l *lowering, in *check.Inst, o *op) error {
+		o.exec = func(*Machine, *warp, *op) {} // warps run in lockstep here
+		return nil
+	}
+}
+
+func modNames(in *check.Inst) []string {
+	var s []string
+	for _, m := range in.Src.Mods {
+		s = append(s, m.Name)
+	}
+	return s
+}
+
+// execBar arrives at a barrier; .sync and .red also wait for it.
+func execBar(m *Machine, w *warp, o *op) {
+	f := w.top()
+	e := &f.stack[len(f.stack)-1]
+	e.pc++
+	if w.mask == 0 {
+		return
+	}
+	lane := firstLane(w.mask)
+	srcs := o.s
+	if o.mode == barRed && len(o.d) > 0 || o.mode == barRed && o.pd >= 0 {
+		// d, a{, b}, c: the destination is not a source
+	}
+	id := int(w.reg(srcs[0])[lane] & 15)
+	b := &w.cta.bars[id]
+	if len(srcs) > 1 {
+		b.want = int(w.reg(srcs[1])[lane])
+	}
+	b.arrived += 32
+	if o.mode == barRed {
+		p := f.preds[o.ps[0]]
+		if o.pneg&1 != 0 {
+			p = ^p
+		}
+		p &= w.mask
+		switch o.aux {
+		case redPopc:
+			b.red += uint32(bits.OnesCount32(p))
+		case redAnd:
+			if !b.redInit {
+				b.red = 1
+			}
+			if p != w.mask {
+				b.red = 0
+			}
+		case redOr:
+			if p != 0 {
+				b.red = 1
+			}
+		}
+		b.redInit = true
+	}
+	if o.mode == barArrive {
+		b.arrivedWarps |= 1 << w.id
+	} else {
+		b.waiting |= 1 << w.id
+		w.wait = id + 1
+		w.waitOp = o
+	}
+	m.tryRelease(w.cta, id)
+}
+
+// tryRelease lets the warps waiting at barrier id go when every expected
+// thread has arrived.
+func (m *Machine) tryRelease(c *cta, id int) {
+	b := &c.bars[id]
+	if b.waiting == 0 {
+		return
+	}
+	if b.want > 0 {
+		if b.arrived < b.want {
+			return
+		}
+	} else {
+		for _, w := range c.warps {
+			if !w.done && (b.waiting|b.arrivedWarps)>>w.id&1 == 0 {
+				return
+			}
+		}
+	}
+	for _, w := range c.warps {
+		if b.waiting>>w.id&1 == 0 {
+			continue
+		}
+		w.wait = 0
+		if o := w.waitOp; o != nil && o.mode == barRed {
+			f := w.top()
+			lanes := f.stack[len(f.stack)-1].mask
+			if len(o.d) > 0 && o.d[0] >= 0 {
+				r := w.reg(o.d[0])
+				for i := range 32 {
+					if lanes>>i&1 != 0 {
+						r[i] = uint64(b.red)
+					}
+				}
+				f.wregs[o.d[0]] |= lanes
+			}
+			if o.pd >= 0 {
+				if b.red != 0 {
+					f.preds[o.pd] |= lanes
+				} else {
+					f.preds[o.pd] &^= lanes
+				}
+				f.wpreds[o.pd] |= lanes
+			}
+		}
+		w.waitOp = nil
+	}
+	*b = barrier{}
+}

@@ -1,0 +1,190 @@
+// call.go: call and ret with .param passing, and the control-flow
+// instructions' lowerers.
+
+package sim
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/ptxplay/ptxplay/core/check"
+	"github.com/ptxplay/ptxplay/core/isa"
+)
+
+// MaxCallDepth bounds recursion.
+const MaxCallDepth = 256
+
+// callInfo says where a call's arguments and return values live in the
+// caller: a register, a constant slot, or the caller frame's .param memory.
+type callInfo struct {
+	args, rets []argLoc
+}
+
+type argLoc struct {
+	reg   int32 // value or predicate slot, -1 for memory
+	pred  bool
+	space space
+	off   int
+}
+
+func init() {
+	lowerers["bra"] = func(l *lowering, in *check.Inst, o *op) error {
+		o.exec, o.ctl, o.flags = execBra, ctlBra, flagControl
+		if in.Match.Has(".uni") {
+			o.flags |= flagUni
+		}
+		return nil
+	}
+	lowerers["exit"] = func(l *lowering, in *check.Inst, o *op) error {
+		o.exec, o.ctl, o.flags = execExit, ctlExit, flagControl
+		return nil
+	}
+	lowerers["ret"] = func(l *lowering, in *check.Inst, o *op) error {
+		o.exec, o.ctl, o.flags = execRet, ctlRet, flagControl
+		return nil
+	}
+	lowerers["trap"] = func(l *lowering, in *check.Inst, o *op) error {
+		o.exec, o.flags = refuse("trap: the kernel aborted"), flagControl
+		return nil
+	}
+	lowerers["call"] = lowerCall
+	nop := func(l *lowering, in *check.Inst, o *op) error {
+		o.exec = func(*Machine, *warp, *op) {}
+		return nil
+	}
+	for _, n := range []string{"membar", "fence", "nanosleep", "prefetch", "prefetchu", "pmevent", "brkpt", "discard", "applypriority"} {
+		lowerers[n] = nop
+	}
+}
+
+func lowerCall(l *lowering, in *check.Inst, o *op) error {
+	if len(in.Args) != 3 {
+		return fmt.Errorf("malformed call")
+	}
+	target := in.Args[1]
+	if target.Kind != check.ArgFunc {
+		return fmt.Errorf("indirect calls are not simulated yet")
+	}
+	callee := l.p.byName[target.Func.Name]
+	if callee == nil {
+		return fmt.Errorf("call of %s, which has no body in this module", target.Func.Name)
+	}
+	ci := &callInfo{}
+	loc := func(a check.Arg) (argLoc, error) {
+		switch a.Kind {
+		case check.ArgReg:
+			return argLoc{reg: l.f.slots[a.Reg.Index], pred: a.Reg.Type.Kind == isa.KindPred}, nil
+		case check.ArgImm:
+			return argLoc{reg: l.constSlot(a.Imm, false)}, nil
+		case check.ArgSym:
+			v, ok := l.p.vars[a.Var]
+			if !ok {
+				return argLoc{}, fmt.Errorf("cannot pass %s", a.Var.Name)
+			}
+			return argLoc{reg: -1, space: v.space, off: int(v.off) + int(a.Off)}, nil
+		}
+		return argLoc{}, fmt.Errorf("unsupported call operand")
+	}
+	for _, a := range in.Args[0].Elems {
+		al, err := loc(a)
+		if err != nil {
+			return err
+		}
+		ci.rets = append(ci.rets, al)
+	}
+	for _, a := range in.Args[2].Elems {
+		al, err := loc(a)
+		if err != nil {
+			return err
+		}
+		ci.args = append(ci.args, al)
+	}
+	if len(ci.args) != len(callee.params) || len(ci.rets) != len(callee.rets) {
+		return fmt.Errorf("call of %s: argument count does not match its declaration", callee.name)
+	}
+	o.callee, o.call = callee, ci
+	o.exec, o.ctl, o.flags = execCall, ctlCall, flagControl
+	return nil
+}
+
+// execCall enters the callee with the active lanes. Lanes of the entry
+// that the guard excludes skip the call and wait after it.
+func execCall(m *Machine, w *warp, o *op) {
+	f := w.top()
+	e := &f.stack[len(f.stack)-1]
+	pc := e.pc
+	if w.mask == 0 {
+		e.pc++
+		return
+	}
+	if w.mask != e.mask {
+		e.pc = pc + 1
+		f.stack = append(f.stack, entry{pc: pc, rpc: pc + 1, mask: w.mask})
+	}
+	if len(w.frames) >= MaxCallDepth {
+		m.raise(w, o, firstLane(w.mask), fmt.Sprintf("call depth exceeds %d frames (runaway recursion?)", MaxCallDepth))
+		return
+	}
+	base := f.localBase + uint64(f.fn.localSize)
+	nf := m.newFrame(w, o.callee, base)
+	nf.call, nf.callPC, nf.entryMask = o, pc, w.mask
+	nf.stack = append(nf.stack, entry{pc: 0, rpc: -1, mask: w.mask})
+	copyParams(m, w, f, nf, o.call.args, o.callee.params, w.mask, true)
+	w.frames = append(w.frames, nf)
+}
+
+// copyParams moves arguments into the callee (toCallee) or return values
+// back to the caller, lane by lane.
+func copyParams(m *Machine, w *warp, caller, callee *frame, locs []argLoc, formals []paramLoc, lanes uint32, toCallee bool) {
+	var buf [16]byte
+	for i, a := range locs {
+		p := formals[i]
+		size := min(p.size, 16)
+		for lane := 0; lane < 32; lane++ {
+			if lanes>>lane&1 == 0 {
+				continue
+			}
+			src, dst := caller, callee
+			sl, dl := a, argLoc{reg: p.reg, pred: p.pred, space: spaceFrameParam, off: p.off}
+			if !toCallee {
+				src, dst, sl, dl = callee, caller, dl, a
+			}
+			readArg(src, sl, lane, buf[:size])
+			writeArg(dst, dl, lane, buf[:size])
+		}
+	}
+}
+
+func readArg(f *frame, a argLoc, lane int, b []byte) {
+	switch {
+	case a.reg >= 0 && a.pred:
+		b[0] = byte(f.preds[a.reg] >> lane & 1)
+	case a.reg >= 0:
+		var t [8]byte
+		binary.LittleEndian.PutUint64(t[:], f.regs[int(a.reg)*32+lane])
+		copy(b, t[:])
+	case a.space == spaceFrameParam:
+		size := f.fn.paramSize
+		if a.off+len(b) <= size {
+			copy(b, f.param[lane*size+a.off:])
+		}
+	}
+}
+
+func writeArg(f *frame, a argLoc, lane int, b []byte) {
+	switch {
+	case a.reg >= 0 && a.pred:
+		f.preds[a.reg] = f.preds[a.reg]&^(1<<lane) | uint32(b[0]&1)<<lane
+		f.wpreds[a.reg] |= 1 << lane
+	case a.reg >= 0:
+		var t [8]byte
+		copy(t[:], b)
+		f.regs[int(a.reg)*32+lane] = binary.LittleEndian.Uint64(t[:])
+		f.wregs[a.reg] |= 1 << lane
+	case a.space == spaceFrameParam:
+		size := f.fn.paramSize
+		if a.off+len(b) <= size {
+			copy(f.param[lane*size+a.off:], b)
+		}
+	}
+}

@@ -1,0 +1,332 @@
+// control.go: branches and reconvergence, calls and returns, exit,
+// barriers, special registers.
+
+package sim
+
+import "math/bits"
+
+// computeReconvergence finds, for every branch, the immediate
+// post-dominator of its block: where the diverged lanes meet again.
+func computeReconvergence(f *fn) {
+	n := len(f.code)
+	if n == 0 {
+		return
+	}
+	// Basic blocks.
+	leader := make([]bool, n+1)
+	leader[0] = true
+	for i := range f.code {
+		o := &f.code[i]
+		if o.ctl == ctlBra {
+			if t := int(o.target); t >= 0 && t <= n {
+				leader[t] = true
+			}
+			leader[i+1] = true
+		}
+		if o.ctl == ctlExit || o.ctl == ctlRet {
+			leader[i+1] = true
+		}
+	}
+	blockOf := make([]int, n)
+	var starts []int
+	for i := 0; i < n; i++ {
+		if leader[i] {
+			starts = append(starts, i)
+		}
+		blockOf[i] = len(starts) - 1
+	}
+	nb := len(starts)
+	exit := nb // virtual exit node
+	succ := make([][]int, nb)
+	for b, s := range starts {
+		end := n
+		if b+1 < nb {
+			end = starts[b+1]
+		}
+		last := &f.code[end-1]
+		fall := func() {
+			if end < n {
+				succ[b] = append(succ[b], blockOf[end])
+			} else {
+				succ[b] = append(succ[b], exit)
+			}
+		}
+		switch {
+		case last.ctl == ctlBra:
+			if t := int(last.target); t < n {
+				succ[b] = append(succ[b], blockOf[t])
+			} else {
+				succ[b] = append(succ[b], exit)
+			}
+			if last.guard >= 0 {
+				fall()
+			}
+		case last.ctl == ctlExit || last.ctl == ctlRet:
+			succ[b] = append(succ[b], exit)
+			if last.guard >= 0 {
+				fall()
+			}
+		default:
+			fall()
+		}
+		_ = s
+	}
+	// Post-dominator sets as bitsets, iterated to a fixed point.
+	words := (nb + 1 + 63) / 64
+	pdom := make([][]uint64, nb+1)
+	for b := range pdom {
+		pdom[b] = make([]uint64, words)
+		if b == exit {
+			pdom[b][b/64] |= 1 << (b % 64)
+			continue
+		}
+		for i := range pdom[b] {
+			pdom[b][i] = ^uint64(0)
+		}
+	}
+	tmp := make([]uint64, words)
+	for changed := true; changed; {
+		changed = false
+		for b := nb - 1; b >= 0; b-- {
+			for i := range tmp {
+				tmp[i] = ^uint64(0)
+			}
+			for _, s := range succ[b] {
+				for i := range tmp {
+					tmp[i] &= pdom[s][i]
+				}
+			}
+			tmp[b/64] |= 1 << (b % 64)
+			for i := range tmp {
+				if tmp[i] != pdom[b][i] {
+					copy(pdom[b], tmp)
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	count := func(b int) int {
+		c := 0
+		for _, x := range pdom[b] {
+			c += bits.OnesCount64(x)
+		}
+		return c
+	}
+	ipdom := func(b int) int {
+		best, bestN := -1, -1
+		for c := 0; c <= nb; c++ {
+			if c == b || pdom[b][c/64]>>(c%64)&1 == 0 {
+				continue
+			}
+			if k := count(c); k > bestN {
+				best, bestN = c, k
+			}
+		}
+		return best
+	}
+	for i := range f.code {
+		o := &f.code[i]
+		if o.ctl == ctlBra {
+			r := ipdom(blockOf[i])
+			if r < 0 || r == exit {
+				o.reconv = int32(n) // only at the function's end
+			} else {
+				o.reconv = int32(starts[r])
+			}
+		}
+	}
+}
+
+// execBra branches the lanes whose guard holds; the others fall through.
+// Divergent lanes run taken path first, each until the reconvergence pc.
+func execBra(m *Machine, w *warp, o *op) {
+	f := w.top()
+	e := &f.stack[len(f.stack)-1]
+	pc := e.pc
+	taken, fall := w.mask, e.mask&^w.mask
+	switch {
+	case fall == 0:
+		e.pc = o.target
+	case taken == 0:
+		e.pc = pc + 1
+	default:
+		e.pc = o.reconv
+		f.stack = append(f.stack,
+			entry{pc: pc + 1, rpc: o.reconv, mask: fall},
+			entry{pc: o.target, rpc: o.reconv, mask: taken})
+	}
+}
+
+// execExit ends the active lanes.
+func execExit(m *Machine, w *warp, o *op) {
+	f := w.top()
+	if w.mask == 0 {
+		f.stack[len(f.stack)-1].pc++
+		return
+	}
+	m.exitLanes(w, w.mask)
+	if !w.done {
+		f := w.top()
+		if e := &f.stack[len(f.stack)-1]; e.mask != 0 && int(e.pc) < len(f.fn.code) && &f.fn.code[e.pc] == o {
+			e.pc++ // lanes that did not exit go on
+		}
+	}
+}
+
+// exitLanes removes lanes from every stack entry of every frame.
+func (m *Machine) exitLanes(w *warp, lanes uint32) {
+	w.exited |= lanes
+	for _, f := range w.frames {
+		for i := range f.stack {
+			f.stack[i].mask &^= lanes
+		}
+	}
+	if w.exited == ^uint32(0) {
+		w.done = true
+		return
+	}
+	// Drop frames whose lanes all left, then empty entries.
+	for len(w.frames) > 1 && w.top().stack[0].mask == 0 {
+		w.frames = w.frames[:len(w.frames)-1]
+	}
+	popEmpty(w.top())
+}
+
+func popEmpty(f *frame) {
+	for len(f.stack) > 1 && f.stack[len(f.stack)-1].mask == 0 {
+		f.stack = f.stack[:len(f.stack)-1]
+	}
+}
+
+// execRet returns the active lanes to the caller; the frame ends when all
+// its lanes have returned.
+func execRet(m *Machine, w *warp, o *op) {
+	f := w.top()
+	e := &f.stack[len(f.stack)-1]
+	if w.mask == 0 {
+		e.pc++
+		return
+	}
+	if f.call == nil { // ret in a kernel ends the threads
+		m.exitLanes(w, w.mask)
+		if !w.done && e.mask != 0 {
+			e.pc++
+		}
+		return
+	}
+	rest := e.mask &^ w.mask
+	if rest != 0 {
+		// Some lanes return now; they wait (are removed) until the rest do.
+		f.stack[0].mask &^= w.mask
+		for i := range f.stack {
+			f.stack[i].mask &^= w.mask
+		}
+		f.returned |= w.mask
+		e.pc++
+		return
+	}
+	ret := f.returned | w.mask
+	for i := range f.stack {
+		f.stack[i].mask = 0
+	}
+	m.popFrame(w, f, ret)
+}
+
+// popFrame returns from f: copies return values of lanes ret and resumes
+// the caller after the call.
+func (m *Machine) popFrame(w *warp, f *frame, ret uint32) {
+	w.frames = w.frames[:len(w.frames)-1]
+	caller := w.top()
+	if ci := f.call.call; ci != nil {
+		copyParams(m, w, caller, f, ci.rets, f.fn.rets, ret&^w.exited, false)
+	}
+	ce := &caller.stack[len(caller.stack)-1]
+	ce.pc = f.callPC + 1
+	normalize(w)
+}
+
+// sregValue is the value of a special register for one lane.
+func (m *Machine) sregValue(w *warp, lane int, name string, comp int) uint64 {
+	b, g := m.launch.Block, m.launch.Grid
+	c := w.cta
+	if comp < 0 {
+		comp = 0
+	}
+	switch name {
+	case "%tid":
+		return uint64(m.threadIdx(w.id*32 + lane)[comp])
+	case "%ntid":
+		return uint64(b[comp])
+	case "%ctaid":
+		return uint64(c.id[comp])
+	case "%nctaid":
+		return uint64(g[comp])
+	case "%laneid":
+		return uint64(lane)
+	case "%warpid":
+		return uint64(w.id)
+	case "%nwarpid":
+		return 48
+	case "%smid":
+		return 0
+	case "%nsmid":
+		return 1
+	case "%gridid":
+		return 1
+	case "%lanemask_eq":
+		return 1 << lane
+	case "%lanemask_le":
+		return 1<<(lane+1) - 1
+	case "%lanemask_lt":
+		return 1<<lane - 1
+	case "%lanemask_ge":
+		return uint64(^uint32(0) << lane)
+	case "%lanemask_gt":
+		return uint64(^uint32(0) << lane << 1)
+	case "%total_smem_size", "%aggr_smem_size":
+		return uint64(len(c.shared))
+	case "%dynamic_smem_size":
+		return uint64(m.launch.SharedMem)
+	case "%clusterid", "%cluster_ctaid":
+		if name == "%clusterid" {
+			return uint64(c.id[comp])
+		}
+		return 0
+	case "%nclusterid":
+		return uint64(g[comp])
+	case "%cluster_nctaid":
+		return 1
+	case "%cluster_ctarank":
+		return 0
+	case "%cluster_nctarank":
+		return 1
+	case "%clock":
+		return m.clock & 0xffffffff
+	case "%clock_hi":
+		return m.clock >> 32
+	case "%clock64":
+		return m.clock
+	case "%globaltimer":
+		return m.clock // one simulated cycle per nanosecond
+	case "%globaltimer_lo":
+		return m.clock & 0xffffffff
+	case "%globaltimer_hi":
+		return m.clock >> 32
+	}
+	return 0 // %pm*, %envreg*, %reserved_*: zero in the simulator
+}
+
+// refreshClock updates the dynamic special registers an op reads.
+func (m *Machine) refreshClock(w *warp, o *op) {
+	f := w.top()
+	for _, s := range f.fn.sregs {
+		if isDynamicSReg(s.name) {
+			r := w.reg(s.slot)
+			v := m.sregValue(w, 0, s.name, s.comp)
+			for i := range r {
+				r[i] = v
+			}
+		}
+	}
+}

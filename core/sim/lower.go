@@ -1,0 +1,729 @@
+// lower.go: Load lowers a checked program once into flat ops.
+
+package sim
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/ptxplay/ptxplay/core/check"
+	"github.com/ptxplay/ptxplay/core/isa"
+	"github.com/ptxplay/ptxplay/core/ptx"
+)
+
+// Program is a loaded (lowered) module, shared by the machines that run it.
+type Program struct {
+	chk      *check.Program
+	funcs    []*fn
+	byName   map[string]*fn
+	globals  []globalVar
+	constMem []byte
+	vars     map[*check.Var]varLoc
+	shared   int // bytes of static shared memory (all functions together)
+	dynAlign int
+}
+
+type globalVar struct {
+	name string
+	init []byte
+}
+
+type varLoc struct {
+	space space
+	off   uint64
+}
+
+type fn struct {
+	name      string
+	entry     bool
+	src       *check.Func
+	code      []op
+	nregs     int // value slots
+	npreds    int
+	consts    []constInit
+	sregs     []sregInit
+	ptrue     []int32 // predicate slots that hold the constant true
+	localSize int
+	paramSize int
+	params    []paramLoc
+	rets      []paramLoc
+	slots     []int32 // check.Reg.Index -> slot (value or predicate)
+	names     []string
+	pnames    []string
+	regByName map[string]*check.Reg
+}
+
+type constInit struct {
+	slot     int32
+	val      uint64
+	localRel bool // add the frame's local base (address of a .local variable)
+}
+
+type sregInit struct {
+	slot int32
+	name string
+	comp int
+}
+
+// paramLoc is where a function's formal parameter lives in its frame.
+type paramLoc struct {
+	name  string
+	reg   int32 // register slot for .reg params, else -1
+	pred  bool
+	off   int // frame param offset for .param params
+	size  int
+	typ   isa.Type
+	align int
+}
+
+// ParamInfo describes one kernel parameter for the launch code.
+type ParamInfo struct {
+	Name   string
+	Type   string // ".u64", ".b8" ...
+	Offset int
+	Size   int
+	Ptr    bool // declared .ptr (or a 64/32-bit integer that may be an address)
+}
+
+// Kernels lists the program's kernels.
+func (p *Program) Kernels() []string {
+	var ks []string
+	for _, f := range p.funcs {
+		if f.entry {
+			ks = append(ks, f.name)
+		}
+	}
+	return ks
+}
+
+// Params returns the parameter layout of a kernel.
+func (p *Program) Params(kernel string) ([]ParamInfo, int, bool) {
+	f := p.byName[kernel]
+	if f == nil || !f.entry {
+		return nil, 0, false
+	}
+	var ps []ParamInfo
+	for i, v := range f.src.Params {
+		ps = append(ps, ParamInfo{Name: v.Name, Type: v.Type.Name, Offset: f.params[i].off, Size: int(v.Size), Ptr: v.Ptr != ""})
+	}
+	return ps, f.paramSize, true
+}
+
+func (p *Program) sharedSize(k *fn) int {
+	return p.shared
+}
+
+// LoadError is a problem found while lowering.
+type LoadError struct {
+	Msg       string
+	Line, Col int
+}
+
+func (e *LoadError) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e.Col, e.Msg) }
+
+// Load lowers a checked program. Instructions the simulator does not run
+// become ops that fault with a clear message when reached.
+func Load(cp *check.Program) (prog *Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("BUG: sim.Load: %v", r)
+		}
+	}()
+	p := &Program{chk: cp, byName: map[string]*fn{}, vars: map[*check.Var]varLoc{}, dynAlign: 16}
+	p.layoutModule()
+	for _, cf := range cp.Funcs {
+		if !cf.Defined() {
+			continue
+		}
+		f := &fn{name: cf.Name, entry: cf.Entry, src: cf, regByName: map[string]*check.Reg{}}
+		p.funcs = append(p.funcs, f)
+		p.byName[f.name] = f
+	}
+	for _, f := range p.funcs {
+		if err := p.lowerFunc(f); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+func alignUp(n, a int) int {
+	if a <= 1 {
+		return n
+	}
+	return (n + a - 1) / a * a
+}
+
+// layoutModule places module-scope and function-scope variables of the
+// shared, const and global spaces.
+func (p *Program) layoutModule() {
+	var vars []*check.Var
+	vars = append(vars, p.chk.Globals...)
+	for _, f := range p.chk.Funcs {
+		if f.Defined() {
+			vars = append(vars, f.Vars...)
+		}
+	}
+	var externShared []*check.Var
+	for _, v := range vars {
+		switch v.Space {
+		case ".shared":
+			if v.Extern || v.Size == 0 {
+				externShared = append(externShared, v)
+				p.dynAlign = max(p.dynAlign, v.Align)
+				continue
+			}
+			p.shared = alignUp(p.shared, v.Align)
+			p.vars[v] = varLoc{spaceShared, uint64(p.shared)}
+			p.shared += int(v.Size)
+		case ".const":
+			off := alignUp(len(p.constMem), v.Align)
+			p.constMem = append(p.constMem, make([]byte, off-len(p.constMem)+int(v.Size))...)
+			p.vars[v] = varLoc{spaceConst, uint64(off)}
+		case ".global":
+			// Global variables come first in global memory, 256-byte aligned
+			// each, in declaration order (see Machine.New).
+			addr := uint64(globalBase)
+			for _, g := range p.globals {
+				addr += uint64(max(256, alignUp(len(g.init), 256)))
+			}
+			p.globals = append(p.globals, globalVar{name: v.Name, init: make([]byte, v.Size)})
+			p.vars[v] = varLoc{spaceGlobal, addr}
+		}
+	}
+	p.shared = alignUp(p.shared, p.dynAlign)
+	for _, v := range externShared {
+		p.vars[v] = varLoc{spaceShared, uint64(p.shared)}
+	}
+	// Initializers, now that every address is known.
+	gi := 0
+	for _, v := range vars {
+		switch v.Space {
+		case ".const":
+			loc := p.vars[v]
+			p.initBytes(v, p.constMem[loc.off:loc.off+uint64(v.Size)])
+		case ".global":
+			p.initBytes(v, p.globals[gi].init)
+			gi++
+		}
+	}
+}
+
+// initBytes writes a variable's initializer, element by element.
+func (p *Program) initBytes(v *check.Var, dst []byte) {
+	if v.Init == nil {
+		return
+	}
+	es := int(v.Type.Bits+7) / 8
+	if es == 0 {
+		return
+	}
+	i := 0
+	var walk func(in *ptx.Init)
+	walk = func(in *ptx.Init) {
+		if in.List {
+			for _, e := range in.Elems {
+				walk(e)
+			}
+			return
+		}
+		if i+es > len(dst) {
+			return
+		}
+		val := p.constValue(in.Expr, v.Type)
+		switch es {
+		case 1:
+			dst[i] = byte(val)
+		case 2:
+			binary.LittleEndian.PutUint16(dst[i:], uint16(val))
+		case 4:
+			binary.LittleEndian.PutUint32(dst[i:], uint32(val))
+		case 8:
+			binary.LittleEndian.PutUint64(dst[i:], val)
+		}
+		i += es
+	}
+	walk(v.Init)
+}
+
+// constValue evaluates an initializer element as a value of type t.
+func (p *Program) constValue(e ptx.Operand, t isa.Type) uint64 {
+	switch e := e.(type) {
+	case *ptx.Int:
+		if t.Kind == isa.KindFloat {
+			return floatBits(float64(int64(e.Val)), t.Bits)
+		}
+		return e.Val
+	case *ptx.Float:
+		return convFloatImm(e.Bits, !e.Double, t)
+	case *ptx.Unary:
+		v := p.constValue(e.X, t)
+		switch e.Op {
+		case "-":
+			if t.Kind == isa.KindFloat {
+				return v ^ 1<<(t.Bits-1)
+			}
+			return -v
+		case "~":
+			return ^v
+		}
+		return v
+	case *ptx.Binary:
+		x, y := p.constValue(e.X, t), p.constValue(e.Y, t)
+		switch e.Op {
+		case "+":
+			return x + y
+		case "-":
+			return x - y
+		case "*":
+			return x * y
+		}
+		return 0
+	case *ptx.Ident:
+		for v, loc := range p.vars {
+			if v.Name == e.Name && v.Func == nil {
+				return p.genericAddr(loc)
+			}
+		}
+	}
+	return 0
+}
+
+// genericAddr is the generic address of a variable location.
+func (p *Program) genericAddr(l varLoc) uint64 {
+	switch l.space {
+	case spaceShared:
+		return sharedWindow + l.off
+	case spaceConst:
+		return constWindow + l.off
+	case spaceParam:
+		return paramWindow + l.off
+	case spaceLocal:
+		return localWindow + l.off
+	}
+	return l.off
+}
+
+func floatBits(f float64, bits int) uint64 {
+	if bits == 32 {
+		return uint64(math.Float32bits(float32(f)))
+	}
+	return math.Float64bits(f)
+}
+
+// convFloatImm converts a float constant (f32 bits if single, else f64
+// bits) to the bits of type t.
+func convFloatImm(b uint64, single bool, t isa.Type) uint64 {
+	var f float64
+	if single {
+		f = float64(math.Float32frombits(uint32(b)))
+	} else {
+		f = math.Float64frombits(b)
+	}
+	switch {
+	case t.Kind == isa.KindFloat && t.Bits == 32:
+		if single {
+			return b & 0xffffffff
+		}
+		return uint64(math.Float32bits(float32(f)))
+	case t.Kind == isa.KindFloat && t.Bits == 64:
+		if !single {
+			return b
+		}
+		return math.Float64bits(f)
+	case t.Kind == isa.KindFloat && t.Bits == 16 && t.Name == ".f16":
+		return uint64(f32ToF16(math.Float32bits(float32(f))))
+	case t.Kind == isa.KindBits && t.Bits == 32 && single:
+		return b
+	}
+	if t.Bits == 64 {
+		if single {
+			return math.Float64bits(f)
+		}
+		return b
+	}
+	return b
+}
+
+// f32ToF16 rounds an f32 to the nearest f16 (ties to even); used only for
+// constants (core/fp does the arithmetic).
+func f32ToF16(x uint32) uint16 {
+	sign := uint16(x>>16) & 0x8000
+	exp := int(x>>23&0xff) - 127 + 15
+	man := x & 0x7fffff
+	switch {
+	case x&0x7fffffff > 0x7f800000:
+		return 0x7fff
+	case x&0x7fffffff == 0x7f800000:
+		return sign | 0x7c00
+	case exp >= 31:
+		return sign | 0x7c00
+	case exp <= 0:
+		if exp < -10 {
+			return sign
+		}
+		man |= 0x800000
+		shift := uint(14 - exp)
+		h := man >> shift
+		rem := man & (1<<shift - 1)
+		half := uint32(1) << (shift - 1)
+		if rem > half || rem == half && h&1 == 1 {
+			h++
+		}
+		return sign | uint16(h)
+	}
+	h := uint32(exp)<<10 | man>>13
+	rem := man & 0x1fff
+	if rem > 0x1000 || rem == 0x1000 && h&1 == 1 {
+		h++
+	}
+	return sign | uint16(h)
+}
+
+// lowerFunc assigns slots and lowers every instruction of f.
+func (p *Program) lowerFunc(f *fn) error {
+	cf := f.src
+	f.slots = make([]int32, len(cf.Regs))
+	for i, r := range cf.Regs {
+		if r.Type.Kind == isa.KindPred {
+			f.slots[i] = int32(f.npreds)
+			f.npreds++
+			f.pnames = append(f.pnames, r.Name)
+			continue
+		}
+		f.slots[i] = int32(f.nregs)
+		n := max(1, r.Vec)
+		for k := 0; k < n; k++ {
+			f.names = append(f.names, r.Name)
+		}
+		f.nregs += n
+		f.regByName[r.Name] = r
+	}
+	// Frame memory: .local and body .param variables, and formal params.
+	for _, v := range cf.Vars {
+		switch v.Space {
+		case ".local":
+			f.localSize = alignUp(f.localSize, v.Align)
+			p.vars[v] = varLoc{spaceLocal, uint64(f.localSize)}
+			f.localSize += int(v.Size)
+		}
+	}
+	for _, v := range cf.Params {
+		f.params = append(f.params, p.formal(f, v))
+	}
+	for _, v := range cf.Rets {
+		f.rets = append(f.rets, p.formal(f, v))
+	}
+	for _, v := range cf.Vars {
+		if v.Space == ".param" {
+			f.paramSize = alignUp(f.paramSize, v.Align)
+			p.vars[v] = varLoc{spaceFrameParam, uint64(f.paramSize)}
+			f.paramSize += int(v.Size)
+		}
+	}
+	f.localSize = alignUp(f.localSize, 16)
+	l := &lowering{p: p, f: f, consts: map[constKey]int32{}, sregs: map[string]int32{}}
+	labels := make([]int32, len(cf.Labels))
+	_ = labels
+	f.code = make([]op, len(cf.Code))
+	for i, in := range cf.Code {
+		l.lower(in, &f.code[i])
+	}
+	if len(f.code) == 0 || !endsFlow(&f.code[len(f.code)-1]) {
+		// Falling off the end of a function returns (kernels exit).
+		f.code = append(f.code, op{exec: execRet, ctl: ctlRet, flags: flagControl, guard: -1, pd: -1, pd2: -1, base: -1, reconv: -1})
+		if f.entry {
+			f.code[len(f.code)-1].exec, f.code[len(f.code)-1].ctl = execExit, ctlExit
+		}
+		if n := len(cf.Code); n > 0 {
+			f.code[len(f.code)-1].line = int32(cf.Code[n-1].Line)
+		}
+	}
+	computeReconvergence(f)
+	return nil
+}
+
+func endsFlow(o *op) bool {
+	return o.guard < 0 && (o.ctl == ctlBra || o.ctl == ctlExit || o.ctl == ctlRet)
+}
+
+// formal places a formal parameter: kernel params in the kernel parameter
+// buffer, .func .param params in the frame, .reg params in registers.
+func (p *Program) formal(f *fn, v *check.Var) paramLoc {
+	pl := paramLoc{name: v.Name, reg: -1, size: int(v.Size), typ: v.Type, align: v.Align}
+	if v.Space == ".reg" {
+		for _, r := range f.src.Regs {
+			if r.Name == v.Name && r.Pos == v.Pos {
+				pl.reg = f.slots[r.Index]
+				pl.pred = r.Type.Kind == isa.KindPred
+			}
+		}
+		return pl
+	}
+	f.paramSize = alignUp(f.paramSize, v.Align)
+	pl.off = f.paramSize
+	f.paramSize += int(v.Size)
+	sp := spaceFrameParam
+	if f.entry {
+		sp = spaceParam
+	}
+	p.vars[v] = varLoc{sp, uint64(pl.off)}
+	return pl
+}
+
+type constKey struct {
+	val      uint64
+	localRel bool
+}
+
+// lowering holds the per-function state of lowering.
+type lowering struct {
+	p      *Program
+	f      *fn
+	consts map[constKey]int32
+	sregs  map[string]int32
+	pconst [2]int32 // predicate constant slots for false and true (0 = none yet)
+}
+
+func (l *lowering) constSlot(v uint64, localRel bool) int32 {
+	k := constKey{v, localRel}
+	if s, ok := l.consts[k]; ok {
+		return s
+	}
+	s := int32(l.f.nregs)
+	l.f.nregs++
+	l.f.names = append(l.f.names, "")
+	l.f.consts = append(l.f.consts, constInit{slot: s, val: v, localRel: localRel})
+	l.consts[k] = s
+	return s
+}
+
+func (l *lowering) sregSlot(s *isa.SReg, comp int) int32 {
+	key := fmt.Sprintf("%s.%d", s.Name, comp)
+	if slot, ok := l.sregs[key]; ok {
+		return slot
+	}
+	slot := int32(l.f.nregs)
+	l.f.nregs++
+	l.f.names = append(l.f.names, "")
+	l.f.sregs = append(l.f.sregs, sregInit{slot: slot, name: s.Name, comp: comp})
+	l.sregs[key] = slot
+	return slot
+}
+
+func isDynamicSReg(name string) bool {
+	switch name {
+	case "%clock", "%clock_hi", "%clock64", "%globaltimer", "%globaltimer_lo", "%globaltimer_hi":
+		return true
+	}
+	return false
+}
+
+// lower fills o from in: operands to slots, then the family's lowerer
+// picks the semantics.
+func (l *lowering) lower(in *check.Inst, o *op) {
+	*o = op{guard: -1, pd: -1, pd2: -1, base: -1, reconv: -1, inst: in, line: int32(in.Line), col: int32(in.Col)}
+	if in.Guard != nil {
+		o.guard = l.f.slots[in.Guard.Index]
+		o.guardNeg = in.GuardNeg
+	}
+	e := in.Entry
+	if e.NoExec != "" {
+		o.exec, o.flags = refuse(fmt.Sprintf("%s is not simulated: %s", e.Name, e.NoExec)), flagControl
+		return
+	}
+	lf := lowerers[e.Name]
+	if lf == nil {
+		o.exec, o.flags = refuse(fmt.Sprintf("%s is not simulated yet", e.Name)), flagControl
+		return
+	}
+	o.typ = typeOf(in.Match.Type())
+	if err := l.operands(in, o); err != nil {
+		o.exec, o.flags = refuse(err.Error()), flagControl
+		return
+	}
+	if err := lf(l, in, o); err != nil {
+		o.exec, o.flags = refuse(err.Error()), flagControl
+	}
+	if in.Match.Has(".ftz") {
+		o.flags |= flagFtz
+	}
+	if in.Match.Has(".sat") {
+		o.flags |= flagSat
+	}
+}
+
+func typeOf(name string) typeInfo {
+	t, ok := isa.LookupType(name)
+	if !ok {
+		return typeInfo{}
+	}
+	return typeInfo{name: name, bits: uint8(t.Bits), signed: t.Kind == isa.KindSint, float: t.Kind == isa.KindFloat}
+}
+
+// operands lowers the operands generically: destinations to d/pd, sources
+// to s/ps, addresses to base/off/space, labels to target.
+func (l *lowering) operands(in *check.Inst, o *op) error {
+	specs := in.Match.Form.Operands
+	for i, a := range in.Args {
+		var spec *isa.OperandSpec
+		if i < len(specs) {
+			spec = &specs[i]
+		}
+		dest := spec != nil && spec.Dest
+		want := ""
+		if spec != nil {
+			want = in.Match.OperandType(spec)
+		}
+		if err := l.arg(in, o, a, dest, want); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (l *lowering) arg(in *check.Inst, o *op, a check.Arg, dest bool, want string) error {
+	switch a.Kind {
+	case check.ArgReg:
+		slot := l.f.slots[a.Reg.Index] + int32(a.Comp)
+		if a.Reg.Type.Kind == isa.KindPred {
+			if dest {
+				if o.pd < 0 {
+					o.pd = slot
+				} else {
+					o.pd2 = slot
+				}
+			} else {
+				if a.Neg {
+					o.pneg |= 1 << len(o.ps)
+				}
+				o.ps = append(o.ps, slot)
+			}
+		} else if dest {
+			o.d = append(o.d, slot)
+		} else {
+			o.s = append(o.s, slot)
+		}
+		if a.Pred != nil {
+			o.pd = l.f.slots[a.Pred.Index]
+		}
+	case check.ArgSink:
+		if dest {
+			o.d = append(o.d, -1)
+		}
+	case check.ArgImm:
+		t, _ := isa.LookupType(want)
+		if t.Kind == isa.KindPred {
+			if a.Imm != 0 {
+				o.ps = append(o.ps, l.predConst(true))
+			} else {
+				o.ps = append(o.ps, l.predConst(false))
+			}
+			return nil
+		}
+		v := a.Imm
+		switch {
+		case a.Float:
+			v = convFloatImm(a.Imm, a.F32, t)
+		case t.Kind == isa.KindFloat && t.Bits == 32:
+			v = uint64(math.Float32bits(float32(int64(a.Imm))))
+		case t.Kind == isa.KindFloat && t.Bits == 64:
+			v = math.Float64bits(float64(int64(a.Imm)))
+		}
+		if t.Bits > 0 && t.Bits < 64 {
+			v &= 1<<t.Bits - 1
+		}
+		o.s = append(o.s, l.constSlot(v, false))
+	case check.ArgSReg:
+		if a.SReg.Type == ".pred" {
+			o.ps = append(o.ps, l.predConst(false))
+			return nil
+		}
+		if isDynamicSReg(a.SReg.Name) {
+			o.flags |= flagClock
+		}
+		o.s = append(o.s, l.sregSlot(a.SReg, a.Comp))
+	case check.ArgSym:
+		loc, ok := l.p.vars[a.Var]
+		if !ok {
+			return fmt.Errorf("the address of %s (a %s variable) is not available", a.Var.Name, a.Var.Space)
+		}
+		o.s = append(o.s, l.constSlot(loc.off+uint64(a.Off), loc.space == spaceLocal))
+	case check.ArgFunc:
+		o.callee = l.p.byName[a.Func.Name]
+		if o.callee == nil {
+			return fmt.Errorf("function %s has no body", a.Func.Name)
+		}
+	case check.ArgLabel:
+		o.target = int32(a.Label.Index)
+	case check.ArgVec:
+		for _, e := range a.Elems {
+			if err := l.arg(in, o, e, dest, ""); err != nil {
+				return err
+			}
+		}
+	case check.ArgAddr:
+		o.off = a.Off
+		switch {
+		case a.Reg != nil:
+			o.base = l.f.slots[a.Reg.Index]
+		case a.Var != nil:
+			loc, ok := l.p.vars[a.Var]
+			if !ok {
+				return fmt.Errorf("variable %s (%s) cannot be addressed", a.Var.Name, a.Var.Space)
+			}
+			o.off += int64(loc.off)
+			o.space = loc.space
+			if loc.space == spaceLocal {
+				o.base = l.constSlot(0, true) // the frame's local base
+			}
+		}
+	case check.ArgList:
+		// call lists: handled by the call lowerer
+	}
+	return nil
+}
+
+func (l *lowering) predConst(v bool) int32 {
+	i := 0
+	if v {
+		i = 1
+	}
+	if l.pconst[i] == 0 {
+		l.pconst[i] = int32(l.f.npreds) + 1
+		l.f.npreds++
+		l.f.pnames = append(l.f.pnames, "")
+		if v {
+			l.f.ptrue = append(l.f.ptrue, l.pconst[i]-1)
+		}
+	}
+	return l.pconst[i] - 1
+}
+
+// lowerers maps an isa entry name to the function choosing its semantics.
+var lowerers = map[string]func(l *lowering, in *check.Inst, o *op) error{}
+
+// refuse makes an op that stops the run with msg when reached by an
+// active lane.
+func refuse(msg string) execFn {
+	return func(m *Machine, w *warp, o *op) {
+		if w.mask == 0 {
+			w.top().stack[len(w.top().stack)-1].pc++
+			return
+		}
+		m.raise(w, o, firstLane(w.mask), msg)
+	}
+}
+
+func firstLane(mask uint32) int {
+	for i := 0; i < 32; i++ {
+		if mask>>i&1 != 0 {
+			return i
+		}
+	}
+	return 0
+}
+
+var _ = sort.Ints

@@ -1,0 +1,381 @@
+// machine.go: the machine, its CTAs, warps and frames, and the scheduler.
+
+package sim
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Launch configures one kernel launch.
+type Launch struct {
+	Grid      [3]uint32
+	Block     [3]uint32
+	SharedMem int    // dynamic shared memory in bytes
+	Params    []byte // the kernel parameter buffer, laid out as Program.ParamLayout says
+}
+
+// Stats counts what a run executed.
+type Stats struct {
+	WarpInstructions   int64 `json:"warp_instructions"`
+	ThreadInstructions int64 `json:"thread_instructions"`
+}
+
+// Machine runs one launch of one kernel.
+type Machine struct {
+	prog   *Program
+	kern   *fn
+	launch Launch
+	global globalMem
+	params []byte
+
+	ctas    []*cta // created as they start; CTAs run one after another
+	nctas   int
+	cur     *cta
+	stats   Stats
+	clock   uint64
+	err     *Fault
+	done    bool
+	bufByID map[string]*buffer
+}
+
+type cta struct {
+	id     [3]uint32
+	index  int
+	warps  []*warp
+	shared []byte
+	rr     int // round-robin position: the warp that issues next
+	bars   [16]barrier
+	done   bool
+}
+
+// barrier is one of a CTA's 16 named barriers.
+type barrier struct {
+	arrived      int    // threads arrived
+	waiting      uint64 // warps waiting (bit per warp index)
+	arrivedWarps uint64 // warps that arrived without waiting (bar.arrive)
+	want         int    // threads expected (0 = all of the CTA)
+	redOp        uint8
+	red          uint32 // .red accumulator (.popc counts, .and/.or booleans)
+	redInit      bool
+}
+
+type warp struct {
+	cta    *cta
+	id     int
+	frames []*frame
+	valid  uint32 // lanes that exist (a partial last warp has fewer)
+	exited uint32
+	mask   uint32 // active lanes of the op being executed
+	cc     uint32 // carry flag per lane
+	wait   int    // 1 + barrier id the warp waits at, 0 when running
+	waitOp *op    // the barrier op it waits on
+	done   bool
+}
+
+type frame struct {
+	fn        *fn
+	regs      []uint64 // slot*32 + lane
+	preds     []uint32 // predicate slot -> lane mask
+	wregs     []uint32 // value slot -> lanes written
+	wpreds    []uint32
+	local     []byte // lane*localSize + offset
+	localBase uint64
+	param     []byte // lane*paramSize + offset
+	stack     []entry
+	call      *op   // the call that made this frame (nil for the kernel)
+	callPC    int32 // its pc in the caller
+	entryMask uint32
+	returned  uint32 // lanes that executed ret while others had not yet
+}
+
+// entry is one SIMT stack entry: run pc with mask until pc reaches rpc.
+type entry struct {
+	pc, rpc int32
+	mask    uint32
+}
+
+func (w *warp) top() *frame { return w.frames[len(w.frames)-1] }
+
+// reg returns the 32 lanes of a value slot in the current frame.
+func (w *warp) reg(slot int32) *[32]uint64 {
+	return (*[32]uint64)(w.frames[len(w.frames)-1].regs[slot*32 : slot*32+32])
+}
+
+// New prepares a machine for a launch of the named kernel.
+func New(p *Program, kernel string, l Launch) (*Machine, error) {
+	k := p.byName[kernel]
+	if k == nil || !k.entry {
+		return nil, fmt.Errorf("no kernel named %q", kernel)
+	}
+	for i := range l.Grid {
+		if l.Grid[i] == 0 {
+			l.Grid[i] = 1
+		}
+		if l.Block[i] == 0 {
+			l.Block[i] = 1
+		}
+	}
+	threads := int(l.Block[0]) * int(l.Block[1]) * int(l.Block[2])
+	if threads > 1024 || l.Block[0] > 1024 || l.Block[1] > 1024 || l.Block[2] > 64 {
+		return nil, fmt.Errorf("block of %dx%dx%d = %d threads exceeds the limit of 1024 threads (x, y <= 1024, z <= 64)", l.Block[0], l.Block[1], l.Block[2], threads)
+	}
+	n := int64(l.Grid[0]) * int64(l.Grid[1]) * int64(l.Grid[2])
+	if n > 1<<20 || l.Grid[1] > 65535 || l.Grid[2] > 65535 {
+		return nil, fmt.Errorf("grid of %dx%dx%d CTAs exceeds the simulator's limit of 2^20 CTAs", l.Grid[0], l.Grid[1], l.Grid[2])
+	}
+	if l.SharedMem < 0 || p.sharedSize(k)+l.SharedMem > 228*1024 {
+		return nil, fmt.Errorf("shared memory of %d bytes exceeds the 227 KiB a CTA may use", p.sharedSize(k)+l.SharedMem)
+	}
+	if len(l.Params) < k.paramSize {
+		return nil, fmt.Errorf("kernel %s needs %d bytes of parameters, got %d", kernel, k.paramSize, len(l.Params))
+	}
+	m := &Machine{prog: p, kern: k, launch: l, params: l.Params, nctas: int(n)}
+	for _, g := range p.globals {
+		b := m.global.alloc(g.name, len(g.init))
+		copy(b.data, g.init)
+	}
+	return m, nil
+}
+
+// Alloc creates a zeroed global buffer of size bytes and returns its
+// address; launch code calls it before Run for each buffer argument.
+func (m *Machine) Alloc(name string, size int) uint64 {
+	b := m.global.alloc(name, size)
+	return b.base
+}
+
+// Buffer returns the bytes of the global allocation at base.
+func (m *Machine) Buffer(base uint64) []byte {
+	b := m.global.find(base, 0)
+	if b == nil || b.base != base {
+		return nil
+	}
+	return b.data
+}
+
+// Stats returns what has run so far.
+func (m *Machine) Stats() Stats { return m.stats }
+
+// Fault returns the fault that stopped the run, or nil.
+func (m *Machine) Fault() *Fault { return m.err }
+
+// Done reports whether the kernel finished (or faulted).
+func (m *Machine) Done() bool { return m.done }
+
+// startCTA creates CTA number i with its warps and frames.
+func (m *Machine) startCTA(i int) *cta {
+	g := m.launch.Grid
+	c := &cta{index: i, id: [3]uint32{uint32(i) % g[0], uint32(i) / g[0] % g[1], uint32(i) / (g[0] * g[1])}}
+	c.shared = make([]byte, m.prog.sharedSize(m.kern)+m.launch.SharedMem)
+	threads := int(m.launch.Block[0] * m.launch.Block[1] * m.launch.Block[2])
+	for wi := 0; wi*32 < threads; wi++ {
+		w := &warp{cta: c, id: wi}
+		n := min(32, threads-wi*32)
+		w.valid = uint32(1<<n - 1)
+		if n == 32 {
+			w.valid = ^uint32(0)
+		}
+		w.exited = ^w.valid
+		f := m.newFrame(w, m.kern, 0)
+		f.stack = append(f.stack, entry{pc: 0, rpc: -1, mask: w.valid})
+		f.entryMask = w.valid
+		w.frames = append(w.frames, f)
+		c.warps = append(c.warps, w)
+	}
+	m.ctas = append(m.ctas, c)
+	return c
+}
+
+// newFrame makes a frame for fn in warp w: registers filled with the
+// function's constants and special registers.
+func (m *Machine) newFrame(w *warp, f *fn, localBase uint64) *frame {
+	fr := &frame{
+		fn:        f,
+		regs:      make([]uint64, f.nregs*32),
+		preds:     make([]uint32, f.npreds),
+		wregs:     make([]uint32, f.nregs),
+		wpreds:    make([]uint32, f.npreds),
+		local:     make([]byte, 32*f.localSize),
+		param:     make([]byte, 32*f.paramSize),
+		localBase: localBase,
+	}
+	for _, c := range f.consts {
+		v := c.val
+		if c.localRel {
+			v += localBase
+		}
+		r := fr.regs[c.slot*32 : c.slot*32+32]
+		for i := range r {
+			r[i] = v
+		}
+		fr.wregs[c.slot] = ^uint32(0)
+	}
+	for _, p := range f.ptrue {
+		fr.preds[p] = ^uint32(0)
+		fr.wpreds[p] = ^uint32(0)
+	}
+	for _, s := range f.sregs {
+		r := (*[32]uint64)(fr.regs[s.slot*32 : s.slot*32+32])
+		for lane := range 32 {
+			r[lane] = m.sregValue(w, lane, s.name, s.comp)
+		}
+		fr.wregs[s.slot] = ^uint32(0)
+	}
+	return fr
+}
+
+// Run executes until the kernel ends, a fault, or budget more warp
+// instructions (budget <= 0: no limit). It reports whether the kernel ended.
+func (m *Machine) Run(budget int64) bool {
+	start := m.stats.WarpInstructions
+	for !m.done {
+		if budget > 0 && m.stats.WarpInstructions-start >= budget {
+			return false
+		}
+		m.Step()
+	}
+	return true
+}
+
+// Step executes the next warp instruction of the deterministic schedule:
+// CTAs run one after another; within a CTA, warps issue round-robin, one
+// instruction each, skipping warps that wait at a barrier or have ended.
+func (m *Machine) Step() {
+	if m.done {
+		return
+	}
+	c := m.cur
+	if c == nil || c.done {
+		if len(m.ctas) >= m.nctas {
+			m.done = true
+			return
+		}
+		c = m.startCTA(len(m.ctas))
+		m.cur = c
+	}
+	w := m.nextWarp(c)
+	if w == nil {
+		m.deadlock(c)
+		return
+	}
+	m.issue(w)
+	c.rr = (w.id + 1) % len(c.warps)
+	if w.done {
+		m.warpEnded(c)
+	}
+}
+
+func (m *Machine) nextWarp(c *cta) *warp {
+	for i := 0; i < len(c.warps); i++ {
+		w := c.warps[(c.rr+i)%len(c.warps)]
+		if !w.done && w.wait == 0 {
+			return w
+		}
+	}
+	return nil
+}
+
+// warpEnded finishes the CTA when its last warp is done, and lets
+// barriers waiting on exited warps go.
+func (m *Machine) warpEnded(c *cta) {
+	for _, w := range c.warps {
+		if !w.done {
+			for id := range c.bars {
+				m.tryRelease(c, id)
+			}
+			return
+		}
+	}
+	c.done = true
+	if len(m.ctas) >= m.nctas {
+		m.done = true
+	}
+}
+
+func (m *Machine) deadlock(c *cta) {
+	ids := ""
+	for _, w := range c.warps {
+		if w.wait > 0 {
+			ids += fmt.Sprintf(" warp %d at barrier %d;", w.id, w.wait-1)
+		}
+	}
+	m.err = &Fault{Msg: "deadlock: every running warp waits at a barrier that can never complete:" + ids, CTA: c.id}
+	m.done = true
+}
+
+// issue executes one instruction of warp w.
+func (m *Machine) issue(w *warp) {
+	f := w.top()
+	e := &f.stack[len(f.stack)-1]
+	o := &f.fn.code[e.pc]
+	mask := e.mask
+	if o.guard >= 0 {
+		p := f.preds[o.guard]
+		if o.guardNeg {
+			p = ^p
+		}
+		mask &= p
+	}
+	w.mask = mask
+	m.stats.WarpInstructions++
+	m.clock += 4
+	if o.flags&flagControl != 0 {
+		m.stats.ThreadInstructions += int64(bits.OnesCount32(e.mask))
+		o.exec(m, w, o) // control ops move the pc themselves
+	} else {
+		if mask != 0 {
+			m.stats.ThreadInstructions += int64(bits.OnesCount32(mask))
+			if o.flags&flagClock != 0 {
+				m.refreshClock(w, o)
+			}
+			o.exec(m, w, o)
+			for _, d := range o.d {
+				if d >= 0 {
+					f.wregs[d] |= mask
+				}
+			}
+			if o.pd >= 0 {
+				f.wpreds[o.pd] |= mask
+			}
+			if o.pd2 >= 0 {
+				f.wpreds[o.pd2] |= mask
+			}
+		}
+		e.pc++
+	}
+	if m.err != nil {
+		m.done = true
+		return
+	}
+	normalize(w)
+}
+
+// normalize pops finished stack entries: those that reached their
+// reconvergence point, and those with no lanes left.
+func normalize(w *warp) {
+	f := w.top()
+	for len(f.stack) > 1 {
+		t := &f.stack[len(f.stack)-1]
+		if t.mask != 0 && t.pc != t.rpc {
+			break
+		}
+		f.stack = f.stack[:len(f.stack)-1]
+	}
+}
+
+// fault stops the run with an error at lane of warp w.
+func (m *Machine) raise(w *warp, o *op, lane int, msg string) {
+	if m.err != nil {
+		return
+	}
+	c := w.cta
+	t := m.threadIdx(w.id*32 + lane)
+	m.err = &Fault{Line: int(o.line), Col: int(o.col), CTA: c.id, Warp: w.id, Lane: lane}
+	m.err.Msg = fmt.Sprintf("%s (thread (%d,%d,%d) of CTA (%d,%d,%d): warp %d lane %d, line %d)", msg, t[0], t[1], t[2], c.id[0], c.id[1], c.id[2], w.id, lane, o.line)
+}
+
+func (m *Machine) threadIdx(linear int) [3]uint32 {
+	b := m.launch.Block
+	return [3]uint32{uint32(linear) % b[0], uint32(linear) / b[0] % b[1], uint32(linear) / (b[0] * b[1])}
+}

@@ -1,0 +1,210 @@
+// mem.go: the memory spaces, the generic address map and checked accesses.
+
+package sim
+
+import (
+	"encoding/binary"
+	"fmt"
+	"sort"
+)
+
+type space uint8
+
+const (
+	spaceGeneric space = iota
+	spaceGlobal
+	spaceShared
+	spaceLocal
+	spaceConst
+	spaceParam // kernel parameters (read-only, shared by all threads)
+	spaceFrameParam
+)
+
+func (s space) String() string {
+	return [...]string{"generic", "global", "shared", "local", "const", "param", "param"}[s]
+}
+
+// The generic address map. Global addresses are generic addresses (as on
+// the GPU, cvta.global is the identity); the other spaces have windows.
+// Everything fits in 32 bits so that .address_size 32 modules work too.
+const (
+	globalBase   = 0x1000_0000
+	globalLimit  = 0xC000_0000
+	sharedWindow = 0xC000_0000
+	localWindow  = 0xD000_0000
+	constWindow  = 0xE000_0000
+	paramWindow  = 0xF000_0000
+	windowSize   = 0x0100_0000
+)
+
+// buffer is one allocation in global memory.
+type buffer struct {
+	name string
+	base uint64
+	data []byte
+}
+
+// globalMem holds the launch's buffers and the module's .global variables.
+type globalMem struct {
+	bufs []*buffer // sorted by base
+	next uint64
+	last *buffer
+}
+
+func (g *globalMem) alloc(name string, size int) *buffer {
+	if g.next == 0 {
+		g.next = globalBase
+	}
+	b := &buffer{name: name, base: g.next, data: make([]byte, size)}
+	g.next += uint64((size + 255) &^ 255)
+	if size == 0 {
+		g.next += 256
+	}
+	g.bufs = append(g.bufs, b)
+	return b
+}
+
+// find returns the buffer holding [addr, addr+n), or nil.
+func (g *globalMem) find(addr uint64, n int) *buffer {
+	if b := g.last; b != nil && addr >= b.base && addr+uint64(n) <= b.base+uint64(len(b.data)) {
+		return b
+	}
+	i := sort.Search(len(g.bufs), func(i int) bool { return g.bufs[i].base+uint64(len(g.bufs[i].data)) > addr })
+	if i < len(g.bufs) {
+		b := g.bufs[i]
+		if addr >= b.base && addr+uint64(n) <= b.base+uint64(len(b.data)) {
+			g.last = b
+			return b
+		}
+	}
+	return nil
+}
+
+// Fault is a memory or execution error at a lane.
+type Fault struct {
+	Msg  string
+	Line int
+	Col  int
+	CTA  [3]uint32
+	Warp int
+	Lane int
+}
+
+func (f *Fault) Error() string { return f.Msg }
+
+// resolve maps an address in space sp for lane of warp w to the byte slice
+// holding it. A nil slice with a message means a fault.
+func (m *Machine) resolve(w *warp, lane int, sp space, addr uint64, n int) ([]byte, string) {
+	switch sp {
+	case spaceGeneric:
+		switch {
+		case addr >= sharedWindow && addr < sharedWindow+windowSize:
+			return m.resolve(w, lane, spaceShared, addr-sharedWindow, n)
+		case addr >= localWindow && addr < localWindow+windowSize:
+			return m.resolve(w, lane, spaceLocal, addr-localWindow, n)
+		case addr >= constWindow && addr < constWindow+windowSize:
+			return m.resolve(w, lane, spaceConst, addr-constWindow, n)
+		case addr >= paramWindow && addr < paramWindow+windowSize:
+			return m.resolve(w, lane, spaceParam, addr-paramWindow, n)
+		}
+		return m.resolve(w, lane, spaceGlobal, addr, n)
+	case spaceGlobal:
+		if b := m.global.find(addr, n); b != nil {
+			o := addr - b.base
+			return b.data[o : o+uint64(n)], ""
+		}
+		return nil, "out of bounds of every global buffer"
+	case spaceShared:
+		sh := w.cta.shared
+		if addr+uint64(n) <= uint64(len(sh)) && addr < uint64(len(sh)) {
+			return sh[addr : addr+uint64(n)], ""
+		}
+		return nil, fmt.Sprintf("outside the CTA's %d bytes of shared memory", len(sh))
+	case spaceLocal:
+		// Each frame owns [localBase, localBase+localSize) of the thread's
+		// local space, so pointers into a caller's frame stay valid.
+		for i := len(w.frames) - 1; i >= 0; i-- {
+			f := w.frames[i]
+			size := uint64(f.fn.localSize)
+			if rel := addr - f.localBase; addr >= f.localBase && rel+uint64(n) <= size {
+				o := uint64(lane)*size + rel
+				return f.local[o : o+uint64(n)], ""
+			}
+		}
+		return nil, "outside the thread's local memory"
+	case spaceConst:
+		c := m.prog.constMem
+		if addr+uint64(n) <= uint64(len(c)) && addr < uint64(len(c)) {
+			return c[addr : addr+uint64(n)], ""
+		}
+		return nil, fmt.Sprintf("outside the %d bytes of constant memory", len(c))
+	case spaceParam:
+		p := m.params
+		if addr+uint64(n) <= uint64(len(p)) && addr < uint64(len(p)) {
+			return p[addr : addr+uint64(n)], ""
+		}
+		return nil, fmt.Sprintf("outside the %d bytes of kernel parameters", len(p))
+	case spaceFrameParam:
+		f := w.top()
+		size := uint64(f.fn.paramSize)
+		if addr+uint64(n) <= size && addr < size {
+			o := uint64(lane)*size + addr
+			return f.param[o : o+uint64(n)], ""
+		}
+		return nil, fmt.Sprintf("outside the function's %d bytes of parameters", size)
+	}
+	return nil, "bad state space"
+}
+
+// access checks and returns the bytes for one lane's access, recording a
+// fault on the machine when it fails.
+func (m *Machine) access(w *warp, o *op, lane int, sp space, addr uint64, n int, write bool) []byte {
+	if n > 1 && addr%uint64(n) != 0 {
+		m.raise(w, o, lane, fmt.Sprintf("misaligned %d-byte %s of %s address 0x%x", n, rw(write), sp, addr))
+		return nil
+	}
+	b, msg := m.resolve(w, lane, sp, addr, n)
+	if b == nil {
+		m.raise(w, o, lane, fmt.Sprintf("%d-byte %s of %s address 0x%x %s", n, rw(write), sp, addr, msg))
+		return nil
+	}
+	if write && (sp == spaceConst || sp == spaceParam || (sp == spaceGeneric && addr >= constWindow && addr < paramWindow+windowSize)) {
+		m.raise(w, o, lane, fmt.Sprintf("write to read-only %s address 0x%x", sp, addr))
+		return nil
+	}
+	return b
+}
+
+func rw(write bool) string {
+	if write {
+		return "store"
+	}
+	return "load"
+}
+
+func load(b []byte) uint64 {
+	switch len(b) {
+	case 1:
+		return uint64(b[0])
+	case 2:
+		return uint64(binary.LittleEndian.Uint16(b))
+	case 4:
+		return uint64(binary.LittleEndian.Uint32(b))
+	case 8:
+		return binary.LittleEndian.Uint64(b)
+	}
+	return 0
+}
+
+func store(b []byte, v uint64) {
+	switch len(b) {
+	case 1:
+		b[0] = byte(v)
+	case 2:
+		binary.LittleEndian.PutUint16(b, uint16(v))
+	case 4:
+		binary.LittleEndian.PutUint32(b, uint32(v))
+	case 8:
+		binary.LittleEndian.PutUint64(b, v)
+	}
+}

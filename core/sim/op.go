@@ -1,0 +1,89 @@
+// Package sim is the SIMT machine: it lowers a checked PTX program once into
+// flat ops over register slots and runs grids of CTAs of 32-lane warps,
+// deterministically, with divergence handled by a reconvergence stack.
+package sim
+
+// op.go: the lowered instruction.
+
+import (
+	"github.com/ptxplay/ptxplay/core/check"
+)
+
+// execFn runs one op over the warp's active lanes (w.mask).
+type execFn func(m *Machine, w *warp, o *op)
+
+// op is one lowered instruction. Register operands are slots in the
+// frame's register file; constants and special registers are slots too
+// (filled once per frame), so semantics never branch on operand kind.
+type op struct {
+	exec execFn
+	ctl  ctlKind // what kind of control op (ctlNone for the rest)
+	d    []int32 // value destinations (vector elements expanded); -1 = sink
+	s    []int32 // value sources in operand order
+	pd   int32   // predicate destination (setp p, the p of d|p), -1 if none
+	pd2  int32   // second predicate destination (setp p|q), -1 if none
+	ps   []int32 // predicate sources
+	pneg uint32  // bit i set: ps[i] is negated (!%p)
+
+	guard    int32 // predicate slot guarding the op, -1 if none
+	guardNeg bool
+
+	// Memory operands.
+	space  space
+	base   int32 // address register slot, -1 for none
+	off    int64 // constant offset, or absolute address when base < 0
+	size   uint8 // access size in bytes of one element
+	signed bool  // sign-extend loads
+
+	typ    typeInfo // the instruction type
+	typ2   typeInfo // the second type (cvt source, etc.)
+	mode   uint8    // rounding mode or sub-operation selector
+	flags  uint16   // opFlag bits
+	aux    uint64   // extra constant (e.g. shfl clamp, lop3 table)
+	target int32    // branch target pc
+	reconv int32    // reconvergence pc of a branch (-1: function end)
+	callee *fn
+	call   *callInfo
+
+	inst *check.Inst
+	line int32
+	col  int32
+}
+
+type ctlKind uint8
+
+const (
+	ctlNone ctlKind = iota
+	ctlBra
+	ctlExit
+	ctlRet
+	ctlCall
+	ctlBar
+)
+
+type opFlag = uint16
+
+const (
+	flagFtz opFlag = 1 << iota
+	flagSat
+	flagClock // reads a dynamic special register: refresh before exec
+	flagUni   // .uni: the compiler promises a uniform branch
+	flagControl
+	flagMem
+	flagNoExec
+	flagCC // writes the carry flag
+	flagUseCC
+	flagRelu
+	flagNaN
+	flagApprox
+)
+
+// typeInfo is a decoded PTX type.
+type typeInfo struct {
+	name   string
+	bits   uint8
+	signed bool
+	float  bool
+}
+
+func (o *op) has(f opFlag) bool { return o.flags&f != 0 }
