@@ -3,6 +3,7 @@
 package ptx
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 )
@@ -21,15 +22,20 @@ type File struct {
 	lines []int // byte offset of each line start
 }
 
+var nl = []byte{'\n'}
+
 // NewFile indexes the line starts of src.
 func NewFile(name string, src []byte) *File {
-	f := &File{Name: name, Src: src, lines: []int{0}}
-	for i, c := range src {
-		if c == '\n' {
-			f.lines = append(f.lines, i+1)
+	lines := make([]int, 1, bytes.Count(src, nl)+1)
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			break
 		}
+		i += j + 1
+		lines = append(lines, i)
 	}
-	return f
+	return &File{Name: name, Src: src, lines: lines}
 }
 
 // Pos returns the Pos of a byte offset.

@@ -71,3 +71,56 @@ func checkSpans(t testing.TB, m *Module, n int) {
 		return true
 	})
 }
+
+// FuzzParse: no input makes the parser panic, and every node of the
+// (possibly partial) module lies inside the source.
+func FuzzParse(f *testing.F) {
+	for _, src := range corpusFiles(f) {
+		f.Add(src)
+	}
+	for _, s := range []string{
+		"", "{", "}", ".entry k ( { add.s32 %r1, [", "[[[[", "0f", "\"", "/*", ".section .x {",
+		".reg .b32 %r<", "@!", "a: b: .callprototype (", ".global .u8 x[] = {1, {2, -3}};",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		m, errs := Parse("fuzz.ptx", src)
+		if m == nil || m.File == nil {
+			t.Fatal("Parse returned no module")
+		}
+		checkSpans(t, m, len(src))
+		for i, e := range errs {
+			if e.Pos.Line < 1 || e.Pos.Col < 1 {
+				t.Errorf("error without a position: %v", e)
+			}
+			if i > 0 && e.Pos.Line <= errs[i-1].Pos.Line {
+				t.Errorf("errors not sorted or repeated on a line: %v after %v", e, errs[i-1])
+			}
+		}
+		if len(errs) > 50 {
+			t.Errorf("%d errors, want at most 50", len(errs))
+		}
+	})
+}
+
+// BenchmarkParseCorpus parses the whole corpus; MB/s is over its bytes.
+func BenchmarkParseCorpus(b *testing.B) {
+	files := corpusFiles(b)
+	var srcs [][]byte
+	total := 0
+	for _, src := range files {
+		srcs = append(srcs, src)
+		total += len(src)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, src := range srcs {
+			if _, errs := Parse("bench.ptx", src); errs != nil {
+				b.Fatal(errs)
+			}
+		}
+	}
+}

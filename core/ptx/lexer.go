@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // tokKind is the kind of a lexical token.
@@ -121,7 +122,7 @@ type scanner struct {
 
 func (s *scanner) init(filename string, src []byte) {
 	s.src = src
-	s.text = string(src)
+	s.text = unsafe.String(unsafe.SliceData(src), len(src))
 	s.file = NewFile(filename, src)
 	s.nl = true
 	s.maxErrors = 50
@@ -301,6 +302,40 @@ func (s *scanner) scan(nl *bool) bool {
 // returned as a token, so the parser does not report it again.
 func (s *scanner) scanNumber(i int) {
 	src := s.src
+	s.unsigned, s.double = false, true
+	// Fast paths for the common forms: short decimals and 0f/0d bits.
+	if c := src[i]; c != '0' || i+1 >= len(src) || charClass[src[i+1]]&cFollow == 0 && src[i+1] != '.' {
+		var v uint64
+		j := i
+		for j < len(src) && j-i < 18 && charClass[src[j]]&cDigit != 0 {
+			v = v*10 + uint64(src[j]-'0')
+			j++
+		}
+		if j > i && (j >= len(src) || charClass[src[j]]&cFollow == 0 && src[j] != '.') {
+			s.tok, s.ival, s.end, s.off = tInt, v, j, j
+			return
+		}
+	} else if d := src[i+1] | 0x20; d == 'f' || d == 'd' {
+		n := 8
+		if d == 'd' {
+			n = 16
+		}
+		j := i + 2
+		if j+n <= len(src) && (j+n == len(src) || charClass[src[j+n]]&cFollow == 0 && src[j+n] != '.') {
+			var v uint64
+			for ; j < i+2+n; j++ {
+				x := digitVal(src[j])
+				if x >= 16 {
+					break
+				}
+				v = v<<4 | x
+			}
+			if j == i+2+n {
+				s.tok, s.ival, s.double, s.end, s.off = tFloat, v, d == 'd', j, j
+				return
+			}
+		}
+	}
 	prefixed := src[i] == '0' && i+1 < len(src) && strings.IndexByte("xXfFdDbB", src[i+1]) >= 0
 	j := i
 	for j < len(src) {
@@ -362,7 +397,7 @@ func (s *scanner) scanNumber(i int) {
 		}
 		return
 	}
-	if strings.IndexByte(t, '.') >= 0 || strings.IndexAny(t, "eE") >= 0 {
+	if strings.ContainsAny(t, ".eE") {
 		s.tok = tFloat
 		if !validDecimalFloat(t) {
 			bad("floating-point constant")

@@ -105,7 +105,9 @@ func (p *parser) binaryRest(x Operand, minPrec int) Operand {
 		if y == nil {
 			return nil
 		}
-		x = &Binary{Span: Span{x.Pos(), y.End()}, Op: op, X: x, Y: y}
+		b := p.binarys.new()
+		*b = Binary{Span: Span{x.Pos(), y.End()}, Op: op, X: x, Y: y}
+		x = b
 	}
 }
 
@@ -127,13 +129,17 @@ func (p *parser) parseUnary() Operand {
 			}
 			return &Unary{Span: Span{pos(from), pos(p.lastEnd)}, Op: name, X: x}
 		}
-		return &Ident{Span: Span{pos(from), pos(end)}, Name: name}
+		x := p.idents.new()
+		*x = Ident{Span: Span{pos(from), pos(end)}, Name: name}
+		return x
 	case tInt:
-		x := &Int{Span: Span{pos(from), pos(end)}, Val: p.ival, Text: p.lit(), Unsigned: p.unsigned}
+		x := p.ints.new()
+		*x = Int{Span: Span{pos(from), pos(end)}, Val: p.ival, Text: p.lit(), Unsigned: p.unsigned}
 		p.next()
 		return x
 	case tFloat:
-		x := &Float{Span: Span{pos(from), pos(end)}, Bits: p.ival, Double: p.double, Text: p.lit()}
+		x := p.floats.new()
+		*x = Float{Span: Span{pos(from), pos(end)}, Bits: p.ival, Double: p.double, Text: p.lit()}
 		p.next()
 		return x
 	case tMinus, tPlus, tTilde, tBang:
@@ -201,7 +207,7 @@ func (p *parser) parseAddr() Operand {
 		return nil
 	}
 	defer p.leave()
-	a := &Addr{}
+	a := p.addrs.new()
 	a.From = pos(p.pos)
 	p.next()
 	x := p.parseExpr()
@@ -290,7 +296,7 @@ func (p *parser) parseVector() Operand {
 		return nil
 	}
 	defer p.leave()
-	v := &Vector{}
+	v := p.vectors.new()
 	v.From = pos(p.pos)
 	p.next()
 	b := len(p.tmp)
@@ -350,10 +356,9 @@ func (p *parser) parseList() Operand {
 	return l
 }
 
-func (p *parser) dropTmp(base int) {
-	clear(p.tmp[base:])
-	p.tmp = p.tmp[:base]
-}
+// dropTmp pops the operand stack. It leaves the stale pointers, which
+// would cost write barriers to clear: the stack dies with the parser.
+func (p *parser) dropTmp(base int) { p.tmp = p.tmp[:base] }
 
 // nodeText quotes the source text of a node for messages.
 func (p *parser) nodeText(x Node) string {

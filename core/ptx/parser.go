@@ -18,6 +18,9 @@ const maxDepth = 500
 func Parse(filename string, src []byte) (*Module, ErrorList) {
 	var p parser
 	p.init(filename, src)
+	p.sizeFor(len(src))
+	p.stmtTmp = make([]Stmt, 0, 256)
+	p.tmp = make([]Operand, 0, 64)
 	p.next()
 	m := p.parseModule()
 	p.errs.Sort()
@@ -29,12 +32,12 @@ type parser struct {
 	depth   int
 	lastEnd int // offset past the ')' that parseParen consumed
 
-	// Arenas: the Mods and Args of many instructions share backing arrays,
-	// which saves an allocation per slice (each gets a full slice expression,
-	// so appending to one never writes into another).
-	mods []Mod
-	args []Operand
-	tmp  []Operand // operands of the instruction being parsed
+	nodes
+	// Stacks of the items being collected; a finished list moves into an
+	// arena with its exact length.
+	tmp      []Operand
+	stmtTmp  []Stmt
+	elemsTmp []*Init
 }
 
 func pos(off int) Pos { return Pos(off + 1) }
@@ -184,7 +187,8 @@ func (p *parser) parseModuleDirective(m *Module) {
 // header (perf) a ';' ends the prototype rather than the directive, except
 // after .pragma.
 func (p *parser) parseDirective(perf bool) *Directive {
-	d := &Directive{Name: p.lit()}
+	d := p.dirs.new()
+	d.Name = p.lit()
 	d.From = pos(p.pos)
 	end := p.end
 	p.next()
@@ -192,6 +196,7 @@ func (p *parser) parseDirective(perf bool) *Directive {
 		return p.parseCallPrototype(d, end)
 	}
 	afterComma := false
+	base := len(p.tmp)
 	for p.tok != tEOF && p.tok != tSemi && p.tok != tLBrace && p.tok != tRBrace {
 		if p.nl && !afterComma {
 			break
@@ -206,7 +211,9 @@ func (p *parser) parseDirective(perf bool) *Directive {
 		var x Operand
 		switch p.tok {
 		case tDirective:
-			x = &Ident{Span: Span{pos(p.pos), pos(p.end)}, Name: p.lit()}
+			id := p.idents.new()
+			*id = Ident{Span: Span{pos(p.pos), pos(p.end)}, Name: p.lit()}
+			x = id
 			p.next()
 		case tString:
 			x = &String{Span: Span{pos(p.pos), pos(p.end)}, Val: p.sval}
@@ -215,13 +222,15 @@ func (p *parser) parseDirective(perf bool) *Directive {
 			x = p.parseExpr()
 		}
 		if x == nil {
+			d.Args = p.takeArgs(base)
 			p.sync()
 			d.To = pos(end)
 			return d
 		}
-		d.Args = append(d.Args, x)
+		p.tmp = append(p.tmp, x)
 		end = int(x.End()) - 1
 	}
+	d.Args = p.takeArgs(base)
 	if p.tok == tSemi && (!perf || d.Name == ".pragma") {
 		end = p.end
 		p.next()
@@ -239,17 +248,21 @@ func (p *parser) parseDirective(perf bool) *Directive {
 func (p *parser) parseSectionBody(d *Directive) int {
 	open := p.pos
 	p.next()
+	base := len(p.stmtTmp)
+	defer func() { d.Body = p.takeStmts(base) }()
 	for p.tok != tRBrace && p.tok != tEOF {
 		switch p.tok {
 		case tDirective:
-			d.Body = append(d.Body, p.parseDirective(false))
+			p.stmtTmp = append(p.stmtTmp, p.parseDirective(false))
 		case tSemi:
 			p.next()
 		case tIdent:
 			from, name := p.pos, p.lit()
 			p.next()
 			if p.tok == tColon {
-				d.Body = append(d.Body, &Label{Span: Span{pos(from), pos(p.end)}, Name: name})
+				l := p.labels.new()
+				*l = Label{Span: Span{pos(from), pos(p.end)}, Name: name}
+				p.stmtTmp = append(p.stmtTmp, l)
 				p.next()
 				continue
 			}
@@ -523,7 +536,8 @@ func (p *parser) parseDims() ([]int, int, bool) {
 // token): .reg .b32 %r<100>; / .shared .align 4 .b8 buf[256]; /
 // .global .u32 x = 5, y; ... from is the offset of its linkage, if any.
 func (p *parser) parseVarDecl(from int, linkage string) *VarDecl {
-	v := &VarDecl{Linkage: linkage, Space: p.lit()}
+	v := p.decls.new()
+	v.Linkage, v.Space = linkage, p.lit()
 	v.From = pos(from)
 	end := p.end
 	p.next()
@@ -596,7 +610,8 @@ func (p *parser) parseVarDecl(from int, linkage string) *VarDecl {
 // parseVarName parses one declarator: %r<100>, buf[4][8], x = 5,
 // tab[] = {1, 2}. It returns nil after an error.
 func (p *parser) parseVarName() *VarName {
-	n := &VarName{Name: p.lit()}
+	n := p.names.new()
+	n.Name = p.lit()
 	n.From = pos(p.pos)
 	end := p.end
 	p.next()
@@ -641,26 +656,33 @@ func (p *parser) parseInit() *Init {
 		if x == nil {
 			return nil
 		}
-		return &Init{Span: Span{x.Pos(), x.End()}, Expr: x}
+		in := p.inits.new()
+		*in = Init{Span: Span{x.Pos(), x.End()}, Expr: x}
+		return in
 	}
 	if !p.enter() {
 		return nil
 	}
 	defer p.leave()
-	in := &Init{List: true}
+	in := p.inits.new()
+	in.List = true
 	in.From = pos(p.pos)
 	p.next()
+	base := len(p.elemsTmp)
 	for p.tok != tRBrace {
 		e := p.parseInit()
 		if e == nil {
+			p.dropElems(base)
 			return nil
 		}
-		in.Elems = append(in.Elems, e)
+		p.elemsTmp = append(p.elemsTmp, e)
 		if p.tok != tComma {
 			break
 		}
 		p.next()
 	}
+	in.Elems = p.elems.take(p.elemsTmp[base:])
+	p.dropElems(base)
 	if p.tok != tRBrace {
 		p.errorExpected("',' or '}' in initializer")
 		return nil
@@ -681,11 +703,13 @@ func (p *parser) parseBlock() *Block {
 	}
 	defer p.leave()
 	p.next()
+	base := len(p.stmtTmp)
 	for p.tok != tRBrace && p.tok != tEOF {
 		if s := p.parseStmt(); s != nil {
-			b.Stmts = append(b.Stmts, s)
+			p.stmtTmp = append(p.stmtTmp, s)
 		}
 	}
+	b.Stmts = p.takeStmts(base)
 	if p.tok != tRBrace {
 		p.errorAt(p.pos, "expected '}' to close the block opened at "+p.lineCol(open)+", found "+p.tokDesc())
 		b.To = pos(p.pos)
@@ -707,7 +731,7 @@ func (p *parser) parseStmt() Stmt {
 		return nil
 	case tAt:
 		from := p.pos
-		g := &Guard{}
+		g := p.guards.new()
 		g.From = pos(from)
 		p.next()
 		if p.tok == tBang {
@@ -733,7 +757,8 @@ func (p *parser) parseStmt() Stmt {
 		from, end := p.pos, p.end
 		p.next()
 		if p.tok == tColon {
-			l := &Label{Span: Span{pos(from), pos(p.end)}, Name: p.text[from:end]}
+			l := p.labels.new()
+			*l = Label{Span: Span{pos(from), pos(p.end)}, Name: p.text[from:end]}
 			p.next()
 			return l
 		}
@@ -769,7 +794,8 @@ func (p *parser) parseStmt() Stmt {
 // been consumed: operands separated by commas, then ';'. from is the offset
 // of its guard, if any.
 func (p *parser) parseInstr(from int, g *Guard, op, opEnd int) *Instr {
-	in := &Instr{Guard: g, OpPos: pos(op)}
+	in := p.instrs.new()
+	in.Guard, in.OpPos = g, pos(op)
 	in.From = pos(from)
 	text := p.text[op:opEnd]
 	end := opEnd
@@ -786,23 +812,24 @@ func (p *parser) parseInstr(from int, g *Guard, op, opEnd int) *Instr {
 			return in
 		}
 		call := in.Op == "call"
-		base := len(p.tmp)
+		// Collect in a stack array: no write barriers until the final copy.
+		var buf [8]Operand
+		args := buf[:0]
 		for {
 			x := p.parseOperand(call)
 			if x == nil {
-				p.tmp = p.tmp[:base]
 				p.sync()
 				in.To = pos(end)
 				return in
 			}
-			p.tmp = append(p.tmp, x)
+			args = append(args, x)
 			end = int(x.End()) - 1
 			if p.tok != tComma {
 				break
 			}
 			p.next()
 		}
-		in.Args = p.takeArgs(base)
+		in.Args = p.operands.take(args)
 		if p.tok != tSemi {
 			if p.nl || p.tok == tRBrace || p.tok == tEOF {
 				p.errorExpected("';' after instruction")
@@ -821,31 +848,33 @@ func (p *parser) parseInstr(from int, g *Guard, op, opEnd int) *Instr {
 
 // splitMods splits ".rn.f32" (at offset off) into modifiers.
 func (p *parser) splitMods(s string, off int) []Mod {
-	n := strings.Count(s, ".")
-	if cap(p.mods)-len(p.mods) < n {
-		p.mods = make([]Mod, 0, max(1024, n))
-	}
-	start := len(p.mods)
+	var buf [16]Mod
+	mods := buf[:0]
 	for len(s) > 0 {
 		j := strings.IndexByte(s[1:], '.') + 1
 		if j == 0 {
 			j = len(s)
 		}
-		p.mods = append(p.mods, Mod{At: pos(off), Name: s[:j]})
+		mods = append(mods, Mod{At: pos(off), Name: s[:j]})
 		s, off = s[j:], off+j
 	}
-	return p.mods[start:len(p.mods):len(p.mods)]
+	return p.mods.take(mods)
 }
 
 // takeArgs moves p.tmp[base:] into the operand arena.
 func (p *parser) takeArgs(base int) []Operand {
-	n := len(p.tmp) - base
-	if cap(p.args)-len(p.args) < n {
-		p.args = make([]Operand, 0, max(1024, n))
-	}
-	start := len(p.args)
-	p.args = append(p.args, p.tmp[base:]...)
-	clear(p.tmp[base:])
-	p.tmp = p.tmp[:base]
-	return p.args[start:len(p.args):len(p.args)]
+	xs := p.operands.take(p.tmp[base:])
+	p.dropTmp(base)
+	return xs
 }
+
+// takeStmts moves p.stmtTmp[base:] into the statement arena.
+func (p *parser) takeStmts(base int) []Stmt {
+	xs := p.stmts.take(p.stmtTmp[base:])
+	p.stmtTmp = p.stmtTmp[:base]
+	return xs
+}
+
+// dropElems pops the stack. Like dropTmp it leaves the stale pointers: the
+// stacks die with the parser.
+func (p *parser) dropElems(base int) { p.elemsTmp = p.elemsTmp[:base] }
