@@ -80,6 +80,47 @@ var charClass = func() (t [256]uint8) {
 	return t
 }()
 
+// Byte kinds, for the scanner's dispatch.
+const (
+	kBad     = iota
+	kSpace   // blanks other than '\n'
+	kNewline // '\n'
+	kSlash   // '/': a comment or division
+	kIdent   // letters, '_' and '$' start identifiers
+	kPercent // '%': a register name or the remainder operator
+	kDigit
+	kDot    // a directive or a number such as .5
+	kQuote  // '"'
+	kPunct  // one-byte punctuation
+	kPunct2 // punctuation that may start a two-byte operator: < > = ! & |
+)
+
+var kindOf = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c == '\n':
+			t[c] = kNewline
+		case charClass[c]&cSpace != 0:
+			t[c] = kSpace
+		case charClass[c]&cLetter != 0 || c == '_' || c == '$':
+			t[c] = kIdent
+		case charClass[c]&cDigit != 0:
+			t[c] = kDigit
+		}
+	}
+	t['/'] = kSlash
+	t['%'] = kPercent
+	t['.'] = kDot
+	t['"'] = kQuote
+	for _, c := range ",;:{}[]()+-*~@^?" {
+		t[c] = kPunct
+	}
+	for _, c := range "<>=!&|" {
+		t[c] = kPunct2
+	}
+	return t
+}()
+
 // punct maps a one-byte punctuation character to its token kind.
 var punct = func() (t [256]tokKind) {
 	for c, k := range map[byte]tokKind{
@@ -169,18 +210,18 @@ func (s *scanner) next() {
 func (s *scanner) scan(nl *bool) bool {
 	src := s.src
 	i := s.off
+skip:
 	for i < len(src) {
-		c := src[i]
-		if c == '\n' {
+		switch kindOf[src[i]] {
+		case kNewline:
 			*nl = true
 			i++
-			continue
-		}
-		if charClass[c]&cSpace != 0 {
+		case kSpace:
 			i++
-			continue
-		}
-		if c == '/' && i+1 < len(src) {
+		case kSlash:
+			if i+1 >= len(src) {
+				break skip
+			}
 			if src[i+1] == '/' {
 				j := bytes.IndexByte(src[i+2:], '\n')
 				if j < 0 {
@@ -190,22 +231,23 @@ func (s *scanner) scan(nl *bool) bool {
 				}
 				continue
 			}
-			if src[i+1] == '*' {
-				j := bytes.Index(src[i+2:], []byte("*/"))
-				if j < 0 {
-					s.errorAt(i, "unterminated comment")
-					i = len(src)
-					*nl = true
-					continue
-				}
-				if bytes.IndexByte(src[i+2:i+2+j], '\n') >= 0 {
-					*nl = true
-				}
-				i += 2 + j + 2
+			if src[i+1] != '*' {
+				break skip
+			}
+			j := bytes.Index(src[i+2:], []byte("*/"))
+			if j < 0 {
+				s.errorAt(i, "unterminated comment")
+				i = len(src)
+				*nl = true
 				continue
 			}
+			if bytes.IndexByte(src[i+2:i+2+j], '\n') >= 0 {
+				*nl = true
+			}
+			i += 2 + j + 2
+		default:
+			break skip
 		}
-		break
 	}
 	if s.bailed {
 		s.bail()
@@ -220,45 +262,59 @@ func (s *scanner) scan(nl *bool) bool {
 		return true
 	}
 	c := src[i]
-	cls := charClass[c]
-	switch {
-	case cls&cLetter != 0 || c == '_' || c == '$' ||
-		c == '%' && i+1 < len(src) && charClass[src[i+1]]&cFollow != 0:
+	switch kindOf[c] {
+	case kPercent:
+		if i+1 >= len(src) || charClass[src[i+1]]&cFollow == 0 {
+			s.tok, s.end, s.off = tPercent, i+1, i+1
+			return true
+		}
+		fallthrough
+	case kIdent:
 		j := i + 1
-		for j < len(src) {
-			d := src[j]
-			if charClass[d]&cFollow != 0 {
+		for {
+			for j < len(src) && charClass[src[j]]&cFollow != 0 {
 				j++
-			} else if d == '.' && j+1 < len(src) && charClass[src[j+1]]&cFollow != 0 {
-				j += 2
-			} else if d == ':' && j+2 < len(src) && src[j+1] == ':' && charClass[src[j+2]]&cFollow != 0 {
-				// Sub-qualifiers of newer PTX: .shared::cta, .L2::evict_last.
-				j += 3
-			} else {
-				break
 			}
+			if j+1 < len(src) && src[j] == '.' && charClass[src[j+1]]&cFollow != 0 {
+				j += 2
+				continue
+			}
+			// Sub-qualifiers of newer PTX: .shared::cta, .L2::evict_last.
+			if j+2 < len(src) && src[j] == ':' && src[j+1] == ':' && charClass[src[j+2]]&cFollow != 0 {
+				j += 3
+				continue
+			}
+			break
 		}
 		s.tok, s.end, s.off = tIdent, j, j
 		return true
-	case cls&cDigit != 0 || c == '.' && i+1 < len(src) && charClass[src[i+1]]&cDigit != 0:
+	case kDigit:
 		s.scanNumber(i)
 		return true
-	case c == '.' && i+1 < len(src) && (charClass[src[i+1]]&cLetter != 0 || src[i+1] == '_'):
-		j := i + 2
-		for j < len(src) && charClass[src[j]]&cFollow != 0 {
-			j++
+	case kDot:
+		if i+1 < len(src) {
+			if d := charClass[src[i+1]]; d&cDigit != 0 {
+				s.scanNumber(i)
+				return true
+			} else if d&cFollow != 0 && src[i+1] != '$' {
+				j := i + 2
+				for j < len(src) && charClass[src[j]]&cFollow != 0 {
+					j++
+				}
+				s.tok, s.end, s.off = tDirective, j, j
+				return true
+			}
 		}
-		s.tok, s.end, s.off = tDirective, j, j
-		return true
-	case c == '"':
+	case kQuote:
 		s.scanString(i)
 		return true
-	}
-	if k := punct[c]; k != 0 {
-		j := i + 1
+	case kPunct, kSlash:
+		s.tok, s.end, s.off = punct[c], i+1, i+1
+		return true
+	case kPunct2:
+		k, j := punct[c], i+1
 		if j < len(src) {
-			d := src[j]
-			switch {
+			switch d := src[j]; {
 			case c == '<' && d == '<':
 				k = tShl
 			case c == '>' && d == '>':

@@ -3,6 +3,12 @@
 // instead of one per node (the AST is kept or dropped as a whole anyway).
 package ptx
 
+import "unsafe"
+
+// chunkBytes caps the size of a chunk: small chunks come from the size-
+// classed spans and are still in the cache when the parser fills them.
+const chunkBytes = 16 << 10
+
 // slab hands out pointers to zeroed T from chunks. The first chunk is half
 // an estimate (hint) and later ones a quarter of it, so that little is
 // wasted whether the estimate is low or high.
@@ -17,7 +23,7 @@ func (s *slab[T]) hint(n int) { s.next = min(max(n/2, 16), 1<<15) }
 
 func (s *slab[T]) new() *T {
 	if s.used == len(s.buf) {
-		n := max(s.next, 16)
+		n := min(max(s.next, 16), chunkBytes/int(unsafe.Sizeof(*new(T))))
 		s.buf = make([]T, n)
 		s.used = 0
 		s.next = max(n/2, 16)
@@ -44,7 +50,7 @@ func (a *arena[T]) take(xs0 []T) []T {
 		return nil
 	}
 	if len(a.buf)-a.used < n {
-		size := max(a.next, 64)
+		size := min(max(a.next, 64), chunkBytes/int(unsafe.Sizeof(*new(T))))
 		a.buf = make([]T, max(size, n))
 		a.used = 0
 		a.next = max(size/2, 64)
