@@ -27,6 +27,7 @@ int main(int argc, char **argv) {
     if (b[i] == 0) b[i] = 1;
     if ((uint32_t)b[i] == 0) b[i] |= 5;
     if ((int32_t)b[i] == -1 && (int32_t)a[i] == INT32_MIN) a[i] ^= 1;
+    if (b[i] == UINT64_MAX && a[i] == 0x8000000000000000ull) a[i] ^= 1;
   }
   for (int t = 0; t < N; t++) {
     uint64_t x = a[t], y = b[t], *o = out + OUTS * t;
