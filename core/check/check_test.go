@@ -1,0 +1,130 @@
+package check
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/ptxplay/ptxplay/core/ptx"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden diagnostic files")
+
+func diagnose(name string, src []byte) ptx.ErrorList {
+	m, errs := ptx.Parse(name, src)
+	_, cerrs := Check(m)
+	all := append(errs, cerrs...)
+	all.Sort()
+	return all
+}
+
+// TestCorpusClean: every real-world and hand-written valid file checks
+// with zero diagnostics.
+func TestCorpusClean(t *testing.T) {
+	var files []string
+	for _, g := range []string{"../ptx/testdata/corpus/*.ptx", "../../testdata/check/ok/*.ptx", "../../testdata/run/*/kernel.ptx"} {
+		m, _ := filepath.Glob(g)
+		files = append(files, m...)
+	}
+	if len(files) < 40 {
+		t.Fatalf("only %d files found", len(files))
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range diagnose(filepath.Base(f), src) {
+			t.Errorf("%s: %s", f, e)
+		}
+	}
+}
+
+var errorRE = regexp.MustCompile(`// ERROR "((?:[^"\\]|\\.)*)"`)
+
+// TestBadInputs: each file under testdata/check/bad carries its expected
+// diagnostics as // ERROR "regexp" comments on the offending line; every
+// expected one must be reported on that line and nothing else may be.
+// The full output is also compared with the file's .golden twin.
+func TestBadInputs(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/check/bad/*.ptx")
+	if len(files) < 60 {
+		t.Fatalf("only %d malformed inputs", len(files))
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			type want struct {
+				line int
+				re   *regexp.Regexp
+				seen bool
+			}
+			var wants []*want
+			for i, line := range strings.Split(string(src), "\n") {
+				for _, m := range errorRE.FindAllStringSubmatch(line, -1) {
+					re, err := regexp.Compile(strings.ReplaceAll(m[1], `\"`, `"`))
+					if err != nil {
+						t.Fatalf("line %d: bad regexp: %v", i+1, err)
+					}
+					wants = append(wants, &want{line: i + 1, re: re})
+				}
+			}
+			if len(wants) == 0 {
+				t.Fatal("no // ERROR annotations")
+			}
+			errs := diagnose(filepath.Base(f), src)
+			var out strings.Builder
+			for _, e := range errs {
+				fmt.Fprintln(&out, e.Error())
+				matched := false
+				for _, w := range wants {
+					if w.line == e.Pos.Line && w.re.MatchString(e.Msg) {
+						w.seen, matched = true, true
+					}
+				}
+				if !matched {
+					t.Errorf("unexpected diagnostic %s", e)
+				}
+			}
+			for _, w := range wants {
+				if !w.seen {
+					t.Errorf("line %d: missing diagnostic matching %q", w.line, w.re)
+				}
+			}
+			golden := strings.TrimSuffix(f, ".ptx") + ".golden"
+			if *update {
+				os.WriteFile(golden, []byte(out.String()), 0o644)
+				return
+			}
+			g, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("missing golden file (run go test ./core/check -update): %v", err)
+			}
+			if string(g) != out.String() {
+				t.Errorf("diagnostics differ from %s:\n got:\n%s want:\n%s", golden, out.String(), g)
+			}
+		})
+	}
+}
+
+// FuzzCheck: parse+check never panics.
+func FuzzCheck(f *testing.F) {
+	for _, g := range []string{"../ptx/testdata/corpus/*.ptx", "../../testdata/check/bad/*.ptx"} {
+		m, _ := filepath.Glob(g)
+		for _, file := range m {
+			if b, err := os.ReadFile(file); err == nil && len(b) < 8000 {
+				f.Add(b)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		diagnose("fuzz.ptx", src)
+	})
+}

@@ -1,0 +1,459 @@
+// Package launch implements the launch JSON contract shared by the CLI, the
+// page, links and tests: a launch spec in, buffers and statistics (or
+// errors with phase, line and column) out.
+package launch
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/ptxplay/ptxplay/core/check"
+	"github.com/ptxplay/ptxplay/core/fp"
+	"github.com/ptxplay/ptxplay/core/ptx"
+	"github.com/ptxplay/ptxplay/core/sim"
+)
+
+// Spec is a launch spec.
+type Spec struct {
+	Kernel    string
+	Grid      [3]uint32
+	Block     [3]uint32
+	SharedMem int
+	Args      map[string]json.RawMessage
+}
+
+// Buffer is a buffer argument: its element type and the values.
+type Buffer struct {
+	Type string
+	Data []uint64 // element bits
+}
+
+// Error is one error of a failed run.
+type Error struct {
+	Phase   string `json:"phase"`
+	Message string `json:"message"`
+	Line    int    `json:"line,omitempty"`
+	Col     int    `json:"col,omitempty"`
+}
+
+// Result is what a run produced.
+type Result struct {
+	OK      bool
+	Names   []string // buffer names in parameter order
+	Buffers map[string]*Buffer
+	Stats   sim.Stats
+	Errors  []Error
+	Machine *sim.Machine // the machine after the run (nil on load errors)
+}
+
+// ParseSpec decodes a launch spec, reporting unknown fields and bad shapes.
+func ParseSpec(data []byte) (*Spec, error) {
+	var raw struct {
+		Kernel    string                     `json:"kernel"`
+		Grid      json.RawMessage            `json:"grid"`
+		Block     json.RawMessage            `json:"block"`
+		SharedMem *int64                     `json:"shared_mem"`
+		Args      map[string]json.RawMessage `json:"args"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&raw); err != nil {
+		return nil, fmt.Errorf("launch spec: %v", err)
+	}
+	s := &Spec{Kernel: raw.Kernel, Args: raw.Args}
+	var err error
+	if s.Grid, err = dims("grid", raw.Grid); err != nil {
+		return nil, err
+	}
+	if s.Block, err = dims("block", raw.Block); err != nil {
+		return nil, err
+	}
+	if raw.SharedMem != nil {
+		if *raw.SharedMem < 0 || *raw.SharedMem > 1<<20 {
+			return nil, fmt.Errorf("launch spec: shared_mem must be between 0 and 1048576 bytes")
+		}
+		s.SharedMem = int(*raw.SharedMem)
+	}
+	return s, nil
+}
+
+// dims reads a number or an array of 1 to 3 numbers; absent means 1.
+func dims(name string, raw json.RawMessage) ([3]uint32, error) {
+	d := [3]uint32{1, 1, 1}
+	if len(raw) == 0 || string(raw) == "null" {
+		return d, nil
+	}
+	var one uint32
+	if err := json.Unmarshal(raw, &one); err == nil {
+		if one == 0 {
+			return d, fmt.Errorf("launch spec: %s must be at least 1", name)
+		}
+		d[0] = one
+		return d, nil
+	}
+	var arr []uint32
+	if err := json.Unmarshal(raw, &arr); err != nil || len(arr) < 1 || len(arr) > 3 {
+		return d, fmt.Errorf("launch spec: %s must be a positive number or an array of 1 to 3 positive numbers", name)
+	}
+	for i, v := range arr {
+		if v == 0 {
+			return d, fmt.Errorf("launch spec: %s[%d] must be at least 1", name, i)
+		}
+		d[i] = v
+	}
+	return d, nil
+}
+
+// Options tune a run.
+type Options struct {
+	StepBudget int64 // warp instructions; 0 = DefaultBudget
+}
+
+// DefaultBudget stops runaway kernels.
+const DefaultBudget = 200_000_000
+
+// Run parses, checks, loads and runs src under the launch spec.
+func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result) {
+	res = &Result{Buffers: map[string]*Buffer{}}
+	defer func() {
+		if r := recover(); r != nil {
+			res.OK = false
+			res.Errors = append(res.Errors, Error{Phase: "run", Message: fmt.Sprintf("internal error: %v", r)})
+		}
+	}()
+	mod, perrs := ptx.Parse(filename, src)
+	if len(perrs) > 0 {
+		for _, e := range perrs {
+			res.Errors = append(res.Errors, Error{Phase: "parse", Message: e.Msg, Line: e.Pos.Line, Col: e.Pos.Col})
+		}
+		return res
+	}
+	prog, cerrs := check.Check(mod)
+	if len(cerrs) > 0 {
+		for _, e := range cerrs {
+			res.Errors = append(res.Errors, Error{Phase: "check", Message: e.Msg, Line: e.Pos.Line, Col: e.Pos.Col})
+		}
+		return res
+	}
+	spec, err := ParseSpec(specJSON)
+	if err != nil {
+		res.Errors = append(res.Errors, Error{Phase: "launch", Message: err.Error()})
+		return res
+	}
+	p, err := sim.Load(prog)
+	if err != nil {
+		res.Errors = append(res.Errors, Error{Phase: "check", Message: err.Error()})
+		return res
+	}
+	m, err := Prepare(p, spec, res)
+	if err != nil {
+		res.Errors = append(res.Errors, Error{Phase: "launch", Message: err.Error()})
+		return res
+	}
+	res.Machine = m
+	budget := opt.StepBudget
+	if budget == 0 {
+		budget = DefaultBudget
+	}
+	finished := m.Run(budget)
+	res.Stats = m.Stats()
+	Collect(m, res)
+	switch {
+	case m.Fault() != nil:
+		f := m.Fault()
+		res.Errors = append(res.Errors, Error{Phase: "run", Message: f.Msg, Line: f.Line, Col: f.Col})
+	case !finished:
+		res.Errors = append(res.Errors, Error{Phase: "run", Message: fmt.Sprintf("step budget of %d warp instructions used up: the kernel may loop forever (the run can continue with a larger budget)", budget)})
+	default:
+		res.OK = true
+	}
+	return res
+}
+
+// Prepare creates the machine: it lays out the kernel parameters, makes a
+// buffer for each buffer argument and records them in res.
+func Prepare(p *sim.Program, spec *Spec, res *Result) (*sim.Machine, error) {
+	kernel := spec.Kernel
+	ks := p.Kernels()
+	if kernel == "" {
+		if len(ks) != 1 {
+			return nil, fmt.Errorf("the module has %d kernels (%s): name one in \"kernel\"", len(ks), strings.Join(ks, ", "))
+		}
+		kernel = ks[0]
+	}
+	params, size, ok := p.Params(kernel)
+	if !ok {
+		return nil, fmt.Errorf("unknown kernel %q (the module has: %s)", kernel, strings.Join(ks, ", "))
+	}
+	known := map[string]bool{}
+	for _, pr := range params {
+		known[pr.Name] = true
+		if _, ok := spec.Args[pr.Name]; !ok {
+			return nil, fmt.Errorf("missing argument %q (%s)", pr.Name, strings.TrimPrefix(pr.Type, "."))
+		}
+	}
+	var extra []string
+	for name := range spec.Args {
+		if !known[name] {
+			extra = append(extra, name)
+		}
+	}
+	if len(extra) > 0 {
+		sort.Strings(extra)
+		return nil, fmt.Errorf("unknown argument %q: kernel %s has parameters %s", extra[0], kernel, paramNames(params))
+	}
+	buf := make([]byte, size)
+	type pendingBuf struct {
+		off  int
+		size int
+		name string
+		b    *Buffer
+	}
+	var bufs []pendingBuf
+	for _, pr := range params {
+		raw := spec.Args[pr.Name]
+		if t := bytes.TrimSpace(raw); len(t) > 0 && t[0] == '{' {
+			b, err := parseBuffer(pr.Name, raw)
+			if err != nil {
+				return nil, err
+			}
+			if pr.Size != 8 && pr.Size != 4 {
+				return nil, fmt.Errorf("argument %q: a buffer needs a pointer-sized (.u64 or .u32) parameter, found %s", pr.Name, pr.Type)
+			}
+			bufs = append(bufs, pendingBuf{pr.Offset, pr.Size, pr.Name, b})
+			continue
+		}
+		v, err := scalarBits(pr.Name, pr.Type, raw)
+		if err != nil {
+			return nil, err
+		}
+		for i := 0; i < pr.Size && i < 8; i++ {
+			buf[pr.Offset+i] = byte(v >> (8 * i))
+		}
+	}
+	m, err := sim.New(p, kernel, sim.Launch{Grid: spec.Grid, Block: spec.Block, SharedMem: spec.SharedMem, Params: buf})
+	if err != nil {
+		return nil, err
+	}
+	for _, pb := range bufs {
+		es := elemSize(pb.b.Type)
+		addr := m.Alloc(pb.name, es*len(pb.b.Data))
+		mem := m.Buffer(addr)
+		for i, v := range pb.b.Data {
+			for k := 0; k < es; k++ {
+				mem[i*es+k] = byte(v >> (8 * k))
+			}
+		}
+		for i := 0; i < pb.size; i++ {
+			buf[pb.off+i] = byte(addr >> (8 * i))
+		}
+		res.Names = append(res.Names, pb.name)
+		res.Buffers[pb.name] = pb.b
+	}
+	return m, nil
+}
+
+func paramNames(ps []sim.ParamInfo) string {
+	var n []string
+	for _, p := range ps {
+		n = append(n, p.Name)
+	}
+	return strings.Join(n, ", ")
+}
+
+// Collect reads the buffers back from the machine.
+func Collect(m *sim.Machine, res *Result) {
+	for _, name := range res.Names {
+		b := res.Buffers[name]
+		mem := m.BufferByName(name)
+		es := elemSize(b.Type)
+		for i := range b.Data {
+			var v uint64
+			for k := 0; k < es; k++ {
+				v |= uint64(mem[i*es+k]) << (8 * k)
+			}
+			b.Data[i] = v
+		}
+	}
+}
+
+func parseBuffer(name string, raw json.RawMessage) (*Buffer, error) {
+	var spec struct {
+		Type  string            `json:"type"`
+		Data  []json.RawMessage `json:"data"`
+		Count *int64            `json:"count"`
+		Fill  json.RawMessage   `json:"fill"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&spec); err != nil {
+		return nil, fmt.Errorf("argument %q: %v", name, err)
+	}
+	t := strings.TrimPrefix(spec.Type, ".")
+	if elemSize(t) == 0 {
+		return nil, fmt.Errorf("argument %q: unknown buffer type %q (use u8..u64, s8..s64, b8..b64, f16, bf16, f32, f64)", name, spec.Type)
+	}
+	n := len(spec.Data)
+	if spec.Count != nil {
+		if *spec.Count < 0 || *spec.Count > 1<<26 {
+			return nil, fmt.Errorf("argument %q: count must be between 0 and 67108864", name)
+		}
+		if int(*spec.Count) < n {
+			return nil, fmt.Errorf("argument %q: count %d is less than the %d data values", name, *spec.Count, n)
+		}
+		n = int(*spec.Count)
+	}
+	if n == 0 && spec.Count == nil {
+		return nil, fmt.Errorf("argument %q: a buffer needs \"data\" or \"count\"", name)
+	}
+	b := &Buffer{Type: t, Data: make([]uint64, n)}
+	if len(spec.Fill) > 0 {
+		var s string
+		if json.Unmarshal(spec.Fill, &s) == nil && s == "iota" {
+			for i := range b.Data {
+				v, _ := valueBits(t, json.RawMessage(strconv.Itoa(i)))
+				b.Data[i] = v
+			}
+		} else {
+			v, err := valueBits(t, spec.Fill)
+			if err != nil {
+				return nil, fmt.Errorf("argument %q: fill: %v", name, err)
+			}
+			for i := range b.Data {
+				b.Data[i] = v
+			}
+		}
+	}
+	for i, r := range spec.Data {
+		v, err := valueBits(t, r)
+		if err != nil {
+			return nil, fmt.Errorf("argument %q: data[%d]: %v", name, i, err)
+		}
+		b.Data[i] = v
+	}
+	return b, nil
+}
+
+func elemSize(t string) int {
+	switch t {
+	case "u8", "s8", "b8":
+		return 1
+	case "u16", "s16", "b16", "f16", "bf16":
+		return 2
+	case "u32", "s32", "b32", "f32":
+		return 4
+	case "u64", "s64", "b64", "f64":
+		return 8
+	}
+	return 0
+}
+
+func scalarBits(name, ptype string, raw json.RawMessage) (uint64, error) {
+	t := strings.TrimPrefix(ptype, ".")
+	if elemSize(t) == 0 {
+		return 0, fmt.Errorf("argument %q: parameter type %s cannot take a scalar", name, ptype)
+	}
+	v, err := valueBits(t, raw)
+	if err != nil {
+		return 0, fmt.Errorf("argument %q: %v", name, err)
+	}
+	return v, nil
+}
+
+// valueBits converts a JSON number or string to the bits of a t element.
+// Integers are exact (64-bit included); negative values for unsigned types
+// wrap (two's complement); strings may be hex ("0xff", raw bits for floats),
+// "inf", "-inf", "nan", "-0" or decimal.
+func valueBits(t string, raw json.RawMessage) (uint64, error) {
+	bits := elemSize(t) * 8
+	s := strings.TrimSpace(string(raw))
+	isStr := strings.HasPrefix(s, "\"")
+	if isStr {
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return 0, err
+		}
+		s = strings.TrimSpace(s)
+	}
+	if s == "" || s == "null" || s == "true" || s == "false" || strings.HasPrefix(s, "[") || strings.HasPrefix(s, "{") {
+		return 0, fmt.Errorf("expected a number or a numeric string, found %s", string(raw))
+	}
+	mask := uint64(1)<<bits - 1
+	if bits == 64 {
+		mask = ^uint64(0)
+	}
+	lower := strings.ToLower(s)
+	if strings.HasPrefix(lower, "0x") || strings.HasPrefix(lower, "-0x") {
+		neg := strings.HasPrefix(lower, "-")
+		v, err := strconv.ParseUint(strings.TrimPrefix(lower, "-")[2:], 16, 64)
+		if err != nil {
+			return 0, fmt.Errorf("invalid hex value %q", s)
+		}
+		if neg {
+			v = -v
+		}
+		if v&^mask != 0 && !neg {
+			return 0, fmt.Errorf("value %s does not fit in %s", s, t)
+		}
+		return v & mask, nil
+	}
+	if t[0] == 'f' || t == "bf16" {
+		var f float64
+		switch lower {
+		case "nan", "+nan":
+			f = math.NaN()
+		case "-nan":
+			f = math.Copysign(math.NaN(), -1)
+		case "inf", "+inf", "infinity":
+			f = math.Inf(1)
+		case "-inf", "-infinity":
+			f = math.Inf(-1)
+		default:
+			var err error
+			if t == "f32" {
+				// Parse directly to f32 so the decimal rounds once.
+				f32, e := strconv.ParseFloat(s, 32)
+				f, err = f32, e
+			} else {
+				f, err = strconv.ParseFloat(s, 64)
+			}
+			if err != nil && !strings.Contains(err.Error(), "range") {
+				return 0, fmt.Errorf("invalid number %q", s)
+			}
+		}
+		f64 := math.Float64bits(f)
+		switch t {
+		case "f64":
+			return f64, nil
+		case "f32":
+			return uint64(math.Float32bits(float32(f))), nil
+		case "f16":
+			return uint64(fp.CvtF64ToF16(f64, fp.RN, false)), nil
+		case "bf16":
+			return uint64(fp.CvtF64ToBF16(f64, fp.RN, false)), nil
+		}
+	}
+	z, ok := new(big.Int).SetString(s, 10)
+	if !ok {
+		// Accept integral values written as floats (1e3, 2.0).
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil || f != math.Trunc(f) || math.IsInf(f, 0) {
+			return 0, fmt.Errorf("expected an integer for %s, found %s", t, s)
+		}
+		z, _ = new(big.Float).SetFloat64(f).Int(nil)
+	}
+	lo := new(big.Int).Lsh(big.NewInt(-1), uint(bits-1))
+	hi := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(bits)), big.NewInt(1))
+	if z.Cmp(lo) < 0 || z.Cmp(hi) > 0 {
+		return 0, fmt.Errorf("value %s does not fit in %d bits", s, bits)
+	}
+	if z.Sign() < 0 {
+		z.Add(z, new(big.Int).Lsh(big.NewInt(1), uint(bits)))
+	}
+	return z.Uint64() & mask, nil
+}

@@ -1,0 +1,111 @@
+// result.go: the result JSON of the contract.
+
+package launch
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"strconv"
+
+	"github.com/ptxplay/ptxplay/core/fp"
+)
+
+// JSON renders the result exactly as the contract says: buffers in
+// parameter order, exact integers, floats as shortest round-trip numbers
+// with "nan", "inf", "-inf" as strings.
+func (r *Result) JSON() []byte {
+	var b bytes.Buffer
+	if !r.OK {
+		b.WriteString(`{"ok": false, "errors": [`)
+		for i, e := range r.Errors {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			j, _ := json.Marshal(e)
+			b.Write(j)
+		}
+		b.WriteString("]")
+		if len(r.Names) > 0 {
+			b.WriteString(`, "buffers": `)
+			r.writeBuffers(&b)
+		}
+		b.WriteString("}\n")
+		return b.Bytes()
+	}
+	b.WriteString(`{"ok": true, "buffers": `)
+	r.writeBuffers(&b)
+	s, _ := json.Marshal(r.Stats)
+	b.WriteString(`, "stats": `)
+	b.Write(s)
+	b.WriteString("}\n")
+	return b.Bytes()
+}
+
+func (r *Result) writeBuffers(b *bytes.Buffer) {
+	b.WriteString("{")
+	for i, name := range r.Names {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		n, _ := json.Marshal(name)
+		b.Write(n)
+		buf := r.Buffers[name]
+		b.WriteString(`: {"type": "` + buf.Type + `", "data": [`)
+		for k, v := range buf.Data {
+			if k > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(FormatValue(buf.Type, v))
+		}
+		b.WriteString("]}")
+	}
+	b.WriteString("}")
+}
+
+// FormatValue prints one element as a JSON value.
+func FormatValue(t string, v uint64) string {
+	var f float64
+	switch t {
+	case "s8":
+		return strconv.FormatInt(int64(int8(v)), 10)
+	case "s16":
+		return strconv.FormatInt(int64(int16(v)), 10)
+	case "s32":
+		return strconv.FormatInt(int64(int32(v)), 10)
+	case "s64":
+		return strconv.FormatInt(int64(v), 10)
+	case "f64":
+		f = math.Float64frombits(v)
+	case "f32":
+		f = float64(math.Float32frombits(uint32(v)))
+	case "f16", "bf16":
+		var s string
+		if t == "f16" {
+			s = fp.FormatF16(uint16(v))
+		} else {
+			s = fp.FormatBF16(uint16(v))
+		}
+		switch s {
+		case "nan", "inf", "-inf":
+			return `"` + s + `"`
+		}
+		return s
+	default:
+		return strconv.FormatUint(v, 10)
+	}
+	switch {
+	case math.IsNaN(f):
+		return `"nan"`
+	case math.IsInf(f, 1):
+		return `"inf"`
+	case math.IsInf(f, -1):
+		return `"-inf"`
+	case f == 0 && math.Signbit(f):
+		return "-0"
+	}
+	if t == "f32" {
+		return strconv.FormatFloat(f, 'g', -1, 32)
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
