@@ -24,9 +24,28 @@
 //     "func", "imm" (constant only), "reg" (register only), "any" (any
 //     register or constant), "list" (a parenthesized list); default is the
 //     instruction type: the last chosen modifier that is a type;
+//   - "(d)" is a parenthesized list (call's return and argument lists);
+//   - "{d}:pack" is a brace list whose elements together are as wide as the
+//     instruction type (mov.b64 {lo, hi}, d); "{d}:frag" a brace list of any
+//     length, or one register, whose element types are not checked
+//     (tensor-core fragments); "[a]:handle" an address that may carry a
+//     coordinate vector ([tex, {x, y}], [tex, smp, {x}], [tmap, {x, y}]);
+//     "a:sym" the address of a variable or function, optionally plus an
+//     offset (mov.u64 d, arr+8);
+//   - "{d}|p" is a vector destination with an optional predicate output;
 //   - a trailing '?' marks an optional operand (only at the end).
 //
 // Suffixes "@ptxX.Y" and "@sm_NN" gate a form on the PTX version and target.
+//
+// A group name may be refined with a suffix after '_' ("cmp_f", the float
+// comparisons, refines "cmp"): Match.Get("cmp") finds the value chosen for
+// any refinement, so the tables can be exact without the simulator knowing
+// every subset.
+//
+// Several forms may accept the same modifiers and differ only in their
+// operands (mov.b64 d, a and mov.b64 {lo, hi}, d; call with and without a
+// return list): MatchMods returns the first, MatchAll all of them, so a
+// checker can choose by operand shape (Form.AcceptsCount).
 
 package isa
 
@@ -81,6 +100,10 @@ const (
 	OpFunc                  // function name
 	OpList                  // (list)
 	OpAny                   // register or constant of any type
+	OpPack                  // {a, b, ...} as wide as the instruction type, together
+	OpFrag                  // {a, b, ...} of any length, or one register (fragments)
+	OpHandle                // [handle] or [handle, {coords}] or [handle, sampler, {coords}]
+	OpSymbol                // a variable's or function's address, optionally + offset
 )
 
 // OperandSpec is one operand position of a form.
@@ -232,6 +255,14 @@ func (e *Entry) compileOperand(raw string, pos int) (OperandSpec, string, error)
 			s.Kind, s.Type = OpAny, ""
 		case "list":
 			s.Kind, s.Type = OpList, ""
+		case "pack":
+			s.Kind, s.Type = OpPack, ""
+		case "frag":
+			s.Kind, s.Type = OpFrag, ""
+		case "handle":
+			s.Kind, s.Type = OpHandle, ""
+		case "sym":
+			s.Kind, s.Type = OpSymbol, ""
 		default:
 			if _, ok := Types[s.Type]; !ok && s.Type != "wide" {
 				if _, ok := e.group(s.Type); !ok {
@@ -242,24 +273,31 @@ func (e *Entry) compileOperand(raw string, pos int) (OperandSpec, string, error)
 		// "label:imm"-style combinations are not needed.
 	}
 	disp := raw
-	switch {
-	case strings.HasPrefix(raw, "[") && strings.HasSuffix(raw, "]"):
-		s.Kind = OpAddr
-		raw = raw[1 : len(raw)-1]
-	case strings.HasPrefix(raw, "{") && strings.HasSuffix(raw, "}"):
-		s.Kind = OpVec
-		raw = raw[1 : len(raw)-1]
-	}
 	if i := strings.IndexByte(raw, '|'); i >= 0 {
 		s.Pair = true
 		raw = raw[:i]
+	}
+	switch {
+	case strings.HasPrefix(raw, "[") && strings.HasSuffix(raw, "]"):
+		if s.Kind != OpHandle {
+			s.Kind = OpAddr
+		}
+		raw = raw[1 : len(raw)-1]
+	case strings.HasPrefix(raw, "{") && strings.HasSuffix(raw, "}"):
+		if s.Kind != OpPack && s.Kind != OpFrag {
+			s.Kind = OpVec
+		}
+		raw = raw[1 : len(raw)-1]
+	case strings.HasPrefix(raw, "(") && strings.HasSuffix(raw, ")"):
+		s.Kind = OpList
+		raw = raw[1 : len(raw)-1]
 	}
 	if raw == "" {
 		return s, "", fmt.Errorf("empty operand")
 	}
 	s.Name = raw
-	s.Dest = raw[0] == 'd' || (pos == 0 && (raw == "p" || raw == "q")) && s.Kind != OpAddr
-	if s.Kind == OpAddr {
+	s.Dest = raw[0] == 'd' || (pos == 0 && (raw == "p" || raw == "q"))
+	if s.Kind == OpAddr || s.Kind == OpHandle {
 		s.Dest = false
 	}
 	if s.Optional {
@@ -274,16 +312,20 @@ type Match struct {
 	Vals []string // chosen value per Form.Mods position; "" when skipped
 }
 
-// Get returns the chosen value of the named group, or "".
+// Get returns the chosen value of the named group or of one of its
+// refinements ("cmp_f" for "cmp"), or "".
 func (m *Match) Get(group string) string {
 	for i, t := range m.Form.Mods {
-		if t.Group == group {
-			if m.Vals[i] != "" {
-				return m.Vals[i]
-			}
+		if m.Vals[i] != "" && refines(t.Group, group) {
+			return m.Vals[i]
 		}
 	}
 	return ""
+}
+
+// refines reports whether group g is base or a refinement base_suffix.
+func refines(g, base string) bool {
+	return g == base || len(g) > len(base) && g[len(base)] == '_' && g[:len(base)] == base
 }
 
 // Has reports whether modifier v (with its dot) was given.
@@ -351,6 +393,24 @@ func (e *Entry) MatchMods(mods []string) *Match {
 		}
 	}
 	return nil
+}
+
+// MatchAll returns every form whose modifier template accepts mods, in table
+// order: forms that differ only in their operands all match.
+func (e *Entry) MatchAll(mods []string) []*Match {
+	var ms []*Match
+	for _, f := range e.Forms {
+		vals := make([]string, len(f.Mods))
+		if matchFrom(f.Mods, mods, vals) {
+			ms = append(ms, &Match{Form: f, Vals: vals})
+		}
+	}
+	return ms
+}
+
+// AcceptsCount reports whether the form takes n operands.
+func (f *Form) AcceptsCount(n int) bool {
+	return n >= f.MinOps && n <= len(f.Operands)
 }
 
 func matchFrom(tmpl []ModTok, mods []string, vals []string) bool {

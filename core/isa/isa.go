@@ -10,6 +10,12 @@ var byName = map[string]*Entry{}
 var All []*Entry
 
 func init() {
+	for k, v := range tableGroups {
+		if _, dup := Groups[k]; dup {
+			panic("BUG: isa: group " + k + " defined twice")
+		}
+		Groups[k] = v
+	}
 	for _, tab := range tables {
 		for i := range tab {
 			e := &tab[i]
@@ -26,7 +32,7 @@ func init() {
 }
 
 // tables lists the table files' slices, one per ISA chapter.
-var tables = [][]Entry{exampleTable}
+var tables = [][]Entry{intTable, floatTable, logicTable, dataTable, texTable, ctrlTable, syncTable, mmaTable, videoTable}
 
 // Get returns the entry named exactly name ("add", "bar.warp.sync").
 func Get(name string) *Entry { return byName[name] }

@@ -1,0 +1,271 @@
+// table_mma.go: warp-level matrix instructions (ISA 9.7.15: wmma, mma,
+// ldmatrix, stmatrix, movmatrix), warpgroup matrix instructions (9.7.16:
+// wgmma) and the 5th generation tensor core family (9.7.17: tcgen05).
+// None is simulated; fragments are written {d}:frag and not type-checked.
+
+package isa
+
+const (
+	noWMMA    = "tensor-core matrix instructions (wmma) are not simulated"
+	noMMA     = "tensor-core matrix instructions (mma) are not simulated"
+	noMatrix  = "warp matrix loads, stores and moves are not simulated"
+	noWGMMA   = "warpgroup tensor-core instructions (wgmma) are not simulated"
+	noTcgen05 = "tcgen05 tensor memory and tensor cores are not simulated"
+)
+
+var wmmaGroups = map[string][]string{
+	"abc":      {".a", ".b", ".c"},
+	"layout":   {".row", ".col"},
+	"shape_h":  {".m16n16k16", ".m8n32k16", ".m32n8k16"},
+	"shape_sb": {".m8n8k32", ".m8n8k128"},
+	"shape_all": {".m16n16k16", ".m8n32k16", ".m32n8k16", ".m16n16k8", ".m8n8k4",
+		".m8n8k32", ".m8n8k128"},
+	"ss_w":   {".global", ".shared", ".shared::cta"},
+	"wt_h":   {".f16", ".f32"},
+	"wt_i":   {".s8", ".u8", ".s32"},
+	"wt_i8":  {".s8", ".u8"},
+	"wt_i4":  {".s4", ".u4"},
+	"wt_tf":  {".tf32", ".f32"},
+	"wt_sb":  {".s4", ".u4", ".b1", ".s32"},
+	"wt_st":  {".f16", ".f32", ".s32", ".f64"},
+	"op_b1":  {".xor", ".and"},
+	"wt_bf":  {".bf16", ".f32"},
+	"rnd_64": {".rn", ".rz", ".rm", ".rp"},
+}
+
+var mmaGroups = map[string][]string{
+	"layout":    {".row", ".col"},
+	"wt_h":      {".f16", ".f32"},
+	"wt_i8":     {".s8", ".u8"},
+	"wt_i4":     {".s4", ".u4"},
+	"shape_h2":  {".m16n8k8", ".m16n8k16"},
+	"shape_tf":  {".m16n8k4", ".m16n8k8"},
+	"shape_f8":  {".m16n8k16", ".m16n8k32"},
+	"shape_bs":  {".m16n8k32", ".m16n8k64"},
+	"shape_64":  {".m8n8k4", ".m16n8k4", ".m16n8k8", ".m16n8k16"},
+	"shape_i8":  {".m8n8k16", ".m16n8k16", ".m16n8k32"},
+	"shape_i4":  {".m8n8k32", ".m16n8k32", ".m16n8k64"},
+	"shape_b1":  {".m8n8k128", ".m16n8k128", ".m16n8k256"},
+	"shape_sp":  {".m16n8k8", ".m16n8k16", ".m16n8k32", ".m16n8k64", ".m16n8k128"},
+	"f8":        {".e4m3", ".e5m2"},
+	"f8f6f4":    {".e4m3", ".e5m2", ".e3m2", ".e2m3", ".e2m1"},
+	"kind_bs":   {".kind::mxf8f6f4", ".kind::mxf4", ".kind::mxf4nvf4"},
+	"scale_vec": {".scale_vec::1X", ".scale_vec::2X", ".scale_vec::4X"},
+	"stype":     {".ue8m0", ".ue4m3"},
+	"op_b1":     {".xor", ".and"},
+	"spd":       {".f16", ".f32", ".s32"},
+	"spa":       {".f16", ".bf16", ".tf32", ".s8", ".u8", ".s4", ".u4", ".e4m3", ".e5m2", ".e3m2", ".e2m3", ".e2m1"},
+}
+
+// The mma.sp forms, written once for both mma.sp and mma.sp::ordered_metadata.
+func mmaSpForms(op string) []string {
+	return []string{
+		op + ".sync.aligned.shape_sp.row.col{.satfinite}.spd.spa.spa.spd {d}:frag, {a}:frag, {b}:frag, {c}:frag, e:.b32, f:imm",
+		op + ".sync.aligned.shape_sp.row.col.kind::f8f6f4.spd.f8f6f4.f8f6f4.spd {d}:frag, {a}:frag, {b}:frag, {c}:frag, e:.b32, f:imm @ptx8.7 @sm_120",
+		op + ".sync.aligned.shape_sp.row.col.kind_bs.block_scale{.scale_vec}.f32.f8f6f4.f8f6f4.f32.stype {d}:frag, {a}:frag, {b}:frag, {c}:frag, e:.b32, f:imm, sa:any, {sai}:frag, sb:any, {sbi}:frag @ptx8.7 @sm_120",
+	}
+}
+
+// wgmma shapes: .m64nNkK for N = 8..256 (step 8), and the integer and
+// single-bit subsets (N = 8, 16, 24, then step 16).
+var (
+	wgIntN = append([]int{8, 16, 24}, func() []int {
+		var n []int
+		for i := 32; i <= 256; i += 16 {
+			n = append(n, i)
+		}
+		return n
+	}()...)
+	wgmmaGroups = map[string][]string{
+		"shape_k16": shapes("m64n", "k16", 8, 256, 8),
+		"shape_k8":  shapes("m64n", "k8", 8, 256, 8),
+		"shape_k32": shapes("m64n", "k32", 8, 256, 8),
+		"shape_i":   shapeList("m64n", "k32", wgIntN),
+		"shape_b1":  shapeList("m64n", "k256", wgIntN),
+		"shape_sp":  append(append(shapes("m64n", "k32", 8, 256, 8), shapes("m64n", "k16", 8, 256, 8)...), shapes("m64n", "k64", 8, 256, 8)...),
+		"wgd":       {".f16", ".f32"},
+		"wgf8":      {".e4m3", ".e5m2"},
+		"wgi":       {".s8", ".u8"},
+		"wgab":      {".f16", ".bf16", ".tf32", ".e4m3", ".e5m2"},
+	}
+)
+
+func shapeList(prefix, suffix string, ns []int) []string {
+	var s []string
+	for _, n := range ns {
+		s = append(s, shapes(prefix, suffix, n, n, 1)...)
+	}
+	return s
+}
+
+var tcGroups = map[string][]string{
+	"tkind":       {".kind::f16", ".kind::tf32", ".kind::f8f6f4", ".kind::i8"},
+	"kind_bs":     {".kind::mxf8f6f4", ".kind::mxf4", ".kind::mxf4nvf4"},
+	"scale_vs":    {".scale_vec::1X", ".scale_vec::2X", ".scale_vec::4X", ".block16", ".block32"},
+	"coll_a":      cross([]string{".collector::a"}, []string{"::fill", "::use", "::lastuse", "::discard"}),
+	"coll_b":      cross([]string{".collector::b0", ".collector::b1", ".collector::b2", ".collector::b3"}, []string{"::fill", "::use", "::lastuse", "::discard"}),
+	"cta_group_1": {".cta_group::1"},
+	"ss_cta":      {".shared::cta"},
+	"tshape":      {".16x64b", ".16x128b", ".16x256b", ".32x32b"},
+	"tnum":        {".x1", ".x2", ".x4", ".x8", ".x16", ".x32", ".x64", ".x128"},
+	"cpshape":     {".128x256b", ".4x256b", ".128x128b", ".64x128b", ".32x128b"},
+	"cpmcast":     {".warpx2::02_13", ".warpx2::01_23", ".warpx4"},
+	"cpsrc":       {".b6x16_p32", ".b4x16_p64"},
+}
+
+// The tcgen05.mma operand lists: A from a descriptor or from tensor memory,
+// with or without the disable-output-lane mask.
+func tcMMAForms(head, extraB string) []string {
+	return []string{
+		head + " [dt], adesc:.u64, bdesc:.u64" + extraB + ", idesc:.u32, enable:.pred, scale:imm?",
+		head + " [dt], adesc:.u64, bdesc:.u64" + extraB + ", idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
+		head + " [dt], [at], bdesc:.u64" + extraB + ", idesc:.u32, enable:.pred, scale:imm?",
+		head + " [dt], [at], bdesc:.u64" + extraB + ", idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
+	}
+}
+
+var mmaTable = []Entry{
+	// 9.7.15 Warp-level matrix multiply-accumulate
+	{Name: "wmma.load", Section: "9.7.15.4.3", Doc: "Collectively load a matrix fragment (a, b or c) for wmma.mma from memory.", PTX: 60, SM: 70, Syntax: []string{
+		"wmma.load.abc.sync{.aligned}.layout.shape_h{.ss_w}.wt_h {d}:frag, [a], stride:.u32?",
+		"wmma.load.abc.sync{.aligned}.layout.shape_h{.ss_w}.wt_i {d}:frag, [a], stride:.u32? @ptx6.3 @sm_72",
+		"wmma.load.abc.sync{.aligned}.layout.shape_h{.ss_w}.wt_bf {d}:frag, [a], stride:.u32? @ptx7.0 @sm_80",
+		"wmma.load.abc.sync{.aligned}.layout.m16n16k8{.ss_w}.wt_tf {d}:frag, [a], stride:.u32? @ptx7.0 @sm_80",
+		"wmma.load.abc.sync{.aligned}.layout.m8n8k4{.ss_w}.f64 {d}:frag, [a], stride:.u32? @ptx7.0 @sm_80",
+		"wmma.load.abc.sync{.aligned}.layout.shape_sb{.ss_w}.wt_sb {d}:frag, [a], stride:.u32? @ptx6.3 @sm_75",
+	}, Groups: wmmaGroups, NoExec: noWMMA},
+	{Name: "wmma.store", Section: "9.7.15.4.4", Doc: "Collectively store a wmma result fragment d to memory.", PTX: 60, SM: 70, Syntax: []string{
+		"wmma.store.d.sync{.aligned}.layout.shape_all{.ss_w}.wt_st [a], {r}:frag, stride:.u32?",
+	}, Groups: wmmaGroups, NoExec: noWMMA},
+	{Name: "wmma.mma", Section: "9.7.15.4.5", Doc: "Warp-collective matrix multiply-accumulate D = A*B + C on wmma fragments.", PTX: 60, SM: 70, Syntax: []string{
+		"wmma.mma.sync{.aligned}.layout.layout.shape_h.wt_h.wt_h{.satfinite} {d}:frag, {a}:frag, {b}:frag, {c}:frag",
+		"wmma.mma.sync{.aligned}.layout.layout.shape_h.s32.wt_i8.wt_i8.s32{.satfinite} {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.3 @sm_72",
+		"wmma.mma.sync{.aligned}.layout.layout.shape_h.f32.bf16.bf16.f32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx7.0 @sm_80",
+		"wmma.mma.sync{.aligned}.layout.layout.m16n16k8.f32.tf32.tf32.f32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx7.0 @sm_80",
+		"wmma.mma.sync{.aligned}.layout.layout.m8n8k4{.rnd_64}.f64.f64.f64.f64 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx7.0 @sm_80",
+		"wmma.mma.sync{.aligned}.row.col.m8n8k32.s32.wt_i4.wt_i4.s32{.satfinite} {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.3 @sm_75",
+		"wmma.mma.op_b1.popc.sync{.aligned}.row.col.m8n8k128.s32.b1.b1.s32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.3 @sm_75",
+	}, Groups: wmmaGroups, NoExec: noWMMA},
+	{Name: "mma", Section: "9.7.15.5.14", Doc: "Warp-collective matrix multiply-accumulate D = A*B + C on register fragments.", PTX: 64, SM: 70, Syntax: []string{
+		"mma.sync.aligned.m8n8k4.layout.layout.wt_h.f16.f16.wt_h {d}:frag, {a}:frag, {b}:frag, {c}:frag",
+		"mma.sync.aligned.shape_h2.row.col.wt_h.f16.f16.wt_h {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.5 @sm_75",
+		"mma.sync.aligned.shape_tf.row.col.f32.tf32.tf32.f32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx7.0 @sm_80",
+		"mma.sync.aligned.shape_h2.row.col.f32.bf16.bf16.f32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx7.0 @sm_80",
+		"mma.sync.aligned.shape_f8.row.col.wt_h.f8.f8.wt_h {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx8.4 @sm_89",
+		"mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.wt_h.f8f6f4.f8f6f4.wt_h {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx8.7 @sm_120",
+		"mma.sync.aligned.shape_bs.row.col.kind_bs.block_scale{.scale_vec}.f32.f8f6f4.f8f6f4.f32.stype {d}:frag, {a}:frag, {b}:frag, {c}:frag, sa:any, {sai}:frag, sb:any, {sbi}:frag @ptx8.7 @sm_120",
+		"mma.sync.aligned.shape_64.row.col.f64.f64.f64.f64 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx7.0 @sm_80",
+		"mma.sync.aligned.shape_i8.row.col{.satfinite}.s32.wt_i8.wt_i8.s32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.5 @sm_75",
+		"mma.sync.aligned.shape_i4.row.col{.satfinite}.s32.wt_i4.wt_i4.s32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.5 @sm_75",
+		"mma.sync.aligned.shape_b1.row.col.s32.b1.b1.s32.op_b1.popc {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.5 @sm_75",
+	}, Groups: mmaGroups, NoExec: noMMA},
+	{Name: "mma.sp", Section: "9.7.15.6.3", Doc: "Warp-collective matrix multiply-accumulate with a 2:4 sparse A (metadata e, selector f).", PTX: 71, SM: 80, Syntax: mmaSpForms("mma.sp"), Groups: mmaGroups, NoExec: noMMA},
+	{Name: "mma.sp::ordered_metadata", Section: "9.7.15.6.3", Doc: "mma.sp with the metadata of the sparse A in ordered form.", PTX: 85, SM: 80, Syntax: mmaSpForms("mma.sp::ordered_metadata"), Groups: mmaGroups, NoExec: noMMA},
+	{Name: "ldmatrix", Section: "9.7.15.5.15", Doc: "Collectively load one, two or four 8x8 matrices from shared memory into mma fragments.", PTX: 65, SM: 75, Syntax: []string{
+		"ldmatrix.sync.aligned.m8n8.lnum{.trans}{.ss_shared}.b16 {d}:frag, [a]",
+		"ldmatrix.sync.aligned.m16n16.lnum.trans{.ss_shared}.b8 {d}:frag, [a] @ptx8.6 @sm_100",
+		"ldmatrix.sync.aligned.m8n16.lnum{.ss_shared}.b8x16.lsrc {d}:frag, [a] @ptx8.6 @sm_100",
+		"ldmatrix.sync.aligned.m16n16.lnum.trans{.ss_shared}.b8x16.lsrc {d}:frag, [a] @ptx8.6 @sm_100",
+	}, Groups: map[string][]string{"lnum": {".x1", ".x2", ".x4"}, "lsrc": {".b6x16_p32", ".b4x16_p64"}}, NoExec: noMatrix},
+	{Name: "stmatrix", Section: "9.7.15.5.16", Doc: "Collectively store one, two or four 8x8 matrices from fragments to shared memory.", PTX: 78, SM: 90, Syntax: []string{
+		"stmatrix.sync.aligned.m8n8.lnum{.trans}{.ss_shared}.b16 [a], {r}:frag",
+		"stmatrix.sync.aligned.m16n8.lnum.trans{.ss_shared}.b8 [a], {r}:frag @ptx8.6 @sm_100",
+	}, Groups: map[string][]string{"lnum": {".x1", ".x2", ".x4"}}, NoExec: noMatrix},
+	{Name: "movmatrix", Section: "9.7.15.5.17", Doc: "Transpose an 8x8 matrix of 16-bit elements held across the warp.", PTX: 78, SM: 75, Syntax: []string{
+		"movmatrix.sync.aligned.m8n8.trans.b16 d:.b32, a:.b32",
+	}, NoExec: noMatrix},
+
+	// 9.7.16 Asynchronous warpgroup-level matrix multiply-accumulate
+	{Name: "wgmma.mma_async", Section: "9.7.16.5.2", Doc: "Asynchronous warpgroup matrix multiply-accumulate D = A*B + D with A and B from shared memory descriptors (or A from registers).", PTX: 80, SM: 90, Syntax: []string{
+		"wgmma.mma_async.sync.aligned.shape_k16.wgd.f16.f16 {d}:frag, adesc:.u64, bdesc:.u64, scaled:any, isa:imm, isb:imm, ita:imm, itb:imm",
+		"wgmma.mma_async.sync.aligned.shape_k16.wgd.f16.f16 {d}:frag, {a}:frag, bdesc:.u64, scaled:any, isa:imm, isb:imm, itb:imm",
+		"wgmma.mma_async.sync.aligned.shape_k16.f32.bf16.bf16 {d}:frag, adesc:.u64, bdesc:.u64, scaled:any, isa:imm, isb:imm, ita:imm, itb:imm",
+		"wgmma.mma_async.sync.aligned.shape_k16.f32.bf16.bf16 {d}:frag, {a}:frag, bdesc:.u64, scaled:any, isa:imm, isb:imm, itb:imm",
+		"wgmma.mma_async.sync.aligned.shape_k8.f32.tf32.tf32 {d}:frag, adesc:.u64, bdesc:.u64, scaled:any, isa:imm, isb:imm",
+		"wgmma.mma_async.sync.aligned.shape_k8.f32.tf32.tf32 {d}:frag, {a}:frag, bdesc:.u64, scaled:any, isa:imm, isb:imm",
+		"wgmma.mma_async.sync.aligned.shape_k32.wgd.wgf8.wgf8 {d}:frag, adesc:.u64, bdesc:.u64, scaled:any, isa:imm, isb:imm",
+		"wgmma.mma_async.sync.aligned.shape_k32.wgd.wgf8.wgf8 {d}:frag, {a}:frag, bdesc:.u64, scaled:any, isa:imm, isb:imm",
+		"wgmma.mma_async.sync.aligned.shape_i{.satfinite}.s32.wgi.wgi {d}:frag, adesc:.u64, bdesc:.u64, scaled:any",
+		"wgmma.mma_async.sync.aligned.shape_i{.satfinite}.s32.wgi.wgi {d}:frag, {a}:frag, bdesc:.u64, scaled:any",
+		"wgmma.mma_async.sync.aligned.shape_b1.s32.b1.b1.and.popc {d}:frag, adesc:.u64, bdesc:.u64, scaled:any",
+		"wgmma.mma_async.sync.aligned.shape_b1.s32.b1.b1.and.popc {d}:frag, {a}:frag, bdesc:.u64, scaled:any",
+	}, Groups: wgmmaGroups, NoExec: noWGMMA},
+	{Name: "wgmma.mma_async.sp", Section: "9.7.16.6.3", Doc: "wgmma.mma_async with a 2:4 sparse A (metadata spmeta, selector spsel).", PTX: 80, SM: 90, Syntax: []string{
+		"wgmma.mma_async.sp.sync.aligned.shape_sp{.satfinite}.wgd.wgab.wgab {d}:frag, adesc:.u64, bdesc:.u64, spmeta:.b32, spsel:imm, scaled:any, isa:imm?, isb:imm?, ita:imm?, itb:imm?",
+		"wgmma.mma_async.sp.sync.aligned.shape_sp{.satfinite}.wgd.wgab.wgab {d}:frag, {a}:frag, bdesc:.u64, spmeta:.b32, spsel:imm, scaled:any, isa:imm?, isb:imm?, itb:imm?",
+		"wgmma.mma_async.sp.sync.aligned.shape_sp{.satfinite}.s32.wgi.wgi {d}:frag, adesc:.u64, bdesc:.u64, spmeta:.b32, spsel:imm, scaled:any",
+		"wgmma.mma_async.sp.sync.aligned.shape_sp{.satfinite}.s32.wgi.wgi {d}:frag, {a}:frag, bdesc:.u64, spmeta:.b32, spsel:imm, scaled:any",
+	}, Groups: wgmmaGroups, NoExec: noWGMMA},
+	{Name: "wgmma.fence", Section: "9.7.16.7.1", Doc: "Order register accesses before the following wgmma.mma_async.", PTX: 80, SM: 90, Syntax: []string{
+		"wgmma.fence.sync.aligned",
+	}, NoExec: noWGMMA},
+	{Name: "wgmma.commit_group", Section: "9.7.16.7.2", Doc: "Commit the pending wgmma.mma_async operations as one wgmma-group.", PTX: 80, SM: 90, Syntax: []string{
+		"wgmma.commit_group.sync.aligned",
+	}, NoExec: noWGMMA},
+	{Name: "wgmma.wait_group", Section: "9.7.16.7.3", Doc: "Wait until at most N wgmma-groups are pending.", PTX: 80, SM: 90, Syntax: []string{
+		"wgmma.wait_group.sync.aligned n:imm",
+	}, NoExec: noWGMMA},
+
+	// 9.7.17 TensorCore 5th generation
+	{Name: "tcgen05.alloc", Section: "9.7.17.7.1", Doc: "Allocate columns of tensor memory and write their address to shared memory.", PTX: 86, SM: 100, Syntax: []string{
+		"tcgen05.alloc.cta_group.sync.aligned{.ss_cta}.b32 [dst], ncols:.u32",
+	}, Groups: tcGroups, NoExec: noTcgen05},
+	{Name: "tcgen05.dealloc", Section: "9.7.17.7.1", Doc: "Free tensor memory allocated by tcgen05.alloc.", PTX: 86, SM: 100, Syntax: []string{
+		"tcgen05.dealloc.cta_group.sync.aligned.b32 taddr:.b32, ncols:.u32",
+	}, Groups: tcGroups, NoExec: noTcgen05},
+	{Name: "tcgen05.relinquish_alloc_permit", Section: "9.7.17.7.1", Doc: "Give up this CTA's right to allocate tensor memory.", PTX: 86, SM: 100, Syntax: []string{
+		"tcgen05.relinquish_alloc_permit.cta_group.sync.aligned",
+	}, Groups: tcGroups, NoExec: noTcgen05},
+	{Name: "tcgen05.ld", Section: "9.7.17.8.3", Doc: "Asynchronously load from tensor memory into registers (optionally reducing them, .red).", PTX: 86, SM: 100, Syntax: []string{
+		"tcgen05.ld.sync.aligned.tshape.tnum{.pack::16b}.b32 {d}:frag, [taddr]",
+		"tcgen05.ld.sync.aligned.16x32bx2.tnum{.pack::16b}.b32 {d}:frag, [taddr], half:imm",
+		"tcgen05.ld.red.sync.aligned.32x32b.tnum.op_minmax{.abs}{.NaN}.f32 {d}:frag, dred:any, [taddr] @ptx9.0",
+		"tcgen05.ld.red.sync.aligned.16x32bx2.tnum.op_minmax{.abs}{.NaN}.f32 {d}:frag, dred:any, [taddr], half:imm @ptx9.0",
+		"tcgen05.ld.red.sync.aligned.32x32b.tnum.op_minmax.itype_32 {d}:frag, dred:any, [taddr] @ptx9.0",
+		"tcgen05.ld.red.sync.aligned.16x32bx2.tnum.op_minmax.itype_32 {d}:frag, dred:any, [taddr], half:imm @ptx9.0",
+	}, Groups: tcGroups, NoExec: noTcgen05},
+	{Name: "tcgen05.st", Section: "9.7.17.8.4", Doc: "Asynchronously store registers to tensor memory.", PTX: 86, SM: 100, Syntax: []string{
+		"tcgen05.st.sync.aligned.tshape.tnum{.unpack::16b}.b32 [taddr], {r}:frag",
+		"tcgen05.st.sync.aligned.16x32bx2.tnum{.unpack::16b}.b32 [taddr], half:imm, {r}:frag",
+	}, Groups: tcGroups, NoExec: noTcgen05},
+	{Name: "tcgen05.wait::ld", Section: "9.7.17.8.5", Doc: "Wait for this thread's earlier tcgen05.ld operations.", PTX: 86, SM: 100, Syntax: []string{
+		"tcgen05.wait::ld.sync.aligned",
+	}, NoExec: noTcgen05},
+	{Name: "tcgen05.wait::st", Section: "9.7.17.8.5", Doc: "Wait for this thread's earlier tcgen05.st operations.", PTX: 86, SM: 100, Syntax: []string{
+		"tcgen05.wait::st.sync.aligned",
+	}, NoExec: noTcgen05},
+	{Name: "tcgen05.cp", Section: "9.7.17.9.2", Doc: "Asynchronously copy a matrix from shared memory (by descriptor) into tensor memory.", PTX: 86, SM: 100, Syntax: []string{
+		"tcgen05.cp.cta_group.cpshape{.cpmcast} [taddr], sdesc:.u64",
+		"tcgen05.cp.cta_group.cpshape{.cpmcast}.b8x16.cpsrc [taddr], sdesc:.u64",
+	}, Groups: tcGroups, NoExec: noTcgen05},
+	{Name: "tcgen05.shift", Section: "9.7.17.9.3", Doc: "Asynchronously shift the rows of a tensor memory matrix down by one.", PTX: 86, SM: 100, Syntax: []string{
+		"tcgen05.shift.cta_group.down [taddr]",
+	}, Groups: tcGroups, NoExec: noTcgen05},
+	{Name: "tcgen05.mma", Section: "9.7.17.10.9.1", Doc: "Asynchronous tensor-core matrix multiply-accumulate into tensor memory, issued by one thread.", PTX: 86, SM: 100, Syntax: append(
+		tcMMAForms("tcgen05.mma.cta_group.tkind{.ashift}{.coll_a}", ""),
+		"tcgen05.mma.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt], adesc:.u64, bdesc:.u64, idesc:.u32, [sa], [sb], enable:.pred",
+		"tcgen05.mma.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt], [at], bdesc:.u64, idesc:.u32, [sa], [sb], enable:.pred",
+	), Groups: tcGroups, NoExec: noTcgen05},
+	{Name: "tcgen05.mma.sp", Section: "9.7.17.10.9.2", Doc: "tcgen05.mma with a sparse A (metadata in tensor memory).", PTX: 86, SM: 100, Syntax: append(
+		tcMMAForms("tcgen05.mma.sp.cta_group.tkind{.ashift}{.coll_a}", ", [spmeta]"),
+		"tcgen05.mma.sp.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt], adesc:.u64, bdesc:.u64, [spmeta], idesc:.u32, [sa], [sb], enable:.pred",
+		"tcgen05.mma.sp.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt], [at], bdesc:.u64, [spmeta], idesc:.u32, [sa], [sb], enable:.pred",
+	), Groups: tcGroups, NoExec: noTcgen05},
+	{Name: "tcgen05.mma.ws", Section: "9.7.17.10.9.3", Doc: "Weight-stationary tcgen05.mma with B collector buffers.", PTX: 86, SM: 100, Syntax: []string{
+		"tcgen05.mma.ws.cta_group_1.tkind{.coll_b} [dt], adesc:.u64, bdesc:.u64, idesc:.u32, enable:.pred, zcol:.b64?",
+		"tcgen05.mma.ws.cta_group_1.tkind{.coll_b} [dt], [at], bdesc:.u64, idesc:.u32, enable:.pred, zcol:.b64?",
+	}, Groups: tcGroups, NoExec: noTcgen05},
+	{Name: "tcgen05.mma.ws.sp", Section: "9.7.17.10.9.4", Doc: "Weight-stationary tcgen05.mma with a sparse A.", PTX: 86, SM: 100, Syntax: []string{
+		"tcgen05.mma.ws.sp.cta_group_1.tkind{.coll_b} [dt], adesc:.u64, bdesc:.u64, [spmeta], idesc:.u32, enable:.pred, zcol:.b64?",
+		"tcgen05.mma.ws.sp.cta_group_1.tkind{.coll_b} [dt], [at], bdesc:.u64, [spmeta], idesc:.u32, enable:.pred, zcol:.b64?",
+	}, Groups: tcGroups, NoExec: noTcgen05},
+	{Name: "tcgen05.fence::before_thread_sync", Section: "9.7.17.11.1", Doc: "Order earlier asynchronous tcgen05 operations before a following thread synchronization.", PTX: 86, SM: 100, Syntax: []string{
+		"tcgen05.fence::before_thread_sync",
+	}, NoExec: noTcgen05},
+	{Name: "tcgen05.fence::after_thread_sync", Section: "9.7.17.11.1", Doc: "Order later asynchronous tcgen05 operations after a preceding thread synchronization.", PTX: 86, SM: 100, Syntax: []string{
+		"tcgen05.fence::after_thread_sync",
+	}, NoExec: noTcgen05},
+	{Name: "tcgen05.commit", Section: "9.7.17.12.1", Doc: "Make an mbarrier track the completion of this thread's earlier asynchronous tcgen05 operations.", PTX: 86, SM: 100, Syntax: []string{
+		"tcgen05.commit.cta_group.mbarrier::arrive::one{.ss_cluster}{.multicast::cluster}.b64 [mbar], ctaMask:.b16?",
+	}, Groups: tcGroups, NoExec: noTcgen05},
+}

@@ -1,0 +1,85 @@
+// table_tex.go: texture (ISA 9.7.11) and surface (9.7.12) instructions.
+// The simulator has no texture or surface units: all are checked only.
+
+package isa
+
+const (
+	noTex  = "texture units are not simulated"
+	noSurf = "surface memory is not simulated"
+)
+
+var texGroups = map[string][]string{
+	"geom":    {".1d", ".2d", ".3d", ".a1d", ".a2d", ".cube", ".acube", ".2dms", ".a2dms"},
+	"dtype_t": {".u32", ".s32", ".f16", ".f32"},
+	"ctype_t": {".s32", ".f32"},
+	"mip":     {".base"},
+}
+
+var surfGroups = map[string][]string{
+	"geom_s":  {".1d", ".2d", ".3d", ".a1d", ".a2d"},
+	"geom_r":  {".1d", ".2d", ".3d"},
+	"cop_s":   {".ca", ".cg", ".cs", ".cv"},
+	"cop_w":   {".wb", ".cg", ".cs", ".wt"},
+	"btype_s": {".b8", ".b16", ".b32", ".b64"},
+	"clamp":   {".trap", ".clamp", ".zero"},
+	"op_s":    {".add", ".min", ".max", ".and", ".or"},
+	"rtype_b": {".u32", ".u64", ".s32", ".b32", ".s64"},
+	"rtype_p": {".b32", ".b64"},
+}
+
+var texTable = []Entry{
+	{Name: "tex", Section: "9.7.11.3", Doc: "Texture lookup: sample texture a (with optional sampler) at the coordinates c.", PTX: 10, Syntax: []string{
+		"tex{.mip}.geom.vec_4.dtype_t.ctype_t {d}|p:dtype_t, [a]:handle, e:frag?, f:.f32?",
+		"tex.level.geom.vec_4.dtype_t.ctype_t {d}|p:dtype_t, [a]:handle, lod:ctype_t, e:frag?, f:.f32? @ptx3.1 @sm_20",
+		"tex.grad.geom.vec_4.dtype_t.ctype_t {d}|p:dtype_t, [a]:handle, gradx:frag, grady:frag, e:frag?, f:.f32? @ptx3.1 @sm_20",
+		"tex{.mip}.geom.vec_2.f16x2.ctype_t {d}|p:.b32, [a]:handle, e:frag?, f:.f32? @ptx4.2 @sm_53",
+		"tex.level.geom.vec_2.f16x2.ctype_t {d}|p:.b32, [a]:handle, lod:ctype_t, e:frag?, f:.f32? @ptx4.2 @sm_53",
+		"tex.grad.geom.vec_2.f16x2.ctype_t {d}|p:.b32, [a]:handle, gradx:frag, grady:frag, e:frag?, f:.f32? @ptx4.2 @sm_53",
+	}, Groups: texGroups, NoExec: noTex},
+	{Name: "tld4", Section: "9.7.11.4", Doc: "Texture gather: fetch one component (.r, .g, .b, .a) of the four texels around the 2D coordinates.", PTX: 22, SM: 20, Syntax: []string{
+		"tld4.comp.geom_g.vec_4.dtype_g.f32 {d}|p:dtype_g, [a]:handle, e:frag?, f:.f32?",
+	}, Groups: map[string][]string{
+		"comp": {".r", ".g", ".b", ".a"}, "geom_g": {".2d", ".a2d", ".cube", ".acube"},
+		"dtype_g": {".u32", ".s32", ".f32"},
+	}, NoExec: noTex},
+	{Name: "txq", Section: "9.7.11.5", Doc: "Query an attribute of a texture or sampler (width, height, channel order, filter mode, ...).", PTX: 15, Syntax: []string{
+		"txq.tquery.b32 d, [a]:handle",
+		"txq.level.tlquery.b32 d, [a]:handle, lod:.s32 @ptx3.1 @sm_20",
+		"txq.squery.b32 d, [a]:handle",
+	}, Groups: map[string][]string{
+		"tquery":  {".width", ".height", ".depth", ".channel_data_type", ".channel_order", ".normalized_coords", ".array_size", ".num_mipmap_levels", ".num_samples"},
+		"tlquery": {".width", ".height", ".depth"},
+		"squery":  {".force_unnormalized_coords", ".filter_mode", ".addr_mode_0", ".addr_mode_1", ".addr_mode_2"},
+	}, NoExec: noTex},
+	{Name: "istypep", Section: "9.7.11.6", Doc: "Test whether a register holds a .texref, .samplerref or .surfref handle.", PTX: 40, SM: 30, Syntax: []string{
+		"istypep.opaque p:.pred, a:.u64",
+	}, Groups: map[string][]string{"opaque": {".texref", ".samplerref", ".surfref"}}, NoExec: noTex},
+
+	// 9.7.12 Surfaces
+	{Name: "suld", Section: "9.7.12.1", Doc: "Load from surface memory at the coordinates b.", PTX: 15, Syntax: []string{
+		"suld.b.geom_s{.cop_s}{.vec_24}.btype_s{.clamp} {d}, [a]:handle",
+		"suld.p.geom_s{.cop_s}{.vec_24}.ptype_s{.clamp} {d}, [a]:handle",
+	}, Groups: mergeGroups(surfGroups, map[string][]string{"ptype_s": {".b32", ".u32", ".s32", ".f32"}}), NoExec: noSurf},
+	{Name: "sust", Section: "9.7.12.2", Doc: "Store to surface memory at the coordinates given in the address.", PTX: 15, Syntax: []string{
+		"sust.b.geom_s{.cop_w}{.vec_24}.btype_s{.clamp} [a]:handle, {c}",
+		"sust.p.geom_r{.cop_w}{.vec_24}.ptype_s{.clamp} [a]:handle, {c}",
+	}, Groups: mergeGroups(surfGroups, map[string][]string{"ptype_s": {".b32", ".u32", ".s32", ".f32"}}), NoExec: noSurf},
+	{Name: "sured", Section: "9.7.12.3", Doc: "Reduce a value into surface memory (.add, .min, .max, .and, .or).", PTX: 20, SM: 20, Syntax: []string{
+		"sured.b.op_s.geom_r.rtype_b{.clamp} [a]:handle, c",
+		"sured.p.op_s.geom_r.rtype_p{.clamp} [a]:handle, c",
+	}, Groups: surfGroups, NoExec: noSurf},
+	{Name: "suq", Section: "9.7.12.4", Doc: "Query an attribute of a surface (width, height, depth, channel format, ...).", PTX: 15, Syntax: []string{
+		"suq.query.b32 d, [a]:handle",
+	}, Groups: map[string][]string{"query": {".width", ".height", ".depth", ".channel_data_type", ".channel_order", ".array_size", ".memory_layout"}}, NoExec: noSurf},
+}
+
+// mergeGroups returns the union of group maps (later ones win).
+func mergeGroups(ms ...map[string][]string) map[string][]string {
+	out := map[string][]string{}
+	for _, m := range ms {
+		for k, v := range m {
+			out[k] = v
+		}
+	}
+	return out
+}
