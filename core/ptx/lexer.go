@@ -149,6 +149,8 @@ type scanner struct {
 	end int  // offset one past its last byte
 	nl  bool // a newline (or the start of the file) comes before it
 
+	prevEnd int // offset past the token before the current one
+
 	// Values of the current tInt, tFloat or tString token.
 	ival     uint64 // integer value, or float bits
 	unsigned bool   // tInt: 'U' suffix
@@ -200,6 +202,7 @@ func (s *scanner) bail() {
 
 // next scans the next token into s.tok, s.pos, s.end and s.nl.
 func (s *scanner) next() {
+	s.prevEnd = s.end
 	nl := false
 	for !s.scan(&nl) {
 	}

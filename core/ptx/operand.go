@@ -62,8 +62,11 @@ func (p *parser) parseOperand(call bool) Operand {
 			return p.parseList()
 		}
 	}
-	x := p.parseBinary(precPipe + 1)
-	if x == nil {
+	x := p.parseUnary()
+	if x == nil || p.tok == tComma || p.tok == tSemi {
+		return x // the common case: a register or a literal
+	}
+	if x = p.binaryRest(x, precPipe+1); x == nil {
 		return nil
 	}
 	if p.tok == tPipe {
@@ -85,8 +88,8 @@ func (p *parser) parseExpr() Operand { return p.parseBinary(precOrOr) }
 
 func (p *parser) parseBinary(minPrec int) Operand {
 	x := p.parseUnary()
-	if x == nil {
-		return nil
+	if x == nil || binPrec(p.tok) == 0 {
+		return x
 	}
 	return p.binaryRest(x, minPrec)
 }
@@ -106,7 +109,7 @@ func (p *parser) binaryRest(x Operand, minPrec int) Operand {
 			return nil
 		}
 		b := p.binarys.new()
-		*b = Binary{Span: Span{x.Pos(), y.End()}, Op: op, X: x, Y: y}
+		b.From, b.To, b.Op, b.X, b.Y = x.Pos(), y.End(), op, x, y
 		x = b
 	}
 }
@@ -130,16 +133,16 @@ func (p *parser) parseUnary() Operand {
 			return &Unary{Span: Span{pos(from), pos(p.lastEnd)}, Op: name, X: x}
 		}
 		x := p.idents.new()
-		*x = Ident{Span: Span{pos(from), pos(end)}, Name: name}
+		x.From, x.To, x.Name = pos(from), pos(end), name
 		return x
 	case tInt:
 		x := p.ints.new()
-		*x = Int{Span: Span{pos(from), pos(end)}, Val: p.ival, Text: p.lit(), Unsigned: p.unsigned}
+		x.From, x.To, x.Val, x.Text, x.Unsigned = pos(from), pos(end), p.ival, p.lit(), p.unsigned
 		p.next()
 		return x
 	case tFloat:
 		x := p.floats.new()
-		*x = Float{Span: Span{pos(from), pos(end)}, Bits: p.ival, Double: p.double, Text: p.lit()}
+		x.From, x.To, x.Bits, x.Double, x.Text = pos(from), pos(end), p.ival, p.double, p.lit()
 		p.next()
 		return x
 	case tMinus, tPlus, tTilde, tBang:

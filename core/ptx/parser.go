@@ -19,8 +19,7 @@ func Parse(filename string, src []byte) (*Module, ErrorList) {
 	var p parser
 	p.init(filename, src)
 	p.sizeFor(len(src))
-	p.stmtTmp = make([]Stmt, 0, 256)
-	p.tmp = make([]Operand, 0, 64)
+	p.stmtTmp = make([]Stmt, 0, 64)
 	p.next()
 	m := p.parseModule()
 	p.errs.Sort()
@@ -196,7 +195,7 @@ func (p *parser) parseDirective(perf bool) *Directive {
 		return p.parseCallPrototype(d, end)
 	}
 	afterComma := false
-	base := len(p.tmp)
+	start := p.operands.used
 	for p.tok != tEOF && p.tok != tSemi && p.tok != tLBrace && p.tok != tRBrace {
 		if p.nl && !afterComma {
 			break
@@ -212,7 +211,7 @@ func (p *parser) parseDirective(perf bool) *Directive {
 		switch p.tok {
 		case tDirective:
 			id := p.idents.new()
-			*id = Ident{Span: Span{pos(p.pos), pos(p.end)}, Name: p.lit()}
+			id.From, id.To, id.Name = pos(p.pos), pos(p.end), p.lit()
 			x = id
 			p.next()
 		case tString:
@@ -222,15 +221,15 @@ func (p *parser) parseDirective(perf bool) *Directive {
 			x = p.parseExpr()
 		}
 		if x == nil {
-			d.Args = p.takeArgs(base)
+			d.Args = p.operands.close(start)
 			p.sync()
 			d.To = pos(end)
 			return d
 		}
-		p.tmp = append(p.tmp, x)
-		end = int(x.End()) - 1
+		p.operands.push(&start, x)
+		end = p.prevEnd
 	}
-	d.Args = p.takeArgs(base)
+	d.Args = p.operands.close(start)
 	if p.tok == tSemi && (!perf || d.Name == ".pragma") {
 		end = p.end
 		p.next()
@@ -812,24 +811,23 @@ func (p *parser) parseInstr(from int, g *Guard, op, opEnd int) *Instr {
 			return in
 		}
 		call := in.Op == "call"
-		// Collect in a stack array: no write barriers until the final copy.
-		var buf [8]Operand
-		args := buf[:0]
+		start := p.operands.used
 		for {
 			x := p.parseOperand(call)
 			if x == nil {
+				p.operands.drop(start)
 				p.sync()
 				in.To = pos(end)
 				return in
 			}
-			args = append(args, x)
-			end = int(x.End()) - 1
+			p.operands.push(&start, x)
+			end = p.prevEnd
 			if p.tok != tComma {
 				break
 			}
 			p.next()
 		}
-		in.Args = p.operands.take(args)
+		in.Args = p.operands.close(start)
 		if p.tok != tSemi {
 			if p.nl || p.tok == tRBrace || p.tok == tEOF {
 				p.errorExpected("';' after instruction")
@@ -848,22 +846,21 @@ func (p *parser) parseInstr(from int, g *Guard, op, opEnd int) *Instr {
 
 // splitMods splits ".rn.f32" (at offset off) into modifiers.
 func (p *parser) splitMods(s string, off int) []Mod {
-	var buf [16]Mod
-	mods := buf[:0]
-	for len(s) > 0 {
+	mods := p.mods.reserve(strings.Count(s, "."))
+	for i := range mods {
 		j := strings.IndexByte(s[1:], '.') + 1
 		if j == 0 {
 			j = len(s)
 		}
-		mods = append(mods, Mod{At: pos(off), Name: s[:j]})
+		mods[i].At, mods[i].Name = pos(off), s[:j]
 		s, off = s[j:], off+j
 	}
-	return p.mods.take(mods)
+	return mods
 }
 
-// takeArgs moves p.tmp[base:] into the operand arena.
+// takeArgs moves p.tmp[base:] into the arena of nested operand lists.
 func (p *parser) takeArgs(base int) []Operand {
-	xs := p.operands.take(p.tmp[base:])
+	xs := p.nested.take(p.tmp[base:])
 	p.dropTmp(base)
 	return xs
 }

@@ -10,23 +10,40 @@ import "unsafe"
 const chunkBytes = 16 << 10
 
 // slab hands out pointers to zeroed T from chunks. The first chunk is half
-// an estimate (hint) and later ones a quarter of it, so that little is
-// wasted whether the estimate is low or high.
+// an estimate of the need (hint); later ones double up to that size, so
+// that little is wasted whether the estimate is low or high.
 type slab[T any] struct {
 	buf  []T
 	used int // elements of buf handed out; an index rather than reslicing, which would cost a write barrier per node
-	next int // size of the next chunk
+	grow growth
 }
 
-// hint sets the size of the first chunk.
-func (s *slab[T]) hint(n int) { s.next = min(max(n/2, 16), 1<<15) }
+// growth sizes the chunks of a slab or arena.
+type growth struct {
+	next, limit int
+}
+
+func (g *growth) hint(n, elemSize int) {
+	g.limit = min(max(n/2, 64), chunkBytes/elemSize)
+	g.next = min(max(n/2, 4), g.limit)
+}
+
+// size returns the size of a new chunk for at least n elements.
+func (g *growth) size(n, elemSize int) int {
+	if g.limit == 0 {
+		g.hint(0, elemSize)
+	}
+	size := max(g.next, n)
+	g.next = min(2*g.next, g.limit)
+	return size
+}
+
+func (s *slab[T]) hint(n int) { s.grow.hint(n, int(unsafe.Sizeof(*new(T)))) }
 
 func (s *slab[T]) new() *T {
 	if s.used == len(s.buf) {
-		n := min(max(s.next, 16), chunkBytes/int(unsafe.Sizeof(*new(T))))
-		s.buf = make([]T, n)
+		s.buf = make([]T, s.grow.size(1, int(unsafe.Sizeof(*new(T)))))
 		s.used = 0
-		s.next = max(n/2, 16)
 	}
 	x := &s.buf[s.used]
 	s.used++
@@ -38,10 +55,15 @@ func (s *slab[T]) new() *T {
 type arena[T any] struct {
 	buf  []T // its length is the whole chunk
 	used int // elements of buf handed out
-	next int
+	grow growth
 }
 
-func (a *arena[T]) hint(n int) { a.next = min(max(n/2, 64), 1<<15) }
+func (a *arena[T]) hint(n int) { a.grow.hint(n, int(unsafe.Sizeof(*new(T)))) }
+
+// newChunk starts a chunk with room for at least n elements.
+func (a *arena[T]) newChunk(n int) []T {
+	return make([]T, a.grow.size(n, int(unsafe.Sizeof(*new(T)))))
+}
 
 // take copies xs into the arena and returns the copy.
 func (a *arena[T]) take(xs0 []T) []T {
@@ -49,18 +71,46 @@ func (a *arena[T]) take(xs0 []T) []T {
 	if n == 0 {
 		return nil
 	}
-	if len(a.buf)-a.used < n {
-		size := min(max(a.next, 64), chunkBytes/int(unsafe.Sizeof(*new(T))))
-		a.buf = make([]T, max(size, n))
-		a.used = 0
-		a.next = max(size/2, 64)
-	}
-	start := a.used
-	a.used += n
-	xs := a.buf[start:a.used:a.used]
+	xs := a.reserve(n)
 	copy(xs, xs0)
 	return xs
 }
+
+// reserve returns n zeroed slots to fill in place: writing elements one by
+// one costs a plain write barrier each, cheaper than the bulk barrier of a
+// copy while the collector marks.
+func (a *arena[T]) reserve(n int) []T {
+	if len(a.buf)-a.used < n {
+		a.buf, a.used = a.newChunk(n), 0
+	}
+	start := a.used
+	a.used += n
+	return a.buf[start:a.used:a.used]
+}
+
+// push appends x to the list that starts at *start, the only list open in
+// the arena; if the chunk is full, the list so far moves to a new one.
+func (a *arena[T]) push(start *int, x T) {
+	if a.used == len(a.buf) {
+		n := a.used - *start
+		buf := a.newChunk(2*n + 4)
+		copy(buf, a.buf[*start:a.used])
+		a.buf, a.used, *start = buf, n, 0
+	}
+	a.buf[a.used] = x
+	a.used++
+}
+
+// close ends the list that starts at start and returns it.
+func (a *arena[T]) close(start int) []T {
+	if start == a.used {
+		return nil
+	}
+	return a.buf[start:a.used:a.used]
+}
+
+// drop abandons the open list that starts at start.
+func (a *arena[T]) drop(start int) { a.used = start }
 
 // nodes holds the slabs of the node types a parse makes most of.
 type nodes struct {
@@ -79,7 +129,8 @@ type nodes struct {
 	vectors slab[Vector]
 
 	mods     arena[Mod]
-	operands arena[Operand]
+	operands arena[Operand] // instruction and directive operands, pushed in place
+	nested   arena[Operand] // elements of vectors, call lists and texture addresses
 	stmts    arena[Stmt]
 	elems    arena[*Init]
 }
@@ -99,7 +150,8 @@ func (ns *nodes) sizeFor(n int) {
 	ns.decls.hint(n / 600)
 	ns.guards.hint(n / 900)
 	ns.mods.hint(n / 33)
-	ns.operands.hint(n / 19)
+	ns.operands.hint(n / 15)
+	ns.nested.hint(n / 400)
 	ns.stmts.hint(n / 40)
 	ns.elems.hint(n / 120)
 }
