@@ -4,7 +4,11 @@
 
 package check
 
-import "github.com/ptxplay/ptxplay/core/ptx"
+import (
+	"strings"
+
+	"github.com/ptxplay/ptxplay/core/ptx"
+)
 
 // Call operands are stored as Args: [0] the return list (ArgList, maybe
 // empty), [1] the callee (ArgFunc, or ArgReg for an indirect call), [2] the
@@ -43,6 +47,9 @@ func (c *checker) call(s *scope, in *Inst) {
 			c.errorf(id.Pos(), "indirect call through %s needs a prototype or target list", id.Name)
 		}
 	case nil:
+		if isRuntimeIntrinsic(id.Name) {
+			return // resolved by the OptiX/driver linker; refused at run time
+		}
 		c.errorf(id.Pos(), "undefined function %s", id.Name)
 		return
 	default:
@@ -75,4 +82,10 @@ func (c *checker) call(s *scope, in *Inst) {
 		}
 	}
 	in.Args = []Arg{r, target, p}
+}
+
+// isRuntimeIntrinsic recognizes calls that compilers emit to runtime
+// functions the module never declares (OptiX's _rt_* and _optix_*).
+func isRuntimeIntrinsic(name string) bool {
+	return strings.HasPrefix(name, "_rt_") || strings.HasPrefix(name, "_optix_")
 }

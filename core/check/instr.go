@@ -59,6 +59,14 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 		c.call(s, in)
 		return in
 	}
+	if e.NoExec != "" {
+		// Not simulated (tensor cores, textures, ...): resolve names only;
+		// their operand shapes are beyond what the run time needs.
+		for _, o := range st.Args {
+			c.resolveAll(s, o)
+		}
+		return in
+	}
 	f := m.Form
 	if n := len(st.Args); n < f.MinOps || n > len(f.Operands) {
 		want := fmt.Sprint(len(f.Operands))
@@ -180,7 +188,7 @@ func (c *checker) operand(s *scope, in *Inst, spec *isa.OperandSpec, o ptx.Opera
 			a.Elems = append(a.Elems, c.value(s, in, e, "", false, true))
 		}
 		return a
-	case isa.OpVec:
+	case isa.OpVec, isa.OpReg, isa.OpRegOnly:
 		if v, ok := o.(*ptx.Vector); ok {
 			n := vecLen(in.Match)
 			if n > 0 && len(v.Elems) != n {
@@ -199,7 +207,22 @@ func (c *checker) operand(s *scope, in *Inst, spec *isa.OperandSpec, o ptx.Opera
 			}
 			return a
 		}
-		if n := vecLen(in.Match); n > 0 {
+		if id, ok := o.(*ptx.Ident); ok && spec.Kind == isa.OpVec {
+			if r, ok := s.lookup(id.Name).(*Reg); ok && r.Vec > 0 {
+				if n := vecLen(in.Match); n != r.Vec {
+					c.errorf(o.Pos(), "expected vector of %d elements, found .v%d register %s", n, r.Vec, r.Name)
+				}
+				if !compatible(want, r.Type, in.Entry.Relaxed, spec.Dest) {
+					c.errorf(o.Pos(), "expected %s register, found %s register %s", want, r.Type.Name, r.Name)
+				}
+				a.Kind = ArgVec
+				for k := 0; k < r.Vec; k++ {
+					a.Elems = append(a.Elems, Arg{Kind: ArgReg, Reg: r, Comp: k, Pos: o.Pos()})
+				}
+				return a
+			}
+		}
+		if n := vecLen(in.Match); n > 0 && spec.Kind == isa.OpVec {
 			c.errorf(o.Pos(), "expected vector of %d elements, found %s", n, describe(s, o))
 			return a
 		}
@@ -253,6 +276,9 @@ func (c *checker) value(s *scope, in *Inst, o ptx.Operand, want string, dest, an
 		}
 	}
 	id, isIdent := o.(*ptx.Ident)
+	if isIdent && id.Name == "WARP_SZ" && s.lookup(id.Name) == nil {
+		isIdent = false // the predefined constant 32
+	}
 	if !isIdent {
 		v, isFloat, ok := c.constant(o)
 		if !ok {
@@ -273,8 +299,8 @@ func (c *checker) value(s *scope, in *Inst, o ptx.Operand, want string, dest, an
 		}
 		if t, ok := isa.LookupType(want); ok && !anyType {
 			switch {
-			case t.Kind == isa.KindPred:
-				c.errorf(o.Pos(), "expected predicate, found constant %s", operandText(o))
+			case isFloat && t.Kind == isa.KindPred:
+				c.errorf(o.Pos(), "expected predicate, found float constant %s", operandText(o))
 			case isFloat && t.Kind != isa.KindFloat && t.Kind != isa.KindBits:
 				c.errorf(o.Pos(), "expected %s operand, found float constant %s", want, operandText(o))
 			}
@@ -323,6 +349,36 @@ func (c *checker) value(s *scope, in *Inst, o ptx.Operand, want string, dest, an
 		c.errorf(id.Pos(), "undeclared identifier %s", id.Name)
 	}
 	return a
+}
+
+// resolveAll reports undeclared identifiers anywhere inside an operand.
+func (c *checker) resolveAll(s *scope, o ptx.Operand) {
+	switch o := o.(type) {
+	case *ptx.Ident:
+		if c.resolve(s, o) == nil {
+			c.errorf(o.Pos(), "undeclared identifier %s", o.Name)
+		}
+	case *ptx.Addr:
+		if o.Base != nil {
+			c.resolveAll(s, o.Base)
+		}
+	case *ptx.Vector:
+		for _, e := range o.Elems {
+			c.resolveAll(s, e)
+		}
+	case *ptx.List:
+		for _, e := range o.Elems {
+			c.resolveAll(s, e)
+		}
+	case *ptx.Pair:
+		c.resolveAll(s, o.D)
+		c.resolveAll(s, o.P)
+	case *ptx.Unary:
+		c.resolveAll(s, o.X)
+	case *ptx.Binary:
+		c.resolveAll(s, o.X)
+		c.resolveAll(s, o.Y)
+	}
 }
 
 type regComp struct {
@@ -419,6 +475,10 @@ func compatible(want string, reg isa.Type, relaxed, dest bool) bool {
 // is a float.
 func (c *checker) constant(o ptx.Operand) (uint64, bool, bool) {
 	switch o := o.(type) {
+	case *ptx.Ident:
+		if o.Name == "WARP_SZ" {
+			return 32, false, true
+		}
 	case *ptx.Int:
 		return o.Val, false, true
 	case *ptx.Float:

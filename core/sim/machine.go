@@ -147,11 +147,12 @@ func (m *Machine) Alloc(name string, size int) uint64 {
 
 // Buffer returns the bytes of the global allocation at base.
 func (m *Machine) Buffer(base uint64) []byte {
-	b := m.global.find(base, 0)
-	if b == nil || b.base != base {
-		return nil
+	for _, b := range m.global.bufs {
+		if b.base == base {
+			return b.data
+		}
 	}
-	return b.data
+	return nil
 }
 
 // Stats returns what has run so far.
@@ -378,4 +379,15 @@ func (m *Machine) raise(w *warp, o *op, lane int, msg string) {
 func (m *Machine) threadIdx(linear int) [3]uint32 {
 	b := m.launch.Block
 	return [3]uint32{uint32(linear) % b[0], uint32(linear) / b[0] % b[1], uint32(linear) / (b[0] * b[1])}
+}
+
+// BufferByName returns the bytes of the most recent global allocation
+// made under name.
+func (m *Machine) BufferByName(name string) []byte {
+	for i := len(m.global.bufs) - 1; i >= 0; i-- {
+		if b := m.global.bufs[i]; b.name == name {
+			return b.data
+		}
+	}
+	return nil
 }

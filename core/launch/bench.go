@@ -1,0 +1,78 @@
+// bench.go: the simulator's speed benchmarks, shared by `go test -bench`
+// and `ptxplay bench`.
+
+package launch
+
+import (
+	"embed"
+	"fmt"
+	"time"
+)
+
+//go:embed benchdata
+var benchFS embed.FS
+
+// BenchKernel is one benchmark: a kernel and its launch spec.
+type BenchKernel struct {
+	Name   string
+	Desc   string
+	Source []byte
+	Launch []byte
+}
+
+// BenchKernels lists the benchmarks: an ALU-bound loop, a shared-memory
+// reduction and a divergent loop.
+func BenchKernels() []BenchKernel {
+	desc := map[string]string{
+		"alu":     "ALU-bound integer loop, 1024 threads, full warps",
+		"reduce":  "shared-memory tree reduction with barriers, 16 CTAs x 1024",
+		"diverge": "divergent data-dependent loop (Collatz), 4 CTAs x 256",
+	}
+	var ks []BenchKernel
+	for _, n := range []string{"alu", "reduce", "diverge"} {
+		src, _ := benchFS.ReadFile("benchdata/" + n + ".ptx")
+		l, _ := benchFS.ReadFile("benchdata/" + n + ".json")
+		ks = append(ks, BenchKernel{Name: n, Desc: desc[n], Source: src, Launch: l})
+	}
+	return ks
+}
+
+// BenchResult is one timed run.
+type BenchResult struct {
+	Kernel             string
+	ThreadInstructions int64
+	WarpInstructions   int64
+	Elapsed            time.Duration
+}
+
+// PerSecond is thread instructions per second.
+func (r BenchResult) PerSecond() float64 {
+	return float64(r.ThreadInstructions) / r.Elapsed.Seconds()
+}
+
+// RunBench times the execution of one benchmark kernel (parse, check and
+// load excluded), repeating it until at least minTime has passed.
+func RunBench(k BenchKernel, minTime time.Duration) (BenchResult, error) {
+	r := BenchResult{Kernel: k.Name}
+	for r.Elapsed < minTime {
+		res := &Result{Buffers: map[string]*Buffer{}}
+		p, spec, err := loadForBench(k)
+		if err != nil {
+			return r, err
+		}
+		m, err := Prepare(p, spec, res)
+		if err != nil {
+			return r, err
+		}
+		start := time.Now()
+		m.Run(0)
+		r.Elapsed += time.Since(start)
+		if f := m.Fault(); f != nil {
+			return r, fmt.Errorf("%s: %s", k.Name, f.Msg)
+		}
+		st := m.Stats()
+		r.ThreadInstructions += st.ThreadInstructions
+		r.WarpInstructions += st.WarpInstructions
+	}
+	return r, nil
+}

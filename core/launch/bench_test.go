@@ -1,0 +1,75 @@
+package launch
+
+import (
+	"testing"
+	"time"
+)
+
+// TestBenchKernels checks the benchmark kernels compute the right thing,
+// against Go re-implementations.
+func TestBenchKernels(t *testing.T) {
+	for _, k := range BenchKernels() {
+		res := Run(k.Name+".ptx", k.Source, k.Launch, Options{})
+		if !res.OK {
+			t.Fatalf("%s: %+v", k.Name, res.Errors)
+		}
+		switch k.Name {
+		case "alu":
+			for tid, got := range res.Buffers["out"].Data {
+				r1, r4 := uint32(tid), uint32(1)
+				for i := 0; i < 200; i++ {
+					r1 = r1*1664525 + 1013904223
+					r4 ^= r1
+					r4 += r1
+					r4 = r4<<3 - r4
+					r4 += r4 & 255
+				}
+				if got != uint64(r4) {
+					t.Fatalf("alu out[%d] = %d, want %d", tid, got, r4)
+				}
+			}
+		case "reduce":
+			for b, got := range res.Buffers["out"].Data {
+				var want uint64
+				for i := b * 2048; i < (b+1)*2048; i++ {
+					want += uint64(i)
+				}
+				if got != want&0xffffffff {
+					t.Fatalf("reduce out[%d] = %d, want %d", b, got, want)
+				}
+			}
+		case "diverge":
+			for i, got := range res.Buffers["out"].Data {
+				n, steps := uint32(i+1), uint64(0)
+				for n != 1 {
+					if n%2 == 0 {
+						n /= 2
+					} else {
+						n = 3*n + 1
+					}
+					steps++
+				}
+				if got != steps {
+					t.Fatalf("diverge out[%d] = %d, want %d", i, got, steps)
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkKernels(b *testing.B) {
+	for _, k := range BenchKernels() {
+		b.Run(k.Name, func(b *testing.B) {
+			var total BenchResult
+			for i := 0; i < b.N; i++ {
+				r, err := RunBench(k, time.Nanosecond)
+				if err != nil {
+					b.Fatal(err)
+				}
+				total.ThreadInstructions += r.ThreadInstructions
+				total.Elapsed += r.Elapsed
+			}
+			b.ReportMetric(total.PerSecond(), "thread-inst/s")
+		})
+	}
+}
