@@ -131,6 +131,7 @@ func execCall(m *Machine, w *warp, o *op) {
 	nf.stack = append(nf.stack, entry{pc: 0, rpc: -1, mask: w.mask})
 	copyParams(m, w, f, nf, o.call.args, o.callee.params, w.mask, true)
 	w.frames = append(w.frames, nf)
+	w.enter()
 }
 
 // copyParams moves arguments into the callee (toCallee) or return values

@@ -190,6 +190,7 @@ func (m *Machine) exitLanes(w *warp, lanes uint32) {
 	for len(w.frames) > 1 && w.top().stack[0].mask == 0 {
 		w.frames = w.frames[:len(w.frames)-1]
 	}
+	w.enter()
 	popEmpty(w.top())
 }
 
@@ -237,6 +238,7 @@ func execRet(m *Machine, w *warp, o *op) {
 // the caller after the call.
 func (m *Machine) popFrame(w *warp, f *frame, ret uint32) {
 	w.frames = w.frames[:len(w.frames)-1]
+	w.enter()
 	caller := w.top()
 	if ci := f.call.call; ci != nil {
 		copyParams(m, w, caller, f, ci.rets, f.fn.rets, ret&^w.exited, false)

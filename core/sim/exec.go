@@ -276,6 +276,12 @@ func execMad32(m *Machine, w *warp, o *op) {
 
 func execAdd64(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
+	if w.mask == fullMask {
+		for i := range d {
+			d[i] = a[i] + b[i]
+		}
+		return
+	}
 	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
 		if mk&1 != 0 {
 			d[i] = a[i] + b[i]
@@ -285,6 +291,12 @@ func execAdd64(m *Machine, w *warp, o *op) {
 
 func execSub64(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
+	if w.mask == fullMask {
+		for i := range d {
+			d[i] = a[i] - b[i]
+		}
+		return
+	}
 	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
 		if mk&1 != 0 {
 			d[i] = a[i] - b[i]
@@ -294,6 +306,12 @@ func execSub64(m *Machine, w *warp, o *op) {
 
 func execMul64(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
+	if w.mask == fullMask {
+		for i := range d {
+			d[i] = a[i] * b[i]
+		}
+		return
+	}
 	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
 		if mk&1 != 0 {
 			d[i] = a[i] * b[i]
@@ -332,9 +350,9 @@ func lowerLogic(l *lowering, in *check.Inst, o *op) error {
 	case "and":
 		o.exec = execAnd
 	case "or":
-		o.exec = func(m *Machine, w *warp, o *op) { map2(w, o, func(a, b uint64) uint64 { return a | b }) }
+		o.exec = execOr
 	case "xor":
-		o.exec = func(m *Machine, w *warp, o *op) { map2(w, o, func(a, b uint64) uint64 { return a ^ b }) }
+		o.exec = execXor
 	case "not":
 		o.exec = func(m *Machine, w *warp, o *op) {
 			k := o.aux
@@ -346,9 +364,45 @@ func lowerLogic(l *lowering, in *check.Inst, o *op) error {
 
 func execAnd(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
+	if w.mask == fullMask {
+		for i := range d {
+			d[i] = a[i] & b[i]
+		}
+		return
+	}
 	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
 		if mk&1 != 0 {
 			d[i] = a[i] & b[i]
+		}
+	}
+}
+
+func execOr(m *Machine, w *warp, o *op) {
+	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
+	if w.mask == fullMask {
+		for i := range d {
+			d[i] = a[i] | b[i]
+		}
+		return
+	}
+	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+		if mk&1 != 0 {
+			d[i] = a[i] | b[i]
+		}
+	}
+}
+
+func execXor(m *Machine, w *warp, o *op) {
+	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
+	if w.mask == fullMask {
+		for i := range d {
+			d[i] = a[i] ^ b[i]
+		}
+		return
+	}
+	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+		if mk&1 != 0 {
+			d[i] = a[i] ^ b[i]
 		}
 	}
 }

@@ -45,6 +45,7 @@ type cta struct {
 	warps  []*warp
 	shared []byte
 	rr     int // round-robin position: the warp that issues next
+	burst  int // instructions the current warp has issued in a row
 	bars   [16]barrier
 	done   bool
 }
@@ -64,7 +65,8 @@ type warp struct {
 	cta    *cta
 	id     int
 	frames []*frame
-	valid  uint32 // lanes that exist (a partial last warp has fewer)
+	regs   []uint64 // the top frame's registers
+	valid  uint32   // lanes that exist (a partial last warp has fewer)
 	exited uint32
 	mask   uint32 // active lanes of the op being executed
 	cc     uint32 // carry flag per lane
@@ -99,8 +101,11 @@ func (w *warp) top() *frame { return w.frames[len(w.frames)-1] }
 
 // reg returns the 32 lanes of a value slot in the current frame.
 func (w *warp) reg(slot int32) *[32]uint64 {
-	return (*[32]uint64)(w.frames[len(w.frames)-1].regs[slot*32 : slot*32+32])
+	return (*[32]uint64)(w.regs[slot*32 : slot*32+32])
 }
+
+// enter makes the top frame current (after a call, return or exit).
+func (w *warp) enter() { w.regs = w.frames[len(w.frames)-1].regs }
 
 // New prepares a machine for a launch of the named kernel.
 func New(p *Program, kernel string, l Launch) (*Machine, error) {
@@ -182,6 +187,7 @@ func (m *Machine) startCTA(i int) *cta {
 		f.stack = append(f.stack, entry{pc: 0, rpc: -1, mask: w.valid})
 		f.entryMask = w.valid
 		w.frames = append(w.frames, f)
+		w.enter()
 		c.warps = append(c.warps, w)
 	}
 	m.ctas = append(m.ctas, c)
@@ -240,8 +246,8 @@ func (m *Machine) Run(budget int64) bool {
 }
 
 // Step executes the next warp instruction of the deterministic schedule:
-// CTAs run one after another; within a CTA, warps issue round-robin, one
-// instruction each, skipping warps that wait at a barrier or have ended.
+// CTAs run one after another; within a CTA, warps take turns round-robin
+// (see Quantum), skipping warps that wait at a barrier or have ended.
 func (m *Machine) Step() {
 	if m.done {
 		return
@@ -261,13 +267,30 @@ func (m *Machine) Step() {
 		return
 	}
 	m.issue(w)
-	c.rr = (w.id + 1) % len(c.warps)
+	// Greedy scheduling with a quantum: a warp keeps issuing until it waits
+	// at a barrier, ends, or has issued Quantum instructions in a row.
+	c.burst++
+	if c.burst >= Quantum || w.wait != 0 || w.done {
+		c.burst = 0
+		c.rr = w.id + 1
+		if c.rr == len(c.warps) {
+			c.rr = 0
+		}
+	}
 	if w.done {
 		m.warpEnded(c)
 	}
 }
 
+// Quantum is how many instructions in a row a warp issues before the
+// scheduler moves to the next warp (round-robin). A fixed number keeps
+// runs reproducible; larger bursts keep a warp's registers in cache.
+const Quantum = 32
+
 func (m *Machine) nextWarp(c *cta) *warp {
+	if w := c.warps[c.rr]; !w.done && w.wait == 0 {
+		return w
+	}
 	for i := 0; i < len(c.warps); i++ {
 		w := c.warps[(c.rr+i)%len(c.warps)]
 		if !w.done && w.wait == 0 {

@@ -1,0 +1,336 @@
+// exec_mem.go: ld, ldu, st, atom, red, cvta, isspacep.
+
+package sim
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/ptxplay/ptxplay/core/check"
+	"github.com/ptxplay/ptxplay/core/isa"
+)
+
+func init() {
+	lowerers["ld"] = lowerLoad
+	lowerers["ldu"] = lowerLoad
+	lowerers["st"] = lowerStore
+	lowerers["atom"] = lowerAtom
+	lowerers["red"] = lowerAtom
+	lowerers["cvta"] = lowerCvta
+	lowerers["isspacep"] = lowerIsspacep
+}
+
+// spaceOf reads the state-space modifier; an address through a variable
+// already fixed o.space.
+func spaceOf(in *check.Inst, o *op) space {
+	for _, m := range in.Src.Mods {
+		switch m.Name {
+		case ".global":
+			return spaceGlobal
+		case ".shared", ".shared::cta", ".shared::cluster":
+			return spaceShared
+		case ".local":
+			return spaceLocal
+		case ".const":
+			return spaceConst
+		case ".param", ".param::entry", ".param::func":
+			if o.space == spaceFrameParam || o.space == spaceParam {
+				return o.space
+			}
+			if o.base >= 0 && o.space == spaceGeneric {
+				return spaceParam
+			}
+			return o.space
+		}
+	}
+	return spaceGeneric
+}
+
+// regBits returns the width of the register an operand names (for
+// relaxed loads that sign-extend into a wider register).
+func regBits(a check.Arg) int {
+	if a.Kind == check.ArgReg && a.Reg != nil {
+		return a.Reg.Type.Bits
+	}
+	if a.Kind == check.ArgVec && len(a.Elems) > 0 {
+		return regBits(a.Elems[0])
+	}
+	return 0
+}
+
+func lowerLoad(l *lowering, in *check.Inst, o *op) error {
+	o.space = spaceOf(in, o)
+	o.size = uint8(max(1, int(o.typ.bits)/8))
+	o.signed = o.typ.signed
+	rb := regBits(in.Args[0])
+	if rb == 0 {
+		rb = int(o.typ.bits)
+	}
+	o.aux = widthMask(uint8(rb))
+	if o.pd >= 0 { // ld of a .pred? not legal PTX, refuse cleanly
+		return fmt.Errorf("ld into a predicate is not supported")
+	}
+	o.flags |= flagMem
+	o.exec = execLoad
+	return nil
+}
+
+func (m *Machine) addr(w *warp, o *op, lane int) uint64 {
+	if o.base < 0 {
+		return uint64(o.off)
+	}
+	return w.reg(o.base)[lane] + uint64(o.off)
+}
+
+func execLoad(m *Machine, w *warp, o *op) {
+	n := int(o.size)
+	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+		if mk&1 == 0 {
+			continue
+		}
+		a := m.addr(w, o, i)
+		b := m.access(w, o, i, o.space, a, n*len(o.d), false)
+		if b == nil {
+			return
+		}
+		for k := range o.d {
+			v := load(b[k*n : k*n+n])
+			if o.signed && n < 8 {
+				sh := 64 - 8*uint(n)
+				v = uint64(int64(v<<sh)>>sh) & o.aux
+			}
+			dst(w, o, k)[i] = v
+		}
+	}
+}
+
+func lowerStore(l *lowering, in *check.Inst, o *op) error {
+	o.space = spaceOf(in, o)
+	o.size = uint8(max(1, int(o.typ.bits)/8))
+	o.flags |= flagMem
+	o.exec = execStore
+	return nil
+}
+
+func execStore(m *Machine, w *warp, o *op) {
+	n := int(o.size)
+	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+		if mk&1 == 0 {
+			continue
+		}
+		a := m.addr(w, o, i)
+		b := m.access(w, o, i, o.space, a, n*len(o.s), true)
+		if b == nil {
+			return
+		}
+		for k := range o.s {
+			store(b[k*n:k*n+n], src(w, o, k)[i])
+		}
+	}
+}
+
+// Atomic operations, applied lane by lane in lane order (deterministic).
+const (
+	atomAdd = iota
+	atomMin
+	atomMax
+	atomInc
+	atomDec
+	atomAnd
+	atomOr
+	atomXor
+	atomExch
+	atomCas
+)
+
+var atomOps = map[string]uint8{".add": atomAdd, ".min": atomMin, ".max": atomMax, ".inc": atomInc, ".dec": atomDec,
+	".and": atomAnd, ".or": atomOr, ".xor": atomXor, ".exch": atomExch, ".cas": atomCas}
+
+func lowerAtom(l *lowering, in *check.Inst, o *op) error {
+	o.space = spaceOf(in, o)
+	found := false
+	for _, md := range in.Src.Mods {
+		if k, ok := atomOps[md.Name]; ok {
+			o.mode, found = k, true
+		}
+	}
+	if !found {
+		return fmt.Errorf("%s: missing operation", in.Entry.Name)
+	}
+	if len(o.s) > 0 && in.Entry.Name == "atom" && len(o.d) == 0 {
+		return fmt.Errorf("atom needs a destination")
+	}
+	t := o.typ
+	if t.bits != 32 && t.bits != 64 {
+		return fmt.Errorf("%s%s is not simulated yet", in.Entry.Name, joinMods(in))
+	}
+	if t.float && o.mode != atomAdd && o.mode != atomExch && o.mode != atomMin && o.mode != atomMax {
+		return fmt.Errorf("%s%s: invalid float atomic", in.Entry.Name, joinMods(in))
+	}
+	if t.name == ".f16x2" || t.name == ".bf16x2" {
+		return fmt.Errorf("%s%s is not simulated yet", in.Entry.Name, joinMods(in))
+	}
+	o.size = t.bits / 8
+	o.flags |= flagMem
+	o.exec = execAtom
+	return nil
+}
+
+func execAtom(m *Machine, w *warp, o *op) {
+	n := int(o.size)
+	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+		if mk&1 == 0 {
+			continue
+		}
+		b := m.access(w, o, i, o.space, m.addr(w, o, i), n, true)
+		if b == nil {
+			return
+		}
+		old := load(b)
+		v := src(w, o, 0)[i]
+		var c uint64
+		if len(o.s) > 1 {
+			c = src(w, o, 1)[i]
+		}
+		store(b, atomApply(o, old, v, c))
+		if len(o.d) > 0 {
+			dst(w, o, 0)[i] = old
+		}
+	}
+}
+
+// atomApply computes the new memory value (PTX ISA 3.1 §8.7.10.3 atom).
+func atomApply(o *op, old, v, c uint64) uint64 {
+	t := o.typ
+	k := widthMask(t.bits)
+	sx := func(x uint64) int64 {
+		if t.bits == 32 {
+			return int64(int32(x))
+		}
+		return int64(x)
+	}
+	switch o.mode {
+	case atomAdd:
+		if t.float {
+			if t.bits == 32 {
+				// atom.add.f32 rounds to nearest even and flushes subnormal
+				// inputs and results to sign-preserving zero.
+				r := math.Float32bits(ftz32(math.Float32frombits(uint32(old))) + ftz32(math.Float32frombits(uint32(v))))
+				return uint64(ftzBits32(r))
+			}
+			return math.Float64bits(math.Float64frombits(old) + math.Float64frombits(v))
+		}
+		return (old + v) & k
+	case atomMin, atomMax:
+		less := old < v
+		switch {
+		case t.float && t.bits == 32:
+			less = math.Float32frombits(uint32(old)) < math.Float32frombits(uint32(v))
+		case t.float:
+			less = math.Float64frombits(old) < math.Float64frombits(v)
+		case t.signed:
+			less = sx(old) < sx(v)
+		}
+		if (o.mode == atomMin) == less {
+			return old
+		}
+		return v
+	case atomInc:
+		if old >= v {
+			return 0
+		}
+		return (old + 1) & k
+	case atomDec:
+		if old == 0 || old > v {
+			return v
+		}
+		return old - 1
+	case atomAnd:
+		return old & v
+	case atomOr:
+		return old | v
+	case atomXor:
+		return old ^ v
+	case atomExch:
+		return v
+	case atomCas:
+		if old == v {
+			return c
+		}
+		return old
+	}
+	return old
+}
+
+func ftz32(f float32) float32 {
+	if b := math.Float32bits(f); b&0x7f800000 == 0 {
+		return math.Float32frombits(b & 0x80000000)
+	}
+	return f
+}
+
+func ftzBits32(b uint32) uint32 {
+	if b&0x7f800000 == 0 {
+		return b & 0x80000000
+	}
+	if b&0x7fffffff > 0x7f800000 {
+		return 0x7fffffff // canonical NaN
+	}
+	return b
+}
+
+// windowOf is the generic window base of a space.
+func windowOf(s space) uint64 {
+	switch s {
+	case spaceShared:
+		return sharedWindow
+	case spaceLocal:
+		return localWindow
+	case spaceConst:
+		return constWindow
+	case spaceParam:
+		return paramWindow
+	}
+	return 0
+}
+
+// cvta{.to}.space.size d, a: between a space's addresses and generic ones.
+func lowerCvta(l *lowering, in *check.Inst, o *op) error {
+	sp := spaceOf(in, &op{base: -1})
+	to := in.Match.Has(".to")
+	base := windowOf(sp)
+	k := widthMask(o.typ.bits)
+	if to {
+		o.exec = func(m *Machine, w *warp, o *op) { map1(w, o, func(a uint64) uint64 { return (a - base) & k }) }
+	} else {
+		o.exec = func(m *Machine, w *warp, o *op) { map1(w, o, func(a uint64) uint64 { return (a + base) & k }) }
+	}
+	return nil
+}
+
+// isspacep.space p, a: whether a generic address lies in the space.
+func lowerIsspacep(l *lowering, in *check.Inst, o *op) error {
+	sp := spaceOf(in, &op{base: -1})
+	o.exec = func(m *Machine, w *warp, o *op) {
+		a := src(w, o, 0)
+		var r uint32
+		for i := 0; i < 32; i++ {
+			x := a[i]
+			in := false
+			switch sp {
+			case spaceGlobal:
+				in = x >= globalBase && x < globalLimit
+			default:
+				b := windowOf(sp)
+				in = x >= b && x < b+windowSize
+			}
+			if in {
+				r |= 1 << i
+			}
+		}
+		setPred(w, o.pd, r)
+	}
+	return nil
+}
+
+var _ = isa.KindBits

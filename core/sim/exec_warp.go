@@ -1,0 +1,259 @@
+// exec_warp.go: the warp-wide instructions: shfl (and shfl.sync), vote
+// (and vote.sync), match.sync, redux.sync, activemask, elect.sync.
+
+package sim
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/ptxplay/ptxplay/core/check"
+)
+
+func init() {
+	lowerers["shfl"] = lowerShfl
+	lowerers["shfl.sync"] = lowerShfl
+	lowerers["vote"] = lowerVote
+	lowerers["vote.sync"] = lowerVote
+	lowerers["match"] = lowerMatch
+	lowerers["match.sync"] = lowerMatch
+	lowerers["redux"] = lowerRedux
+	lowerers["redux.sync"] = lowerRedux
+	lowerers["activemask"] = func(l *lowering, in *check.Inst, o *op) error {
+		o.exec = func(m *Machine, w *warp, o *op) {
+			d, act := dst(w, o, 0), uint64(w.mask)
+			for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+				if mk&1 != 0 {
+					d[i] = act
+				}
+			}
+		}
+		return nil
+	}
+	lowerers["elect"] = lowerElect
+	lowerers["elect.sync"] = lowerElect
+}
+
+func hasMod(in *check.Inst, names ...string) string {
+	for _, m := range in.Src.Mods {
+		for _, n := range names {
+			if m.Name == n {
+				return n
+			}
+		}
+	}
+	return ""
+}
+
+const (
+	shflUp = iota
+	shflDown
+	shflBfly
+	shflIdx
+)
+
+// shfl{.sync}.mode.b32 d[|p], a, b, c{, membermask} (PTX ISA 3.1 §8.7.9.6).
+func lowerShfl(l *lowering, in *check.Inst, o *op) error {
+	switch hasMod(in, ".up", ".down", ".bfly", ".idx") {
+	case ".up":
+		o.mode = shflUp
+	case ".down":
+		o.mode = shflDown
+	case ".bfly":
+		o.mode = shflBfly
+	case ".idx":
+		o.mode = shflIdx
+	default:
+		return fmt.Errorf("shfl: missing mode")
+	}
+	o.exec = execShfl
+	return nil
+}
+
+func execShfl(m *Machine, w *warp, o *op) {
+	d, a, b, c := dst(w, o, 0), src(w, o, 0), src(w, o, 1), src(w, o, 2)
+	var out [32]uint64
+	var ok uint32
+	for lane, mk := 0, w.mask; mk != 0; lane, mk = lane+1, mk>>1 {
+		if mk&1 == 0 {
+			continue
+		}
+		bval := int(b[lane] & 31)
+		cval := int(c[lane] & 31)
+		seg := int(c[lane] >> 8 & 31)
+		maxLane := lane&seg | cval&^seg
+		minLane := lane & seg
+		var j int
+		var p bool
+		switch o.mode {
+		case shflUp:
+			j = lane - bval
+			p = j >= maxLane
+		case shflDown:
+			j = lane + bval
+			p = j <= maxLane
+		case shflBfly:
+			j = lane ^ bval
+			p = j <= maxLane
+		case shflIdx:
+			j = minLane | bval&^seg
+			p = j <= maxLane
+		}
+		if !p || j < 0 || j > 31 {
+			j = lane
+		}
+		out[lane] = a[j]
+		if p {
+			ok |= 1 << lane
+		}
+	}
+	for lane, mk := 0, w.mask; mk != 0; lane, mk = lane+1, mk>>1 {
+		if mk&1 != 0 {
+			d[lane] = out[lane]
+		}
+	}
+	setPred(w, o.pd, ok)
+}
+
+// vote{.sync}.mode: .all .any .uni on predicates, .ballot.b32.
+func lowerVote(l *lowering, in *check.Inst, o *op) error {
+	mode := hasMod(in, ".all", ".any", ".uni", ".ballot")
+	if mode == "" {
+		return fmt.Errorf("vote: missing mode")
+	}
+	o.exec = func(m *Machine, w *warp, o *op) {
+		p := pred(w, o, 0) & w.mask
+		switch mode {
+		case ".ballot":
+			d := dst(w, o, 0)
+			for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+				if mk&1 != 0 {
+					d[i] = uint64(p)
+				}
+			}
+		case ".all":
+			setPred(w, o.pd, boolMask(p == w.mask))
+		case ".any":
+			setPred(w, o.pd, boolMask(p != 0))
+		case ".uni":
+			setPred(w, o.pd, boolMask(p == 0 || p == w.mask))
+		}
+	}
+	return nil
+}
+
+func boolMask(b bool) uint32 {
+	if b {
+		return fullMask
+	}
+	return 0
+}
+
+// match.any.sync.type d, a, membermask: lanes holding the same value;
+// match.all.sync.type d[|p], a, membermask: all lanes if all equal, else 0.
+func lowerMatch(l *lowering, in *check.Inst, o *op) error {
+	all := hasMod(in, ".all") != ""
+	k := widthMask(o.typ.bits)
+	o.exec = func(m *Machine, w *warp, o *op) {
+		d, a := dst(w, o, 0), src(w, o, 0)
+		var res [32]uint32
+		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+			if mk&1 == 0 {
+				continue
+			}
+			for j, mj := 0, w.mask; mj != 0; j, mj = j+1, mj>>1 {
+				if mj&1 != 0 && a[i]&k == a[j]&k {
+					res[i] |= 1 << j
+				}
+			}
+		}
+		var p uint32
+		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+			if mk&1 == 0 {
+				continue
+			}
+			v := res[i]
+			if all {
+				if v == w.mask {
+					p |= 1 << i
+				} else {
+					v = 0
+				}
+			}
+			d[i] = uint64(v)
+		}
+		setPred(w, o.pd, p)
+	}
+	return nil
+}
+
+// redux.sync.op.type d, a, membermask over the active lanes.
+func lowerRedux(l *lowering, in *check.Inst, o *op) error {
+	kind := hasMod(in, ".add", ".min", ".max", ".and", ".or", ".xor")
+	if kind == "" {
+		return fmt.Errorf("redux.sync: missing operation")
+	}
+	if o.typ.float {
+		return fmt.Errorf("redux.sync on %s is not simulated yet", o.typ.name)
+	}
+	signed := o.typ.signed
+	o.exec = func(m *Machine, w *warp, o *op) {
+		d, a := dst(w, o, 0), src(w, o, 0)
+		var acc uint32
+		first := true
+		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+			if mk&1 == 0 {
+				continue
+			}
+			v := uint32(a[i])
+			if first {
+				acc, first = v, false
+				continue
+			}
+			switch kind {
+			case ".add":
+				acc += v
+			case ".and":
+				acc &= v
+			case ".or":
+				acc |= v
+			case ".xor":
+				acc ^= v
+			case ".min":
+				if signed && int32(v) < int32(acc) || !signed && v < acc {
+					acc = v
+				}
+			case ".max":
+				if signed && int32(v) > int32(acc) || !signed && v > acc {
+					acc = v
+				}
+			}
+		}
+		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+			if mk&1 != 0 {
+				d[i] = uint64(acc)
+			}
+		}
+	}
+	return nil
+}
+
+// elect.sync d|p, membermask: the lowest active lane of the mask leads.
+func lowerElect(l *lowering, in *check.Inst, o *op) error {
+	o.exec = func(m *Machine, w *warp, o *op) {
+		mm := uint32(src(w, o, 0)[firstLane(w.mask)]) & w.mask
+		leader := bits.TrailingZeros32(mm)
+		d := dst(w, o, 0)
+		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+			if mk&1 != 0 {
+				d[i] = uint64(leader)
+			}
+		}
+		if mm != 0 {
+			setPred(w, o.pd, 1<<leader)
+		} else {
+			setPred(w, o.pd, 0)
+		}
+	}
+	return nil
+}
