@@ -1,0 +1,126 @@
+package launch
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+const vadd = `.version 7.0
+.target sm_80
+.address_size 64
+.visible .entry vadd(.param .u64 a, .param .u64 out, .param .u32 n)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<6>;
+	.reg .b64 %rd<8>;
+	mov.u32 %r1, %tid.x;
+	ld.param.u32 %r2, [n];
+	setp.ge.u32 %p1, %r1, %r2;
+	@%p1 bra $L_end;
+	ld.param.u64 %rd1, [a];
+	ld.param.u64 %rd2, [out];
+	mul.wide.u32 %rd3, %r1, 4;
+	add.s64 %rd4, %rd1, %rd3;
+	add.s64 %rd5, %rd2, %rd3;
+	ld.global.u32 %r3, [%rd4];
+	add.s32 %r4, %r3, %r1;
+	st.global.u32 [%rd5], %r4;
+$L_end:
+	ret;
+}
+`
+
+// TestLaunchErrors: every bad launch gives ok:false with a clear message,
+// never a panic.
+func TestLaunchErrors(t *testing.T) {
+	tests := []struct {
+		desc, src, spec, phase, msg string
+	}{
+		{"unknown kernel", vadd, `{"kernel": "nope", "block": 32, "args": {}}`, "launch", `unknown kernel "nope"`},
+		{"missing argument", vadd, `{"block": 32, "args": {"a": {"type": "u32", "count": 32}, "out": {"type": "u32", "count": 32}}}`, "launch", `missing argument "n"`},
+		{"extra argument", vadd, `{"block": 32, "args": {"a": {"type": "u32", "count": 32}, "out": {"type": "u32", "count": 32}, "n": 32, "m": 1}}`, "launch", `unknown argument "m"`},
+		{"wrong scalar type", vadd, `{"block": 32, "args": {"a": {"type": "u32", "count": 32}, "out": {"type": "u32", "count": 32}, "n": "abc"}}`, "launch", `argument "n"`},
+		{"scalar too big", vadd, `{"block": 32, "args": {"a": {"type": "u32", "count": 32}, "out": {"type": "u32", "count": 32}, "n": 4294967296}}`, "launch", `does not fit`},
+		{"bad buffer type", vadd, `{"block": 32, "args": {"a": {"type": "u33", "count": 32}, "out": {"type": "u32", "count": 32}, "n": 1}}`, "launch", `unknown buffer type`},
+		{"block too large", vadd, `{"block": 1025, "args": {"a": {"type": "u32", "count": 32}, "out": {"type": "u32", "count": 32}, "n": 1}}`, "launch", `exceeds the limit of 1024 threads`},
+		{"block zero", vadd, `{"block": [0], "args": {}}`, "launch", `block[0] must be at least 1`},
+		{"grid bad shape", vadd, `{"grid": [1,2,3,4], "block": 32, "args": {}}`, "launch", `array of 1 to 3`},
+		{"unknown field", vadd, `{"blocks": 32, "args": {}}`, "launch", `unknown field "blocks"`},
+		{"not json", vadd, `{`, "launch", `launch spec`},
+		{"out of bounds store", vadd, `{"block": 64, "args": {"a": {"type": "u32", "count": 64}, "out": {"type": "u32", "count": 32}, "n": 64}}`, "run", `4-byte store of global address`},
+		{"parse error", "add.s32 %r1, ;", `{"args": {}}`, "parse", `expected`},
+		{"check error", ".version 7.0\n.target sm_80\n.entry k() { add.s32 %r1, %r2, 1; }", `{"args": {}}`, "check", `undeclared identifier %r1`},
+	}
+	for _, tt := range tests {
+		res := Run("k.ptx", []byte(tt.src), []byte(tt.spec), Options{})
+		if res.OK {
+			t.Errorf("%s: ok, want an error", tt.desc)
+			continue
+		}
+		var out struct {
+			OK     bool    `json:"ok"`
+			Errors []Error `json:"errors"`
+		}
+		if err := json.Unmarshal(res.JSON(), &out); err != nil {
+			t.Errorf("%s: result is not JSON: %v\n%s", tt.desc, err, res.JSON())
+			continue
+		}
+		if out.OK || len(out.Errors) == 0 {
+			t.Errorf("%s: JSON %s lacks errors", tt.desc, res.JSON())
+			continue
+		}
+		e := out.Errors[0]
+		if e.Phase != tt.phase || !strings.Contains(e.Message, tt.msg) {
+			t.Errorf("%s: got %s error %q, want %s error containing %q", tt.desc, e.Phase, e.Message, tt.phase, tt.msg)
+		}
+	}
+}
+
+// TestValues: the contract's value forms, exact 64-bit integers and
+// special floats, in and out.
+func TestValues(t *testing.T) {
+	tests := []struct {
+		typ, in string
+		bits    uint64
+		out     string
+	}{
+		{"u32", `-1`, 0xffffffff, "4294967295"},
+		{"s32", `-1`, 0xffffffff, "-1"},
+		{"u64", `18446744073709551615`, ^uint64(0), "18446744073709551615"},
+		{"s64", `-9223372036854775808`, 1 << 63, "-9223372036854775808"},
+		{"u32", `"0xff"`, 0xff, "255"},
+		{"f32", `1.5`, 0x3fc00000, "1.5"},
+		{"f32", `"0x7fc00000"`, 0x7fc00000, `"nan"`},
+		{"f32", `"-0"`, 0x80000000, "-0"},
+		{"f32", `"inf"`, 0x7f800000, `"inf"`},
+		{"f32", `"-inf"`, 0xff800000, `"-inf"`},
+		{"f32", `0.1`, 0x3dcccccd, "0.1"},
+		{"f64", `0.1`, 0x3fb999999999999a, "0.1"},
+		{"f16", `1`, 0x3c00, "1"},
+		{"u8", `255`, 0xff, "255"},
+	}
+	for _, tt := range tests {
+		got, err := valueBits(tt.typ, json.RawMessage(tt.in))
+		if err != nil || got != tt.bits {
+			t.Errorf("valueBits(%s, %s) = %#x, %v; want %#x", tt.typ, tt.in, got, err, tt.bits)
+		}
+		if s := FormatValue(tt.typ, tt.bits); s != tt.out {
+			t.Errorf("FormatValue(%s, %#x) = %s, want %s", tt.typ, tt.bits, s, tt.out)
+		}
+	}
+	for _, bad := range []struct{ typ, in string }{{"u8", "256"}, {"s8", "-129"}, {"u32", "1.5"}, {"u32", "true"}, {"u32", `"x"`}} {
+		if _, err := valueBits(bad.typ, json.RawMessage(bad.in)); err == nil {
+			t.Errorf("valueBits(%s, %s): no error", bad.typ, bad.in)
+		}
+	}
+}
+
+// TestBudget: a runaway loop stops with a clear message.
+func TestBudget(t *testing.T) {
+	src := ".version 7.0\n.target sm_80\n.entry spin() {\n$L: bra $L;\n}\n"
+	res := Run("spin.ptx", []byte(src), []byte(`{"block": 32, "args": {}}`), Options{StepBudget: 1000})
+	if res.OK || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Message, "step budget") {
+		t.Fatalf("got %+v", res.Errors)
+	}
+}
