@@ -46,7 +46,7 @@ BODY
 }
 `
 
-func compileInt(t *testing.T, version, target, body string) *Program {
+func compileInt(t testing.TB, version, target, body string) *Program {
 	t.Helper()
 	if version == "" {
 		version = "9.2"
@@ -1413,4 +1413,39 @@ func TestIntFloatFormsDeferred(t *testing.T) {
 			t.Errorf("%s.f32 did not reach floatArith[%q]", n, n)
 		}
 	}
+}
+
+// BenchmarkIntLoop runs the shape of every compiled loop: a counter, a
+// shift, a compare and a branch, over one full warp; it reports the cost
+// of one warp instruction.
+func BenchmarkIntLoop(b *testing.B) {
+	p := compileInt(b, "", "", `
+	mov.u32 %r1, 0;
+	mov.u32 %r2, 0;
+LOOP:
+	shl.b32 %r3, %r1, 2;
+	shr.s32 %r4, %r3, 1;
+	add.s32 %r2, %r2, %r4;
+	add.s32 %r1, %r1, 1;
+	setp.lt.s32 %p1, %r1, 1000;
+	@%p1 bra LOOP;
+	st.global.u32 [%oa], %r2;
+`)
+	b.ResetTimer()
+	var n int64
+	for b.Loop() {
+		params := make([]byte, 16)
+		m, err := New(p, "k", Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{32, 1, 1}, Params: params})
+		if err != nil {
+			b.Fatal(err)
+		}
+		oa := m.Alloc("out", 256)
+		binary.LittleEndian.PutUint64(params[8:], oa)
+		m.Run(0)
+		if f := m.Fault(); f != nil {
+			b.Fatal(f)
+		}
+		n += m.Stats().WarpInstructions
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/warp-inst")
 }
