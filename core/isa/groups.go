@@ -58,6 +58,7 @@ var tableGroups = map[string][]string{
 	"sem_rlx":     {".relaxed"},
 	"scope_cc":    {".cta", ".cluster"},
 	"scope_cl":    {".cluster"},
+	"scope_sys":   {".sys"},
 	"scope_gs":    {".gpu", ".sys"},
 	"cop_ld":      {".ca", ".cg", ".cs", ".lu", ".cv"},
 	"cop_st":      {".wb", ".cg", ".cs", ".wt"},

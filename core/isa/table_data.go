@@ -19,6 +19,7 @@ var dataTable = []Entry{
 		"mov.packtype {d}:pack, a",
 		"mov.packtype d, {a}:pack",
 		"mov.b128 d, a @ptx8.3 @sm_70",
+		"mov.vec.mtype {d}, {a}",
 	}, Groups: map[string][]string{
 		"mtype":    {".pred", ".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"},
 		"addrtype": {".u32", ".u64", ".b32", ".b64", ".s32", ".s64"},
@@ -38,7 +39,7 @@ var dataTable = []Entry{
 		"ld{.sem_weak}{.ss}{.cop_ld}{.evict_l1}{.evict_l2}{.hint}{.pfsize}{.vec}.ldtype {d}, [a], policy:.b64? @ptx7.4 @sm_70",
 		"ld.sem_vol{.ss}{.pfsize}{.vec}.ldtype {d}, [a]",
 		"ld.sem_ld.scope{.ss}{.evict_l1}{.evict_l2}{.hint}{.pfsize}{.vec}.ldtype {d}, [a], policy:.b64? @ptx6.0 @sm_70",
-		"ld.mmio.sem_rlx.sys{.ss_global}.ldtype d, [a] @ptx8.2 @sm_70",
+		"ld.mmio.sem_rlx.scope_sys{.ss_global}.ldtype d, [a] @ptx8.2 @sm_70",
 		"ld.ss_global{.cop_ld}.nc{.hint}{.pfsize}{.vec}.ldtype {d}, [a], policy:.b64? @ptx3.1 @sm_32",
 		"ld.ss_global.nc{.evict_l1}{.evict_l2}{.hint}{.pfsize}{.vec}.ldtype {d}, [a], policy:.b64? @ptx7.4 @sm_70",
 	}, Groups: map[string][]string{"sem_weak": {".weak"}, "sem_vol": {".volatile"}}},
@@ -50,7 +51,7 @@ var dataTable = []Entry{
 		"st{.sem_weak}{.ss_st}{.cop_st}{.evict_l1}{.evict_l2}{.hint}{.vec}.ldtype [a], {b}, policy:.b64? @ptx7.4 @sm_70",
 		"st.sem_vol{.ss_st}{.vec}.ldtype [a], {b}",
 		"st.sem_st.scope{.ss_st}{.evict_l1}{.evict_l2}{.hint}{.vec}.ldtype [a], {b}, policy:.b64? @ptx6.0 @sm_70",
-		"st.mmio.sem_rlx.sys{.ss_global}.ldtype [a], b @ptx8.2 @sm_70",
+		"st.mmio.sem_rlx.scope_sys{.ss_global}.ldtype [a], b @ptx8.2 @sm_70",
 	}, Groups: map[string][]string{"sem_weak": {".weak"}, "sem_vol": {".volatile"}}},
 	{Name: "st.async", Section: "9.7.9.12", Doc: "Asynchronous store to distributed shared memory of a cluster CTA, signalling an mbarrier; or an asynchronous release store to global memory.", PTX: 81, SM: 90, Syntax: []string{
 		"st.async{.sem_weak}{.scope_cl}{.ss_cluster}{.complete_tx}{.vec_24}.sttype [a], {b}, [mbar]",
@@ -191,7 +192,7 @@ var dataTable = []Entry{
 	{Name: "cp.reduce.async.bulk", Section: "9.7.9.26.4.2", Doc: "Asynchronous bulk reduction of shared memory into global or cluster shared memory.", PTX: 80, SM: 90, Syntax: []string{
 		"cp.reduce.async.bulk.dst_cl.src_cta.complete_tx.op_red.redtype [dstMem], [srcMem], size:.u32, [mbar]",
 		"cp.reduce.async.bulk.dst_g.src_cta.bulk_group{.hint}.op_red.redtype [dstMem], [srcMem], size:.u32, policy:.b64?",
-		"cp.reduce.async.bulk.dst_g.src_cta.bulk_group{.hint}.add.noftz.htype_2 [dstMem], [srcMem], size:.u32, policy:.b64?",
+		"cp.reduce.async.bulk.dst_g.src_cta.bulk_group{.hint}.op_add.noftz.htype_2 [dstMem], [srcMem], size:.u32, policy:.b64?",
 	}, Groups: bulkGroups, NoExec: noBulk},
 	{Name: "cp.async.bulk.prefetch", Section: "9.7.9.26.4.3", Doc: "Asynchronously prefetch a global range into L2.", PTX: 80, SM: 90, Syntax: []string{
 		"cp.async.bulk.prefetch.L2.src_g{.hint} [srcMem], size:.u32, policy:.b64?",

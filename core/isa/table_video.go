@@ -7,11 +7,12 @@ package isa
 const noVideo = "video instructions are not simulated"
 
 var videoGroups = map[string][]string{
-	"vt":      {".u32", ".s32"},
-	"vop2":    {".add", ".min", ".max"},
-	"vshmode": {".clamp", ".wrap"},
-	"vscale":  {".shr7", ".shr15"},
-	"vcmp":    {".eq", ".ne", ".lt", ".le", ".gt", ".ge"},
+	"vt":       {".u32", ".s32"},
+	"vop2":     {".add", ".min", ".max"},
+	"vop2_add": {".add"},
+	"vshmode":  {".clamp", ".wrap"},
+	"vscale":   {".shr7", ".shr15"},
+	"vcmp":     {".eq", ".ne", ".lt", ".le", ".gt", ".ge"},
 }
 
 // videoScalar writes the three forms of a scalar video instruction: plain,
@@ -29,7 +30,7 @@ func videoScalar(op, types string) []string {
 func videoSIMD(op string) []string {
 	return []string{
 		op + ".vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
-		op + ".vt.vt.vt.add d:.b32, a:.b32, b:.b32, c:.b32",
+		op + ".vt.vt.vt.vop2_add d:.b32, a:.b32, b:.b32, c:.b32",
 	}
 }
 
@@ -62,7 +63,7 @@ var videoTable = []Entry{
 	videoEntry("vmax2", "9.7.19.2.1", "SIMD video maximum of two 16-bit halves.", 30, 30, videoSIMD("vmax2")),
 	videoEntry("vset2", "9.7.19.2.2", "SIMD video compare of two 16-bit halves.", 30, 30, []string{
 		"vset2.vt.vt.vcmp d:.b32, a:.b32, b:.b32, c:.b32",
-		"vset2.vt.vt.vcmp.add d:.b32, a:.b32, b:.b32, c:.b32",
+		"vset2.vt.vt.vcmp.vop2_add d:.b32, a:.b32, b:.b32, c:.b32",
 	}),
 	videoEntry("vadd4", "9.7.19.2.3", "SIMD video add of four bytes.", 30, 30, videoSIMD("vadd4")),
 	videoEntry("vsub4", "9.7.19.2.3", "SIMD video subtract of four bytes.", 30, 30, videoSIMD("vsub4")),
@@ -72,6 +73,6 @@ var videoTable = []Entry{
 	videoEntry("vmax4", "9.7.19.2.3", "SIMD video maximum of four bytes.", 30, 30, videoSIMD("vmax4")),
 	videoEntry("vset4", "9.7.19.2.4", "SIMD video compare of four bytes.", 30, 30, []string{
 		"vset4.vt.vt.vcmp d:.b32, a:.b32, b:.b32, c:.b32",
-		"vset4.vt.vt.vcmp.add d:.b32, a:.b32, b:.b32, c:.b32",
+		"vset4.vt.vt.vcmp.vop2_add d:.b32, a:.b32, b:.b32, c:.b32",
 	}),
 }
