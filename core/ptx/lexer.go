@@ -139,7 +139,7 @@ var punct = func() (t [256]tokKind) {
 // the current token is always at hand without copying.
 type scanner struct {
 	src  []byte
-	text string // src as a string: token texts are substrings of it, so they cost nothing
+	text string // src as a string, sharing its memory: token texts are substrings of it and cost nothing
 	file *File
 	off  int // read offset
 

@@ -15,6 +15,10 @@ const maxDepth = 500
 // Parse parses a PTX module. It always returns a Module, partial where the
 // source has errors, and the syntax errors sorted by position (at most one
 // per line and about 50 in all). Parsing goes on after an error.
+//
+// The module keeps src: File.Src is src, and the names and texts in the AST
+// share its memory rather than copying it, so src must not be modified
+// afterwards.
 func Parse(filename string, src []byte) (*Module, ErrorList) {
 	var p parser
 	p.init(filename, src)
@@ -196,6 +200,7 @@ func (p *parser) parseDirective(perf bool) *Directive {
 	}
 	afterComma := false
 	start := p.operands.used
+loop:
 	for p.tok != tEOF && p.tok != tSemi && p.tok != tLBrace && p.tok != tRBrace {
 		if p.nl && !afterComma {
 			break
@@ -210,6 +215,10 @@ func (p *parser) parseDirective(perf bool) *Directive {
 		var x Operand
 		switch p.tok {
 		case tDirective:
+			if perf {
+				// ".maxntid 256, 1, 1 .minnctapersm 1" on one line.
+				break loop
+			}
 			id := p.idents.new()
 			id.From, id.To, id.Name = pos(p.pos), pos(p.end), p.lit()
 			x = id
@@ -778,8 +787,9 @@ func (p *parser) parseStmt() Stmt {
 			return nil
 		}
 		if n == ".entry" || n == ".func" {
+			// Report it, and parse it whole so the body's braces stay paired.
 			p.errorAt(p.pos, n+" inside a function body")
-			p.sync()
+			p.parseFunc(p.pos, "")
 			return nil
 		}
 		return p.parseDirective(false)
