@@ -54,17 +54,66 @@ func formatHalf(x uint64, f *format) string {
 	if v == 0 {
 		return strconv.FormatFloat(v, 'g', -1, 64)
 	}
-	// Every value of these formats has an exact decimal of at most 17
-	// significant digits in float64, so the loop ends.
-	for prec := 1; ; prec++ {
-		s := strconv.FormatFloat(v, 'g', prec, 64)
-		if r, ok := parseHalf(s, f); ok && r == x {
-			return s
-		}
-		if prec >= 17 {
-			return strconv.FormatFloat(v, 'g', -1, 64)
+	// The fewest significant digits that read back as x; every value of
+	// these formats is a float64, whose 17 digits always read back.
+	for prec := 0; prec < 17; prec++ {
+		for _, s := range decimalNeighbours(v, prec) {
+			if r, ok := parseHalf(s, f); ok && r == x {
+				return shortestStyle(s)
+			}
 		}
 	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// decimalNeighbours returns the decimals of prec+1 significant digits
+// nearest to v and next nearest on the other side of v, in strconv's 'e'
+// format: at the edge of a binade the farther one can be the one that reads
+// back.
+func decimalNeighbours(v float64, prec int) [2]string {
+	sign := ""
+	if v < 0 {
+		sign, v = "-", -v
+	}
+	near := strconv.FormatFloat(v, 'e', prec, 64)
+	mant, expStr, _ := strings.Cut(near, "e")
+	exp, _ := strconv.Atoi(expStr)
+	m, _ := strconv.ParseInt(strings.Replace(mant, ".", "", 1), 10, 64)
+	if back, _ := strconv.ParseFloat(near, 64); back > v {
+		m--
+	} else {
+		m++
+	}
+	other, _ := strconv.ParseFloat(strconv.FormatInt(m, 10)+"e"+strconv.Itoa(exp-prec), 64)
+	return [2]string{sign + near, sign + strconv.FormatFloat(other, 'e', prec, 64)}
+}
+
+// shortestStyle rewrites "-d.ddde±XX" the way strconv writes the shortest
+// representation with 'g': exponent form when the exponent is below -4 or
+// at least 6 (strconv's rule for the shortest precision), plain otherwise.
+func shortestStyle(s string) string {
+	neg := s[0] == '-'
+	if neg {
+		s = s[1:]
+	}
+	mant, expStr, _ := strings.Cut(s, "e")
+	exp, _ := strconv.Atoi(expStr)
+	digits := strings.Replace(mant, ".", "", 1)
+	var out string
+	switch {
+	case exp < -4 || exp >= 6:
+		out = s
+	case exp < 0:
+		out = "0." + strings.Repeat("0", -exp-1) + digits
+	case len(digits) <= exp+1:
+		out = digits + strings.Repeat("0", exp+1-len(digits))
+	default:
+		out = digits[:exp+1] + "." + digits[exp+1:]
+	}
+	if neg {
+		return "-" + out
+	}
+	return out
 }
 
 // parseSpecial recognizes "nan", "inf", "+inf", "-inf" in any letter case.
