@@ -8,7 +8,7 @@ package fp
 import (
 	"fmt"
 	"math"
-		"math/rand/v2"
+	"math/rand/v2"
 	"testing"
 )
 
