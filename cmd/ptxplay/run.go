@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -10,19 +11,22 @@ import (
 	"text/tabwriter"
 
 	"github.com/ptxplay/ptxplay/core/launch"
+	"github.com/ptxplay/ptxplay/core/sim"
 )
 
 func init() { extraCommands["run"] = cmdRun }
 
 func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var launchFile, src string
-	var asJSON bool
+	var asJSON, trace bool
 	var budget int64
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
 		case a == "--json" || a == "-json":
 			asJSON = true
+		case a == "--trace" || a == "-trace":
+			trace = true
 		case a == "--launch" || a == "-launch":
 			if i+1 >= len(args) {
 				fmt.Fprintln(stderr, "ptxplay run: --launch needs a file")
@@ -46,7 +50,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if launchFile == "" || src == "" {
-		fmt.Fprintln(stderr, "usage: ptxplay run --launch L.json [--json] K.ptx")
+		fmt.Fprintln(stderr, "usage: ptxplay run --launch L.json [--json] [--trace] K.ptx")
 		return 2
 	}
 	code, name, err := readSource(src, stdin)
@@ -59,7 +63,16 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ptxplay: %v\n", err)
 		return 1
 	}
-	res := launch.Run(name, code, spec, launch.Options{StepBudget: budget})
+	opt := launch.Options{StepBudget: budget}
+	if trace {
+		tw := bufio.NewWriter(stdout)
+		defer tw.Flush()
+		fmt.Fprintf(tw, "%8s  %-9s %4s %5s  %-32s  %s\n", "step", "CTA", "warp", "line", "active lanes", "instruction")
+		opt.Trace = func(step int64, e sim.Event) {
+			fmt.Fprintf(tw, "%8d  %-9s %4d %5d  %s  %s\n", step, fmt.Sprintf("(%d,%d,%d)", e.CTA[0], e.CTA[1], e.CTA[2]), e.Warp, e.Line(), laneString(e.Active, e.Exec), strings.Join(strings.Fields(e.Text()), " "))
+		}
+	}
+	res := launch.Run(name, code, spec, opt)
 	if asJSON {
 		stdout.Write(res.JSON())
 	} else {
@@ -69,6 +82,23 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// laneString draws a warp's lanes: '|' executed, ':' active but guarded
+// off, '.' inactive.
+func laneString(active, exec uint32) string {
+	b := make([]byte, 32)
+	for i := range b {
+		switch {
+		case exec>>i&1 != 0:
+			b[i] = '|'
+		case active>>i&1 != 0:
+			b[i] = ':'
+		default:
+			b[i] = '.'
+		}
+	}
+	return string(b)
 }
 
 // printTable shows the buffers as a readable table, eight values a row.

@@ -112,7 +112,8 @@ func dims(name string, raw json.RawMessage) ([3]uint32, error) {
 
 // Options tune a run.
 type Options struct {
-	StepBudget int64 // warp instructions; 0 = DefaultBudget
+	StepBudget int64                         // warp instructions; 0 = DefaultBudget
+	Trace      func(step int64, e sim.Event) // called after every step when set
 }
 
 // DefaultBudget stops runaway kernels.
@@ -161,7 +162,18 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 	if budget == 0 {
 		budget = DefaultBudget
 	}
-	finished := m.Run(budget)
+	var finished bool
+	if opt.Trace != nil {
+		for step := int64(1); !m.Done() && step <= budget; step++ {
+			m.Step()
+			if !m.Done() || m.Stats().WarpInstructions == step {
+				opt.Trace(step, m.Last())
+			}
+		}
+		finished = m.Done()
+	} else {
+		finished = m.Run(budget)
+	}
 	res.Stats = m.Stats()
 	Collect(m, res)
 	switch {

@@ -525,6 +525,9 @@ func isDynamicSReg(name string) bool {
 // picks the semantics.
 func (l *lowering) lower(in *check.Inst, o *op) {
 	*o = op{guard: -1, pd: -1, pd2: -1, base: -1, reconv: -1, inst: in, line: int32(in.Line), col: int32(in.Col)}
+	if f := l.p.chk.File; f != nil && in.Src.End() > in.Src.Pos() && int(in.Src.End()-1) <= len(f.Src) {
+		o.text = string(f.Src[in.Src.Pos()-1 : in.Src.End()-1])
+	}
 	if in.Guard != nil {
 		o.guard = l.f.slots[in.Guard.Index]
 		o.guardNeg = in.GuardNeg

@@ -36,8 +36,36 @@ type Machine struct {
 	clock   uint64
 	err     *Fault
 	done    bool
-	bufByID map[string]*buffer
+	last    Event
 }
+
+// Event describes the last instruction a Step issued: which CTA and warp,
+// its pc, line and column, the warp's active mask and the lanes that
+// executed it (the active lanes whose guard held).
+type Event struct {
+	CTA    [3]uint32
+	Warp   int
+	PC     int
+	Active uint32
+	Exec   uint32
+	op     *op
+}
+
+// Line and Col give the event's source position (0 for the implicit
+// return at the end of a function).
+func (e Event) Line() int { return int(e.op.line) }
+func (e Event) Col() int  { return int(e.op.col) }
+
+// Text is the instruction as written in the source.
+func (e Event) Text() string {
+	if e.op == nil || e.op.inst == nil {
+		return "ret  // end of function"
+	}
+	return e.op.text
+}
+
+// Last returns the event of the most recent Step.
+func (m *Machine) Last() Event { return m.last }
 
 type cta struct {
 	id     [3]uint32
@@ -342,6 +370,7 @@ func (m *Machine) issue(w *warp) {
 		mask &= p
 	}
 	w.mask = mask
+	m.last = Event{CTA: w.cta.id, Warp: w.id, PC: int(e.pc), Active: e.mask, Exec: mask, op: o}
 	m.stats.WarpInstructions++
 	m.clock += 4
 	if o.flags&flagControl != 0 {

@@ -46,6 +46,7 @@ type op struct {
 	call   *callInfo
 
 	inst *check.Inst
+	text string // the instruction as written, for traces
 	line int32
 	col  int32
 }

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestCheckCLI(t *testing.T) {
+	code, out, _ := runCLI(t, ".version 7.0\n.target sm_80\n.entry k()\n{\n\tfoo.u32 %r1;\n}\n", "check", "-")
+	if code != 1 || !strings.HasPrefix(out, "<stdin>:5:2: unknown instruction \"foo\"") {
+		t.Fatalf("exit %d, output %q", code, out)
+	}
+	code, out, _ = runCLI(t, "", "check", "../../core/launch/benchdata/alu.ptx")
+	if code != 0 || out != "" {
+		t.Fatalf("clean file: exit %d, output %q", code, out)
+	}
+}
+
+func TestRunCLI(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "l.json")
+	os.WriteFile(spec, []byte(`{"grid": 1, "block": 32, "args": {"out": {"type": "u32", "count": 32}}}`), 0o644)
+	k := "../../core/launch/benchdata/diverge.ptx"
+	code, out, _ := runCLI(t, "", "run", "--launch", spec, "--json", k)
+	// Collatz step counts of 1..4 are 0, 1, 7, 2.
+	if code != 0 || !strings.Contains(out, `"out": {"type": "u32", "data": [0, 1, 7, 2,`) {
+		t.Fatalf("exit %d, output %s", code, out)
+	}
+	code, out, _ = runCLI(t, "", "run", "--trace", "--launch", spec, k)
+	if code != 0 || !strings.Contains(out, "@%p2 bra $L_even;") || !strings.Contains(out, ".|:|:|:|") {
+		t.Fatalf("trace: exit %d, output %.600s", code, out)
+	}
+	code, out, _ = runCLI(t, "", "run", "--json", "--launch", spec, "../../core/launch/benchdata/alu.ptx")
+	if code != 1 || !strings.Contains(out, `"ok": false`) || !strings.Contains(out, `missing argument \"iters\"`) {
+		t.Fatalf("bad launch: exit %d, output %s", code, out)
+	}
+}
