@@ -29,14 +29,14 @@ type Machine struct {
 	global globalMem
 	params []byte
 
-	ctas    []*cta // created as they start; CTAs run one after another
-	nctas   int
-	cur     *cta
-	stats   Stats
-	clock   uint64
-	err     *Fault
-	done    bool
-	last    Event
+	ctas  []*cta // created as they start; CTAs run one after another
+	nctas int
+	cur   *cta
+	stats Stats
+	clock uint64
+	err   *Fault
+	done  bool
+	last  Event
 }
 
 // Event describes the last instruction a Step issued: which CTA and warp,
