@@ -22,6 +22,7 @@ var tableGroups = map[string][]string{
 
 	// integer and bit types
 	"hilo":       {".hi", ".lo"},
+	"hilo_hi":    {".hi"},
 	"itype_w":    {".u16", ".u32", ".s16", ".s32"},
 	"itype_32":   {".u32", ".s32"},
 	"itype_3264": {".u32", ".u64", ".s32", ".s64"},

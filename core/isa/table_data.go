@@ -18,12 +18,14 @@ var dataTable = []Entry{
 		"mov.addrtype d, a:sym",
 		"mov.packtype {d}:pack, a",
 		"mov.packtype d, {a}:pack",
-		"mov.b128 d, a @ptx8.3 @sm_70",
 		"mov.vec.mtype {d}, {a}",
+		"mov.b128 d, a @ptx8.3 @sm_70",
+		"mov.b128 {d}:pack, a @ptx8.3 @sm_70",
+		"mov.b128 d, {a}:pack @ptx8.3 @sm_70",
 	}, Groups: map[string][]string{
 		"mtype":    {".pred", ".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"},
 		"addrtype": {".u32", ".u64", ".b32", ".b64", ".s32", ".s64"},
-		"packtype": {".b16", ".b32", ".b64", ".b128"},
+		"packtype": {".b16", ".b32", ".b64"},
 	}},
 	{Name: "shfl", Section: "9.7.9.5", Doc: "Deprecated warp shuffle (use shfl.sync): read a from another lane (.up, .down, .bfly, .idx); p tells whether the source lane was in range.", PTX: 30, SM: 30, Syntax: []string{
 		"shfl.shflmode.b32 d|p, a, b:.b32, c:.b32",

@@ -51,7 +51,7 @@ var intTable = []Entry{
 	{Name: "mad", Section: "9.7.1.4, 9.7.2.5, 9.7.3.7", Doc: "Multiply two values, take the .lo/.hi half (or the .wide product) and add a third; .cc writes the carry flag.", PTX: 10, Syntax: []string{
 		"mad.hilo.itype d, a, b, c",
 		"mad.wide.itype_w d:wide, a, b, c:wide",
-		"mad.hi.sat.s32 d, a, b, c",
+		"mad.hilo_hi.sat.s32 d, a, b, c",
 		"mad.hilo.cc.cctype_32 d, a, b, c @ptx3.0 @sm_20",
 		"mad.hilo.cc.cctype_64 d, a, b, c @ptx4.3 @sm_20",
 		"mad{.ftz}{.sat}.f32 d, a, b, c",
@@ -63,7 +63,7 @@ var intTable = []Entry{
 	}},
 	{Name: "mad24", Section: "9.7.1.7", Doc: "Multiply two 24-bit integers, take the .lo or .hi 32 bits and add a third value.", PTX: 10, Syntax: []string{
 		"mad24.hilo.itype_32 d, a, b, c",
-		"mad24.hi.sat.s32 d, a, b, c",
+		"mad24.hilo_hi.sat.s32 d, a, b, c",
 	}},
 	{Name: "sad", Section: "9.7.1.8", Doc: "Sum of absolute differences: d = c + |a - b|.", PTX: 10, Syntax: []string{
 		"sad.itype d, a, b, c",
