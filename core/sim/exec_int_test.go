@@ -1449,3 +1449,37 @@ LOOP:
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/warp-inst")
 }
+
+// Sinks: a carry-only add.cc, and either half of a setp pair.
+func TestIntSinks(t *testing.T) {
+	p := compileInt(t, "", "", `
+	ld.global.u32 %r1, [%ia];
+	ld.global.u32 %r2, [%ia+256];
+	add.cc.u32 _, %r1, %r2;
+	addc.u32 %r3, 0, 0;
+	st.global.u32 [%oa], %r3;
+	setp.lt.u32 _|%p2, %r1, %r2;
+	selp.u32 %r4, 1, 0, %p2;
+	st.global.u32 [%oa+256], %r4;
+	setp.lt.u32 %p3|_, %r1, %r2;
+	selp.u32 %r5, 1, 0, %p3;
+	st.global.u32 [%oa+512], %r5;
+`)
+	in := opCase{widths: []int{32, 32, 32}}.inputs()
+	for r := 0; r < len(in); r += 2 {
+		out := runInt(t, p, in[r:r+2], 3)
+		for i := 0; i < 32; i++ {
+			a, b := in[r][i], in[r+1][i]
+			lt := uint64(0)
+			if a < b {
+				lt = 1
+			}
+			want := []uint64{(a + b) >> 32, 1 - lt, lt}
+			for k, w := range want {
+				if out[k][i] != w {
+					t.Errorf("lane %d (a=%#x b=%#x) output %d: got %d, want %d", i, a, b, k, out[k][i], w)
+				}
+			}
+		}
+	}
+}
