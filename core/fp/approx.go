@@ -18,10 +18,12 @@ func approx32(v float64, ftz bool) uint32 {
 	switch {
 	case v != v:
 		return nanF32
-	case math.IsInf(v, 0):
-		return math.Float32bits(float32(v))
 	}
-	return uint32(roundF64(v, 0, fmtF32, RN, ftz))
+	r := math.Float32bits(float32(v)) // one rounding to nearest
+	if ftz && r&absF32 <= minNormF32 && r&absF32 != 0 || ftz && v != 0 && r&absF32 == 0 {
+		return uint32(roundF64(v, 0, fmtF32, RN, true)) // tiny after rounding?
+	}
+	return r
 }
 
 // in32 widens an f32 operand, flushing it under ftz.

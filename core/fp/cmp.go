@@ -113,11 +113,34 @@ func compare(op CmpOp, a, b uint64, f *format, ftz bool) bool {
 // CmpF32 evaluates setp.op{.ftz}.f32 / set.op{.ftz}.*.f32 (PTX ISA 9.7.5.1,
 // 9.7.5.2, operators of 9.3.1.2). .ftz flushes subnormal inputs to zero.
 func CmpF32(op CmpOp, a, b uint32, ftz bool) bool {
-	return compare(op, uint64(a), uint64(b), fmtF32, ftz)
+	if ftz {
+		a, b = flush32(a), flush32(b)
+	}
+	x, y := f32(a), f32(b)
+	switch {
+	case x != x || y != y:
+		return cmp(op, 0, true)
+	case x < y:
+		return cmp(op, -1, false)
+	case x > y:
+		return cmp(op, 1, false)
+	}
+	return cmp(op, 0, false)
 }
 
 // CmpF64 evaluates setp.op.f64 / set.op.*.f64 (PTX ISA 9.7.5.1, 9.7.5.2).
-func CmpF64(op CmpOp, a, b uint64) bool { return compare(op, a, b, fmtF64, false) }
+func CmpF64(op CmpOp, a, b uint64) bool {
+	x, y := f64(a), f64(b)
+	switch {
+	case x != x || y != y:
+		return cmp(op, 0, true)
+	case x < y:
+		return cmp(op, -1, false)
+	case x > y:
+		return cmp(op, 1, false)
+	}
+	return cmp(op, 0, false)
+}
 
 // CmpF16 evaluates setp.op{.ftz}.f16 (PTX ISA 9.7.6.2).
 func CmpF16(op CmpOp, a, b uint16, ftz bool) bool {
@@ -242,13 +265,52 @@ func pick(a, b uint64, f *format, isMax, nanMode bool) (r uint64, nan bool) {
 // 9.7.3.11). Without .NaN a NaN operand is ignored; two NaNs, or any NaN
 // with .NaN, give the canonical NaN. -0.0 is less than +0.0.
 func MinF32(a, b uint32, ftz, nanMode, xorsignAbs bool) uint32 {
+	if !xorsignAbs {
+		return minMax32(a, b, false, nanMode, ftz)
+	}
 	return uint32(minMax(uint64(a), uint64(b), fmtF32, false, nanMode, xorsignAbs, ftz))
 }
 
 // MaxF32 implements max{.ftz}{.NaN}{.xorsign.abs}.f32 d, a, b (PTX ISA
 // 9.7.3.12); +0.0 is greater than -0.0.
 func MaxF32(a, b uint32, ftz, nanMode, xorsignAbs bool) uint32 {
+	if !xorsignAbs {
+		return minMax32(a, b, true, nanMode, ftz)
+	}
 	return uint32(minMax(uint64(a), uint64(b), fmtF32, true, nanMode, xorsignAbs, ftz))
+}
+
+// minMax32 is minMax for f32 without .xorsign.abs, on host comparisons.
+func minMax32(a, b uint32, isMax, nanMode, ftz bool) uint32 {
+	if ftz {
+		a, b = flush32(a), flush32(b)
+	}
+	x, y := f32(a), f32(b)
+	switch {
+	case x != x || y != y:
+		switch {
+		case nanMode || x != x && y != y:
+			return nanF32
+		case x != x:
+			return b
+		}
+		return a
+	case x < y:
+		if isMax {
+			return b
+		}
+		return a
+	case x > y:
+		if isMax {
+			return a
+		}
+		return b
+	}
+	// Equal values: only ±0 differ, and -0 < +0.
+	if (a&signF32 != 0) != isMax {
+		return a
+	}
+	return b
 }
 
 // Min3F32 implements the three-input min{.ftz}{.NaN}{.abs}.f32 d, a, b, c

@@ -36,14 +36,11 @@ func (t IntType) Bits() uint { return 8 << (t & 3) }
 // Signed reports whether t is a signed type.
 func (t IntType) Signed() bool { return t >= S8 }
 
-// bounds returns the range of t as float64: lo exactly, and hi as the first
-// value above the range (a power of two, so exact too).
-func (t IntType) bounds() (lo, hi float64) {
-	w := float64(t.Bits())
-	if t.Signed() {
-		return -math.Exp2(w - 1), math.Exp2(w - 1)
-	}
-	return 0, math.Exp2(w)
+// intBounds holds the range of each IntType as float64: lo exactly, and hi
+// as the first value above the range (a power of two, so exact too).
+var intBounds = [8][2]float64{
+	{0, 0x1p8}, {0, 0x1p16}, {0, 0x1p32}, {0, 0x1p64},
+	{-0x1p7, 0x1p7}, {-0x1p15, 0x1p15}, {-0x1p31, 0x1p31}, {-0x1p63, 0x1p63},
 }
 
 // roundIntegral rounds x to an integral float64 (exact for any float64).
@@ -84,7 +81,7 @@ func floatToInt(x float64, srcF64 bool, t IntType, rnd Round) uint64 {
 	}
 	// "For float-to-integer conversions, the result is clamped to the
 	// destination range by default; i.e, .sat is redundant."
-	lo, hi := t.bounds()
+	lo, hi := intBounds[t&7][0], intBounds[t&7][1]
 	r := roundIntegral(x, rnd)
 	switch {
 	case r <= lo:

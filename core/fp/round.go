@@ -42,43 +42,56 @@ func (r Round) IntString() string {
 }
 
 // format describes a binary floating-point encoding: p significand bits
-// including the hidden one, ebits exponent bits, and the exponent bias.
+// including the hidden one, ebits exponent bits, and the exponent bias. The
+// masks are precomputed: these are consulted on every operation.
 type format struct {
 	p     uint
 	ebits uint
 	bias  int
 	qnan  uint64 // the canonical NaN this package returns for the format
+
+	sign, abs, infBits, minNorm, oneBits uint64
+}
+
+func newFormat(p, ebits uint, bias int, qnan uint64) *format {
+	f := &format{p: p, ebits: ebits, bias: bias, qnan: qnan}
+	f.sign = 1 << (ebits + p - 1)
+	f.abs = f.sign - 1
+	f.infBits = (1<<ebits - 1) << (p - 1)
+	f.minNorm = 1 << (p - 1)
+	f.oneBits = uint64(bias) << (p - 1)
+	return f
 }
 
 var (
-	fmtF16  = &format{p: 11, ebits: 5, bias: 15, qnan: 0x7FFF}
-	fmtBF16 = &format{p: 8, ebits: 8, bias: 127, qnan: 0x7FFF}
-	fmtF32  = &format{p: 24, ebits: 8, bias: 127, qnan: 0x7FFFFFFF}
-	fmtF64  = &format{p: 53, ebits: 11, bias: 1023, qnan: 0x7FFFFFFFFFFFFFFF}
+	fmtF16  = newFormat(11, 5, 15, 0x7FFF)
+	fmtBF16 = newFormat(8, 8, 127, 0x7FFF)
+	fmtF32  = newFormat(24, 8, 127, 0x7FFFFFFF)
+	fmtF64  = newFormat(53, 11, 1023, 0x7FFFFFFFFFFFFFFF)
 	// fmtTF32 is .tf32 without its 13 always-zero low bits: a 19-bit
 	// encoding with f32's exponent and a 10-bit fraction.
-	fmtTF32 = &format{p: 11, ebits: 8, bias: 127, qnan: 0x7FFFE000 >> 13}
+	fmtTF32 = newFormat(11, 8, 127, 0x7FFFE000>>13)
 	// fmtHi64 is the upper word of an .f64 in "1.11.20 format" that
 	// rcp.approx.ftz.f64 and rsqrt.approx.ftz.f64 compute (9.7.3.14).
-	fmtHi64 = &format{p: 21, ebits: 11, bias: 1023, qnan: 0x7FFFFFFF}
+	fmtHi64 = newFormat(21, 11, 1023, 0x7FFFFFFF)
 )
 
-func (f *format) signBit() uint64   { return 1 << (f.ebits + f.p - 1) }
-func (f *format) absMask() uint64   { return f.signBit() - 1 }
-func (f *format) inf() uint64       { return (1<<f.ebits - 1) << (f.p - 1) }
-func (f *format) maxFinite() uint64 { return f.inf() - 1 }
-func (f *format) minNormal() uint64 { return 1 << (f.p - 1) }
-func (f *format) one() uint64       { return uint64(f.bias) << (f.p - 1) }
+func (f *format) signBit() uint64   { return f.sign }
+func (f *format) absMask() uint64   { return f.abs }
+func (f *format) inf() uint64       { return f.infBits }
+func (f *format) maxFinite() uint64 { return f.infBits - 1 }
+func (f *format) minNormal() uint64 { return f.minNorm }
+func (f *format) one() uint64       { return f.oneBits }
 func (f *format) emin() int         { return 1 - f.bias }
 
-func (f *format) isNaN(x uint64) bool  { return x&f.absMask() > f.inf() }
-func (f *format) isInf(x uint64) bool  { return x&f.absMask() == f.inf() }
-func (f *format) isZero(x uint64) bool { return x&f.absMask() == 0 }
+func (f *format) isNaN(x uint64) bool  { return x&f.abs > f.infBits }
+func (f *format) isInf(x uint64) bool  { return x&f.abs == f.infBits }
+func (f *format) isZero(x uint64) bool { return x&f.abs == 0 }
 
 // isSub reports whether x is subnormal (zero exponent, nonzero fraction).
 func (f *format) isSub(x uint64) bool {
-	a := x & f.absMask()
-	return a != 0 && a < f.minNormal()
+	a := x & f.abs
+	return a != 0 && a < f.minNorm
 }
 
 // flush replaces a subnormal x by the zero of its sign.
@@ -114,6 +127,23 @@ func (f *format) overflow(sign uint64, rnd Round) uint64 {
 
 // zero returns the zero of the given sign (0 or 1).
 func (f *format) zero(sign uint64) uint64 { return sign << (f.ebits + f.p - 1) }
+
+// f16to32 widens f16 bits to f32 bits exactly (NaN payloads kept as they are).
+func f16to32(h uint16) uint32 {
+	sign := uint32(h&0x8000) << 16
+	e := uint32(h>>10) & 0x1F
+	m := uint32(h & 0x3FF)
+	switch {
+	case e == 0x1F:
+		return sign | 0x7F800000 | m<<13
+	case e != 0:
+		return sign | (e+112)<<23 | m<<13
+	case m == 0:
+		return sign
+	}
+	s := uint32(bits.LeadingZeros32(m) - 21) // shift that brings bit 10 up
+	return sign | (113-s)<<23 | (m<<s&0x3FF)<<13
+}
 
 // roundPack rounds (-1)^sign * sig * 2^exp to format f. sig must be nonzero.
 // Bit 0 of sig may be a sticky bit that stands for "some nonzero amount below
@@ -204,7 +234,13 @@ func roundF64(x float64, esign int, f *format, rnd Round, ftz bool) uint64 {
 		}
 		return roundPack(sign, -2000, 1, f, rnd, ftz)
 	}
-	_, exp, sig := fmtF64.unpack(b)
+	be := int(b >> 52 & 0x7FF)
+	sig := b & (1<<52 - 1)
+	exp := -1074
+	if be != 0 {
+		sig |= 1 << 52
+		exp = be - 1075
+	}
 	sig <<= 10
 	exp -= 10
 	if esign != 0 {
@@ -235,11 +271,19 @@ func signOf(x float64) int {
 	return 0
 }
 
-// widen returns the exact float64 value of a finite, nonzero or zero, encoding
-// x of format f (f16, bf16, tf32 layouts or f32).
+// widen returns the exact float64 value of a finite encoding x of f.
 func widen(x uint64, f *format) float64 {
-	if f == fmtF32 {
+	switch f {
+	case fmtF32:
 		return float64(math.Float32frombits(uint32(x)))
+	case fmtBF16:
+		return float64(math.Float32frombits(uint32(x) << 16))
+	case fmtF16:
+		return float64(math.Float32frombits(f16to32(uint16(x))))
+	case fmtTF32:
+		return float64(math.Float32frombits(uint32(x) << 13))
+	case fmtF64:
+		return math.Float64frombits(x)
 	}
 	if f.isZero(x) {
 		return math.Copysign(0, float64(1-2*int(x>>(f.ebits+f.p-1)&1)))

@@ -453,3 +453,31 @@ func TestApproxSpecials(t *testing.T) {
 		{"9.7.4.9", "tanh.approx.f16x2 per half", uint64(TanhApproxF16x2(0x7C00<<16 | 0x8000)), one16<<16 | 0x8000},
 	})
 }
+
+// TestFastPathsMatchGeneric: the f32 fast paths of min, max and setp agree
+// with the generic format-driven code on random operands.
+func TestFastPathsMatchGeneric(t *testing.T) {
+	r := newRand(t)
+	for range count(200000) {
+		a, b := uint32(randBits(r, fmtF32)), uint32(randBits(r, fmtF32))
+		if r.IntN(4) == 0 {
+			b = a ^ uint32(r.IntN(2))<<31
+		}
+		ftz, nan := r.IntN(2) == 0, r.IntN(2) == 0
+		for _, isMax := range []bool{false, true} {
+			got := minMax32(a, b, isMax, nan, ftz)
+			want := uint32(minMax(uint64(a), uint64(b), fmtF32, isMax, nan, false, ftz))
+			if got != want {
+				t.Fatalf("max=%v nan=%v ftz=%v (%#x, %#x): got %#x, want %#x", isMax, nan, ftz, a, b, got, want)
+			}
+		}
+		op := CmpOp(r.IntN(14))
+		if got, want := CmpF32(op, a, b, ftz), compare(op, uint64(a), uint64(b), fmtF32, ftz); got != want {
+			t.Fatalf("setp.%v ftz=%v (%#x, %#x): got %v, want %v", op, ftz, a, b, got, want)
+		}
+		a64, b64 := randBits(r, fmtF64), randBits(r, fmtF64)
+		if got, want := CmpF64(op, a64, b64), compare(op, a64, b64, fmtF64, false); got != want {
+			t.Fatalf("setp.%v.f64 (%#x, %#x): got %v, want %v", op, a64, b64, got, want)
+		}
+	}
+}
