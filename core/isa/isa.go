@@ -89,6 +89,16 @@ func Hover(name string) string {
 			b.WriteString("]")
 		}
 	}
+	for _, g := range e.usedGroups() {
+		vals, _ := e.group(g)
+		b.WriteString("\n  ." + g + " = { ")
+		if len(vals) > 12 {
+			b.WriteString(strings.Join(vals[:6], ", ") + ", ... " + vals[len(vals)-1])
+		} else {
+			b.WriteString(strings.Join(vals, ", "))
+		}
+		b.WriteString(" }")
+	}
 	if e.PTX > 0 || e.SM > 0 {
 		b.WriteString("\nRequires")
 		if e.PTX > 0 {
@@ -115,4 +125,27 @@ func itoa(n int) string {
 		n /= 10
 	}
 	return string(d)
+}
+
+// usedGroups lists the groups e's forms name, in order of first use.
+func (e *Entry) usedGroups() []string {
+	var gs []string
+	seen := map[string]bool{}
+	use := func(g string) {
+		if g != "" && !seen[g] {
+			if _, ok := e.group(g); ok {
+				seen[g] = true
+				gs = append(gs, g)
+			}
+		}
+	}
+	for _, f := range e.Forms {
+		for _, t := range f.Mods {
+			use(t.Group)
+		}
+		for _, o := range f.Operands {
+			use(o.Type)
+		}
+	}
+	return gs
 }

@@ -5,11 +5,11 @@
 package isa
 
 const (
-	noCpAsync   = "asynchronous copies (cp.async and its groups) are not simulated"
-	noBulk      = "bulk and tensor (TMA) asynchronous copies are not simulated"
-	noMultimem  = "multimem (NVLink multicast) addresses are not simulated"
-	noCluster   = "thread block clusters are not simulated"
-	noTensormap = "tensor maps are not simulated"
+	noCpAsync   = "no model of asynchronous copies (cp.async and its groups)"
+	noBulk      = "no model of bulk and tensor (TMA) asynchronous copies"
+	noMultimem  = "no model of multimem (NVLink multicast) addresses"
+	noCluster   = "no model of thread block clusters"
+	noTensormap = "no model of tensor maps"
 )
 
 var dataTable = []Entry{
@@ -69,7 +69,7 @@ var dataTable = []Entry{
 	{Name: "st.bulk", Section: "9.7.9.14", Doc: "Zero-fill a range of shared memory asynchronously (initval must be 0).", PTX: 86, SM: 100, Syntax: []string{
 		"st.bulk{.sem_weak}{.ss_cta} [a], size:.u64, initval:imm",
 	}, Groups: map[string][]string{"sem_weak": {".weak"}, "ss_cta": {".shared::cta"}},
-		NoExec: "asynchronous bulk stores are not simulated"},
+		NoExec: "no model of asynchronous bulk stores"},
 	{Name: "multimem.ld_reduce", Section: "9.7.9.15", Doc: "Load from every copy of a multimem address and reduce the values.", PTX: 81, SM: 90, Syntax: []string{
 		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.op_mm.mmint d, [a]",
 		"multimem.ld_reduce.sem_weak{.ss_global}.op_mm.mmint d, [a]",

@@ -160,7 +160,7 @@ var intTable = []Entry{
 	{Name: "clmad", Section: "9.7.1.5", Doc: "Carry-less (GF(2) polynomial) multiply, keep the .lo or .hi half, and add (xor) a third value.", PTX: 93, Syntax: []string{
 		"clmad.hilo.clmtype d, a, b, c",
 	}, Groups: map[string][]string{"clmtype": {".u32", ".u64", ".b32", ".b64"}},
-		NoExec: "carry-less multiply (PTX ISA 9.3) is not simulated yet"},
+		NoExec: "no model of carry-less multiplication (PTX ISA 9.3) yet"},
 
 	// 9.7.2 Extended-precision arithmetic (add.cc, sub.cc and mad.cc are forms of add, sub, mad)
 	{Name: "addc", Section: "9.7.2.2", Doc: "Add two values plus the carry-in flag; .cc also writes the carry-out.", PTX: 12, Syntax: []string{

@@ -6,11 +6,11 @@
 package isa
 
 const (
-	noWMMA    = "tensor-core matrix instructions (wmma) are not simulated"
-	noMMA     = "tensor-core matrix instructions (mma) are not simulated"
-	noMatrix  = "warp matrix loads, stores and moves are not simulated"
-	noWGMMA   = "warpgroup tensor-core instructions (wgmma) are not simulated"
-	noTcgen05 = "tcgen05 tensor memory and tensor cores are not simulated"
+	noWMMA    = "no model of tensor cores (wmma)"
+	noMMA     = "no model of tensor cores (mma)"
+	noMatrix  = "no model of warp matrix loads, stores and moves"
+	noWGMMA   = "no model of warpgroup tensor cores (wgmma)"
+	noTcgen05 = "no model of tensor memory and 5th generation tensor cores (tcgen05)"
 )
 
 var wmmaGroups = map[string][]string{

@@ -5,9 +5,9 @@
 package isa
 
 const (
-	noMbarrier = "mbarrier objects are not simulated"
-	noAsyncRed = "asynchronous reductions are not simulated"
-	noCLC      = "cluster launch control is not simulated"
+	noMbarrier = "no model of mbarrier objects"
+	noAsyncRed = "no model of asynchronous reductions"
+	noCLC      = "no model of cluster launch control"
 )
 
 // Types of atom and red with the .add operation, and with .min/.max.

@@ -4,8 +4,8 @@
 package isa
 
 const (
-	noTex  = "texture units are not simulated"
-	noSurf = "surface memory is not simulated"
+	noTex  = "no model of texture units"
+	noSurf = "no model of surface memory"
 )
 
 var texGroups = map[string][]string{

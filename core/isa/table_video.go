@@ -4,7 +4,7 @@
 
 package isa
 
-const noVideo = "video instructions are not simulated"
+const noVideo = "no model of the video instructions"
 
 var videoGroups = map[string][]string{
 	"vt":       {".u32", ".s32"},
