@@ -1,7 +1,22 @@
 // groups.go: the modifier groups the table files share.
 //
 // Names with a '_' suffix refine a base group (Match.Get("cmp") finds the
-// value of "cmp_i" or "cmp_f"), so the simulator asks for the base name.
+// value of "cmp_i" or "cmp_f"), so the simulator asks for the base name:
+//
+//	cmp     comparison (.eq ... .nan)         bop    .and .or .xor (set, setp, lop3, bar.red)
+//	rnd     .rn .rz .rm .rp .rna .rs          irnd   .rni .rzi .rmi .rpi
+//	hilo    .hi .lo (mul, mad, mul24, dp2a)   vec    .v2 .v4 .v8
+//	ss      state space (ld, st, atom, cvta, isspacep, ...)
+//	sem     .weak .volatile .relaxed .acquire .release .acq_rel .sc
+//	scope   .cta .cluster .gpu .sys (membar: .cta .gl .sys)
+//	cop     cache operator                    op     atom/red/redux operation
+//	dtype, atype  destination and source type of cvt (and set's dtype)
+//
+// and per entry: shflmode (shfl), prmtmode (prmt), shfdir and shfmode (shf),
+// szmode (szext, bmsk), fprop (testp), dpa and dpb (dp4a, dp2a), vmode
+// (vote), gdaction (griddepcontrol), action (setmaxnreg). Single modifiers
+// (.sat, .ftz, .wide, .cc, .approx, .nc, .uni, .relu, ...) are read with
+// Match.Has.
 
 package isa
 
