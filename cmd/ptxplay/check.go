@@ -8,7 +8,6 @@ import (
 	"io"
 
 	"github.com/ptxplay/ptxplay/core/check"
-	"github.com/ptxplay/ptxplay/core/ptx"
 )
 
 func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -29,7 +28,7 @@ func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			status = 1
 			continue
 		}
-		errs := Diagnose(display, src)
+		errs := check.Diagnose(display, src)
 		for _, e := range errs {
 			fmt.Fprintln(stdout, e.Error())
 		}
@@ -38,14 +37,4 @@ func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	return status
-}
-
-// Diagnose parses and checks src and returns every diagnostic, parse errors
-// first where both exist on a line.
-func Diagnose(name string, src []byte) ptx.ErrorList {
-	m, errs := ptx.Parse(name, src)
-	_, cerrs := check.Check(m)
-	all := append(errs, cerrs...)
-	all.Sort()
-	return all
 }

@@ -93,6 +93,10 @@ func (c *checker) header() {
 func (c *checker) collect() {
 	for _, d := range c.prog.Module.Decls {
 		switch d := d.(type) {
+		case *ptx.Directive:
+			if !knownDirectives[d.Name] {
+				c.errorf(d.Pos(), "unknown directive %s", d.Name)
+			}
 		case *ptx.Func:
 			c.declareFunc(d)
 		case *ptx.VarDecl:
@@ -290,8 +294,28 @@ func (c *checker) block(parent *scope, b *ptx.Block) {
 			}
 		case *ptx.Block:
 			c.block(s, st)
+		case *ptx.Directive:
+			if st.Name == ".branchtargets" || st.Name == ".calltargets" {
+				for _, a := range st.Args {
+					id, ok := a.(*ptx.Ident)
+					if !ok {
+						continue
+					}
+					if _, isLabel := s.lookup(id.Name).(*Label); !isLabel && st.Name == ".branchtargets" {
+						c.errorf(id.Pos(), "undefined label %s", id.Name)
+					}
+				}
+			}
 		}
 	}
+}
+
+// knownDirectives are the module-scope directives PTX defines (plus
+// .language, which NVIDIA's tileiras emits though the manual does not list it).
+var knownDirectives = map[string]bool{
+	".version": true, ".target": true, ".address_size": true, ".file": true, ".loc": true,
+	".section": true, ".pragma": true, ".language": true, ".alias": true, ".callprototype": true,
+	".branchtargets": true, ".calltargets": true, ".weak": true, ".extern": true, ".visible": true,
 }
 
 func operandText(o ptx.Operand) string {

@@ -14,13 +14,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden diagnostic files")
 
-func diagnose(name string, src []byte) ptx.ErrorList {
-	m, errs := ptx.Parse(name, src)
-	_, cerrs := Check(m)
-	all := append(errs, cerrs...)
-	all.Sort()
-	return all
-}
+func diagnose(name string, src []byte) ptx.ErrorList { return Diagnose(name, src) }
 
 // TestCorpusClean: every real-world and hand-written valid file checks
 // with zero diagnostics.

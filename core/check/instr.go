@@ -21,7 +21,25 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 		c.errorf(st.OpPos, "unknown instruction %q", st.Op)
 		return nil
 	}
-	m := e.MatchMods(rest)
+	// Forms that take the same modifiers may differ in their operands
+	// (mov.b64 {lo,hi}, d versus d, {lo,hi}): prefer one whose operand
+	// count fits, then one whose operand shapes fit.
+	var m *isa.Match
+	all := e.MatchAll(rest)
+	for _, cand := range all {
+		if cand.Form.AcceptsCount(len(st.Args)) {
+			if m == nil {
+				m = cand
+			}
+			if shapesFit(cand.Form, st.Args) {
+				m = cand
+				break
+			}
+		}
+	}
+	if m == nil && len(all) > 0 {
+		m = all[0]
+	}
 	if m == nil {
 		for i, md := range rest {
 			if !e.Knows(md) && !isa.IsType(md) {
@@ -81,6 +99,33 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 		in.Args[i] = c.operand(s, in, &f.Operands[i], o)
 	}
 	return in
+}
+
+// shapesFit reports whether each operand has the syntactic shape its spec
+// asks for (vector, address, list or plain).
+func shapesFit(f *isa.Form, args []ptx.Operand) bool {
+	for i, a := range args {
+		if i >= len(f.Operands) {
+			return false
+		}
+		_, isVec := a.(*ptx.Vector)
+		_, isAddr := a.(*ptx.Addr)
+		switch f.Operands[i].Kind {
+		case isa.OpAddr, isa.OpHandle:
+			if !isAddr {
+				return false
+			}
+		case isa.OpPack:
+			if !isVec {
+				return false
+			}
+		case isa.OpReg, isa.OpRegOnly, isa.OpImm, isa.OpAny, isa.OpSymbol, isa.OpLabel, isa.OpFunc:
+			if isVec || isAddr {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func fullName(st *ptx.Instr) string {
@@ -188,7 +233,33 @@ func (c *checker) operand(s *scope, in *Inst, spec *isa.OperandSpec, o ptx.Opera
 			a.Elems = append(a.Elems, c.value(s, in, e, "", false, true))
 		}
 		return a
-	case isa.OpVec, isa.OpReg, isa.OpRegOnly:
+	case isa.OpHandle:
+		// [tex, {coords}]: resolve the names; the shape is the runtime's.
+		c.resolveAll(s, o)
+		a.Kind = ArgAddr
+		return a
+	case isa.OpFrag:
+		a.Kind = ArgVec
+		if v, ok := o.(*ptx.Vector); ok {
+			for _, e := range v.Elems {
+				a.Elems = append(a.Elems, c.value(s, in, e, "", spec.Dest, true))
+			}
+			return a
+		}
+		return c.value(s, in, o, "", spec.Dest, true)
+	case isa.OpSymbol:
+		if id, ok := o.(*ptx.Ident); ok {
+			switch obj := c.resolve(s, id).(type) {
+			case *Var:
+				return Arg{Kind: ArgSym, Var: obj, Pos: o.Pos()}
+			case *Func:
+				return Arg{Kind: ArgFunc, Func: obj, Pos: o.Pos()}
+			}
+		}
+		if sym, off, ok := c.symOffset(s, o); ok {
+			return Arg{Kind: ArgSym, Var: sym, Off: off, Pos: o.Pos()}
+		}
+	case isa.OpVec, isa.OpReg, isa.OpRegOnly, isa.OpPack:
 		if v, ok := o.(*ptx.Vector); ok {
 			n := vecLen(in.Match)
 			if n > 0 && len(v.Elems) != n {
