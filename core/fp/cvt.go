@@ -273,6 +273,12 @@ func f32To(a uint32, f *format, rnd Round, ftz, sat, relu, satfinite bool) uint1
 		}
 		return uint16(f.qnan)
 	}
+	if rnd == RN && !sat && !relu && !satfinite {
+		if f == fmtF16 {
+			return f32to16(a)
+		}
+		return f32toBF16(a)
+	}
 	return uint16(narrowTo(float64(f32(a)), f, rnd, false, sat, relu, satfinite))
 }
 

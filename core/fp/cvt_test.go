@@ -450,3 +450,23 @@ func TestRoundIntegral(t *testing.T) {
 		}
 	}
 }
+
+// TestHalfRoundingPathsAgree: the bit-trick round-to-nearest narrowings
+// (f32to16, f32toBF16) agree with roundPack on random f32 values.
+func TestHalfRoundingPathsAgree(t *testing.T) {
+	r := newRand(t)
+	for range count(2_000_000) {
+		x := uint32(randBits(r, fmtF32))
+		if isNaN32(x) {
+			continue
+		}
+		v := float64(f32(x))
+		want16, wantBF := narrowTo(v, fmtF16, RN, false, false, false, false), narrowTo(v, fmtBF16, RN, false, false, false, false)
+		if got := f32to16(x); uint64(got) != want16 {
+			t.Fatalf("f32to16(%#x) = %#x, roundPack says %#x", x, got, want16)
+		}
+		if got := f32toBF16(x); uint64(got) != wantBF {
+			t.Fatalf("f32toBF16(%#x) = %#x, roundPack says %#x", x, got, wantBF)
+		}
+	}
+}

@@ -4,7 +4,64 @@
 
 package fp
 
+import "math"
+
 const signHalf = 0x8000
+
+// f32to16 rounds f32 bits to f16 to nearest even (no .ftz); NaN gives 0x7FFF.
+func f32to16(x uint32) uint16 {
+	sign := uint16(x>>16) & signHalf
+	a := x & absF32
+	switch {
+	case a >= 0x47800000: // 2^16 and above: Inf, or NaN
+		if a > infF32 {
+			return 0x7FFF
+		}
+		return sign | 0x7C00
+	case a < 0x38800000: // below 2^-14: the f16 subnormal range
+		// Adding 0.5 puts the f16 subnormal grid (2^-24) at the f32 ulp, so
+		// the FPU's own round-to-nearest-even does the rounding.
+		v := math.Float32frombits(a) + 0.5
+		return sign | uint16(math.Float32bits(v)-0x3F000000)
+	}
+	odd := a >> 13 & 1
+	a += 0xC8000FFF + odd // rebias (-112 << 23) and round half to even
+	return sign | uint16(a>>13)
+}
+
+// f32toBF16 rounds f32 bits to bf16 to nearest even; NaN gives 0x7FFF.
+func f32toBF16(x uint32) uint16 {
+	if x&absF32 > infF32 {
+		return 0x7FFF
+	}
+	return uint16((x + 0x7FFF + x>>16&1) >> 16)
+}
+
+// halfArith computes a op b for f16 (bf16 when bf) by rounding the float32
+// result to nearest. float32 arithmetic on half operands rounds twice, but
+// for +, - and * that is harmless: 24 >= 2*11+2 (and 2*8+2), the condition
+// under which double rounding to nearest equals single rounding.
+func halfArith(a, b uint16, op byte, bf bool) uint16 {
+	var x, y float32
+	if bf {
+		x, y = math.Float32frombits(uint32(a)<<16), math.Float32frombits(uint32(b)<<16)
+	} else {
+		x, y = math.Float32frombits(f16to32(a)), math.Float32frombits(f16to32(b))
+	}
+	var r float32
+	switch op {
+	case '+':
+		r = x + y
+	case '-':
+		r = x - y
+	default:
+		r = x * y
+	}
+	if bf {
+		return f32toBF16(math.Float32bits(r))
+	}
+	return f32to16(math.Float32bits(r))
+}
 
 // halfOut applies .sat and .relu to a half result.
 func halfOut(r uint64, f *format, sat, relu bool) uint16 {
@@ -25,42 +82,73 @@ func x2(a, b uint32, op func(x, y uint16) uint16) uint32 {
 // AddF16 implements add{.rn}{.ftz}{.sat}.f16 d, a, b (PTX ISA 9.7.4.1).
 // NaN results are 0x7FFF.
 func AddF16(a, b uint16, ftz, sat bool) uint16 {
+	if !ftz {
+		return halfOut(uint64(halfArith(a, b, '+', false)), fmtF16, sat, false)
+	}
 	return halfOut(addNarrow(uint64(a), uint64(b), fmtF16, RN, ftz), fmtF16, sat, false)
 }
 
 // SubF16 implements sub{.rn}{.ftz}{.sat}.f16 d, a, b (PTX ISA 9.7.4.2).
 func SubF16(a, b uint16, ftz, sat bool) uint16 {
+	if !ftz {
+		return halfOut(uint64(halfArith(a, b, '-', false)), fmtF16, sat, false)
+	}
 	return halfOut(addNarrow(uint64(a), uint64(b^signHalf), fmtF16, RN, ftz), fmtF16, sat, false)
 }
 
 // MulF16 implements mul{.rn}{.ftz}{.sat}.f16 d, a, b (PTX ISA 9.7.4.3).
 func MulF16(a, b uint16, ftz, sat bool) uint16 {
+	if !ftz {
+		return halfOut(uint64(halfArith(a, b, '*', false)), fmtF16, sat, false)
+	}
 	return halfOut(mulNarrow(uint64(a), uint64(b), fmtF16, RN, ftz), fmtF16, sat, false)
 }
 
 // FmaF16 implements fma.rn{.ftz}{.sat}.f16 and fma.rn{.ftz}.relu.f16
 // d, a, b, c (PTX ISA 9.7.4.4): a*b+c rounded once.
 func FmaF16(a, b, c uint16, ftz, sat, relu bool) uint16 {
+	if !ftz {
+		if r, ok := halfFmaFast(a, b, c, false); ok {
+			return halfOut(uint64(r), fmtF16, sat, relu)
+		}
+	}
 	return halfOut(fmaNarrow(uint64(a), uint64(b), uint64(c), fmtF16, RN, ftz), fmtF16, sat, relu)
 }
 
-// AddBF16 implements add{.rn}.bf16 d, a, b (PTX ISA 9.7.4.1).
-func AddBF16(a, b uint16) uint16 {
-	return uint16(addNarrow(uint64(a), uint64(b), fmtBF16, RN, false))
+// halfFmaFast computes a*b+c for f16 (bf16 when bf) when the exact result is
+// a float32, which it usually is: then one rounding of it is the answer.
+func halfFmaFast(a, b, c uint16, bf bool) (uint16, bool) {
+	var x, y, z float64
+	if bf {
+		x, y, z = widen(uint64(a), fmtBF16), widen(uint64(b), fmtBF16), widen(uint64(c), fmtBF16)
+	} else {
+		x, y, z = widen(uint64(a), fmtF16), widen(uint64(b), fmtF16), widen(uint64(c), fmtF16)
+	}
+	p := x * y // exact
+	s := p + z
+	if twoSum(p, z, s) != 0 || float64(float32(s)) != s || s == 0 {
+		return 0, false // inexact in float64 or float32, or a zero whose sign needs care
+	}
+	if bf {
+		return f32toBF16(math.Float32bits(float32(s))), true
+	}
+	return f32to16(math.Float32bits(float32(s))), true
 }
+
+// AddBF16 implements add{.rn}.bf16 d, a, b (PTX ISA 9.7.4.1).
+func AddBF16(a, b uint16) uint16 { return halfArith(a, b, '+', true) }
 
 // SubBF16 implements sub{.rn}.bf16 d, a, b (PTX ISA 9.7.4.2).
-func SubBF16(a, b uint16) uint16 {
-	return uint16(addNarrow(uint64(a), uint64(b^signHalf), fmtBF16, RN, false))
-}
+func SubBF16(a, b uint16) uint16 { return halfArith(a, b, '-', true) }
 
 // MulBF16 implements mul{.rn}.bf16 d, a, b (PTX ISA 9.7.4.3).
-func MulBF16(a, b uint16) uint16 {
-	return uint16(mulNarrow(uint64(a), uint64(b), fmtBF16, RN, false))
-}
+func MulBF16(a, b uint16) uint16 { return halfArith(a, b, '*', true) }
 
 // FmaBF16 implements fma.rn{.relu}.bf16 d, a, b, c (PTX ISA 9.7.4.4).
 func FmaBF16(a, b, c uint16, relu bool) uint16 {
+	if r, ok := halfFmaFast(a, b, c, true); ok {
+		return halfOut(uint64(r), fmtBF16, false, relu)
+	}
 	return halfOut(fmaNarrow(uint64(a), uint64(b), uint64(c), fmtBF16, RN, false), fmtBF16, false, relu)
 }
 
