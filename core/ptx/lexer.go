@@ -203,21 +203,14 @@ func (s *scanner) bail() {
 // next scans the next token into s.tok, s.pos, s.end and s.nl.
 func (s *scanner) next() {
 	s.prevEnd = s.end
-	nl := false
-	for !s.scan(&nl) {
-	}
-}
-
-// scan scans one token; it returns false after skipping an unexpected
-// character, and then the caller scans again. *nl collects newlines.
-func (s *scanner) scan(nl *bool) bool {
 	src := s.src
 	i := s.off
+	nl := false
 skip:
 	for i < len(src) {
 		switch kindOf[src[i]] {
 		case kNewline:
-			*nl = true
+			nl = true
 			i++
 		case kSpace:
 			i++
@@ -241,11 +234,11 @@ skip:
 			if j < 0 {
 				s.errorAt(i, "unterminated comment")
 				i = len(src)
-				*nl = true
+				nl = true
 				continue
 			}
 			if bytes.IndexByte(src[i+2:i+2+j], '\n') >= 0 {
-				*nl = true
+				nl = true
 			}
 			i += 2 + j + 2
 		default:
@@ -254,22 +247,22 @@ skip:
 	}
 	if s.bailed {
 		s.bail()
-		return true
+		return
 	}
-	s.nl = *nl
+	s.nl = nl
 	s.pos = i
 	if i >= len(src) {
 		s.tok = tEOF
 		s.off, s.end = len(src), len(src)
 		s.nl = true
-		return true
+		return
 	}
 	c := src[i]
 	switch kindOf[c] {
 	case kPercent:
 		if i+1 >= len(src) || charClass[src[i+1]]&cFollow == 0 {
 			s.tok, s.end, s.off = tPercent, i+1, i+1
-			return true
+			return
 		}
 		fallthrough
 	case kIdent:
@@ -290,30 +283,30 @@ skip:
 			break
 		}
 		s.tok, s.end, s.off = tIdent, j, j
-		return true
+		return
 	case kDigit:
 		s.scanNumber(i)
-		return true
+		return
 	case kDot:
 		if i+1 < len(src) {
 			if d := charClass[src[i+1]]; d&cDigit != 0 {
 				s.scanNumber(i)
-				return true
+				return
 			} else if d&cFollow != 0 && src[i+1] != '$' {
 				j := i + 2
 				for j < len(src) && charClass[src[j]]&cFollow != 0 {
 					j++
 				}
 				s.tok, s.end, s.off = tDirective, j, j
-				return true
+				return
 			}
 		}
 	case kQuote:
 		s.scanString(i)
-		return true
+		return
 	case kPunct, kSlash:
 		s.tok, s.end, s.off = punct[c], i+1, i+1
-		return true
+		return
 	case kPunct2:
 		k, j := punct[c], i+1
 		if j < len(src) {
@@ -340,7 +333,7 @@ skip:
 			}
 		}
 		s.tok, s.end, s.off = k, j, j
-		return true
+		return
 	}
 	// An unexpected character: report it and go on as if it were blank.
 	r, size := utf8.DecodeRune(src[i:])
@@ -352,8 +345,8 @@ skip:
 		desc = "character " + strconv.QuoteRune(r)
 	}
 	s.errorAt(i, "unexpected "+desc)
-	s.off = i + size
-	return false
+	i += size
+	goto skip
 }
 
 // scanNumber scans an integer or floating-point constant starting at i

@@ -854,16 +854,22 @@ func (p *parser) parseInstr(from int, g *Guard, op, opEnd int) *Instr {
 	return in
 }
 
-// splitMods splits ".rn.f32" (at offset off) into modifiers.
+// splitMods splits ".rn.f32" (at offset off) into modifiers. Plain loops
+// beat strings.Count and IndexByte on strings this short.
 func (p *parser) splitMods(s string, off int) []Mod {
-	mods := p.mods.reserve(strings.Count(s, "."))
-	for i := range mods {
-		j := strings.IndexByte(s[1:], '.') + 1
-		if j == 0 {
-			j = len(s)
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' {
+			n++
 		}
-		mods[i].At, mods[i].Name = pos(off), s[:j]
-		s, off = s[j:], off+j
+	}
+	mods := p.mods.reserve(n)
+	k, from := 0, 0
+	for i := 1; i <= len(s); i++ {
+		if i == len(s) || s[i] == '.' {
+			mods[k].At, mods[k].Name = pos(off+from), s[from:i]
+			k, from = k+1, i
+		}
 	}
 	return mods
 }

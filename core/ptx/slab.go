@@ -40,14 +40,19 @@ func (g *growth) size(n, elemSize int) int {
 
 func (s *slab[T]) hint(n int) { s.grow.hint(n, int(unsafe.Sizeof(*new(T)))) }
 
+// new is small enough to be inlined; refill is the rare slow path.
 func (s *slab[T]) new() *T {
 	if s.used == len(s.buf) {
-		s.buf = make([]T, s.grow.size(1, int(unsafe.Sizeof(*new(T)))))
-		s.used = 0
+		s.refill()
 	}
 	x := &s.buf[s.used]
 	s.used++
 	return x
+}
+
+func (s *slab[T]) refill() {
+	s.buf = make([]T, s.grow.size(1, int(unsafe.Sizeof(*new(T)))))
+	s.used = 0
 }
 
 // arena hands out slices carved from shared chunks; each has a full slice
@@ -81,7 +86,7 @@ func (a *arena[T]) take(xs0 []T) []T {
 // copy while the collector marks.
 func (a *arena[T]) reserve(n int) []T {
 	if len(a.buf)-a.used < n {
-		a.buf, a.used = a.newChunk(n), 0
+		a.refill(n)
 	}
 	start := a.used
 	a.used += n
@@ -92,13 +97,22 @@ func (a *arena[T]) reserve(n int) []T {
 // the arena; if the chunk is full, the list so far moves to a new one.
 func (a *arena[T]) push(start *int, x T) {
 	if a.used == len(a.buf) {
-		n := a.used - *start
-		buf := a.newChunk(2*n + 4)
-		copy(buf, a.buf[*start:a.used])
-		a.buf, a.used, *start = buf, n, 0
+		a.move(start)
 	}
 	a.buf[a.used] = x
 	a.used++
+}
+
+// move moves the open list that starts at *start to a new chunk.
+func (a *arena[T]) move(start *int) {
+	n := a.used - *start
+	buf := a.newChunk(2*n + 4)
+	copy(buf, a.buf[*start:a.used])
+	a.buf, a.used, *start = buf, n, 0
+}
+
+func (a *arena[T]) refill(n int) {
+	a.buf, a.used = a.newChunk(n), 0
 }
 
 // close ends the list that starts at start and returns it.
