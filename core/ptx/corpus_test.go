@@ -5,6 +5,7 @@ package ptx
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -41,7 +42,16 @@ func TestCorpus(t *testing.T) {
 				t.Errorf("missing .version or .target")
 			}
 			checkSpans(t, m, len(src))
+			checkLines(t, m, src)
 		})
+	}
+}
+
+// checkLines checks the line table the scanner builds against NewFile's.
+func checkLines(t testing.TB, m *Module, src []byte) {
+	t.Helper()
+	if want := NewFile("", src).lines; !slices.Equal(m.File.lines, want) {
+		t.Errorf("line table: got %d lines %v..., want %d lines", len(m.File.lines), m.File.lines[:min(5, len(m.File.lines))], len(want))
 	}
 }
 
@@ -90,6 +100,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatal("Parse returned no module")
 		}
 		checkSpans(t, m, len(src))
+		checkLines(t, m, src)
 		for i, e := range errs {
 			if e.Pos.Line < 1 || e.Pos.Col < 1 {
 				t.Errorf("error without a position: %v", e)

@@ -113,6 +113,7 @@ func TestErrors(t *testing.T) {
 				t.Errorf("%q:\n got %q\nwant %q", tc.src, got, tc.want)
 			}
 			checkSpans(t, m, len(tc.src))
+			checkLines(t, m, []byte(tc.src))
 		})
 	}
 }
@@ -151,7 +152,8 @@ func TestErrorCap(t *testing.T) {
 		fmt.Fprintf(&b, "add.s32 %%r%d, # , );\n", i)
 	}
 	b.WriteString("}\n")
-	_, errs := Parse("cap.ptx", []byte(b.String()))
+	m, errs := Parse("cap.ptx", []byte(b.String()))
+	checkLines(t, m, []byte(b.String()))
 	if len(errs) == 0 || len(errs) > 50 {
 		t.Fatalf("got %d errors, want 1 to 50", len(errs))
 	}
@@ -175,6 +177,7 @@ func TestNoPanicOnPrefixes(t *testing.T) {
 		for n := 0; n < len(src); n += 7 {
 			m, _ := Parse(name, src[:n:n])
 			checkSpans(t, m, n)
+			checkLines(t, m, src[:n])
 			if t.Failed() {
 				t.Fatalf("%s cut at %d", name, n)
 			}

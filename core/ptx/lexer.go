@@ -166,7 +166,9 @@ type scanner struct {
 func (s *scanner) init(filename string, src []byte) {
 	s.src = src
 	s.text = unsafe.String(unsafe.SliceData(src), len(src))
-	s.file = NewFile(filename, src)
+	// The scanner fills the line table as it meets the newlines, which
+	// saves NewFile's separate pass over the source.
+	s.file = &File{Name: filename, Src: src, lines: make([]int, 1, len(src)/24+1)}
 	s.nl = true
 	s.maxErrors = 50
 }
@@ -193,11 +195,30 @@ func (s *scanner) errorAt(off int, msg string) {
 
 // bail stops the scan: from now on every token is tEOF.
 func (s *scanner) bail() {
+	if !s.bailed {
+		s.addLines(s.off, len(s.src))
+	}
 	s.bailed = true
 	s.off = len(s.src)
 	s.tok = tEOF
 	s.pos, s.end = len(s.src), len(s.src)
 	s.nl = true
+}
+
+// addLines records the line starts after the newlines in src[from:to],
+// bytes the scanner skips without looking at each; it reports whether there
+// were any.
+func (s *scanner) addLines(from, to int) bool {
+	n := len(s.file.lines)
+	for i := from; i < to; {
+		j := bytes.IndexByte(s.src[i:to], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		s.file.lines = append(s.file.lines, i)
+	}
+	return len(s.file.lines) > n
 }
 
 // next scans the next token into s.tok, s.pos, s.end and s.nl.
@@ -212,6 +233,7 @@ skip:
 		case kNewline:
 			nl = true
 			i++
+			s.file.lines = append(s.file.lines, i)
 		case kSpace:
 			i++
 		case kSlash:
@@ -232,12 +254,13 @@ skip:
 			}
 			j := bytes.Index(src[i+2:], []byte("*/"))
 			if j < 0 {
+				s.addLines(i, len(src))
 				s.errorAt(i, "unterminated comment")
 				i = len(src)
 				nl = true
 				continue
 			}
-			if bytes.IndexByte(src[i+2:i+2+j], '\n') >= 0 {
+			if s.addLines(i+2, i+2+j) {
 				nl = true
 			}
 			i += 2 + j + 2
