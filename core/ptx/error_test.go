@@ -184,3 +184,14 @@ func TestNoPanicOnPrefixes(t *testing.T) {
 		}
 	}
 }
+
+// TestBailLines: when the scanner stops at the error cap in the middle of a
+// line of bad characters, the line table still covers the whole file.
+func TestBailLines(t *testing.T) {
+	src := []byte(strings.Repeat("\n#\n", 60) + ".version 8.0\n\n")
+	m, errs := Parse("bail.ptx", src)
+	if len(errs) != 50 {
+		t.Errorf("got %d errors, want 50", len(errs))
+	}
+	checkLines(t, m, src)
+}

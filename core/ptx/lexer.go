@@ -196,7 +196,8 @@ func (s *scanner) errorAt(off int, msg string) {
 // bail stops the scan: from now on every token is tEOF.
 func (s *scanner) bail() {
 	if !s.bailed {
-		s.addLines(s.off, len(s.src))
+		// Every newline before the last line start is recorded already.
+		s.addLines(s.file.lines[len(s.file.lines)-1], len(s.src))
 	}
 	s.bailed = true
 	s.off = len(s.src)
@@ -368,6 +369,10 @@ skip:
 		desc = "character " + strconv.QuoteRune(r)
 	}
 	s.errorAt(i, "unexpected "+desc)
+	if s.bailed {
+		s.bail()
+		return
+	}
 	i += size
 	goto skip
 }
