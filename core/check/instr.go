@@ -611,7 +611,40 @@ func (c *checker) constant(o ptx.Operand) (uint64, bool, bool) {
 			return x | y, false, true
 		case "^":
 			return x ^ y, false, true
+		case "==", "!=", "<", "<=", ">", ">=", "&&", "||":
+			var r bool
+			switch o.Op {
+			case "==":
+				r = x == y
+			case "!=":
+				r = x != y
+			case "<":
+				r = int64(x) < int64(y)
+			case "<=":
+				r = int64(x) <= int64(y)
+			case ">":
+				r = int64(x) > int64(y)
+			case ">=":
+				r = int64(x) >= int64(y)
+			case "&&":
+				r = x != 0 && y != 0
+			case "||":
+				r = x != 0 || y != 0
+			}
+			if r {
+				return 1, false, true
+			}
+			return 0, false, true
 		}
+	case *ptx.Cond:
+		x, xf, ok := c.constant(o.X)
+		if !ok || xf {
+			return 0, false, false
+		}
+		if x != 0 {
+			return c.constant(o.A)
+		}
+		return c.constant(o.B)
 	}
 	return 0, false, false
 }

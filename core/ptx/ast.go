@@ -291,6 +291,12 @@ type Binary struct {
 	X, Y Operand
 }
 
+// Cond is the conditional constant expression x ? a : b.
+type Cond struct {
+	Span
+	X, A, B Operand
+}
+
 // Addr is a memory operand: [base], [base+off], [imm], [sym+off].
 // Base is an *Ident, or nil for [imm] where Off holds the address.
 type Addr struct {
@@ -329,6 +335,7 @@ func (*Float) operandNode()  {}
 func (*String) operandNode() {}
 func (*Unary) operandNode()  {}
 func (*Binary) operandNode() {}
+func (*Cond) operandNode()   {}
 func (*Addr) operandNode()   {}
 func (*Vector) operandNode() {}
 func (*Sink) operandNode()   {}

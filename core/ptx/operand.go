@@ -80,11 +80,34 @@ func (p *parser) parseOperand(call bool) Operand {
 			return &Pair{Span: Span{x.Pos(), y.End()}, D: x, P: y}
 		}
 	}
-	return p.binaryRest(x, precOrOr)
+	return p.conditional(p.binaryRest(x, precOrOr))
 }
 
 // parseExpr parses a constant expression (or a single name or literal).
-func (p *parser) parseExpr() Operand { return p.parseBinary(precOrOr) }
+func (p *parser) parseExpr() Operand { return p.conditional(p.parseBinary(precOrOr)) }
+
+// conditional finishes "x ? a : b" when x is followed by '?'
+// (§4.5.4: constant expressions follow C, the conditional included).
+func (p *parser) conditional(x Operand) Operand {
+	if x == nil || p.tok != tQuestion {
+		return x
+	}
+	p.next()
+	a := p.parseExpr()
+	if a == nil {
+		return nil
+	}
+	if p.tok != tColon {
+		p.errorExpected("':' in conditional expression")
+		return nil
+	}
+	p.next()
+	b := p.parseExpr()
+	if b == nil {
+		return nil
+	}
+	return &Cond{Span: Span{x.Pos(), b.End()}, X: x, A: a, B: b}
+}
 
 func (p *parser) parseBinary(minPrec int) Operand {
 	x := p.parseUnary()
@@ -397,6 +420,15 @@ func (p *parser) evalInt(x Operand, what string) (v uint64, unsigned bool, ok bo
 		case "!":
 			return b2u(a == 0), false, true
 		}
+	case *Cond:
+		c, _, ok := p.evalInt(e.X, what)
+		if !ok {
+			return 0, false, false
+		}
+		if c != 0 {
+			return p.evalInt(e.A, what)
+		}
+		return p.evalInt(e.B, what)
 	case *Binary:
 		a, ua, ok := p.evalInt(e.X, what)
 		if !ok {

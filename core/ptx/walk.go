@@ -75,6 +75,10 @@ func Inspect(n Node, f func(Node) bool) {
 	case *Binary:
 		Inspect(n.X, f)
 		Inspect(n.Y, f)
+	case *Cond:
+		Inspect(n.X, f)
+		Inspect(n.A, f)
+		Inspect(n.B, f)
 	case *Addr:
 		if n.Base != nil {
 			Inspect(n.Base, f)
