@@ -161,7 +161,15 @@ func intToFloat(v uint64, t IntType, f *format, rnd Round, sat bool) uint64 {
 	if mag == 0 {
 		return 0
 	}
-	r := roundPack(sign, 0, mag, f, rnd, false)
+	var r uint64
+	switch {
+	case f == fmtF32 && mag < 1<<24:
+		r = uint64(math.Float32bits(float32(mag))) | sign<<31 // exact
+	case f == fmtF64 && mag < 1<<53:
+		r = math.Float64bits(float64(mag)) | sign<<63 // exact
+	default:
+		r = roundPack(sign, 0, mag, f, rnd, false)
+	}
 	if sat {
 		r = satF(r, f)
 	}

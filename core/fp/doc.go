@@ -52,6 +52,18 @@
 // results just below the smallest normal, and it is the behaviour reported for
 // hardware cvt.ftz.f32.f64.
 //
+// Where PTX allows .ftz, the functions take an ftz flag: .f32 arithmetic,
+// abs, neg, min, max, the .f32 .approx instructions, setp/set on .f32 (inputs
+// only), cvt with an .f32 source or destination, and the .f16 (not .bf16)
+// half instructions. ex2.approx.ftz.bf16 always flushes. .f64 never flushes,
+// and tanh.approx.f32 passes subnormals through.
+//
+// # Defaults
+//
+// An instruction without a rounding modifier rounds to nearest even: pass
+// RN. Legacy cvt from float to integer without an integer rounding modifier
+// (the manual's own example "cvt.s32.f64 j,r;") truncates like C: pass RZ.
+//
 // # Saturation
 //
 // .sat clamps to [+0.0, 1.0] and turns NaN into +0.0 (9.7.3.3: "NaN results
