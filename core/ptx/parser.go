@@ -27,7 +27,18 @@ func Parse(filename string, src []byte) (*Module, ErrorList) {
 	p.next()
 	m := p.parseModule()
 	p.errs.Sort()
-	return m, p.errs
+	// errorAt keeps one error a line as they come; an error reported at an
+	// earlier node can still land on a line that has one after sorting.
+	errs := p.errs[:0]
+	for i, e := range p.errs {
+		if i == 0 || e.Pos.Line != errs[len(errs)-1].Pos.Line {
+			errs = append(errs, e)
+		}
+	}
+	if len(errs) == 0 {
+		errs = nil
+	}
+	return m, errs
 }
 
 type parser struct {
