@@ -31,6 +31,8 @@ func opString(x Operand) string {
 		return "(" + x.Op + opString(x.X) + ")"
 	case *Binary:
 		return "(" + opString(x.X) + x.Op + opString(x.Y) + ")"
+	case *Cond:
+		return "(" + opString(x.X) + "?" + opString(x.A) + ":" + opString(x.B) + ")"
 	case *Addr:
 		var b strings.Builder
 		b.WriteByte('[')
