@@ -4,6 +4,9 @@ package ptx
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -194,4 +197,44 @@ func TestBailLines(t *testing.T) {
 		t.Errorf("got %d errors, want 50", len(errs))
 	}
 	checkLines(t, m, src)
+}
+
+// TestErrorFiles: in testdata/errors/*.ptx, every error must match the
+// `// ERROR "regexp"` comment on its line, and every such comment must be
+// matched (the harness of go/types' check_test.go).
+func TestErrorFiles(t *testing.T) {
+	names, err := filepath.Glob(filepath.Join("testdata", "errors", "*.ptx"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no files in testdata/errors: %v", err)
+	}
+	want := regexp.MustCompile(`// ERROR "((?:[^"\\]|\\.)*)"`)
+	for _, name := range names {
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			src, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			expected := map[int]*regexp.Regexp{}
+			for i, line := range strings.Split(string(src), "\n") {
+				if m := want.FindStringSubmatch(line); m != nil {
+					expected[i+1] = regexp.MustCompile(strings.ReplaceAll(m[1], `\"`, `"`))
+				}
+			}
+			m, errs := Parse(name, src)
+			checkSpans(t, m, len(src))
+			for _, e := range errs {
+				re, ok := expected[e.Pos.Line]
+				switch {
+				case !ok:
+					t.Errorf("unexpected error %s", e)
+				case !re.MatchString(e.Msg):
+					t.Errorf("%s: error does not match %q", e, re)
+				}
+				delete(expected, e.Pos.Line)
+			}
+			for line, re := range expected {
+				t.Errorf("%s:%d: missing error %q", name, line, re)
+			}
+		})
+	}
 }
