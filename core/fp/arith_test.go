@@ -7,6 +7,7 @@ package fp
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"testing"
 )
 
@@ -181,6 +182,50 @@ func TestRoundToNearestMatchesHost(t *testing.T) {
 		}
 		if got, want := MulF32(a32, b32, RN, true, false), uint32(mulNarrow(uint64(a32), uint64(b32), fmtF32, RN, true)); got != want {
 			t.Fatalf("mul.rn.ftz.f32(%#x, %#x): fast %#x, slow %#x", a32, b32, got, want)
+		}
+	}
+}
+
+// TestWideHelpers checks the 128-bit helpers of the f64 integer paths
+// against math/big: a lost bit must always reach the sticky bit, which
+// random fma operands alone exercise only rarely.
+func TestWideHelpers(t *testing.T) {
+	r := newRand(t)
+	for range count(200000) {
+		hi, lo := r.Uint64()>>r.IntN(64), r.Uint64()>>r.IntN(64)
+		n := uint(r.IntN(140))
+		x := new(big.Int).Lsh(new(big.Int).SetUint64(hi), 64)
+		x.Or(x, new(big.Int).SetUint64(lo))
+		want := new(big.Int).Rsh(x, n)
+		if new(big.Int).Lsh(want, n).Cmp(x) != 0 {
+			want.SetBit(want, 0, 1)
+		}
+		gh, gl := shrJam128(hi, lo, n)
+		got := new(big.Int).Lsh(new(big.Int).SetUint64(gh), 64)
+		got.Or(got, new(big.Int).SetUint64(gl))
+		if got.Cmp(want) != 0 {
+			t.Fatalf("shrJam128(%#x, %#x, %d) = %#x:%#x, want %#x", hi, lo, n, gh, gl, want)
+		}
+		if n < 128 {
+			sh, sl := shl128(hi, lo, n)
+			w := new(big.Int).Lsh(x, n)
+			w.And(w, new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 128), big.NewInt(1)))
+			g := new(big.Int).Lsh(new(big.Int).SetUint64(sh), 64)
+			g.Or(g, new(big.Int).SetUint64(sl))
+			if g.Cmp(w) != 0 {
+				t.Fatalf("shl128(%#x, %#x, %d) = %#x:%#x, want %#x", hi, lo, n, sh, sl, w)
+			}
+		}
+		// mulSig keeps the top 64 bits of the product and jams the rest.
+		a, b := r.Uint64()>>r.IntN(64)|1, r.Uint64()>>r.IntN(64)|1
+		e, sig := mulSig(0, a, 0, b)
+		p := new(big.Int).Mul(new(big.Int).SetUint64(a), new(big.Int).SetUint64(b))
+		top := new(big.Int).Rsh(p, uint(max(e, 0)))
+		if new(big.Int).Lsh(top, uint(max(e, 0))).Cmp(p) != 0 {
+			top.SetBit(top, 0, 1)
+		}
+		if !top.IsUint64() || top.Uint64() != sig {
+			t.Fatalf("mulSig(%#x, %#x) = %d, %#x, want %#x", a, b, e, sig, top)
 		}
 	}
 }
