@@ -157,4 +157,5 @@ func (m *Machine) tryRelease(c *cta, id int) {
 		w.waitOp = nil
 	}
 	*b = barrier{}
+	m.releases++
 }

@@ -37,6 +37,31 @@ type Machine struct {
 	err   *Fault
 	done  bool
 	last  Event
+
+	// Recording for the debugger (off for plain runs): what the last step
+	// accessed, lane by lane, and which bytes it wrote.
+	record     bool
+	lastAccess []laneAccess
+	lastWrites []memWrite
+	releases   int64 // barrier releases so far (all CTAs)
+}
+
+// laneAccess is one lane's memory access in the last step.
+type laneAccess struct {
+	lane  int
+	space space // as written in the instruction (generic included)
+	addr  uint64
+	size  int
+	write bool
+}
+
+// memWrite is a byte range the last step wrote.
+type memWrite struct {
+	space space // resolved: never generic
+	addr  uint64
+	size  int
+	lane  int
+	warp  int
 }
 
 // Event describes the last instruction a Step issued: which CTA and warp,
@@ -370,6 +395,10 @@ func (m *Machine) issue(w *warp) {
 		mask &= p
 	}
 	w.mask = mask
+	if m.record {
+		m.lastAccess = m.lastAccess[:0]
+		m.lastWrites = m.lastWrites[:0]
+	}
 	m.last = Event{CTA: w.cta.id, Warp: w.id, PC: int(e.pc), Active: e.mask, Exec: mask, op: o}
 	m.stats.WarpInstructions++
 	m.clock += 4

@@ -97,17 +97,8 @@ func (f *Fault) Error() string { return f.Msg }
 func (m *Machine) resolve(w *warp, lane int, sp space, addr uint64, n int) ([]byte, string) {
 	switch sp {
 	case spaceGeneric:
-		switch {
-		case addr >= sharedWindow && addr < sharedWindow+windowSize:
-			return m.resolve(w, lane, spaceShared, addr-sharedWindow, n)
-		case addr >= localWindow && addr < localWindow+windowSize:
-			return m.resolve(w, lane, spaceLocal, addr-localWindow, n)
-		case addr >= constWindow && addr < constWindow+windowSize:
-			return m.resolve(w, lane, spaceConst, addr-constWindow, n)
-		case addr >= paramWindow && addr < paramWindow+windowSize:
-			return m.resolve(w, lane, spaceParam, addr-paramWindow, n)
-		}
-		return m.resolve(w, lane, spaceGlobal, addr, n)
+		rs, ra := genericToSpace(addr)
+		return m.resolve(w, lane, rs, ra, n)
 	case spaceGlobal:
 		if b := m.global.find(addr, n); b != nil {
 			o := addr - b.base
@@ -168,6 +159,9 @@ func (m *Machine) access(w *warp, o *op, lane int, sp space, addr uint64, n int,
 		m.raise(w, o, lane, fmt.Sprintf("%d-byte %s of %s address 0x%x %s", n, rw(write), sp, addr, msg))
 		return nil
 	}
+	if m.record {
+		m.recordAccess(w, lane, sp, addr, n, write)
+	}
 	if write && (sp == spaceConst || sp == spaceParam || (sp == spaceGeneric && addr >= constWindow && addr < paramWindow+windowSize)) {
 		m.raise(w, o, lane, fmt.Sprintf("write to read-only %s address 0x%x", sp, addr))
 		return nil
@@ -207,4 +201,33 @@ func store(b []byte, v uint64) {
 	case 8:
 		binary.LittleEndian.PutUint64(b, v)
 	}
+}
+
+// recordAccess notes an access for the debugger's last-step view.
+func (m *Machine) recordAccess(w *warp, lane int, sp space, addr uint64, n int, write bool) {
+	m.lastAccess = append(m.lastAccess, laneAccess{lane: lane, space: sp, addr: addr, size: n, write: write})
+	if !write {
+		return
+	}
+	rs, ra := sp, addr
+	if sp == spaceGeneric {
+		rs, ra = genericToSpace(addr)
+	}
+	m.lastWrites = append(m.lastWrites, memWrite{space: rs, addr: ra, size: n, lane: lane, warp: w.id})
+}
+
+// genericToSpace splits a generic address into its space and the address
+// within it.
+func genericToSpace(addr uint64) (space, uint64) {
+	switch {
+	case addr >= sharedWindow && addr < sharedWindow+windowSize:
+		return spaceShared, addr - sharedWindow
+	case addr >= localWindow && addr < localWindow+windowSize:
+		return spaceLocal, addr - localWindow
+	case addr >= constWindow && addr < constWindow+windowSize:
+		return spaceConst, addr - constWindow
+	case addr >= paramWindow && addr < paramWindow+windowSize:
+		return spaceParam, addr - paramWindow
+	}
+	return spaceGlobal, addr
 }

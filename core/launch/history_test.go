@@ -1,0 +1,134 @@
+package launch
+
+import (
+	"math/rand"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/ptxplay/ptxplay/core/check"
+	"github.com/ptxplay/ptxplay/core/ptx"
+	"github.com/ptxplay/ptxplay/core/sim"
+)
+
+// newMachine builds a fresh machine for a kernel file and launch spec.
+func newMachine(t testing.TB, src, spec []byte) *sim.Machine {
+	t.Helper()
+	mod, perrs := ptx.Parse("k.ptx", src)
+	if err := perrs.Err(); err != nil {
+		t.Fatal(err)
+	}
+	cp, cerrs := check.Check(mod)
+	if err := cerrs.Err(); err != nil {
+		t.Fatal(err)
+	}
+	p, err := sim.Load(cp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ParseSpec(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Prepare(p, s, &Result{Buffers: map[string]*Buffer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+type kernelCase struct {
+	name      string
+	src, spec []byte
+}
+
+func historyKernels(t *testing.T) []kernelCase {
+	var ks []kernelCase
+	dirs, _ := filepath.Glob("../../testdata/run/*/launch.json")
+	for _, lj := range dirs {
+		src, err := os.ReadFile(filepath.Join(filepath.Dir(lj), "kernel.ptx"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec, _ := os.ReadFile(lj)
+		ks = append(ks, kernelCase{filepath.Base(filepath.Dir(lj)), src, spec})
+	}
+	for _, k := range BenchKernels() {
+		ks = append(ks, kernelCase{"bench_" + k.Name, k.Source, k.Launch})
+	}
+	return ks
+}
+
+// TestStepBackExact: N steps forward then N single steps back gives the
+// starting state bit for bit; forward again gives the same state as the
+// first time; and jumping to any step matches a straight run to it.
+func TestStepBackExact(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for _, k := range historyKernels(t) {
+		t.Run(k.name, func(t *testing.T) {
+			s := sim.NewSession(newMachine(t, k.src, k.spec), 0)
+			start := s.Machine().Fingerprint()
+			n := int64(200 + rng.Intn(600))
+			s.GoTo(n)
+			n = s.Steps() // the kernel may end sooner
+			fwd := s.Machine().Fingerprint()
+			if fwd == start {
+				t.Fatalf("%d steps left the fingerprint unchanged", n)
+			}
+			for i := int64(0); i < n; i++ {
+				if !s.StepBack() {
+					t.Fatalf("StepBack failed at step %d", s.Steps())
+				}
+			}
+			if s.Steps() != 0 || s.Machine().Fingerprint() != start {
+				t.Fatalf("after %d steps forward and back: state differs from the start", n)
+			}
+			s.GoTo(n)
+			if s.Machine().Fingerprint() != fwd {
+				t.Fatalf("forward again to step %d: state differs from the first time", n)
+			}
+			// Random jumps against straight runs on a fresh machine.
+			for j := 0; j < 4; j++ {
+				target := rng.Int63n(n + 1)
+				s.GoTo(target)
+				ref := newMachine(t, k.src, k.spec)
+				for i := int64(0); i < target; i++ {
+					ref.Step()
+				}
+				if s.Machine().Fingerprint() != ref.Fingerprint() {
+					t.Fatalf("GoTo(%d) differs from a straight run of %d steps", target, target)
+				}
+			}
+		})
+	}
+}
+
+// TestHistoryBudget: a long run keeps its checkpoints within the budget
+// and can still go back to any step.
+func TestHistoryBudget(t *testing.T) {
+	k := BenchKernels()[0] // alu: 1024 threads
+	s := sim.NewSession(newMachine(t, k.Source, k.Launch), 2<<20)
+	for s.Step() {
+	}
+	h := s.History()
+	if h.Bytes > h.Budget {
+		t.Fatalf("history uses %d bytes, budget %d", h.Bytes, h.Budget)
+	}
+	if h.Thinned == 0 {
+		t.Fatalf("expected thinning in a %d-step run with a 2 MiB budget: %+v", s.Steps(), h)
+	}
+	end := s.Machine().Fingerprint()
+	total := s.Steps()
+	s.GoTo(total / 3)
+	ref := newMachine(t, k.Source, k.Launch)
+	for i := int64(0); i < total/3; i++ {
+		ref.Step()
+	}
+	if s.Machine().Fingerprint() != ref.Fingerprint() {
+		t.Fatal("GoTo after thinning differs from a straight run")
+	}
+	s.GoTo(total)
+	if s.Machine().Fingerprint() != end {
+		t.Fatal("back at the end: state differs")
+	}
+}
