@@ -22,6 +22,7 @@ type Snapshot struct {
 	CTAs    int          `json:"ctas"`  // CTAs in the grid
 	State   string       `json:"state"` // "not started", "running", "done"
 	Last    *StepInfo    `json:"last,omitempty"`
+	Next    *NextInfo    `json:"next,omitempty"` // what the next step will issue
 	Warps   []WarpView   `json:"warps"`
 	Memory  []Region     `json:"memory"`
 	Access  *Access      `json:"access,omitempty"` // the last step's memory access
@@ -36,6 +37,13 @@ type StepInfo struct {
 	Text   string    `json:"text"`
 	Active uint32    `json:"active"`
 	Exec   uint32    `json:"exec"`
+}
+
+// NextInfo says which warp issues next and from which line.
+type NextInfo struct {
+	CTA  int `json:"cta"` // linear index
+	Warp int `json:"warp"`
+	Line int `json:"line"`
 }
 
 // WarpView is one warp.
@@ -105,6 +113,9 @@ func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
 	if m.stats.WarpInstructions > 0 && m.last.op != nil {
 		e := m.last
 		snap.Last = &StepInfo{CTA: e.CTA, Warp: e.Warp, Line: e.Line(), Col: e.Col(), Text: e.Text(), Active: e.Active, Exec: e.Exec}
+	}
+	if ci, wi, o := m.peek(); o != nil {
+		snap.Next = &NextInfo{CTA: ci, Warp: wi, Line: int(o.line)}
 	}
 	var c *cta
 	switch {
