@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unsafe"
 
 	"github.com/ptxplay/ptxplay/core/check"
 	"github.com/ptxplay/ptxplay/core/fp"
@@ -263,10 +264,10 @@ func lowerMixedAddSub(in *check.Inst, o *op, ts []string, rnd fp.Round, sat bool
 	return nil
 }
 
-// f32 reads the low 32 bits of a register as a float32.
+// fltF32 reads the low 32 bits of a register as a float32.
 func fltF32(x uint64) float32 { return math.Float32frombits(uint32(x)) }
 
-// f32bits returns the bits of x, a NaN as the canonical NaN.
+// fltBits32 returns the bits of x, a NaN as the canonical NaN.
 func fltBits32(x float32) uint64 {
 	r := math.Float32bits(x)
 	if r&0x7FFFFFFF > 0x7F800000 {
@@ -275,11 +276,34 @@ func fltBits32(x float32) uint64 {
 	return uint64(r)
 }
 
+// The full-warp loops below read and write a register's 32 lanes as 64
+// float32 words: on a little-endian host word 2i is lane i's low half (the
+// f32 value) and word 2i+1 its high half (zero). Loading and storing
+// float32 directly keeps the values out of the integer registers, which
+// roughly halves the cost of a lane; on other hosts the portable loops run.
+var hostLE = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
+func words(r *[32]uint64) (*[64]float32, *[64]uint32) {
+	p := unsafe.Pointer(r)
+	return (*[64]float32)(p), (*[64]uint32)(p)
+}
+
 func execAddF32(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
-	if w.mask == fullMask {
-		for i := range d {
-			d[i] = fltBits32(fltF32(a[i]) + fltF32(b[i]))
+	if w.mask == fullMask && hostLE {
+		df, du := words(d)
+		af, _ := words(a)
+		bf, _ := words(b)
+		for i := 0; i < 64; i += 2 {
+			if x := af[i] + bf[i]; x == x {
+				df[i] = x
+			} else {
+				du[i] = fltNaN32
+			}
+			du[i+1] = 0
 		}
 		return
 	}
@@ -292,9 +316,17 @@ func execAddF32(m *Machine, w *warp, o *op) {
 
 func execSubF32(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
-	if w.mask == fullMask {
-		for i := range d {
-			d[i] = fltBits32(fltF32(a[i]) - fltF32(b[i]))
+	if w.mask == fullMask && hostLE {
+		df, du := words(d)
+		af, _ := words(a)
+		bf, _ := words(b)
+		for i := 0; i < 64; i += 2 {
+			if x := af[i] - bf[i]; x == x {
+				df[i] = x
+			} else {
+				du[i] = fltNaN32
+			}
+			du[i+1] = 0
 		}
 		return
 	}
@@ -307,9 +339,17 @@ func execSubF32(m *Machine, w *warp, o *op) {
 
 func execMulF32(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
-	if w.mask == fullMask {
-		for i := range d {
-			d[i] = fltBits32(fltF32(a[i]) * fltF32(b[i]))
+	if w.mask == fullMask && hostLE {
+		df, du := words(d)
+		af, _ := words(a)
+		bf, _ := words(b)
+		for i := 0; i < 64; i += 2 {
+			if x := af[i] * bf[i]; x == x {
+				df[i] = x
+			} else {
+				du[i] = fltNaN32
+			}
+			du[i+1] = 0
 		}
 		return
 	}
@@ -390,33 +430,44 @@ func lowerFloatFma(l *lowering, in *check.Inst, o *op) error {
 	return nil
 }
 
-// fmaF32RN is fma.rn.f32 without .ftz or .sat. The product of two float32
-// values is exact in float64, so s below is a*b+c rounded once to float64;
-// rounding s again to float32 is the correctly rounded result unless s lies
-// exactly on a float32 rounding midpoint (the low 29 fraction bits are
-// 1<<28) or below the float32 normal range, where fp.FmaF32 decides exactly.
-// Whether the compiler fuses the float64 multiply-add does not matter: the
-// product is exact either way.
-func fmaF32RN(a, b, c uint64) uint64 {
-	s := float64(fltF32(a))*float64(fltF32(b)) + float64(fltF32(c))
-	sb := math.Float64bits(s)
-	if sb&(1<<29-1) != 1<<28 && sb&0x7FF0000000000000 >= 0x3810000000000000 {
-		return fltBits32(float32(s))
-	}
-	return uint64(fp.FmaF32(uint32(a), uint32(b), uint32(c), fp.RN, false, false))
-}
-
+// execFmaF32 is fma.rn.f32 without .ftz or .sat. The product of two
+// float32 values is exact in float64, so s below is a*b+c rounded once to
+// float64; rounding s again to float32 is the correctly rounded result
+// unless s lies exactly on a float32 rounding midpoint (the low 29 fraction
+// bits are 1<<28) or below the float32 normal range, where fp.FmaF32
+// decides exactly. Whether the compiler fuses the float64 multiply-add does
+// not matter: the product is exact either way.
 func execFmaF32(m *Machine, w *warp, o *op) {
 	d, a, b, c := dst(w, o, 0), src(w, o, 0), src(w, o, 1), src(w, o, 2)
-	if w.mask == fullMask {
-		for i := range d {
-			d[i] = fmaF32RN(a[i], b[i], c[i])
+	if w.mask == fullMask && hostLE {
+		df, du := words(d)
+		af, _ := words(a)
+		bf, _ := words(b)
+		cf, _ := words(c)
+		for i := 0; i < 64; i += 2 {
+			s := float64(af[i])*float64(bf[i]) + float64(cf[i])
+			if sb := math.Float64bits(s); sb&(1<<29-1) == 1<<28 || sb&0x7FF0000000000000 < 0x3810000000000000 {
+				l := i / 2
+				d[l] = uint64(fp.FmaF32(uint32(a[l]), uint32(b[l]), uint32(c[l]), fp.RN, false, false))
+				continue
+			}
+			if x := float32(s); x == x {
+				df[i] = x
+			} else {
+				du[i] = fltNaN32
+			}
+			du[i+1] = 0
 		}
 		return
 	}
 	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
 		if mk&1 != 0 {
-			d[i] = fmaF32RN(a[i], b[i], c[i])
+			s := float64(fltF32(a[i]))*float64(fltF32(b[i])) + float64(fltF32(c[i]))
+			if sb := math.Float64bits(s); sb&(1<<29-1) == 1<<28 || sb&0x7FF0000000000000 < 0x3810000000000000 {
+				d[i] = uint64(fp.FmaF32(uint32(a[i]), uint32(b[i]), uint32(c[i]), fp.RN, false, false))
+				continue
+			}
+			d[i] = fltBits32(float32(s))
 		}
 	}
 }
