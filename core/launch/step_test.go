@@ -6,7 +6,7 @@ import (
 	"github.com/ptxplay/ptxplay/core/sim"
 )
 
-func benchKernel(t *testing.T, name string) BenchKernel {
+func benchKernel(t testing.TB, name string) BenchKernel {
 	for _, k := range BenchKernels() {
 		if k.Name == name {
 			return k

@@ -54,8 +54,17 @@ func (s *Session) Steps() int64 { return s.step }
 // Done reports whether the kernel has ended (or faulted).
 func (s *Session) Done() bool { return s.m.Done() }
 
+// checkpointBytesPerStep sets the checkpoint interval from the state's
+// size: a checkpoint of B bytes is taken every B/32 steps (at least every
+// 256), so history grows by about 32 bytes a step whatever the kernel,
+// and a step back replays at most that many steps.
+const checkpointBytesPerStep = 32
+
 func (s *Session) checkpoint() {
 	c := checkpoint{step: s.step, m: s.m.clone(), bytes: s.m.stateBytes()}
+	for s.every*checkpointBytesPerStep < c.bytes {
+		s.every *= 2
+	}
 	s.cps = append(s.cps, c)
 	s.used += c.bytes
 	for s.used > s.budget && len(s.cps) > 2 {
