@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ptxplay/ptxplay/core/launch"
 )
 
 func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
@@ -43,5 +45,36 @@ func TestRunCLI(t *testing.T) {
 	code, out, _ = runCLI(t, "", "run", "--json", "--launch", spec, "../../core/launch/benchdata/alu.ptx")
 	if code != 1 || !strings.Contains(out, `"ok": false`) || !strings.Contains(out, `missing argument \"iters\"`) {
 		t.Fatalf("bad launch: exit %d, output %s", code, out)
+	}
+}
+
+// TestRunCorpus runs every kernel under testdata/run through
+// `ptxplay run --json` and compares the printed buffers with
+// expected.json, which a C reference (ref.c beside each kernel) computed
+// independently of the simulator.
+func TestRunCorpus(t *testing.T) {
+	dirs, _ := filepath.Glob("../../testdata/run/*/launch.json")
+	if len(dirs) < 15 {
+		t.Fatalf("only %d kernels under testdata/run", len(dirs))
+	}
+	for _, lj := range dirs {
+		dir := filepath.Dir(lj)
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			code, out, errOut := runCLI(t, "", "run", "--launch", lj, "--json", filepath.Join(dir, "kernel.ptx"))
+			if code != 0 {
+				t.Fatalf("exit %d: %s %s", code, out, errOut)
+			}
+			want, err := os.ReadFile(filepath.Join(dir, "expected.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			diffs, err := launch.CompareJSON([]byte(out), want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range diffs {
+				t.Error(d)
+			}
+		})
 	}
 }
