@@ -22,7 +22,7 @@ const maxDepth = 500
 func Parse(filename string, src []byte) (*Module, ErrorList) {
 	var p parser
 	p.init(filename, src)
-	p.sizeFor(len(src))
+	p.sizeFor(&p.scanner)
 	p.stmtTmp = make([]Stmt, 0, 64)
 	p.next()
 	m := p.parseModule()

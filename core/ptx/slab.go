@@ -9,9 +9,9 @@ import "unsafe"
 // classed spans and are still in the cache when the parser fills them.
 const chunkBytes = 16 << 10
 
-// slab hands out pointers to zeroed T from chunks. The first chunk is half
-// an estimate of the need (hint); later ones double up to that size, so
-// that little is wasted whether the estimate is low or high.
+// slab hands out pointers to zeroed T from chunks. The first chunk is sized
+// from the length of the source; each later one from the rate of use so
+// far times the source still to read, so that little is left unused.
 type slab[T any] struct {
 	buf  []T
 	used int // elements of buf handed out; an index rather than reslicing, which would cost a write barrier per node
@@ -20,25 +20,25 @@ type slab[T any] struct {
 
 // growth sizes the chunks of a slab or arena.
 type growth struct {
-	next, limit int
+	sc     *scanner // how much of the source has been read
+	first  int      // size of the first chunk
+	handed int      // elements handed out from earlier chunks
 }
 
-func (g *growth) hint(n, elemSize int) {
-	g.limit = min(max(n/2, 64), chunkBytes/elemSize)
-	g.next = min(max(n/2, 4), g.limit)
-}
+func (g *growth) hint(n int, sc *scanner) { g.first, g.sc = max(n/2, 4), sc }
 
-// size returns the size of a new chunk for at least n elements.
-func (g *growth) size(n, elemSize int) int {
-	if g.limit == 0 {
-		g.hint(0, elemSize)
+// size returns the size of a new chunk for at least n more elements, when
+// the current chunk has handed out used elements.
+func (g *growth) size(n, used, elemSize int) int {
+	est := g.first
+	if g.handed += used; g.handed > 0 && g.sc != nil {
+		read := max(g.sc.off, 1)
+		est = g.handed*(len(g.sc.src)-g.sc.off)/read + g.handed/16 + 4
 	}
-	size := max(g.next, n)
-	g.next = min(2*g.next, g.limit)
-	return size
+	return max(min(est, chunkBytes/elemSize), n)
 }
 
-func (s *slab[T]) hint(n int) { s.grow.hint(n, int(unsafe.Sizeof(*new(T)))) }
+func (s *slab[T]) hint(n int, sc *scanner) { s.grow.hint(n, sc) }
 
 // new is small enough to be inlined; refill is the rare slow path.
 func (s *slab[T]) new() *T {
@@ -51,7 +51,7 @@ func (s *slab[T]) new() *T {
 }
 
 func (s *slab[T]) refill() {
-	s.buf = make([]T, s.grow.size(1, int(unsafe.Sizeof(*new(T)))))
+	s.buf = make([]T, s.grow.size(1, s.used, int(unsafe.Sizeof(*new(T)))))
 	s.used = 0
 }
 
@@ -63,11 +63,11 @@ type arena[T any] struct {
 	grow growth
 }
 
-func (a *arena[T]) hint(n int) { a.grow.hint(n, int(unsafe.Sizeof(*new(T)))) }
+func (a *arena[T]) hint(n int, sc *scanner) { a.grow.hint(n, sc) }
 
 // newChunk starts a chunk with room for at least n elements.
 func (a *arena[T]) newChunk(n int) []T {
-	return make([]T, a.grow.size(n, int(unsafe.Sizeof(*new(T)))))
+	return make([]T, a.grow.size(n, a.used, int(unsafe.Sizeof(*new(T)))))
 }
 
 // take copies xs into the arena and returns the copy.
@@ -149,23 +149,26 @@ type nodes struct {
 	elems    arena[*Init]
 }
 
-// sizeFor sizes the first chunks for n bytes of source, from the number of
+// sizeFor sizes the first chunks for the source of sc, from the number of
 // source bytes per node in the test corpus of compiler output.
-func (ns *nodes) sizeFor(n int) {
-	ns.idents.hint(n / 21)
-	ns.ints.hint(n / 40)
-	ns.floats.hint(n / 900)
-	ns.instrs.hint(n / 48)
-	ns.dirs.hint(n / 100)
-	ns.inits.hint(n / 120)
-	ns.addrs.hint(n / 200)
-	ns.labels.hint(n / 800)
-	ns.names.hint(n / 600)
-	ns.decls.hint(n / 600)
-	ns.guards.hint(n / 900)
-	ns.mods.hint(n / 33)
-	ns.operands.hint(n / 15)
-	ns.nested.hint(n / 400)
-	ns.stmts.hint(n / 40)
-	ns.elems.hint(n / 120)
+func (ns *nodes) sizeFor(sc *scanner) {
+	n := len(sc.src)
+	ns.idents.hint(n/21, sc)
+	ns.ints.hint(n/40, sc)
+	ns.floats.hint(n/900, sc)
+	ns.instrs.hint(n/48, sc)
+	ns.dirs.hint(n/100, sc)
+	ns.inits.hint(n/120, sc)
+	ns.addrs.hint(n/200, sc)
+	ns.labels.hint(n/800, sc)
+	ns.names.hint(n/600, sc)
+	ns.decls.hint(n/600, sc)
+	ns.guards.hint(n/900, sc)
+	ns.binarys.hint(0, sc)
+	ns.vectors.hint(0, sc)
+	ns.mods.hint(n/33, sc)
+	ns.operands.hint(n/15, sc)
+	ns.nested.hint(n/400, sc)
+	ns.stmts.hint(n/40, sc)
+	ns.elems.hint(n/120, sc)
 }
