@@ -36,6 +36,7 @@ type varLoc struct {
 }
 
 type fn struct {
+	index     int32 // position in Program.funcs
 	name      string
 	entry     bool
 	src       *check.Func
@@ -137,7 +138,7 @@ func Load(cp *check.Program) (prog *Program, err error) {
 		if !cf.Defined() {
 			continue
 		}
-		f := &fn{name: cf.Name, entry: cf.Entry, src: cf, regByName: map[string]*check.Reg{}}
+		f := &fn{index: int32(len(p.funcs)), name: cf.Name, entry: cf.Entry, src: cf, regByName: map[string]*check.Reg{}}
 		p.funcs = append(p.funcs, f)
 		p.byName[f.name] = f
 	}

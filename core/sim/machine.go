@@ -36,7 +36,7 @@ type Machine struct {
 	clock uint64
 	err   *Fault
 	done  bool
-	last  Event
+	last  lastStep
 
 	// Recording for the debugger (off for plain runs): what the last step
 	// accessed, lane by lane, and which bytes it wrote.
@@ -90,7 +90,22 @@ func (e Event) Text() string {
 }
 
 // Last returns the event of the most recent Step.
-func (m *Machine) Last() Event { return m.last }
+func (m *Machine) Last() Event {
+	l := m.last
+	e := Event{CTA: l.cta, Warp: int(l.warp), PC: int(l.pc), Active: l.active, Exec: l.exec}
+	if l.fn >= 0 {
+		e.op = &m.prog.funcs[l.fn].code[l.pc]
+	}
+	return e
+}
+
+// lastStep is the last issued instruction, kept as plain numbers (no
+// pointers) so that recording it on every step costs no write barrier.
+type lastStep struct {
+	cta          [3]uint32
+	warp, fn, pc int32
+	active, exec uint32
+}
 
 type cta struct {
 	id     [3]uint32
@@ -188,7 +203,7 @@ func New(p *Program, kernel string, l Launch) (*Machine, error) {
 	if len(l.Params) < k.paramSize {
 		return nil, fmt.Errorf("kernel %s needs %d bytes of parameters, got %d", kernel, k.paramSize, len(l.Params))
 	}
-	m := &Machine{prog: p, kern: k, launch: l, params: l.Params, nctas: int(n)}
+	m := &Machine{prog: p, kern: k, launch: l, params: l.Params, nctas: int(n), last: lastStep{fn: -1}}
 	for _, g := range p.globals {
 		b := m.global.alloc(g.name, len(g.init))
 		copy(b.data, g.init)
@@ -399,7 +414,7 @@ func (m *Machine) issue(w *warp) {
 		m.lastAccess = m.lastAccess[:0]
 		m.lastWrites = m.lastWrites[:0]
 	}
-	m.last = Event{CTA: w.cta.id, Warp: w.id, PC: int(e.pc), Active: e.mask, Exec: mask, op: o}
+	m.last = lastStep{cta: w.cta.id, warp: int32(w.id), fn: f.fn.index, pc: e.pc, active: e.mask, exec: mask}
 	m.stats.WarpInstructions++
 	m.clock += 4
 	if o.flags&flagControl != 0 {

@@ -144,7 +144,7 @@ func (s *Session) StepWarp(w int, limit int64) bool {
 		if c == nil && !s.m.Done() {
 			s.Step() // start the first CTA
 			c = s.m.cur
-			if c != nil && w >= 0 && w < len(c.warps) && s.m.last.Warp == w {
+			if c != nil && w >= 0 && w < len(c.warps) && int(s.m.last.warp) == w {
 				return true
 			}
 		}
@@ -157,7 +157,7 @@ func (s *Session) StepWarp(w int, limit int64) bool {
 	}
 	for n := int64(0); n < limit && !s.m.Done() && s.m.cur == c; n++ {
 		s.Step()
-		if s.m.last.Warp == w && s.m.cur == c || s.m.last.Warp == w && c.done {
+		if int(s.m.last.warp) == w && s.m.cur == c || int(s.m.last.warp) == w && c.done {
 			return true
 		}
 	}

@@ -110,8 +110,8 @@ func (s *Session) Snapshot(opt SnapshotOptions) *Snapshot {
 // Snapshot describes the machine's state.
 func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
 	snap := &Snapshot{Done: m.done, Fault: m.err, Stats: m.stats, CTAs: m.nctas}
-	if m.stats.WarpInstructions > 0 && m.last.op != nil {
-		e := m.last
+	if m.stats.WarpInstructions > 0 && m.last.fn >= 0 {
+		e := m.Last()
 		snap.Last = &StepInfo{CTA: e.CTA, Warp: e.Warp, Line: e.Line(), Col: e.Col(), Text: e.Text(), Active: e.Active, Exec: e.Exec}
 	}
 	if ci, wi, o := m.peek(); o != nil {
@@ -178,9 +178,9 @@ func (m *Machine) warpView(w *warp, regs, current bool) WarpView {
 	var changedD map[int32]bool
 	var changedP map[int32]bool
 	var exec uint32
-	if current && m.last.op != nil && m.last.Warp == w.id && m.cur == w.cta {
-		o := m.last.op
-		exec = m.last.Exec
+	if last := m.Last(); current && last.op != nil && last.Warp == w.id && m.cur == w.cta {
+		o := last.op
+		exec = last.Exec
 		changedD, changedP = map[int32]bool{}, map[int32]bool{}
 		for _, d := range o.d {
 			changedD[d] = true
