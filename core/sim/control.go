@@ -304,17 +304,17 @@ func (m *Machine) sregValue(w *warp, lane int, name string, comp int) uint64 {
 	case "%cluster_nctarank":
 		return 1
 	case "%clock":
-		return m.clock & 0xffffffff
+		return m.clock() & 0xffffffff
 	case "%clock_hi":
-		return m.clock >> 32
+		return m.clock() >> 32
 	case "%clock64":
-		return m.clock
+		return m.clock()
 	case "%globaltimer":
-		return m.clock // one simulated cycle per nanosecond
+		return m.clock() // one simulated cycle per nanosecond
 	case "%globaltimer_lo":
-		return m.clock & 0xffffffff
+		return m.clock() & 0xffffffff
 	case "%globaltimer_hi":
-		return m.clock >> 32
+		return m.clock() >> 32
 	}
 	return 0 // %pm*, %envreg*, %reserved_*: zero in the simulator
 }

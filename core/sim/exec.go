@@ -139,8 +139,11 @@ func lowerMov(l *lowering, in *check.Inst, o *op) error {
 func execMov(m *Machine, w *warp, o *op) {
 	d, a, k := dst(w, o, 0), src(w, o, 0), o.aux
 	if w.mask == fullMask {
-		for i := range d {
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
 			d[i] = a[i] & k
+			d[i+1] = a[i+1] & k
+			d[i+2] = a[i+2] & k
+			d[i+3] = a[i+3] & k
 		}
 		return
 	}
@@ -217,8 +220,11 @@ func lowerIntArith(l *lowering, in *check.Inst, o *op) error {
 func execAdd32(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
 	if w.mask == fullMask {
-		for i := range d {
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
 			d[i] = uint64(uint32(a[i] + b[i]))
+			d[i+1] = uint64(uint32(a[i+1] + b[i+1]))
+			d[i+2] = uint64(uint32(a[i+2] + b[i+2]))
+			d[i+3] = uint64(uint32(a[i+3] + b[i+3]))
 		}
 		return
 	}
@@ -232,8 +238,11 @@ func execAdd32(m *Machine, w *warp, o *op) {
 func execSub32(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
 	if w.mask == fullMask {
-		for i := range d {
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
 			d[i] = uint64(uint32(a[i] - b[i]))
+			d[i+1] = uint64(uint32(a[i+1] - b[i+1]))
+			d[i+2] = uint64(uint32(a[i+2] - b[i+2]))
+			d[i+3] = uint64(uint32(a[i+3] - b[i+3]))
 		}
 		return
 	}
@@ -247,8 +256,11 @@ func execSub32(m *Machine, w *warp, o *op) {
 func execMul32(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
 	if w.mask == fullMask {
-		for i := range d {
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
 			d[i] = uint64(uint32(a[i] * b[i]))
+			d[i+1] = uint64(uint32(a[i+1] * b[i+1]))
+			d[i+2] = uint64(uint32(a[i+2] * b[i+2]))
+			d[i+3] = uint64(uint32(a[i+3] * b[i+3]))
 		}
 		return
 	}
@@ -262,8 +274,11 @@ func execMul32(m *Machine, w *warp, o *op) {
 func execMad32(m *Machine, w *warp, o *op) {
 	d, a, b, c := dst(w, o, 0), src(w, o, 0), src(w, o, 1), src(w, o, 2)
 	if w.mask == fullMask {
-		for i := range d {
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
 			d[i] = uint64(uint32(a[i]*b[i] + c[i]))
+			d[i+1] = uint64(uint32(a[i+1]*b[i+1] + c[i+1]))
+			d[i+2] = uint64(uint32(a[i+2]*b[i+2] + c[i+2]))
+			d[i+3] = uint64(uint32(a[i+3]*b[i+3] + c[i+3]))
 		}
 		return
 	}
@@ -277,8 +292,11 @@ func execMad32(m *Machine, w *warp, o *op) {
 func execAdd64(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
 	if w.mask == fullMask {
-		for i := range d {
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
 			d[i] = a[i] + b[i]
+			d[i+1] = a[i+1] + b[i+1]
+			d[i+2] = a[i+2] + b[i+2]
+			d[i+3] = a[i+3] + b[i+3]
 		}
 		return
 	}
@@ -292,8 +310,11 @@ func execAdd64(m *Machine, w *warp, o *op) {
 func execSub64(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
 	if w.mask == fullMask {
-		for i := range d {
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
 			d[i] = a[i] - b[i]
+			d[i+1] = a[i+1] - b[i+1]
+			d[i+2] = a[i+2] - b[i+2]
+			d[i+3] = a[i+3] - b[i+3]
 		}
 		return
 	}
@@ -307,8 +328,11 @@ func execSub64(m *Machine, w *warp, o *op) {
 func execMul64(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
 	if w.mask == fullMask {
-		for i := range d {
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
 			d[i] = a[i] * b[i]
+			d[i+1] = a[i+1] * b[i+1]
+			d[i+2] = a[i+2] * b[i+2]
+			d[i+3] = a[i+3] * b[i+3]
 		}
 		return
 	}
@@ -365,8 +389,11 @@ func lowerLogic(l *lowering, in *check.Inst, o *op) error {
 func execAnd(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
 	if w.mask == fullMask {
-		for i := range d {
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
 			d[i] = a[i] & b[i]
+			d[i+1] = a[i+1] & b[i+1]
+			d[i+2] = a[i+2] & b[i+2]
+			d[i+3] = a[i+3] & b[i+3]
 		}
 		return
 	}
@@ -380,8 +407,11 @@ func execAnd(m *Machine, w *warp, o *op) {
 func execOr(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
 	if w.mask == fullMask {
-		for i := range d {
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
 			d[i] = a[i] | b[i]
+			d[i+1] = a[i+1] | b[i+1]
+			d[i+2] = a[i+2] | b[i+2]
+			d[i+3] = a[i+3] | b[i+3]
 		}
 		return
 	}
@@ -395,8 +425,11 @@ func execOr(m *Machine, w *warp, o *op) {
 func execXor(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
 	if w.mask == fullMask {
-		for i := range d {
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
 			d[i] = a[i] ^ b[i]
+			d[i+1] = a[i+1] ^ b[i+1]
+			d[i+2] = a[i+2] ^ b[i+2]
+			d[i+3] = a[i+3] ^ b[i+3]
 		}
 		return
 	}

@@ -273,8 +273,11 @@ func lowerMul(l *lowering, in *check.Inst, o *op) error {
 func execMulWideS32(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
 	if w.mask == fullMask {
-		for i := range d {
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
 			d[i] = uint64(int64(int32(a[i])) * int64(int32(b[i])))
+			d[i+1] = uint64(int64(int32(a[i+1])) * int64(int32(b[i+1])))
+			d[i+2] = uint64(int64(int32(a[i+2])) * int64(int32(b[i+2])))
+			d[i+3] = uint64(int64(int32(a[i+3])) * int64(int32(b[i+3])))
 		}
 		return
 	}
@@ -288,8 +291,11 @@ func execMulWideS32(m *Machine, w *warp, o *op) {
 func execMulWideU32(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
 	if w.mask == fullMask {
-		for i := range d {
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
 			d[i] = uint64(uint32(a[i])) * uint64(uint32(b[i]))
+			d[i+1] = uint64(uint32(a[i+1])) * uint64(uint32(b[i+1]))
+			d[i+2] = uint64(uint32(a[i+2])) * uint64(uint32(b[i+2]))
+			d[i+3] = uint64(uint32(a[i+3])) * uint64(uint32(b[i+3]))
 		}
 		return
 	}
@@ -753,8 +759,11 @@ func lowerShift(l *lowering, in *check.Inst, o *op) error {
 func execShl(m *Machine, w *warp, o *op) {
 	d, a, b, k := dst(w, o, 0), src(w, o, 0), src(w, o, 1), o.aux
 	if w.mask == fullMask {
-		for i := range d {
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
 			d[i] = a[i] << uint32(b[i]) & k
+			d[i+1] = a[i+1] << uint32(b[i+1]) & k
+			d[i+2] = a[i+2] << uint32(b[i+2]) & k
+			d[i+3] = a[i+3] << uint32(b[i+3]) & k
 		}
 		return
 	}
@@ -768,8 +777,11 @@ func execShl(m *Machine, w *warp, o *op) {
 func execShrU(m *Machine, w *warp, o *op) {
 	d, a, b, k := dst(w, o, 0), src(w, o, 0), src(w, o, 1), o.aux
 	if w.mask == fullMask {
-		for i := range d {
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
 			d[i] = a[i] & k >> uint32(b[i])
+			d[i+1] = a[i+1] & k >> uint32(b[i+1])
+			d[i+2] = a[i+2] & k >> uint32(b[i+2])
+			d[i+3] = a[i+3] & k >> uint32(b[i+3])
 		}
 		return
 	}
@@ -783,8 +795,11 @@ func execShrU(m *Machine, w *warp, o *op) {
 func execShrS32(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
 	if w.mask == fullMask {
-		for i := range d {
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
 			d[i] = uint64(uint32(int32(a[i]) >> uint32(b[i])))
+			d[i+1] = uint64(uint32(int32(a[i+1]) >> uint32(b[i+1])))
+			d[i+2] = uint64(uint32(int32(a[i+2]) >> uint32(b[i+2])))
+			d[i+3] = uint64(uint32(int32(a[i+3]) >> uint32(b[i+3])))
 		}
 		return
 	}
@@ -911,14 +926,18 @@ func cmpMask(w *warp, o *op) uint32 {
 	k, f := widthMask(o.typ.bits), o.aux
 	var t uint32
 	if o.mode&cmpLess != 0 {
-		for i := range a {
-			_, borrow := bits.Sub64(a[i]&k^f, b[i]&k^f, 0)
-			t |= uint32(borrow) << i
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
+			_, b0 := bits.Sub64(a[i]&k^f, b[i]&k^f, 0)
+			_, b1 := bits.Sub64(a[i+1]&k^f, b[i+1]&k^f, 0)
+			_, b2 := bits.Sub64(a[i+2]&k^f, b[i+2]&k^f, 0)
+			_, b3 := bits.Sub64(a[i+3]&k^f, b[i+3]&k^f, 0)
+			t |= uint32(b0|b1<<1|b2<<2|b3<<3) << i
 		}
 	} else {
-		for i := range a {
-			x := (a[i] ^ b[i]) & k
-			t |= uint32((x|-x)>>63^1) << i
+		for i := 0; i <= 28; i += 4 {
+			x0, x1 := (a[i]^b[i])&k, (a[i+1]^b[i+1])&k
+			x2, x3 := (a[i+2]^b[i+2])&k, (a[i+3]^b[i+3])&k
+			t |= uint32((x0|-x0)>>63^1|((x1|-x1)>>63^1)<<1|((x2|-x2)>>63^1)<<2|((x3|-x3)>>63^1)<<3) << i
 		}
 	}
 	if o.mode&cmpNegate != 0 {
@@ -1171,8 +1190,11 @@ func lowerCvt(l *lowering, in *check.Inst, o *op) error {
 func execCvtS64S32(m *Machine, w *warp, o *op) {
 	d, a := dst(w, o, 0), src(w, o, 0)
 	if w.mask == fullMask {
-		for i := range d {
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
 			d[i] = uint64(int64(int32(a[i])))
+			d[i+1] = uint64(int64(int32(a[i+1])))
+			d[i+2] = uint64(int64(int32(a[i+2])))
+			d[i+3] = uint64(int64(int32(a[i+3])))
 		}
 		return
 	}
@@ -1187,8 +1209,11 @@ func execCvtS64S32(m *Machine, w *warp, o *op) {
 func execCvtU64U32(m *Machine, w *warp, o *op) {
 	d, a := dst(w, o, 0), src(w, o, 0)
 	if w.mask == fullMask {
-		for i := range d {
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
 			d[i] = uint64(uint32(a[i]))
+			d[i+1] = uint64(uint32(a[i+1]))
+			d[i+2] = uint64(uint32(a[i+2]))
+			d[i+3] = uint64(uint32(a[i+3]))
 		}
 		return
 	}

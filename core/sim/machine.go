@@ -33,7 +33,6 @@ type Machine struct {
 	nctas int
 	cur   *cta
 	stats Stats
-	clock uint64
 	err   *Fault
 	done  bool
 	last  lastStep
@@ -89,7 +88,11 @@ func (e Event) Text() string {
 	return e.op.text
 }
 
-// Last returns the event of the most recent Step.
+// Record turns on recording of each step's instruction and memory
+// accesses (Last, snapshots); sessions turn it on, plain runs leave it off.
+func (m *Machine) Record(on bool) { m.record = on }
+
+// Last returns the event of the most recent Step (with Record on).
 func (m *Machine) Last() Event {
 	l := m.last
 	e := Event{CTA: l.cta, Warp: int(l.warp), PC: int(l.pc), Active: l.active, Exec: l.exec}
@@ -133,7 +136,9 @@ type warp struct {
 	cta    *cta
 	id     int
 	frames []*frame
-	regs   []uint64 // the top frame's registers
+	f      *frame   // the top frame, and its registers and code (see enter)
+	regs   []uint64
+	code   []op
 	valid  uint32   // lanes that exist (a partial last warp has fewer)
 	exited uint32
 	mask   uint32 // active lanes of the op being executed
@@ -167,13 +172,20 @@ type entry struct {
 
 func (w *warp) top() *frame { return w.frames[len(w.frames)-1] }
 
+// clock is the simulated cycle counter: four cycles per warp instruction
+// issued, machine-wide, so it is deterministic.
+func (m *Machine) clock() uint64 { return 4 * uint64(m.stats.WarpInstructions) }
+
 // reg returns the 32 lanes of a value slot in the current frame.
 func (w *warp) reg(slot int32) *[32]uint64 {
 	return (*[32]uint64)(w.regs[slot*32 : slot*32+32])
 }
 
 // enter makes the top frame current (after a call, return or exit).
-func (w *warp) enter() { w.regs = w.frames[len(w.frames)-1].regs }
+func (w *warp) enter() {
+	w.f = w.frames[len(w.frames)-1]
+	w.regs, w.code = w.f.regs, w.f.fn.code
+}
 
 // New prepares a machine for a launch of the named kernel.
 func New(p *Program, kernel string, l Launch) (*Machine, error) {
@@ -305,10 +317,13 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64) *frame {
 func (m *Machine) Run(budget int64) bool {
 	start := m.stats.WarpInstructions
 	for !m.done {
-		if budget > 0 && m.stats.WarpInstructions-start >= budget {
-			return false
+		left := int64(1) << 62
+		if budget > 0 {
+			if left = budget - (m.stats.WarpInstructions - start); left <= 0 {
+				return false
+			}
 		}
-		m.Step()
+		m.burst(left)
 	}
 	return true
 }
@@ -316,7 +331,12 @@ func (m *Machine) Run(budget int64) bool {
 // Step executes the next warp instruction of the deterministic schedule:
 // CTAs run one after another; within a CTA, warps take turns round-robin
 // (see Quantum), skipping warps that wait at a barrier or have ended.
-func (m *Machine) Step() {
+func (m *Machine) Step() { m.burst(1) }
+
+// burst issues up to n instructions of the warp the scheduler picks, and
+// stops where the schedule moves to another warp. Step and Run share it,
+// so stepping and running follow the same schedule exactly.
+func (m *Machine) burst(n int64) {
 	if m.done {
 		return
 	}
@@ -334,15 +354,19 @@ func (m *Machine) Step() {
 		m.deadlock(c)
 		return
 	}
-	m.issue(w)
-	// Greedy scheduling with a quantum: a warp keeps issuing until it waits
-	// at a barrier, ends, or has issued Quantum instructions in a row.
-	c.burst++
-	if c.burst >= Quantum || w.wait != 0 || w.done {
-		c.burst = 0
-		c.rr = w.id + 1
-		if c.rr == len(c.warps) {
-			c.rr = 0
+	for ; n > 0; n-- {
+		m.issue(w)
+		// Greedy scheduling with a quantum: a warp keeps issuing until it
+		// waits at a barrier, ends, or has issued Quantum instructions in
+		// a row.
+		c.burst++
+		if c.burst >= Quantum || w.wait != 0 || w.done || m.done {
+			c.burst = 0
+			c.rr = w.id + 1
+			if c.rr == len(c.warps) {
+				c.rr = 0
+			}
+			break
 		}
 	}
 	if w.done {
@@ -398,9 +422,9 @@ func (m *Machine) deadlock(c *cta) {
 
 // issue executes one instruction of warp w.
 func (m *Machine) issue(w *warp) {
-	f := w.top()
+	f := w.f
 	e := &f.stack[len(f.stack)-1]
-	o := &f.fn.code[e.pc]
+	o := &w.code[e.pc]
 	mask := e.mask
 	if o.guard >= 0 {
 		p := f.preds[o.guard]
@@ -413,10 +437,9 @@ func (m *Machine) issue(w *warp) {
 	if m.record {
 		m.lastAccess = m.lastAccess[:0]
 		m.lastWrites = m.lastWrites[:0]
+		m.last = lastStep{cta: w.cta.id, warp: int32(w.id), fn: f.fn.index, pc: e.pc, active: e.mask, exec: mask}
 	}
-	m.last = lastStep{cta: w.cta.id, warp: int32(w.id), fn: f.fn.index, pc: e.pc, active: e.mask, exec: mask}
 	m.stats.WarpInstructions++
-	m.clock += 4
 	if o.flags&flagControl != 0 {
 		m.stats.ThreadInstructions += int64(bits.OnesCount32(e.mask))
 		o.exec(m, w, o) // control ops move the pc themselves
@@ -440,6 +463,12 @@ func (m *Machine) issue(w *warp) {
 			}
 		}
 		e.pc++
+		if e.pc != e.rpc {
+			if m.err != nil {
+				m.done = true
+			}
+			return // the common case: no reconvergence here
+		}
 	}
 	if m.err != nil {
 		m.done = true

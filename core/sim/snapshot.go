@@ -387,7 +387,7 @@ func (m *Machine) Fingerprint() [32]byte {
 	}
 	u(uint64(m.stats.WarpInstructions))
 	u(uint64(m.stats.ThreadInstructions))
-	u(m.clock)
+	u(m.clock())
 	u(uint64(m.releases))
 	b(m.done)
 	b(m.err != nil)
