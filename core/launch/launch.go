@@ -164,6 +164,7 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 	}
 	var finished bool
 	if opt.Trace != nil {
+		m.Record(true)
 		for step := int64(1); !m.Done() && step <= budget; step++ {
 			m.Step()
 			if !m.Done() || m.Stats().WarpInstructions == step {
@@ -449,6 +450,19 @@ func valueBits(t string, raw json.RawMessage) (uint64, error) {
 		case "bf16":
 			return uint64(fp.CvtF64ToBF16(f64, fp.RN, false)), nil
 		}
+	}
+	// Fast paths for plain decimal integers; big.Int takes the rest.
+	if v, err := strconv.ParseInt(s, 10, 64); err == nil {
+		if bits < 64 && (v < -(1<<(bits-1)) || v > 1<<bits-1) {
+			return 0, fmt.Errorf("value %s does not fit in %d bits", s, bits)
+		}
+		return uint64(v) & mask, nil
+	}
+	if v, err := strconv.ParseUint(s, 10, 64); err == nil {
+		if bits < 64 && v > 1<<bits-1 {
+			return 0, fmt.Errorf("value %s does not fit in %d bits", s, bits)
+		}
+		return v & mask, nil
 	}
 	z, ok := new(big.Int).SetString(s, 10)
 	if !ok {
