@@ -222,26 +222,89 @@ func (s *scanner) addLines(from, to int) bool {
 	return len(s.file.lines) > n
 }
 
-// next scans the next token into s.tok, s.pos, s.end and s.nl.
+// next scans the next token into s.tok, s.pos, s.end and s.nl. One switch
+// on the byte's kind both skips blanks and comments and starts the token.
 func (s *scanner) next() {
 	s.prevEnd = s.end
 	src := s.src
 	i := s.off
 	nl := false
-skip:
-	for i < len(src) {
-		switch kindOf[src[i]] {
+	for {
+		if i >= len(src) {
+			s.tok, s.pos, s.end, s.off, s.nl = tEOF, len(src), len(src), len(src), true
+			return
+		}
+		c := src[i]
+		switch kindOf[c] {
+		case kSpace:
+			i++
+			continue
 		case kNewline:
 			nl = true
 			i++
 			s.file.lines = append(s.file.lines, i)
-		case kSpace:
-			i++
-		case kSlash:
-			if i+1 >= len(src) {
-				break skip
+			continue
+		case kIdent:
+			j := i + 1
+			for {
+				for j < len(src) && charClass[src[j]]&cFollow != 0 {
+					j++
+				}
+				if j+1 < len(src) && src[j] == '.' && charClass[src[j+1]]&cFollow != 0 {
+					j += 2
+					continue
+				}
+				// Sub-qualifiers of newer PTX: .shared::cta, .L2::evict_last.
+				if j+2 < len(src) && src[j] == ':' && src[j+1] == ':' && charClass[src[j+2]]&cFollow != 0 {
+					j += 3
+					continue
+				}
+				break
 			}
-			if src[i+1] == '/' {
+			s.tok, s.pos, s.end, s.off, s.nl = tIdent, i, j, j, nl
+			return
+		case kPercent:
+			if i+1 < len(src) && charClass[src[i+1]]&cFollow != 0 {
+				j := i + 2
+				for {
+					for j < len(src) && charClass[src[j]]&cFollow != 0 {
+						j++
+					}
+					if j+1 < len(src) && src[j] == '.' && charClass[src[j+1]]&cFollow != 0 {
+						j += 2
+						continue
+					}
+					break
+				}
+				s.tok, s.pos, s.end, s.off, s.nl = tIdent, i, j, j, nl
+				return
+			}
+			s.tok, s.pos, s.end, s.off, s.nl = tPercent, i, i+1, i+1, nl
+			return
+		case kPunct:
+			s.tok, s.pos, s.end, s.off, s.nl = punct[c], i, i+1, i+1, nl
+			return
+		case kDigit:
+			s.pos, s.nl = i, nl
+			s.scanNumber(i)
+			return
+		case kDot:
+			if i+1 < len(src) {
+				if d := charClass[src[i+1]]; d&cDigit != 0 {
+					s.pos, s.nl = i, nl
+					s.scanNumber(i)
+					return
+				} else if d&cFollow != 0 && src[i+1] != '$' {
+					j := i + 2
+					for j < len(src) && charClass[src[j]]&cFollow != 0 {
+						j++
+					}
+					s.tok, s.pos, s.end, s.off, s.nl = tDirective, i, j, j, nl
+					return
+				}
+			}
+		case kSlash:
+			if i+1 < len(src) && src[i+1] == '/' {
 				j := bytes.IndexByte(src[i+2:], '\n')
 				if j < 0 {
 					i = len(src)
@@ -250,131 +313,75 @@ skip:
 				}
 				continue
 			}
-			if src[i+1] != '*' {
-				break skip
-			}
-			j := bytes.Index(src[i+2:], []byte("*/"))
-			if j < 0 {
-				s.addLines(i, len(src))
-				s.errorAt(i, "unterminated comment")
-				i = len(src)
-				nl = true
+			if i+1 < len(src) && src[i+1] == '*' {
+				j := bytes.Index(src[i+2:], []byte("*/"))
+				if j < 0 {
+					s.addLines(i, len(src))
+					s.errorAt(i, "unterminated comment")
+					if s.bailed {
+						s.bail()
+						return
+					}
+					i = len(src)
+					nl = true
+					continue
+				}
+				if s.addLines(i+2, i+2+j) {
+					nl = true
+				}
+				i += 2 + j + 2
 				continue
 			}
-			if s.addLines(i+2, i+2+j) {
-				nl = true
-			}
-			i += 2 + j + 2
-		default:
-			break skip
-		}
-	}
-	if s.bailed {
-		s.bail()
-		return
-	}
-	s.nl = nl
-	s.pos = i
-	if i >= len(src) {
-		s.tok = tEOF
-		s.off, s.end = len(src), len(src)
-		s.nl = true
-		return
-	}
-	c := src[i]
-	switch kindOf[c] {
-	case kPercent:
-		if i+1 >= len(src) || charClass[src[i+1]]&cFollow == 0 {
-			s.tok, s.end, s.off = tPercent, i+1, i+1
+			s.tok, s.pos, s.end, s.off, s.nl = tSlash, i, i+1, i+1, nl
 			return
-		}
-		fallthrough
-	case kIdent:
-		j := i + 1
-		for {
-			for j < len(src) && charClass[src[j]]&cFollow != 0 {
-				j++
-			}
-			if j+1 < len(src) && src[j] == '.' && charClass[src[j+1]]&cFollow != 0 {
-				j += 2
-				continue
-			}
-			// Sub-qualifiers of newer PTX: .shared::cta, .L2::evict_last.
-			if j+2 < len(src) && src[j] == ':' && src[j+1] == ':' && charClass[src[j+2]]&cFollow != 0 {
-				j += 3
-				continue
-			}
-			break
-		}
-		s.tok, s.end, s.off = tIdent, j, j
-		return
-	case kDigit:
-		s.scanNumber(i)
-		return
-	case kDot:
-		if i+1 < len(src) {
-			if d := charClass[src[i+1]]; d&cDigit != 0 {
-				s.scanNumber(i)
-				return
-			} else if d&cFollow != 0 && src[i+1] != '$' {
-				j := i + 2
-				for j < len(src) && charClass[src[j]]&cFollow != 0 {
+		case kQuote:
+			s.pos, s.nl = i, nl
+			s.scanString(i)
+			return
+		case kPunct2:
+			k, j := punct[c], i+1
+			if j < len(src) {
+				switch d := src[j]; {
+				case c == '<' && d == '<':
+					k = tShl
+				case c == '>' && d == '>':
+					k = tShr
+				case c == '<' && d == '=':
+					k = tLe
+				case c == '>' && d == '=':
+					k = tGe
+				case c == '=' && d == '=':
+					k = tEq
+				case c == '!' && d == '=':
+					k = tNe
+				case c == '&' && d == '&':
+					k = tAndAnd
+				case c == '|' && d == '|':
+					k = tOrOr
+				}
+				if k != punct[c] {
 					j++
 				}
-				s.tok, s.end, s.off = tDirective, j, j
-				return
 			}
+			s.tok, s.pos, s.end, s.off, s.nl = k, i, j, j, nl
+			return
 		}
-	case kQuote:
-		s.scanString(i)
-		return
-	case kPunct, kSlash:
-		s.tok, s.end, s.off = punct[c], i+1, i+1
-		return
-	case kPunct2:
-		k, j := punct[c], i+1
-		if j < len(src) {
-			switch d := src[j]; {
-			case c == '<' && d == '<':
-				k = tShl
-			case c == '>' && d == '>':
-				k = tShr
-			case c == '<' && d == '=':
-				k = tLe
-			case c == '>' && d == '=':
-				k = tGe
-			case c == '=' && d == '=':
-				k = tEq
-			case c == '!' && d == '=':
-				k = tNe
-			case c == '&' && d == '&':
-				k = tAndAnd
-			case c == '|' && d == '|':
-				k = tOrOr
-			}
-			if k != punct[c] {
-				j++
-			}
+		// An unexpected character: report it and go on as if it were blank.
+		r, size := utf8.DecodeRune(src[i:])
+		var desc string
+		if r == utf8.RuneError && size <= 1 {
+			desc = "byte 0x" + strconv.FormatUint(uint64(c), 16)
+			size = 1
+		} else {
+			desc = "character " + strconv.QuoteRune(r)
 		}
-		s.tok, s.end, s.off = k, j, j
-		return
+		s.errorAt(i, "unexpected "+desc)
+		if s.bailed {
+			s.bail()
+			return
+		}
+		i += size
 	}
-	// An unexpected character: report it and go on as if it were blank.
-	r, size := utf8.DecodeRune(src[i:])
-	var desc string
-	if r == utf8.RuneError && size <= 1 {
-		desc = "byte 0x" + strconv.FormatUint(uint64(c), 16)
-		size = 1
-	} else {
-		desc = "character " + strconv.QuoteRune(r)
-	}
-	s.errorAt(i, "unexpected "+desc)
-	if s.bailed {
-		s.bail()
-		return
-	}
-	i += size
-	goto skip
 }
 
 // scanNumber scans an integer or floating-point constant starting at i
