@@ -66,6 +66,15 @@ func checkSpans(t testing.TB, m *Module, n int) {
 		}
 	}
 	InspectModule(m, func(x Node) bool {
+		if in, ok := x.(*Instr); ok {
+			at := in.OpPos
+			for _, mod := range in.Mods {
+				if mod.At <= at || mod.Name == "" || mod.Name[0] != '.' || int(mod.At) > n {
+					report("%T at %s: bad modifier %+v", x, m.File.Position(x.Pos()), mod)
+				}
+				at = mod.At
+			}
+		}
 		from, to := x.Pos(), x.End()
 		if !from.IsValid() || to < from || int(to) > n+1 {
 			report("%T at %s: span [%d,%d) outside the source of %d bytes", x, m.File.Position(from), from, to, n)
