@@ -62,12 +62,16 @@ func lowerCall(l *lowering, in *check.Inst, o *op) error {
 		return fmt.Errorf("malformed call")
 	}
 	target := in.Args[1]
-	if target.Kind != check.ArgFunc {
-		return fmt.Errorf("indirect calls are not simulated yet")
-	}
-	callee := l.p.byName[target.Func.Name]
-	if callee == nil {
-		return fmt.Errorf("call of %s, which has no body in this module", target.Func.Name)
+	var callee *fn
+	switch target.Kind {
+	case check.ArgFunc:
+		if callee = l.p.byName[target.Func.Name]; callee == nil {
+			return fmt.Errorf("call of %s, which has no body in this module", target.Func.Name)
+		}
+	case check.ArgReg:
+		o.base = l.f.slots[target.Reg.Index] // indirect: the callee's address
+	default:
+		return fmt.Errorf("malformed call target")
 	}
 	ci := &callInfo{}
 	loc := func(a check.Arg) (argLoc, error) {
@@ -99,7 +103,7 @@ func lowerCall(l *lowering, in *check.Inst, o *op) error {
 		}
 		ci.args = append(ci.args, al)
 	}
-	if len(ci.args) != len(callee.params) || len(ci.rets) != len(callee.rets) {
+	if callee != nil && (len(ci.args) != len(callee.params) || len(ci.rets) != len(callee.rets)) {
 		return fmt.Errorf("call of %s: argument count does not match its declaration", callee.name)
 	}
 	o.callee, o.call = callee, ci
@@ -117,19 +121,46 @@ func execCall(m *Machine, w *warp, o *op) {
 		e.pc++
 		return
 	}
-	if w.mask != e.mask {
+	callee, lanes := o.callee, w.mask
+	if callee == nil {
+		// Indirect: lanes may hold different targets. The lanes of the
+		// lowest lane's target call now; the others call when their turn
+		// on the stack comes.
+		r := w.reg(o.base)
+		lead := firstLane(w.mask)
+		if callee = m.prog.funcAt(r[lead]); callee == nil {
+			m.raise(w, o, lead, fmt.Sprintf("indirect call to 0x%x, which is not the address of a function", r[lead]))
+			return
+		}
+		lanes = 0
+		for i := 0; i < 32; i++ {
+			if w.mask>>i&1 != 0 && r[i] == r[lead] {
+				lanes |= 1 << i
+			}
+		}
+		if len(o.call.args) != len(callee.params) || len(o.call.rets) != len(callee.rets) {
+			m.raise(w, o, lead, fmt.Sprintf("indirect call of %s with %d arguments and %d results; it takes %d and %d", callee.name, len(o.call.args), len(o.call.rets), len(callee.params), len(callee.rets)))
+			return
+		}
+	}
+	if lanes != e.mask {
+		// Lanes that do not call now wait after the call (guarded off) or
+		// call later (another target).
 		e.pc = pc + 1
-		f.stack = append(f.stack, entry{pc: pc, rpc: pc + 1, mask: w.mask})
+		if rest := w.mask &^ lanes; rest != 0 {
+			f.stack = append(f.stack, entry{pc: pc, rpc: pc + 1, mask: rest})
+		}
+		f.stack = append(f.stack, entry{pc: pc, rpc: pc + 1, mask: lanes})
 	}
 	if len(w.frames) >= MaxCallDepth {
-		m.raise(w, o, firstLane(w.mask), fmt.Sprintf("call depth exceeds %d frames (runaway recursion?)", MaxCallDepth))
+		m.raise(w, o, firstLane(lanes), fmt.Sprintf("call depth exceeds %d frames (runaway recursion?)", MaxCallDepth))
 		return
 	}
 	base := f.localBase + uint64(f.fn.localSize)
-	nf := m.newFrame(w, o.callee, base)
-	nf.call, nf.callPC, nf.entryMask = o, pc, w.mask
-	nf.stack = append(nf.stack, entry{pc: 0, rpc: -1, mask: w.mask})
-	copyParams(m, w, f, nf, o.call.args, o.callee.params, w.mask, true)
+	nf := m.newFrame(w, callee, base)
+	nf.call, nf.callPC, nf.entryMask = o, pc, lanes
+	nf.stack = append(nf.stack, entry{pc: 0, rpc: -1, mask: lanes})
+	copyParams(m, w, f, nf, o.call.args, callee.params, lanes, true)
 	w.frames = append(w.frames, nf)
 	w.enter()
 }

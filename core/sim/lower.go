@@ -133,7 +133,6 @@ func Load(cp *check.Program) (prog *Program, err error) {
 		}
 	}()
 	p := &Program{chk: cp, byName: map[string]*fn{}, vars: map[*check.Var]varLoc{}, dynAlign: 16}
-	p.layoutModule()
 	for _, cf := range cp.Funcs {
 		if !cf.Defined() {
 			continue
@@ -142,6 +141,7 @@ func Load(cp *check.Program) (prog *Program, err error) {
 		p.funcs = append(p.funcs, f)
 		p.byName[f.name] = f
 	}
+	p.layoutModule()
 	for _, f := range p.funcs {
 		if err := p.lowerFunc(f); err != nil {
 			return nil, err
@@ -283,6 +283,9 @@ func (p *Program) constValue(e ptx.Operand, t isa.Type) uint64 {
 		}
 		return 0
 	case *ptx.Ident:
+		if f := p.byName[e.Name]; f != nil {
+			return funcAddr(f)
+		}
 		for v, loc := range p.vars {
 			if v.Name == e.Name && v.Func == nil {
 				return p.genericAddr(loc)
@@ -290,6 +293,20 @@ func (p *Program) constValue(e ptx.Operand, t isa.Type) uint64 {
 		}
 	}
 	return 0
+}
+
+// Function addresses (for function pointers and indirect calls) live in
+// a window of their own; nothing can be loaded from or stored to them.
+const codeWindow = 0xF800_0000
+
+func funcAddr(f *fn) uint64 { return codeWindow + 16*uint64(f.index) }
+
+// funcAt returns the function whose address is a, or nil.
+func (p *Program) funcAt(a uint64) *fn {
+	if a < codeWindow || (a-codeWindow)%16 != 0 || (a-codeWindow)/16 >= uint64(len(p.funcs)) {
+		return nil
+	}
+	return p.funcs[(a-codeWindow)/16]
 }
 
 // genericAddr is the generic address of a variable location.
@@ -656,9 +673,14 @@ func (l *lowering) arg(in *check.Inst, o *op, a check.Arg, dest bool, want strin
 		}
 		o.s = append(o.s, l.constSlot(loc.off+uint64(a.Off), loc.space == spaceLocal))
 	case check.ArgFunc:
-		o.callee = l.p.byName[a.Func.Name]
-		if o.callee == nil {
-			return fmt.Errorf("function %s has no body", a.Func.Name)
+		f := l.p.byName[a.Func.Name]
+		if f == nil {
+			return fmt.Errorf("function %s has no body in this module", a.Func.Name)
+		}
+		if in.Entry.Name == "call" {
+			o.callee = f
+		} else {
+			o.s = append(o.s, l.constSlot(funcAddr(f), false)) // its address
 		}
 	case check.ArgLabel:
 		o.target = int32(a.Label.Index)
