@@ -136,10 +136,10 @@ type warp struct {
 	cta    *cta
 	id     int
 	frames []*frame
-	f      *frame   // the top frame, and its registers and code (see enter)
+	f      *frame // the top frame, and its registers and code (see enter)
 	regs   []uint64
 	code   []op
-	valid  uint32   // lanes that exist (a partial last warp has fewer)
+	valid  uint32 // lanes that exist (a partial last warp has fewer)
 	exited uint32
 	mask   uint32 // active lanes of the op being executed
 	cc     uint32 // carry flag per lane
