@@ -876,12 +876,13 @@ func (p *parser) splitMods(s string, off int) []Mod {
 	}
 	mods := p.mods.reserve(n)
 	k, from := 0, 0
-	for i := 1; i <= len(s); i++ {
-		if i == len(s) || s[i] == '.' {
+	for i := 1; i < len(s); i++ {
+		if s[i] == '.' {
 			mods[k].At, mods[k].Name = pos(off+from), s[from:i]
 			k, from = k+1, i
 		}
 	}
+	mods[k].At, mods[k].Name = pos(off+from), s[from:]
 	return mods
 }
 
