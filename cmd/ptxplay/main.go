@@ -1,4 +1,4 @@
-// Command ptxplay is the playground's command line: check, run, serve, bench.
+// Command ptxplay is the playground's command line: check, run, bench.
 package main
 
 import (
@@ -11,10 +11,9 @@ const usage = `usage: ptxplay <command> [arguments]
 
 commands:
   check K.ptx              parse and check; print FILE:LINE:COL: message lines
-  run --launch L.json K.ptx [--json] [--trace]
+  run --launch L.json [--json] [--trace] [--budget=N] K.ptx
                            run a kernel on the simulated GPU
   bench                    measure simulator speed on built-in kernels
-  serve [-addr :8080]      serve the playground and the share service
 
 A file name of - reads standard input.
 `
