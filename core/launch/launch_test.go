@@ -124,3 +124,23 @@ func TestBudget(t *testing.T) {
 		t.Fatalf("got %+v", res.Errors)
 	}
 }
+
+// TestBudgetContinue: a run stopped by its budget continues where it
+// stopped and ends in the same state as an uninterrupted run.
+func TestBudgetContinue(t *testing.T) {
+	k := BenchKernels()[2] // diverge
+	m := newMachine(t, k.Source, k.Launch)
+	if m.Run(1000) {
+		t.Fatal("finished within 1000 warp instructions")
+	}
+	if m.Stats().WarpInstructions != 1000 || m.Done() {
+		t.Fatalf("stopped after %d instructions, done=%v", m.Stats().WarpInstructions, m.Done())
+	}
+	for !m.Run(777) {
+	}
+	ref := newMachine(t, k.Source, k.Launch)
+	ref.Run(0)
+	if m.Fingerprint() != ref.Fingerprint() {
+		t.Fatal("continued run differs from an uninterrupted one")
+	}
+}
