@@ -925,7 +925,17 @@ func cmpMask(w *warp, o *op) uint32 {
 	}
 	k, f := widthMask(o.typ.bits), o.aux
 	var t uint32
-	if o.mode&cmpLess != 0 {
+	if o.mode&cmpLess != 0 && o.typ.bits < 64 {
+		// Narrow types: both sides are below 2^63 after masking, so the
+		// difference's sign bit is the borrow.
+		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
+			b0 := ((a[i]&k ^ f) - (b[i]&k ^ f)) >> 63
+			b1 := ((a[i+1]&k ^ f) - (b[i+1]&k ^ f)) >> 63
+			b2 := ((a[i+2]&k ^ f) - (b[i+2]&k ^ f)) >> 63
+			b3 := ((a[i+3]&k ^ f) - (b[i+3]&k ^ f)) >> 63
+			t |= uint32(b0|b1<<1|b2<<2|b3<<3) << i
+		}
+	} else if o.mode&cmpLess != 0 {
 		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
 			_, b0 := bits.Sub64(a[i]&k^f, b[i]&k^f, 0)
 			_, b1 := bits.Sub64(a[i+1]&k^f, b[i+1]&k^f, 0)
