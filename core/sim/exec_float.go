@@ -959,28 +959,11 @@ func lowerFloatSet(l *lowering, in *check.Inst, o *op) error {
 
 // ---- cvt to or from floating-point types (9.7.9.21)
 
-// fpIntType maps a PTX integer type to fp's.
+// fpIntType maps a PTX integer type to fp's, whose enumeration is alu's
+// shifted by one (TestIntTypeEnums holds them together).
 func fpIntType(t typeInfo) (fp.IntType, bool) {
-	var u, s fp.IntType
-	switch t.bits {
-	case 8:
-		u, s = fp.U8, fp.S8
-	case 16:
-		u, s = fp.U16, fp.S16
-	case 32:
-		u, s = fp.U32, fp.S32
-	case 64:
-		u, s = fp.U64, fp.S64
-	default:
-		return 0, false
-	}
-	if t.float {
-		return 0, false
-	}
-	if t.signed {
-		return s, true
-	}
-	return u, true
+	it, ok := intType(t)
+	return fp.IntType(it - 1), ok
 }
 
 // lowerFloatCvt: cvt where either type is a float. Rounding defaults, for

@@ -1681,3 +1681,15 @@ func TestFloatUnsupportedRefuses(t *testing.T) {
 		t.Errorf("fma.rn.oob.f16: got fault %v, want one naming .oob", f)
 	}
 }
+
+// TestIntTypeEnums: fpIntType relies on fp.IntType being alu.IntType
+// minus one, type by type.
+func TestIntTypeEnums(t *testing.T) {
+	for _, n := range []string{".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64"} {
+		a, ok1 := intType(typeOf(n))
+		f, ok2 := fpIntType(typeOf(n))
+		if !ok1 || !ok2 || a.String() != n || f.String() != n {
+			t.Errorf("%s: alu %v (%v), fp %v (%v)", n, a, ok1, f, ok2)
+		}
+	}
+}
