@@ -47,7 +47,7 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 				return nil
 			}
 		}
-		c.errorf(st.OpPos, "invalid modifiers for %s: %s%s; expected %s", e.Name, e.Name, strings.Join(rest, ""), formsHint(e))
+		c.errorf(st.OpPos, "invalid modifiers for %s: %s", e.Name, e.Explain(rest))
 		return nil
 	}
 	p := c.prog
@@ -140,17 +140,6 @@ func fullName(st *ptx.Instr) string {
 	return b.String()
 }
 
-func formsHint(e *isa.Entry) string {
-	var fs []string
-	for i, f := range e.Forms {
-		if i == 4 {
-			fs = append(fs, "...")
-			break
-		}
-		fs = append(fs, strings.SplitN(f.Text, " ", 2)[0])
-	}
-	return strings.Join(fs, " or ")
-}
 
 // operand resolves and checks one operand against its spec.
 func (c *checker) operand(s *scope, in *Inst, spec *isa.OperandSpec, o ptx.Operand) Arg {
