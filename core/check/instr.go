@@ -140,7 +140,6 @@ func fullName(st *ptx.Instr) string {
 	return b.String()
 }
 
-
 // operand resolves and checks one operand against its spec.
 func (c *checker) operand(s *scope, in *Inst, spec *isa.OperandSpec, o ptx.Operand) Arg {
 	a := Arg{Pos: o.Pos()}
