@@ -40,7 +40,7 @@ func (g *growth) size(n, used, elemSize int) int {
 
 func (s *slab[T]) hint(n int, sc *scanner) { s.grow.hint(n, sc) }
 
-// new is small enough to be inlined; refill is the rare slow path.
+// new hands out the next node; refill, the rare slow path, stays out of it.
 func (s *slab[T]) new() *T {
 	if s.used == len(s.buf) {
 		s.refill()
