@@ -8,9 +8,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/ptxplay/ptxplay/core/check"
-	"github.com/ptxplay/ptxplay/core/ptx"
 )
 
 // benchFloatKernel runs n iterations of a loop of 24 float instructions (8
@@ -65,19 +62,7 @@ func benchFloatProgram(b *testing.B) *Program {
 		}
 	}
 	src := strings.Replace(benchFloatKernel, "BODY", body.String(), 1)
-	mod, errs := ptx.Parse("fbench.ptx", []byte(src))
-	if len(errs) > 0 {
-		b.Fatalf("parse: %v", errs[0])
-	}
-	cp, errs := check.Check(mod)
-	if len(errs) > 0 {
-		b.Fatalf("check: %v", errs[0])
-	}
-	p, err := Load(cp)
-	if err != nil {
-		b.Fatalf("load: %v", err)
-	}
-	return p
+	return compilePTX(b, "fbench.ptx", src)
 }
 
 // BenchmarkFloatALU: one CTA of 256 threads (8 full warps), 1000 loop

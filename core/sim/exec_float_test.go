@@ -10,123 +10,36 @@ package sim
 // general path, predicate pairs, packing order, and guarded lanes.
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
 	"strings"
 	"testing"
-
-	"github.com/ptxplay/ptxplay/core/check"
-	"github.com/ptxplay/ptxplay/core/ptx"
 )
 
-// The harness kernel: the body reads input k of its lane at [%ia+256*k]
-// and writes output k at [%oa+256*k] (8 bytes a lane, little-endian).
-const fltKernel = `.version 9.2
-.target sm_120
-.address_size 64
-
-.visible .entry k(.param .u64 pin, .param .u64 pout)
-{
-	.reg .pred %p<8>;
-	.reg .b16 %h<16>;
-	.reg .b32 %r<16>;
-	.reg .b64 %rd<16>;
-	.reg .f32 %f<8>;
-	.reg .f64 %fd<8>;
-	.reg .s16 %sh<4>;
-	.reg .b32 %lane;
-	.reg .b64 %ia, %oa, %off;
-	mov.u32 %lane, %laneid;
-	ld.param.u64 %ia, [pin];
-	ld.param.u64 %oa, [pout];
-	mul.wide.u32 %off, %lane, 8;
-	add.s64 %ia, %ia, %off;
-	add.s64 %oa, %oa, %off;
-BODY
-	ret;
-}
-`
-
-func fltCompile(t testing.TB, body string) *Program {
-	t.Helper()
-	src := strings.Replace(fltKernel, "BODY", body, 1)
-	mod, errs := ptx.Parse("float.ptx", []byte(src))
-	if len(errs) > 0 {
-		t.Fatalf("parse: %v\n%s", errs[0], src)
-	}
-	cp, errs := check.Check(mod)
-	if len(errs) > 0 {
-		var msgs []string
-		for _, e := range errs {
-			msgs = append(msgs, e.Error())
-		}
-		t.Fatalf("check:\n%s\n%s", strings.Join(msgs, "\n"), src)
-	}
-	p, err := Load(cp)
-	if err != nil {
-		t.Fatalf("load: %v", err)
-	}
-	return p
-}
-
-// fltExec runs one warp of p; in[lane][k] is input k of the lane (lanes
-// beyond len(in) read zeros). It returns out[lane][k] for nout outputs.
-func fltExec(t testing.TB, p *Program, in [][]uint64, nout int) [][]uint64 {
-	t.Helper()
-	ps, size, ok := p.Params("k")
-	if !ok {
-		t.Fatal("no kernel k")
-	}
-	params := make([]byte, size)
-	m, err := New(p, "k", Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{32, 1, 1}, Params: params})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ia := m.Alloc("in", 8*256)
-	oa := m.Alloc("out", max(1, nout)*256)
-	buf := m.Buffer(ia)
-	for i, vs := range in {
-		for k, v := range vs {
-			binary.LittleEndian.PutUint64(buf[(k*32+i)*8:], v)
-		}
-	}
-	for _, pi := range ps {
-		switch pi.Name {
-		case "pin":
-			binary.LittleEndian.PutUint64(params[pi.Offset:], ia)
-		case "pout":
-			binary.LittleEndian.PutUint64(params[pi.Offset:], oa)
-		}
-	}
-	m.Run(100000)
-	if f := m.Fault(); f != nil {
-		t.Fatalf("run: %v", f)
-	}
-	if !m.Done() {
-		t.Fatal("run: the kernel did not finish")
-	}
-	ob := m.Buffer(oa)
-	out := make([][]uint64, len(in))
-	for i := range out {
-		out[i] = make([]uint64, nout)
-		for k := range out[i] {
-			out[i][k] = binary.LittleEndian.Uint64(ob[(k*32+i)*8:])
-		}
-	}
-	return out
-}
-
-// fltRun compiles body once and runs it over any number of lanes' inputs,
-// 32 at a time.
+// fltRun compiles body into the harness kernel once and runs it over any
+// number of lanes, 32 at a time: in[lane][k] is input k of the lane (up to
+// 8; those not given read zeros) and out[lane][k] output k.
 func fltRun(t testing.TB, body string, in [][]uint64, nout int) [][]uint64 {
 	t.Helper()
-	p := fltCompile(t, body)
-	var out [][]uint64
+	p := compileHarness(t, "", "", body)
+	out := make([][]uint64, len(in))
 	for lo := 0; lo < len(in); lo += 32 {
-		out = append(out, fltExec(t, p, in[lo:min(lo+32, len(in))], nout)...)
+		lanes := in[lo:min(lo+32, len(in))]
+		cols := make([][32]uint64, 8)
+		for i, vs := range lanes {
+			for k, v := range vs {
+				cols[k][i] = v
+			}
+		}
+		res := runHarness(t, p, cols, nout)
+		for i := range lanes {
+			out[lo+i] = make([]uint64, nout)
+			for k := range nout {
+				out[lo+i][k] = res[k][i]
+			}
+		}
 	}
 	return out
 }
@@ -1668,7 +1581,7 @@ func TestFloatCvt(t *testing.T) {
 // Every float family fails a warp's lanes the same way: the forms that are
 // not simulated refuse clearly when reached, and are otherwise harmless.
 func TestFloatUnsupportedRefuses(t *testing.T) {
-	p := fltCompile(t, `
+	p := compileHarness(t, "", "", `
 	mov.b16 %h1, 0x3c00;
 	fma.rn.oob.f16 %h2, %h1, %h1, %h1;
 `)

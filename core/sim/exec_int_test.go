@@ -16,116 +16,7 @@ import (
 	"testing"
 
 	"github.com/ptxplay/ptxplay/core/check"
-	"github.com/ptxplay/ptxplay/core/ptx"
 )
-
-// The harness kernel: the body reads input k of its lane at [%ia+256*k]
-// and writes output k at [%oa+256*k] (8 bytes a lane each, little-endian).
-const intKernel = `.version VERSION
-.target TARGET
-.address_size 64
-
-.visible .entry k(.param .u64 pin, .param .u64 pout)
-{
-	.reg .pred %p<16>;
-	.reg .b16 %h<32>;
-	.reg .b32 %r<64>;
-	.reg .b64 %rd<64>;
-	.reg .s16 %sh<8>;
-	.reg .u8 %ub<8>;
-	.reg .b32 %lane;
-	.reg .b64 %ia, %oa, %off;
-	mov.u32 %lane, %laneid;
-	ld.param.u64 %ia, [pin];
-	ld.param.u64 %oa, [pout];
-	mul.wide.u32 %off, %lane, 8;
-	add.s64 %ia, %ia, %off;
-	add.s64 %oa, %oa, %off;
-BODY
-	ret;
-}
-`
-
-func compileInt(t testing.TB, version, target, body string) *Program {
-	t.Helper()
-	if version == "" {
-		version = "9.2"
-	}
-	if target == "" {
-		target = "sm_120"
-	}
-	src := strings.NewReplacer("VERSION", version, "TARGET", target, "BODY", body).Replace(intKernel)
-	mod, errs := ptx.Parse("int.ptx", []byte(src))
-	if len(errs) > 0 {
-		t.Fatalf("parse: %v\n%s", errs[0], numbered(src))
-	}
-	cp, errs := check.Check(mod)
-	if len(errs) > 0 {
-		var msgs []string
-		for _, e := range errs {
-			msgs = append(msgs, e.Error())
-		}
-		t.Fatalf("check:\n%s\n%s", strings.Join(msgs, "\n"), numbered(src))
-	}
-	p, err := Load(cp)
-	if err != nil {
-		t.Fatalf("load: %v", err)
-	}
-	return p
-}
-
-func numbered(src string) string {
-	var b strings.Builder
-	for i, l := range strings.Split(src, "\n") {
-		fmt.Fprintf(&b, "%3d %s\n", i+1, l)
-	}
-	return b.String()
-}
-
-// runInt runs one warp of p with inputs in and returns nout outputs.
-func runInt(t *testing.T, p *Program, in [][32]uint64, nout int) [][32]uint64 {
-	t.Helper()
-	ps, size, ok := p.Params("k")
-	if !ok {
-		t.Fatal("no kernel k")
-	}
-	params := make([]byte, size)
-	m, err := New(p, "k", Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{32, 1, 1}, Params: params})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ia := m.Alloc("in", max(1, len(in))*256)
-	oa := m.Alloc("out", max(1, nout)*256)
-	buf := m.Buffer(ia)
-	for k := range in {
-		for i, v := range in[k] {
-			binary.LittleEndian.PutUint64(buf[(k*32+i)*8:], v)
-		}
-	}
-	for _, pi := range ps {
-		switch pi.Name {
-		case "pin":
-			binary.LittleEndian.PutUint64(params[pi.Offset:], ia)
-		case "pout":
-			binary.LittleEndian.PutUint64(params[pi.Offset:], oa)
-		}
-	}
-	m.Run(100000)
-	if f := m.Fault(); f != nil {
-		t.Fatalf("run: %v", f)
-	}
-	if !m.Done() {
-		t.Fatal("run: the kernel did not finish")
-	}
-	out := make([][32]uint64, nout)
-	ob := m.Buffer(oa)
-	for k := range out {
-		for i := range out[k] {
-			out[k][i] = binary.LittleEndian.Uint64(ob[(k*32+i)*8:])
-		}
-	}
-	return out
-}
 
 // ---- independent reference helpers
 
@@ -256,11 +147,11 @@ func (c opCase) run(t *testing.T) {
 	d := regOf(c.widths[0], 9)
 	fmt.Fprintf(&body, "\t%s %s, %s;\n", c.inst, d, strings.Join(args, ", "))
 	fmt.Fprintf(&body, "\tst.global%s [%%oa], %s;\n", ldst(c.widths[0]), d)
-	p := compileInt(t, c.ver, c.target, body.String())
+	p := compileHarness(t, c.ver, c.target, body.String())
 	all := c.inputs()
 	for r := 0; r*ns < len(all); r++ {
 		in := all[r*ns : (r+1)*ns]
-		got := runInt(t, p, in, 1)[0]
+		got := runHarness(t, p, in, 1)[0]
 		for i := 0; i < 32; i++ {
 			s := make([]uint64, ns)
 			for k := range s {
@@ -439,8 +330,8 @@ func TestIntCarryChain(t *testing.T) {
 	addc.u32 %r22, 0, 0;
 	st.global.u32 [%oa+3584], %r22;
 `
-	p := compileInt(t, "", "", body)
-	out := runInt(t, p, in, 15)
+	p := compileHarness(t, "", "", body)
+	out := runHarness(t, p, in, 15)
 	for i := 0; i < 32; i++ {
 		a, b, c, d := in[0][i], in[1][i], in[2][i], in[3][i]
 		check := func(what string, k int, want uint64) {
@@ -889,10 +780,10 @@ func TestIntDotPrmtLop3Shf(t *testing.T) {
 	lop3.b32 %%r4, %%r1, %%r2, %%r3, %d;
 	st.global.u32 [%%oa], %%r4;
 `, lut)
-			p := compileInt(t, "", "", body)
+			p := compileHarness(t, "", "", body)
 			in := opCase{widths: []int{32, 32, 32, 32}}.inputs()
 			for r := 0; r < len(in); r += 3 {
-				got := runInt(t, p, in[r:r+3], 1)[0]
+				got := runHarness(t, p, in[r:r+3], 1)[0]
 				for i := 0; i < 32; i++ {
 					s := []uint64{in[r][i], in[r+1][i], in[r+2][i]}
 					if want := lop3(lut)(s); got[i] != want {
@@ -925,13 +816,13 @@ func TestIntLop3Bool(t *testing.T) {
 	st.global.u32 [%oa+768], %r7;
 	st.global.u32 [%oa+1024], %r8;
 `
-	p := compileInt(t, "", "", body)
+	p := compileHarness(t, "", "", body)
 	vals := []uint64{0, 0xffffffff, 0x0f0f0f0f, 0xf0f0f0f0, 1, 0x80000000}
 	in := make([][32]uint64, 3)
 	for i := 0; i < 32; i++ {
 		in[0][i], in[1][i], in[2][i] = vals[i%6], vals[(i/2)%6], vals[(i/3)%6]
 	}
-	out := runInt(t, p, in, 5)
+	out := runHarness(t, p, in, 5)
 	b2u := func(b bool) uint64 {
 		if b {
 			return 1
@@ -1013,10 +904,10 @@ func TestIntShifts(t *testing.T) {
 	st.global.u32 [%oa+1280], %r8;
 	st.global.u32 [%oa+1536], %r1;
 `
-	p := compileInt(t, "", "", body)
+	p := compileHarness(t, "", "", body)
 	in := opCase{widths: []int{32, 32, 32}, vals: [][]uint64{nil, counts}}.inputs()
 	for r := 0; r < len(in); r += 2 {
-		out := runInt(t, p, in[r:r+2], 7)
+		out := runHarness(t, p, in[r:r+2], 7)
 		for i := 0; i < 32; i++ {
 			a, n := in[r][i], in[r+1][i]
 			on := i&3 != 0
@@ -1097,10 +988,10 @@ func TestIntSetp(t *testing.T) {
 	st.global.u32 [%%oa+256], %%r11;
 	st.global.u32 [%%oa+512], %%r12;
 `, ldst(ty.w), ra, rb, name)
-				p := compileInt(t, "", "", body)
+				p := compileHarness(t, "", "", body)
 				in := opCase{widths: []int{ty.w, ty.w, ty.w}}.inputs()
 				for r := 0; r < len(in); r += 2 {
-					out := runInt(t, p, in[r:r+2], 3)
+					out := runHarness(t, p, in[r:r+2], 3)
 					for i := 0; i < 32; i++ {
 						a, b := in[r][i]&mk(ty.w), in[r+1][i]&mk(ty.w)
 						want := uint64(0)
@@ -1163,7 +1054,7 @@ func TestIntSetpBoolGuard(t *testing.T) {
 	st.global.u32 [%oa+2560], %r13;
 	st.global.u32 [%oa+2816], %r14;
 `
-	p := compileInt(t, "", "", body)
+	p := compileHarness(t, "", "", body)
 	in := opCase{widths: []int{32, 32, 32}}.inputs()
 	s32, u32 := cmpType{".s32", 32, true}, cmpType{".u32", 32, false}
 	b := func(v bool) uint64 {
@@ -1173,7 +1064,7 @@ func TestIntSetpBoolGuard(t *testing.T) {
 		return 0
 	}
 	for r := 0; r < len(in); r += 2 {
-		out := runInt(t, p, in[r:r+2], 12)
+		out := runHarness(t, p, in[r:r+2], 12)
 		for i := 0; i < 32; i++ {
 			x, y := in[r][i], in[r+1][i]
 			c := i&2 != 0
@@ -1235,10 +1126,10 @@ func TestIntSet(t *testing.T) {
 	%[4]s %[5]s, %[2]s, %[3]s%[6]s;
 	st.global%[7]s [%%oa], %[5]s;
 `, ldst(c.ty.w), ra, rb, c.inst, d, cop, ldst(c.dw))
-			p := compileInt(t, "", "", body)
+			p := compileHarness(t, "", "", body)
 			in := opCase{widths: []int{c.ty.w, c.ty.w, c.ty.w}}.inputs()
 			for r := 0; r < len(in); r += 2 {
-				got := runInt(t, p, in[r:r+2], 1)[0]
+				got := runHarness(t, p, in[r:r+2], 1)[0]
 				for i := 0; i < 32; i++ {
 					x, y := in[r][i]&mk(c.ty.w), in[r+1][i]&mk(c.ty.w)
 					res, cv := cmpRef(c.cmp, c.ty, x, y), i&2 != 0
@@ -1392,7 +1283,6 @@ func TestIntFloatFormsDeferred(t *testing.T) {
 		}
 	}
 	body := `
-	.reg .f32 %f<8>;
 	add.f32 %f1, %f2, %f3;
 	sub.rn.f32 %f1, %f2, %f3;
 	mul.f32 %f1, %f2, %f3;
@@ -1407,7 +1297,7 @@ func TestIntFloatFormsDeferred(t *testing.T) {
 	cvt.rn.f32.s32 %f1, %r1;
 	cvt.rzi.s32.f32 %r1, %f1;
 `
-	compileInt(t, "", "", body)
+	compileHarness(t, "", "", body)
 	for _, n := range []string{"add", "sub", "mul", "mad", "div", "abs", "neg", "min", "max", "setp", "set", "cvt"} {
 		if !called[n] {
 			t.Errorf("%s.f32 did not reach floatArith[%q]", n, n)
@@ -1419,7 +1309,7 @@ func TestIntFloatFormsDeferred(t *testing.T) {
 // shift, a compare and a branch, over one full warp; it reports the cost
 // of one warp instruction.
 func BenchmarkIntLoop(b *testing.B) {
-	p := compileInt(b, "", "", `
+	p := compileHarness(b, "", "", `
 	mov.u32 %r1, 0;
 	mov.u32 %r2, 0;
 LOOP:
@@ -1452,7 +1342,7 @@ LOOP:
 
 // Sinks: a carry-only add.cc, and either half of a setp pair.
 func TestIntSinks(t *testing.T) {
-	p := compileInt(t, "", "", `
+	p := compileHarness(t, "", "", `
 	ld.global.u32 %r1, [%ia];
 	ld.global.u32 %r2, [%ia+256];
 	add.cc.u32 _, %r1, %r2;
@@ -1467,7 +1357,7 @@ func TestIntSinks(t *testing.T) {
 `)
 	in := opCase{widths: []int{32, 32, 32}}.inputs()
 	for r := 0; r < len(in); r += 2 {
-		out := runInt(t, p, in[r:r+2], 3)
+		out := runHarness(t, p, in[r:r+2], 3)
 		for i := 0; i < 32; i++ {
 			a, b := in[r][i], in[r+1][i]
 			lt := uint64(0)
