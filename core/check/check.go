@@ -14,6 +14,12 @@ import (
 // MaxErrors caps the diagnostics of one Check.
 const MaxErrors = 100
 
+// Limits that keep a hostile or mistyped source from exhausting memory.
+const (
+	MaxRegs     = 1 << 16 // registers in one parameterized declaration
+	MaxVarBytes = 1 << 30 // bytes of one variable
+)
+
 // Check resolves and checks m. It always returns a Program (possibly with
 // unresolved parts) and every problem it found, sorted by position.
 func Check(m *ptx.Module) (*Program, ptx.ErrorList) {
@@ -152,6 +158,9 @@ func (c *checker) params(ps []*ptx.Param, f *Func) []*Var {
 func (c *checker) size(v *Var) int64 {
 	n := v.ElemSize()
 	for _, d := range v.Dims {
+		if n > MaxVarBytes || d > MaxVarBytes {
+			return MaxVarBytes + 1 // too large; reported by the caller
+		}
 		if d < 0 {
 			if v.Init != nil && v.Init.List {
 				n *= int64(len(v.Init.Elems))
@@ -177,6 +186,10 @@ func (c *checker) declareVars(s *scope, d *ptx.VarDecl, f *Func) []*Var {
 			if t.Kind == isa.KindOpaque {
 				c.errorf(n.Pos(), "register %s cannot have type %s", n.Name, d.Type)
 			}
+			if n.Count > MaxRegs {
+				c.errorf(n.Pos(), "too many registers: %s<%d> (at most %d per declaration)", n.Name, n.Count, MaxRegs)
+				continue
+			}
 			if n.Count > 0 {
 				for i := 0; i < n.Count; i++ {
 					c.declareReg(s, f, n.Name+strconv.Itoa(i), t, d.Vec, n.Pos())
@@ -189,6 +202,10 @@ func (c *checker) declareVars(s *scope, d *ptx.VarDecl, f *Func) []*Var {
 		v := &Var{Name: n.Name, Space: d.Space, Type: t, Vec: d.Vec, Align: d.Align, Dims: n.Dims, Init: n.Init,
 			Pos: n.Pos(), Func: f, Extern: d.Linkage == ".extern"}
 		v.Size = c.size(v)
+		if v.Size > MaxVarBytes || v.Size < 0 {
+			c.errorf(n.Pos(), "%s is too large: at most %d bytes", n.Name, MaxVarBytes)
+			v.Size = 0
+		}
 		if v.Align == 0 {
 			v.Align = max(1, int(v.ElemSize()))
 		}

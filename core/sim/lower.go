@@ -116,6 +116,41 @@ func (p *Program) sharedSize(k *fn) int {
 	return p.shared
 }
 
+// Limits on what one program may ask of the machine.
+const (
+	MaxSlots   = 1 << 14   // value registers (and constants) of one function
+	MaxLocal   = 512 << 10 // local memory per thread, as CUDA allows
+	MaxConst   = 64 << 10  // constant memory (one bank)
+	MaxGlobals = 256 << 20 // bytes of module .global variables
+	MaxParams  = 32764     // bytes of kernel parameters
+)
+
+// checkLimits refuses programs whose memory would not fit the machine.
+func (p *Program) checkLimits() error {
+	if len(p.constMem) > MaxConst {
+		return &LoadError{Msg: fmt.Sprintf("%d bytes of .const variables; constant memory holds %d", len(p.constMem), MaxConst)}
+	}
+	total := 0
+	for _, g := range p.globals {
+		total += len(g.init)
+	}
+	if total > MaxGlobals {
+		return &LoadError{Msg: fmt.Sprintf("%d bytes of .global variables; the simulator allows %d", total, MaxGlobals)}
+	}
+	for _, f := range p.funcs {
+		if f.entry {
+			size := 0
+			for _, v := range f.src.Params {
+				size += int(v.Size)
+			}
+			if size > MaxParams {
+				return &LoadError{Msg: fmt.Sprintf("kernel %s has %d bytes of parameters; at most %d", f.name, size, MaxParams)}
+			}
+		}
+	}
+	return nil
+}
+
 // LoadError is a problem found while lowering.
 type LoadError struct {
 	Msg       string
@@ -142,9 +177,18 @@ func Load(cp *check.Program) (prog *Program, err error) {
 		p.byName[f.name] = f
 	}
 	p.layoutModule()
+	if err := p.checkLimits(); err != nil {
+		return nil, err
+	}
 	for _, f := range p.funcs {
 		if err := p.lowerFunc(f); err != nil {
 			return nil, err
+		}
+		if f.nregs > MaxSlots {
+			return nil, &LoadError{Msg: fmt.Sprintf("%s uses %d registers and constants; the simulator allows %d", f.name, f.nregs, MaxSlots)}
+		}
+		if f.localSize > MaxLocal {
+			return nil, &LoadError{Msg: fmt.Sprintf("%s needs %d bytes of local memory per thread; the simulator allows %d", f.name, f.localSize, MaxLocal)}
 		}
 	}
 	return p, nil
