@@ -86,10 +86,14 @@ func fkindOf(name string) fkind {
 	return fkNone
 }
 
+// half reports whether k is a half-precision type: .f16, .bf16 or their
+// x2 forms, which round to nearest only.
+func (k fkind) half() bool { return k == fkF16 || k == fkF16x2 || k == fkBF16 || k == fkBF16x2 }
+
 // fltNaN32 is the GPU's single-precision NaN (see package fp).
 const fltNaN32 = 0x7FFFFFFF
 
-// roundOf returns the floating-point rounding modifier of in (.rn, .rz,
+// fltRound returns the floating-point rounding modifier of in (.rn, .rz,
 // .rm, .rp, .rna), or def when none is given.
 func fltRound(in *check.Inst, def fp.Round) (fp.Round, error) {
 	switch s := in.Match.Get("rnd"); s {
@@ -110,7 +114,7 @@ func fltRound(in *check.Inst, def fp.Round) (fp.Round, error) {
 	}
 }
 
-// irndOf returns the integer rounding modifier of in (.rni, .rzi, .rmi,
+// fltIrnd returns the integer rounding modifier of in (.rni, .rzi, .rmi,
 // .rpi) and whether there is one.
 func fltIrnd(in *check.Inst) (fp.Round, bool) {
 	switch in.Match.Get("irnd") {
@@ -131,10 +135,40 @@ func floatTypeErr(in *check.Inst, t string) error {
 	return fmt.Errorf("%s%s: type %s is not simulated", in.Entry.Name, joinMods(in), t)
 }
 
-// pair32 applies f to the two .f32 halves of a .f32x2 value (element 0 in
+// fltPair32 applies f to the two .f32 halves of a .f32x2 value (element 0 in
 // the low half).
 func fltPair32(a, b uint64, f func(x, y uint32) uint32) uint64 {
 	return uint64(f(uint32(a), uint32(b))) | uint64(f(uint32(a>>32), uint32(b>>32)))<<32
+}
+
+// either returns x when c holds, else y: it picks one of an
+// instruction's two functions (abs or neg, max or min) at load time.
+func either[F any](c bool, x, y F) F {
+	if c {
+		return x
+	}
+	return y
+}
+
+// addSubMul picks add's, sub's or mul's function by instruction name.
+func addSubMul[F any](name string, add, sub, mul F) F {
+	switch name {
+	case "sub":
+		return sub
+	case "mul":
+		return mul
+	}
+	return add
+}
+
+// bits1 and bits2 run f, an fp function on the low bits of its register
+// operands (T is the operand's width), as a lane function.
+func bits1[T uint16 | uint32](f func(a T) T) func(a uint64) uint64 {
+	return func(a uint64) uint64 { return uint64(f(T(a))) }
+}
+
+func bits2[T uint16 | uint32](f func(a, b T) T) func(a, b uint64) uint64 {
+	return func(a, b uint64) uint64 { return uint64(f(T(a), T(b))) }
 }
 
 // ---- add, sub, mul (9.7.3.3-5, 9.7.4.1-3, 9.7.5.1-2)
@@ -152,99 +186,43 @@ func lowerFloatAddSubMul(l *lowering, in *check.Inst, o *op) error {
 	if ts := in.Match.Types(); len(ts) == 2 {
 		return lowerMixedAddSub(in, o, ts, rnd, sat)
 	}
-	switch fkindOf(o.typ.name) {
+	k := fkindOf(o.typ.name)
+	if k.half() && rnd != fp.RN {
+		return fmt.Errorf("%s%s: half precision rounds to nearest only (.rn)", name, joinMods(in))
+	}
+	switch k {
 	case fkF32:
 		if rnd == fp.RN && !ftz && !sat {
-			switch name {
-			case "add":
-				o.exec = execAddF32
-			case "sub":
-				o.exec = execSubF32
-			default:
-				o.exec = execMulF32
-			}
+			o.exec = addSubMul(name, execAddF32, execSubF32, execMulF32)
 			return nil
 		}
-		f := f32Op2(name)
+		f := addSubMul(name, fp.AddF32, fp.SubF32, fp.MulF32)
 		o.exec = lane2(func(a, b uint64) uint64 { return uint64(f(uint32(a), uint32(b), rnd, ftz, sat)) })
 	case fkF32x2:
-		f := f32Op2(name)
+		f := addSubMul(name, fp.AddF32, fp.SubF32, fp.MulF32)
 		g := func(x, y uint32) uint32 { return f(x, y, rnd, ftz, sat) }
 		o.exec = lane2(func(a, b uint64) uint64 { return fltPair32(a, b, g) })
 	case fkF64:
-		f := fp.AddF64
-		switch name {
-		case "sub":
-			f = fp.SubF64
-		case "mul":
-			f = fp.MulF64
-		}
+		f := addSubMul(name, fp.AddF64, fp.SubF64, fp.MulF64)
 		o.exec = lane2(func(a, b uint64) uint64 { return f(a, b, rnd) })
-	case fkF16, fkF16x2, fkBF16, fkBF16x2:
-		if rnd != fp.RN {
-			return fmt.Errorf("%s%s: half precision rounds to nearest only (.rn)", name, joinMods(in))
-		}
-		o.exec = halfOp2(name, fkindOf(o.typ.name), ftz, sat)
+	case fkF16:
+		f := addSubMul(name, fp.AddF16, fp.SubF16, fp.MulF16)
+		o.exec = lane2(func(a, b uint64) uint64 { return uint64(f(uint16(a), uint16(b), ftz, sat)) })
+	case fkF16x2:
+		f := addSubMul(name, fp.AddF16x2, fp.SubF16x2, fp.MulF16x2)
+		o.exec = lane2(func(a, b uint64) uint64 { return uint64(f(uint32(a), uint32(b), ftz, sat)) })
+	case fkBF16:
+		o.exec = lane2(bits2(addSubMul(name, fp.AddBF16, fp.SubBF16, fp.MulBF16)))
+	case fkBF16x2:
+		o.exec = lane2(bits2(addSubMul(name, fp.AddBF16x2, fp.SubBF16x2, fp.MulBF16x2)))
 	default:
 		return floatTypeErr(in, o.typ.name)
 	}
 	return nil
 }
 
-func f32Op2(name string) func(a, b uint32, rnd fp.Round, ftz, sat bool) uint32 {
-	switch name {
-	case "sub":
-		return fp.SubF32
-	case "mul":
-		return fp.MulF32
-	}
-	return fp.AddF32
-}
-
-// halfOp2 is add, sub or mul on .f16, .bf16 and their x2 forms.
-func halfOp2(name string, k fkind, ftz, sat bool) execFn {
-	switch k {
-	case fkF16:
-		f := fp.AddF16
-		switch name {
-		case "sub":
-			f = fp.SubF16
-		case "mul":
-			f = fp.MulF16
-		}
-		return lane2(func(a, b uint64) uint64 { return uint64(f(uint16(a), uint16(b), ftz, sat)) })
-	case fkF16x2:
-		f := fp.AddF16x2
-		switch name {
-		case "sub":
-			f = fp.SubF16x2
-		case "mul":
-			f = fp.MulF16x2
-		}
-		return lane2(func(a, b uint64) uint64 { return uint64(f(uint32(a), uint32(b), ftz, sat)) })
-	case fkBF16:
-		f := fp.AddBF16
-		switch name {
-		case "sub":
-			f = fp.SubBF16
-		case "mul":
-			f = fp.MulBF16
-		}
-		return lane2(func(a, b uint64) uint64 { return uint64(f(uint16(a), uint16(b))) })
-	default:
-		f := fp.AddBF16x2
-		switch name {
-		case "sub":
-			f = fp.SubBF16x2
-		case "mul":
-			f = fp.MulBF16x2
-		}
-		return lane2(func(a, b uint64) uint64 { return uint64(f(uint32(a), uint32(b))) })
-	}
-}
-
-// halfToF32 widens an .f16 or .bf16 operand of a mixed-precision form
-// (exact).
+// fltWiden widens an .f16 or .bf16 operand of a mixed-precision form to
+// .f32 (exact).
 func fltWiden(k fkind) func(a uint64) uint32 {
 	if k == fkBF16 {
 		return func(a uint64) uint32 { return fp.CvtBF16ToF32(uint16(a), false, false) }
@@ -259,7 +237,7 @@ func lowerMixedAddSub(in *check.Inst, o *op, ts []string, rnd fp.Round, sat bool
 		return unsupported(in)
 	}
 	cv := fltWiden(fkindOf(ts[1]))
-	f := f32Op2(in.Entry.Name)
+	f := addSubMul(in.Entry.Name, fp.AddF32, fp.SubF32, fp.MulF32)
 	o.exec = lane2(func(a, c uint64) uint64 { return uint64(f(cv(a), uint32(c), rnd, false, sat)) })
 	return nil
 }
@@ -390,7 +368,7 @@ func lowerFloatFma(l *lowering, in *check.Inst, o *op) error {
 		return nil
 	}
 	k := fkindOf(o.typ.name)
-	if k != fkF16 && k != fkF16x2 && k != fkBF16 && k != fkBF16x2 && relu {
+	if !k.half() && relu {
 		return unsupported(in)
 	}
 	switch k {
@@ -527,30 +505,14 @@ func lowerFloatUnary(l *lowering, in *check.Inst, o *op) error {
 	var f32f func(a uint32) uint32
 	switch {
 	case k == fkF32 && (name == "rcp" || name == "sqrt") && hasRnd:
-		if name == "rcp" {
-			f32f = func(a uint32) uint32 { return fp.RcpF32(a, rnd, ftz) }
-		} else {
-			f32f = func(a uint32) uint32 { return fp.SqrtF32(a, rnd, ftz) }
-		}
+		g := either(name == "rcp", fp.RcpF32, fp.SqrtF32)
+		f32f = func(a uint32) uint32 { return g(a, rnd, ftz) }
+	case k == fkF32 && name == "tanh":
+		f32f = fp.TanhApproxF32
 	case k == fkF32:
-		ftz := ftz || legacy
-		switch name {
-		case "rcp":
-			f32f = func(a uint32) uint32 { return fp.RcpApproxF32(a, ftz) }
-		case "sqrt":
-			f32f = func(a uint32) uint32 { return fp.SqrtApproxF32(a, ftz) }
-		case "rsqrt":
-			f32f = func(a uint32) uint32 { return fp.RsqrtApproxF32(a, ftz) }
-		case "sin":
-			f32f = func(a uint32) uint32 { return fp.SinApproxF32(a, ftz) }
-		case "cos":
-			f32f = func(a uint32) uint32 { return fp.CosApproxF32(a, ftz) }
-		case "lg2":
-			f32f = func(a uint32) uint32 { return fp.Lg2ApproxF32(a, ftz) }
-		case "ex2":
-			f32f = func(a uint32) uint32 { return fp.Ex2ApproxF32(a, ftz) }
-		case "tanh":
-			f32f = fp.TanhApproxF32
+		if g := f32Approx[name]; g != nil {
+			ftz := ftz || legacy
+			f32f = func(a uint32) uint32 { return g(a, ftz) }
 		}
 	case k == fkF64:
 		var f func(a uint64) uint64
@@ -576,24 +538,17 @@ func lowerFloatUnary(l *lowering, in *check.Inst, o *op) error {
 		o.exec = lane1(f)
 		return nil
 	case name == "ex2" || name == "tanh":
+		ex2 := name == "ex2"
 		var f func(a uint64) uint64
-		switch {
-		case name == "ex2" && k == fkF16:
-			f = func(a uint64) uint64 { return uint64(fp.Ex2ApproxF16(uint16(a))) }
-		case name == "ex2" && k == fkF16x2:
-			f = func(a uint64) uint64 { return uint64(fp.Ex2ApproxF16x2(uint32(a))) }
-		case name == "ex2" && k == fkBF16:
-			f = func(a uint64) uint64 { return uint64(fp.Ex2ApproxBF16(uint16(a))) }
-		case name == "ex2" && k == fkBF16x2:
-			f = func(a uint64) uint64 { return uint64(fp.Ex2ApproxBF16x2(uint32(a))) }
-		case k == fkF16:
-			f = func(a uint64) uint64 { return uint64(fp.TanhApproxF16(uint16(a))) }
-		case k == fkF16x2:
-			f = func(a uint64) uint64 { return uint64(fp.TanhApproxF16x2(uint32(a))) }
-		case k == fkBF16:
-			f = func(a uint64) uint64 { return uint64(fp.TanhApproxBF16(uint16(a))) }
-		case k == fkBF16x2:
-			f = func(a uint64) uint64 { return uint64(fp.TanhApproxBF16x2(uint32(a))) }
+		switch k {
+		case fkF16:
+			f = bits1(either(ex2, fp.Ex2ApproxF16, fp.TanhApproxF16))
+		case fkF16x2:
+			f = bits1(either(ex2, fp.Ex2ApproxF16x2, fp.TanhApproxF16x2))
+		case fkBF16:
+			f = bits1(either(ex2, fp.Ex2ApproxBF16, fp.TanhApproxBF16))
+		case fkBF16x2:
+			f = bits1(either(ex2, fp.Ex2ApproxBF16x2, fp.TanhApproxBF16x2))
 		}
 		if f == nil {
 			return floatTypeErr(in, o.typ.name)
@@ -604,8 +559,19 @@ func lowerFloatUnary(l *lowering, in *check.Inst, o *op) error {
 	if f32f == nil {
 		return floatTypeErr(in, o.typ.name)
 	}
-	o.exec = lane1(func(a uint64) uint64 { return uint64(f32f(uint32(a))) })
+	o.exec = lane1(bits1(f32f))
 	return nil
+}
+
+// f32Approx holds the .approx.f32 forms that take .ftz (all but tanh).
+var f32Approx = map[string]func(a uint32, ftz bool) uint32{
+	"rcp":   fp.RcpApproxF32,
+	"sqrt":  fp.SqrtApproxF32,
+	"rsqrt": fp.RsqrtApproxF32,
+	"sin":   fp.SinApproxF32,
+	"cos":   fp.CosApproxF32,
+	"lg2":   fp.Lg2ApproxF32,
+	"ex2":   fp.Ex2ApproxF32,
 }
 
 // approxF64 is ex2.approx{.ftz}.f64 and lg2.approx{.ftz}.f64, which the
@@ -641,40 +607,20 @@ func lowerFloatAbsNeg(l *lowering, in *check.Inst, o *op) error {
 	var f func(a uint64) uint64
 	switch fkindOf(o.typ.name) {
 	case fkF32:
-		if abs {
-			f = func(a uint64) uint64 { return uint64(fp.AbsF32(uint32(a), ftz)) }
-		} else {
-			f = func(a uint64) uint64 { return uint64(fp.NegF32(uint32(a), ftz)) }
-		}
+		g := either(abs, fp.AbsF32, fp.NegF32)
+		f = func(a uint64) uint64 { return uint64(g(uint32(a), ftz)) }
 	case fkF64:
-		f = fp.NegF64
-		if abs {
-			f = fp.AbsF64
-		}
+		f = either(abs, fp.AbsF64, fp.NegF64)
 	case fkF16:
-		if abs {
-			f = func(a uint64) uint64 { return uint64(fp.AbsF16(uint16(a), ftz)) }
-		} else {
-			f = func(a uint64) uint64 { return uint64(fp.NegF16(uint16(a), ftz)) }
-		}
+		g := either(abs, fp.AbsF16, fp.NegF16)
+		f = func(a uint64) uint64 { return uint64(g(uint16(a), ftz)) }
 	case fkF16x2:
-		if abs {
-			f = func(a uint64) uint64 { return uint64(fp.AbsF16x2(uint32(a), ftz)) }
-		} else {
-			f = func(a uint64) uint64 { return uint64(fp.NegF16x2(uint32(a), ftz)) }
-		}
+		g := either(abs, fp.AbsF16x2, fp.NegF16x2)
+		f = func(a uint64) uint64 { return uint64(g(uint32(a), ftz)) }
 	case fkBF16:
-		if abs {
-			f = func(a uint64) uint64 { return uint64(fp.AbsBF16(uint16(a))) }
-		} else {
-			f = func(a uint64) uint64 { return uint64(fp.NegBF16(uint16(a))) }
-		}
+		f = bits1(either(abs, fp.AbsBF16, fp.NegBF16))
 	case fkBF16x2:
-		if abs {
-			f = func(a uint64) uint64 { return uint64(fp.AbsBF16x2(uint32(a))) }
-		} else {
-			f = func(a uint64) uint64 { return uint64(fp.NegBF16x2(uint32(a))) }
-		}
+		f = bits1(either(abs, fp.AbsBF16x2, fp.NegBF16x2))
 	default:
 		return floatTypeErr(in, o.typ.name)
 	}
@@ -700,10 +646,7 @@ func lowerFloatMinMax(l *lowering, in *check.Inst, o *op) error {
 		if err := needSrcs(in, o, 1, 3); err != nil {
 			return err
 		}
-		f := fp.Min3F32
-		if isMax {
-			f = fp.Max3F32
-		}
+		f := either(isMax, fp.Max3F32, fp.Min3F32)
 		o.exec = lane3(func(a, b, c uint64) uint64 { return uint64(f(uint32(a), uint32(b), uint32(c), ftz, nan, abs)) })
 		return nil
 	}
@@ -713,42 +656,24 @@ func lowerFloatMinMax(l *lowering, in *check.Inst, o *op) error {
 	var f func(a, b uint64) uint64
 	switch k {
 	case fkF32:
-		g := fp.MinF32
-		if isMax {
-			g = fp.MaxF32
-		}
+		g := either(isMax, fp.MaxF32, fp.MinF32)
 		f = func(a, b uint64) uint64 { return uint64(g(uint32(a), uint32(b), ftz, nan, xs)) }
 	case fkF64:
 		if nan || xs {
 			return unsupported(in)
 		}
-		f = fp.MinF64
-		if isMax {
-			f = fp.MaxF64
-		}
+		f = either(isMax, fp.MaxF64, fp.MinF64)
 	case fkF16:
-		g := fp.MinF16
-		if isMax {
-			g = fp.MaxF16
-		}
+		g := either(isMax, fp.MaxF16, fp.MinF16)
 		f = func(a, b uint64) uint64 { return uint64(g(uint16(a), uint16(b), ftz, nan, xs)) }
 	case fkF16x2:
-		g := fp.MinF16x2
-		if isMax {
-			g = fp.MaxF16x2
-		}
+		g := either(isMax, fp.MaxF16x2, fp.MinF16x2)
 		f = func(a, b uint64) uint64 { return uint64(g(uint32(a), uint32(b), ftz, nan, xs)) }
 	case fkBF16:
-		g := fp.MinBF16
-		if isMax {
-			g = fp.MaxBF16
-		}
+		g := either(isMax, fp.MaxBF16, fp.MinBF16)
 		f = func(a, b uint64) uint64 { return uint64(g(uint16(a), uint16(b), nan, xs)) }
 	case fkBF16x2:
-		g := fp.MinBF16x2
-		if isMax {
-			g = fp.MaxBF16x2
-		}
+		g := either(isMax, fp.MaxBF16x2, fp.MinBF16x2)
 		f = func(a, b uint64) uint64 { return uint64(g(uint32(a), uint32(b), nan, xs)) }
 	default:
 		return floatTypeErr(in, o.typ.name)
@@ -795,7 +720,7 @@ func lowerCopysign(l *lowering, in *check.Inst, o *op) error {
 	}
 	switch fkindOf(o.typ.name) {
 	case fkF32:
-		o.exec = lane2(func(a, b uint64) uint64 { return uint64(fp.CopysignF32(uint32(a), uint32(b))) })
+		o.exec = lane2(bits2(fp.CopysignF32))
 	case fkF64:
 		o.exec = lane2(fp.CopysignF64)
 	default:
@@ -832,22 +757,28 @@ func floatCmp(in *check.Inst, k fkind) (func(a, b uint64) (t0, t1 bool), error) 
 	return nil, floatTypeErr(in, in.Match.Type())
 }
 
-// bopOf returns the BoolOp of a setp or set (bopNone when there is none).
-func fltBop(in *check.Inst) uint8 {
+// fltBop returns the BoolOp of a setp or set (bopNone when there is
+// none), which needs the predicate operand c.
+func fltBop(in *check.Inst, o *op) (uint8, error) {
+	var bop uint8 = bopNone
 	switch {
 	case in.Match.Has(".and"):
-		return bopAnd
+		bop = bopAnd
 	case in.Match.Has(".or"):
-		return bopOr
+		bop = bopOr
 	case in.Match.Has(".xor"):
-		return bopXor
+		bop = bopXor
 	}
-	return bopNone
+	if bop != bopNone && len(o.ps) != 1 {
+		return 0, fmt.Errorf("%s%s: expected a predicate operand c for the boolean operation", in.Entry.Name, joinMods(in))
+	}
+	return bop, nil
 }
 
-// cmpLanes evaluates cmp on the active lanes: bit i of t0 (t1) is lane
-// i's result for element 0 (1).
-func fltCmpLanes(w *warp, o *op, cmp func(a, b uint64) (bool, bool)) (t0, t1 uint32) {
+// fltCmpLanes evaluates cmp on the active lanes and combines each result
+// with c by bop: bit i of t0 is lane i's result for element 0, and of t1
+// for element 1 of an x2 form, else for the negated comparison.
+func fltCmpLanes(w *warp, o *op, cmp func(a, b uint64) (bool, bool), x2 bool, bop uint8) (t0, t1 uint32) {
 	a, b := src(w, o, 0), src(w, o, 1)
 	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
 		if mk&1 != 0 {
@@ -859,6 +790,13 @@ func fltCmpLanes(w *warp, o *op, cmp func(a, b uint64) (bool, bool)) (t0, t1 uin
 				t1 |= 1 << i
 			}
 		}
+	}
+	if !x2 {
+		t1 = ^t0
+	}
+	if bop != bopNone {
+		c := pred(w, o, 0)
+		t0, t1 = boolOp(bop, t0, c), boolOp(bop, t1, c)
 	}
 	return t0, t1
 }
@@ -873,23 +811,16 @@ func lowerFloatSetp(l *lowering, in *check.Inst, o *op) error {
 	if err != nil {
 		return err
 	}
-	bop := fltBop(in)
 	if len(o.s) != 2 {
 		return fmt.Errorf("setp%s: expected two operands to compare", joinMods(in))
 	}
-	if bop != bopNone && len(o.ps) != 1 {
-		return fmt.Errorf("setp%s: expected a predicate operand c for the boolean operation", joinMods(in))
+	bop, err := fltBop(in, o)
+	if err != nil {
+		return err
 	}
 	x2 := k == fkF16x2 || k == fkBF16x2
 	o.exec = func(m *Machine, w *warp, o *op) {
-		t0, t1 := fltCmpLanes(w, o, cmp)
-		if !x2 {
-			t1 = ^t0
-		}
-		if bop != bopNone {
-			c := pred(w, o, 0)
-			t0, t1 = boolOp(bop, t0, c), boolOp(bop, t1, c)
-		}
+		t0, t1 := fltCmpLanes(w, o, cmp, x2, bop)
 		setPred(w, o.pd, t0)
 		setPred(w, o.pd2, t1)
 	}
@@ -913,9 +844,9 @@ func lowerFloatSet(l *lowering, in *check.Inst, o *op) error {
 	if err != nil {
 		return err
 	}
-	bop := fltBop(in)
-	if bop != bopNone && len(o.ps) != 1 {
-		return fmt.Errorf("set%s: expected a predicate operand c for the boolean operation", joinMods(in))
+	bop, err := fltBop(in, o)
+	if err != nil {
+		return err
 	}
 	x2 := k == fkF16x2 || k == fkBF16x2
 	var one uint64
@@ -938,11 +869,7 @@ func lowerFloatSet(l *lowering, in *check.Inst, o *op) error {
 		}
 	}
 	o.exec = func(m *Machine, w *warp, o *op) {
-		t0, t1 := fltCmpLanes(w, o, cmp)
-		if bop != bopNone {
-			c := pred(w, o, 0)
-			t0, t1 = boolOp(bop, t0, c), boolOp(bop, t1, c)
-		}
+		t0, t1 := fltCmpLanes(w, o, cmp, x2, bop)
 		d := dst(w, o, 0)
 		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
 			if mk&1 != 0 {
@@ -998,10 +925,7 @@ func lowerFloatCvt(l *lowering, in *check.Inst, o *op) error {
 		if err := needSrcs(in, o, 1, 2); err != nil {
 			return err
 		}
-		f := fp.CvtF16x2F32
-		if dk == fkBF16x2 {
-			f = fp.CvtBF16x2F32
-		}
+		f := either(dk == fkBF16x2, fp.CvtBF16x2F32, fp.CvtF16x2F32)
 		o.exec = lane2(func(a, b uint64) uint64 { return uint64(f(uint32(a), uint32(b), rnd, relu, satfinite)) })
 		return nil
 	}
@@ -1101,10 +1025,8 @@ func floatToFloat(dk, ak fkind, rnd, irnd fp.Round, hasIrnd, ftz, sat, relu, sat
 	case dk == ak && (dk == fkF16 || dk == fkBF16):
 		// Same half type: the value unchanged, or clamped by .sat (through
 		// f32, where the clamp is exact and the way back too).
-		wide, narrow := fp.CvtF16ToF32, fp.CvtF32ToF16
-		if dk == fkBF16 {
-			wide, narrow = fp.CvtBF16ToF32, fp.CvtF32ToBF16
-		}
+		bf := dk == fkBF16
+		wide, narrow := either(bf, fp.CvtBF16ToF32, fp.CvtF16ToF32), either(bf, fp.CvtF32ToBF16, fp.CvtF32ToF16)
 		f = func(a uint64) uint64 {
 			if !sat {
 				return a & 0xFFFF
