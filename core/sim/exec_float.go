@@ -141,15 +141,6 @@ func fltPair32(a, b uint64, f func(x, y uint32) uint32) uint64 {
 	return uint64(f(uint32(a), uint32(b))) | uint64(f(uint32(a>>32), uint32(b>>32)))<<32
 }
 
-// either returns x when c holds, else y: it picks one of an
-// instruction's two functions (abs or neg, max or min) at load time.
-func either[F any](c bool, x, y F) F {
-	if c {
-		return x
-	}
-	return y
-}
-
 // addSubMul picks add's, sub's or mul's function by instruction name.
 func addSubMul[F any](name string, add, sub, mul F) F {
 	switch name {
@@ -870,16 +861,7 @@ func lowerFloatSet(l *lowering, in *check.Inst, o *op) error {
 	}
 	o.exec = func(m *Machine, w *warp, o *op) {
 		t0, t1 := fltCmpLanes(w, o, cmp, x2, bop)
-		d := dst(w, o, 0)
-		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-			if mk&1 != 0 {
-				v := one & -uint64(t0>>i&1)
-				if x2 {
-					v |= (one & -uint64(t1>>i&1)) << 16
-				}
-				d[i] = v
-			}
-		}
+		writeSet(w, o, one, t0, t1, x2)
 	}
 	return nil
 }

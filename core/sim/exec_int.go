@@ -29,20 +29,21 @@ import (
 var floatArith = map[string]func(l *lowering, in *check.Inst, o *op) error{}
 
 func init() {
-	fallbacks["add"] = lowerAddSub
-	fallbacks["sub"] = lowerAddSub
-	fallbacks["mul"] = lowerMul
-	fallbacks["mad"] = lowerMad
+	addSub := intOrFloat(2, lowerAddSub)
+	fallbacks["add"] = addSub
+	fallbacks["sub"] = addSub
+	fallbacks["mul"] = intOrFloat(2, lowerMul)
+	fallbacks["mad"] = intOrFloat(3, lowerMad)
 	lowerers["addc"] = lowerCarryChain
 	lowerers["subc"] = lowerCarryChain
 	lowerers["madc"] = lowerCarryChain
 	lowerers["mul24"] = lowerMul24
 	lowerers["mad24"] = lowerMul24
 	lowerers["sad"] = lowerSad
-	lowerers["div"] = lowerDivRem
-	lowerers["rem"] = lowerDivRem
-	lowerers["abs"] = lowerAbsNeg
-	lowerers["neg"] = lowerAbsNeg
+	lowerers["div"] = intOrFloat(2, lowerDivRem)
+	lowerers["rem"] = intOrFloat(2, lowerDivRem)
+	lowerers["abs"] = intOrFloat(1, lowerAbsNeg)
+	lowerers["neg"] = intOrFloat(1, lowerAbsNeg)
 	lowerers["min"] = lowerMinMax
 	lowerers["max"] = lowerMinMax
 	lowerers["popc"] = lowerBitCount
@@ -75,7 +76,7 @@ func init() {
 		if hot := lowerers[name]; hot != nil {
 			lowerers[name] = func(l *lowering, in *check.Inst, o *op) error {
 				if _, ok := simdWidth(o.typ); ok {
-					return lowerAddSub(l, in, o)
+					return addSub(l, in, o)
 				}
 				return hot(l, in, o)
 			}
@@ -89,6 +90,21 @@ func toFloat(l *lowering, in *check.Inst, o *op) error {
 		return f(l, in, o)
 	}
 	return fmt.Errorf("%s%s is not simulated yet", in.Entry.Name, joinMods(in))
+}
+
+// intOrFloat wraps f, the integer lowerer of an instruction with one
+// destination and ns sources: a float form goes to the float semantics,
+// and an integer one reaches f with its operand shape checked.
+func intOrFloat(ns int, f func(l *lowering, in *check.Inst, o *op) error) func(l *lowering, in *check.Inst, o *op) error {
+	return func(l *lowering, in *check.Inst, o *op) error {
+		if o.typ.float {
+			return toFloat(l, in, o)
+		}
+		if err := needSrcs(in, o, 1, ns); err != nil {
+			return err
+		}
+		return f(l, in, o)
+	}
 }
 
 func unsupported(in *check.Inst) error {
@@ -154,17 +170,20 @@ func lane4(f func(a, b, c, e uint64) uint64) execFn {
 	}
 }
 
+// either returns x when c holds, else y: it picks one of an
+// instruction's two functions (abs or neg, max or min) at load time.
+func either[F any](c bool, x, y F) F {
+	if c {
+		return x
+	}
+	return y
+}
+
 // ---- add, sub, mul, mad (PTX ISA 9.7.1.1-4) and the carry chain (9.7.2)
 
 // lowerAddSub takes the add and sub forms lowerIntArith passes on.
 func lowerAddSub(l *lowering, in *check.Inst, o *op) error {
 	t := o.typ
-	if t.float {
-		return toFloat(l, in, o)
-	}
-	if err := needSrcs(in, o, 1, 2); err != nil {
-		return err
-	}
 	sub := in.Entry.Name == "sub"
 	if in.Match.Has(".cc") {
 		if sub {
@@ -175,10 +194,7 @@ func lowerAddSub(l *lowering, in *check.Inst, o *op) error {
 	sat := in.Match.Has(".sat")
 	if n, ok := simdWidth(t); ok {
 		signed, wd := t.signed, n
-		f := func(x, y int64) int64 { return x + y }
-		if sub {
-			f = func(x, y int64) int64 { return x - y }
-		}
+		f := either(sub, func(x, y int64) int64 { return x - y }, func(x, y int64) int64 { return x + y })
 		o.exec = lane2(func(a, b uint64) uint64 { return simd(a, b, wd, signed, sat, false, f) })
 		return nil
 	}
@@ -240,12 +256,6 @@ func simd(a, b uint64, n uint, signed, sat, relu bool, f func(x, y int64) int64)
 // 16-bit .lo.
 func lowerMul(l *lowering, in *check.Inst, o *op) error {
 	t := o.typ
-	if t.float {
-		return toFloat(l, in, o)
-	}
-	if err := needSrcs(in, o, 1, 2); err != nil {
-		return err
-	}
 	if _, ok := simdWidth(t); ok {
 		return unsupported(in)
 	}
@@ -310,12 +320,6 @@ func execMulWideU32(m *Machine, w *warp, o *op) {
 // .hi.sat.s32, .cc, and 16-bit .lo.
 func lowerMad(l *lowering, in *check.Inst, o *op) error {
 	t := o.typ
-	if t.float {
-		return toFloat(l, in, o)
-	}
-	if err := needSrcs(in, o, 1, 3); err != nil {
-		return err
-	}
 	if in.Match.Has(".cc") {
 		return lowerCarry(in, o, carryMad, false, true)
 	}
@@ -469,44 +473,22 @@ func lowerSad(l *lowering, in *check.Inst, o *op) error {
 }
 
 func lowerDivRem(l *lowering, in *check.Inst, o *op) error {
-	t := o.typ
-	if t.float {
-		return toFloat(l, in, o)
-	}
-	if err := needSrcs(in, o, 1, 2); err != nil {
-		return err
-	}
-	wd, signed := uint(t.bits), t.signed
-	if in.Entry.Name == "rem" {
-		o.exec = lane2(func(a, b uint64) uint64 { return alu.Rem(a, b, signed, wd) })
-	} else {
-		o.exec = lane2(func(a, b uint64) uint64 { return alu.Div(a, b, signed, wd) })
-	}
+	wd, signed := uint(o.typ.bits), o.typ.signed
+	f := either(in.Entry.Name == "rem", alu.Rem, alu.Div)
+	o.exec = lane2(func(a, b uint64) uint64 { return f(a, b, signed, wd) })
 	return nil
 }
 
 func lowerAbsNeg(l *lowering, in *check.Inst, o *op) error {
-	t := o.typ
-	if t.float {
-		return toFloat(l, in, o)
-	}
-	if err := needSrcs(in, o, 1, 1); err != nil {
-		return err
-	}
-	if n, ok := simdWidth(t); ok {
-		f := func(x, _ int64) int64 { return -x }
-		if in.Entry.Name == "abs" {
-			f = func(x, _ int64) int64 { return max(x, -x) }
-		}
+	abs := in.Entry.Name == "abs"
+	if n, ok := simdWidth(o.typ); ok {
+		f := either(abs, func(x, _ int64) int64 { return max(x, -x) }, func(x, _ int64) int64 { return -x })
 		o.exec = lane1(func(a uint64) uint64 { return simd(a, 0, n, true, false, false, f) })
 		return nil
 	}
-	wd := uint(t.bits)
-	if in.Entry.Name == "abs" {
-		o.exec = lane1(func(a uint64) uint64 { return alu.Abs(a, wd) })
-	} else {
-		o.exec = lane1(func(a uint64) uint64 { return alu.Neg(a, wd) })
-	}
+	wd := uint(o.typ.bits)
+	f := either(abs, alu.Abs, alu.Neg)
+	o.exec = lane1(func(a uint64) uint64 { return f(a, wd) })
 	return nil
 }
 
@@ -526,24 +508,17 @@ func lowerMinMax(l *lowering, in *check.Inst, o *op) error {
 	}
 	var f func(a, b uint64) uint64
 	if n, ok := simdWidth(t); ok {
-		g := func(x, y int64) int64 { return min(x, y) }
-		if isMax {
-			g = func(x, y int64) int64 { return max(x, y) }
-		}
-		switch {
-		case n == 16 && isMax:
-			f = func(a, b uint64) uint64 { return uint64(alu.Max16x2(uint32(a), uint32(b), signed, relu)) }
-		case n == 16:
-			f = func(a, b uint64) uint64 { return uint64(alu.Min16x2(uint32(a), uint32(b), signed, relu)) }
-		default:
+		if n == 16 {
+			g := either(isMax, alu.Max16x2, alu.Min16x2)
+			f = func(a, b uint64) uint64 { return uint64(g(uint32(a), uint32(b), signed, relu)) }
+		} else {
+			g := either(isMax, func(x, y int64) int64 { return max(x, y) }, func(x, y int64) int64 { return min(x, y) })
 			f = func(a, b uint64) uint64 { return simd(a, b, n, signed, false, relu && signed, g) }
 		}
 	} else {
 		wd := uint(t.bits)
-		f = func(a, b uint64) uint64 { return alu.Min(a, b, signed, wd) }
-		if isMax {
-			f = func(a, b uint64) uint64 { return alu.Max(a, b, signed, wd) }
-		}
+		g := either(isMax, alu.Max, alu.Min)
+		f = func(a, b uint64) uint64 { return g(a, b, signed, wd) }
 		if relu {
 			ff := f
 			f = func(a, b uint64) uint64 {
@@ -721,11 +696,8 @@ func lowerShf(l *lowering, in *check.Inst, o *op) error {
 		return err
 	}
 	clamp := in.Match.Has(".clamp")
-	if in.Match.Has(".l") {
-		o.exec = lane3(func(a, b, c uint64) uint64 { return uint64(alu.ShfL(uint32(a), uint32(b), uint32(c), clamp)) })
-	} else {
-		o.exec = lane3(func(a, b, c uint64) uint64 { return uint64(alu.ShfR(uint32(a), uint32(b), uint32(c), clamp)) })
-	}
+	f := either(in.Match.Has(".l"), alu.ShfL, alu.ShfR)
+	o.exec = lane3(func(a, b, c uint64) uint64 { return uint64(f(uint32(a), uint32(b), uint32(c), clamp)) })
 	return nil
 }
 
@@ -1041,14 +1013,25 @@ func lowerSet(l *lowering, in *check.Inst, o *op) error {
 		if bop != bopNone {
 			t = boolOp(bop, t, pred(w, o, 0))
 		}
-		d := dst(w, o, 0)
-		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-			if mk&1 != 0 {
-				d[i] = one & -uint64(t>>i&1)
-			}
-		}
+		writeSet(w, o, one, t, 0, false)
 	}
 	return nil
+}
+
+// writeSet writes set's result to the active lanes of d: one where bit i
+// of t0 is set, else 0; for an x2 form the upper 16-bit half likewise from
+// t1.
+func writeSet(w *warp, o *op, one uint64, t0, t1 uint32, x2 bool) {
+	d := dst(w, o, 0)
+	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+		if mk&1 != 0 {
+			v := one & -uint64(t0>>i&1)
+			if x2 {
+				v |= (one & -uint64(t1>>i&1)) << 16
+			}
+			d[i] = v
+		}
+	}
 }
 
 // slct.dtype.s32 d, a, b, c and slct{.ftz}.dtype.f32 d, a, b, c:
