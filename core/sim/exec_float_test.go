@@ -1130,16 +1130,10 @@ func TestFloatSetpBoolOp(t *testing.T) {
 		rows = append(rows, append(p[:2:2], 0), append(p[:2:2], 1))
 	}
 	out := fltRun(t, body, rows, 5)
-	b := func(v bool) uint64 {
-		if v {
-			return 1
-		}
-		return 0
-	}
 	for i, row := range rows {
 		x, y, c := float64(fv(row[0])), float64(fv(row[1])), row[2] != 0
 		lt, ltu, gt := refCmp("lt", x, y), refCmp("ltu", x, y), refCmp("gt", x, y)
-		want := []uint64{b(lt && c), b(!lt && c), b(ltu || !c), b(!ltu || !c), b(!gt != c)}
+		want := []uint64{bit(lt && c), bit(!lt && c), bit(ltu || !c), bit(!ltu || !c), bit(!gt != c)}
 		for k := range want {
 			if out[i][k] != want[k] {
 				t.Errorf("row %#x output %d: got %d, want %d", row, k, out[i][k], want[k])
@@ -1444,19 +1438,13 @@ func TestFloatHalfCompare(t *testing.T) {
 		}
 	}
 	out := fltRun(t, body, rows, 8)
-	b := func(v bool) uint64 {
-		if v {
-			return 1
-		}
-		return 0
-	}
 	for i, row := range rows {
 		lo := func(x uint64) uint16 { return uint16(x) }
 		hi := func(x uint64) uint16 { return uint16(x >> 16) }
 		lt0, lt1 := refCmp("lt", h2f(lo(row[0])), h2f(lo(row[1]))), refCmp("lt", h2f(hi(row[0])), h2f(hi(row[1])))
 		gtu0, gtu1 := refCmp("gtu", b2f(lo(row[0])), b2f(lo(row[1]))), refCmp("gtu", b2f(hi(row[0])), b2f(hi(row[1])))
-		want := []uint64{b(lt0), b(lt1), b(gtu0), b(gtu1), b(lt1), b(!lt1),
-			0x3c00*b(lt0) | 0x3c00*b(lt1)<<16, 0xffff*b(lt0) | 0xffff*b(lt1)<<16}
+		want := []uint64{bit(lt0), bit(lt1), bit(gtu0), bit(gtu1), bit(lt1), bit(!lt1),
+			0x3c00*bit(lt0) | 0x3c00*bit(lt1)<<16, 0xffff*bit(lt0) | 0xffff*bit(lt1)<<16}
 		for k := range want {
 			if out[i][k] != want[k] {
 				t.Errorf("row %#x output %d: got %#x, want %#x", row, k, out[i][k], want[k])

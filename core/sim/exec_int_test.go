@@ -1057,12 +1057,6 @@ func TestIntSetpBoolGuard(t *testing.T) {
 	p := compileHarness(t, "", "", body)
 	in := opCase{widths: []int{32, 32, 32}}.inputs()
 	s32, u32 := cmpType{".s32", 32, true}, cmpType{".u32", 32, false}
-	b := func(v bool) uint64 {
-		if v {
-			return 1
-		}
-		return 0
-	}
 	for r := 0; r < len(in); r += 2 {
 		out := runHarness(t, p, in[r:r+2], 12)
 		for i := 0; i < 32; i++ {
@@ -1074,12 +1068,12 @@ func TestIntSetpBoolGuard(t *testing.T) {
 				p8, p9 = gt, !gt
 			}
 			want := []uint64{
-				b(lt && c), b(!lt && c),
-				b(lt || !c), b(!lt || !c),
-				b(ge != c), b(!ge != c),
-				b(p8), b(p9),
-				b(eq && c), b(!eq && c),
-				b(int32(x) > -1), b(x > 100),
+				bit(lt && c), bit(!lt && c),
+				bit(lt || !c), bit(!lt || !c),
+				bit(ge != c), bit(!ge != c),
+				bit(p8), bit(p9),
+				bit(eq && c), bit(!eq && c),
+				bit(int32(x) > -1), bit(x > 100),
 			}
 			for k, w := range want {
 				if out[k][i] != w {

@@ -135,3 +135,11 @@ func runHarness(t testing.TB, p *Program, in [][32]uint64, nout int) [][32]uint6
 	}
 	return out
 }
+
+// bit is 1 for true and 0 for false, as selp.u32 d, 1, 0, p writes it.
+func bit(v bool) uint64 {
+	if v {
+		return 1
+	}
+	return 0
+}
