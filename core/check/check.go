@@ -265,11 +265,6 @@ func (c *checker) function(f *Func) {
 	c.fn = nil
 }
 
-type pending struct {
-	in *ptx.Instr
-	s  *scope
-}
-
 // block declares a block's variables and labels, then checks its
 // instructions, recursing into nested blocks in order.
 func (c *checker) block(parent *scope, b *ptx.Block) {

@@ -4,7 +4,6 @@ package check
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/ptxplay/ptxplay/core/isa"
@@ -375,9 +374,6 @@ func (c *checker) value(s *scope, in *Inst, o ptx.Operand, want string, dest, an
 		if !anyType && want != "" && !compatible(want, obj.Type, in.Entry.Relaxed, dest) {
 			c.errorf(id.Pos(), "expected %s register, found %s register %s", want, obj.Type.Name, obj.Name)
 		}
-		if c.fn != nil && obj.Index < len(c.fn.Regs) && c.fn.Regs[obj.Index] == obj {
-			// fine: a register of this function
-		}
 	case regComp:
 		a.Kind, a.Reg, a.Comp = ArgReg, obj.r, obj.comp
 	case sregRef:
@@ -692,5 +688,3 @@ func describe(s *scope, o ptx.Operand) string {
 	}
 	return operandText(o)
 }
-
-var _ = math.MaxInt64

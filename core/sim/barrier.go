@@ -67,10 +67,7 @@ func execBar(m *Machine, w *warp, o *op) {
 		return
 	}
 	lane := firstLane(w.mask)
-	srcs := o.s
-	if o.mode == barRed && len(o.d) > 0 || o.mode == barRed && o.pd >= 0 {
-		// d, a{, b}, c: the destination is not a source
-	}
+	srcs := o.s // a{, b}: the barrier and the thread count
 	id := int(w.reg(srcs[0])[lane] & 15)
 	b := &w.cta.bars[id]
 	if len(srcs) > 1 {

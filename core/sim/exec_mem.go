@@ -7,7 +7,6 @@ import (
 	"math"
 
 	"github.com/ptxplay/ptxplay/core/check"
-	"github.com/ptxplay/ptxplay/core/isa"
 )
 
 func init() {
@@ -332,5 +331,3 @@ func lowerIsspacep(l *lowering, in *check.Inst, o *op) error {
 	}
 	return nil
 }
-
-var _ = isa.KindBits

@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"sort"
 
 	"github.com/ptxplay/ptxplay/core/check"
 	"github.com/ptxplay/ptxplay/core/isa"
@@ -487,8 +486,6 @@ func (p *Program) lowerFunc(f *fn) error {
 	}
 	f.localSize = alignUp(f.localSize, 16)
 	l := &lowering{p: p, f: f, consts: map[constKey]int32{}, sregs: map[string]int32{}}
-	labels := make([]int32, len(cf.Labels))
-	_ = labels
 	f.code = make([]op, len(cf.Code))
 	for i, in := range cf.Code {
 		l.lower(in, &f.code[i])
@@ -795,5 +792,3 @@ func firstLane(mask uint32) int {
 	}
 	return 0
 }
-
-var _ = sort.Ints
