@@ -492,7 +492,7 @@ func (p *Program) lowerFunc(f *fn) error {
 	}
 	if len(f.code) == 0 || !endsFlow(&f.code[len(f.code)-1]) {
 		// Falling off the end of a function returns (kernels exit).
-		f.code = append(f.code, op{exec: execRet, ctl: ctlRet, flags: flagControl, guard: -1, pd: -1, pd2: -1, base: -1, reconv: -1})
+		f.code = append(f.code, op{exec: execRet, ctl: ctlRet, flags: flagControl, guard: -1, d1: -1, pd: -1, pd2: -1, base: -1, reconv: -1})
 		if f.entry {
 			f.code[len(f.code)-1].exec, f.code[len(f.code)-1].ctl = execExit, ctlExit
 		}
@@ -583,7 +583,7 @@ func isDynamicSReg(name string) bool {
 // lower fills o from in: operands to slots, then the family's lowerer
 // picks the semantics.
 func (l *lowering) lower(in *check.Inst, o *op) {
-	*o = op{guard: -1, pd: -1, pd2: -1, base: -1, reconv: -1, inst: in, line: int32(in.Line), col: int32(in.Col)}
+	*o = op{guard: -1, d1: -1, pd: -1, pd2: -1, base: -1, reconv: -1, inst: in, line: int32(in.Line), col: int32(in.Col)}
 	if f := l.p.chk.File; f != nil && in.Src.End() > in.Src.Pos() && int(in.Src.End()-1) <= len(f.Src) {
 		o.text = string(f.Src[in.Src.Pos()-1 : in.Src.End()-1])
 	}
@@ -608,6 +608,10 @@ func (l *lowering) lower(in *check.Inst, o *op) {
 	}
 	if err := lf(l, in, o); err != nil {
 		o.exec, o.flags = refuse(err.Error()), flagControl
+	}
+	o.d1 = -1
+	if len(o.d) == 1 && o.d[0] >= 0 {
+		o.d1 = o.d[0]
 	}
 	if in.Match.Has(".ftz") {
 		o.flags |= flagFtz

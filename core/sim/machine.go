@@ -450,9 +450,13 @@ func (m *Machine) issue(w *warp) {
 				m.refreshClock(w, o)
 			}
 			o.exec(m, w, o)
-			for _, d := range o.d {
-				if d >= 0 {
-					f.wregs[d] |= mask
+			if o.d1 >= 0 { // the usual single destination
+				f.wregs[o.d1] |= mask
+			} else if len(o.d) > 1 {
+				for _, d := range o.d {
+					if d >= 0 {
+						f.wregs[d] |= mask
+					}
 				}
 			}
 			if o.pd >= 0 {

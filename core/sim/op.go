@@ -19,6 +19,7 @@ type op struct {
 	exec execFn
 	ctl  ctlKind // what kind of control op (ctlNone for the rest)
 	d    []int32 // value destinations (vector elements expanded); -1 = sink
+	d1   int32   // d[0] when it is the only destination and not a sink, else -1
 	s    []int32 // value sources in operand order
 	pd   int32   // predicate destination (setp p, the p of d|p), -1 if none
 	pd2  int32   // second predicate destination (setp p|q), -1 if none
