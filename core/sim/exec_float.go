@@ -260,19 +260,22 @@ func words(r *[32]uint64) (*[64]float32, *[64]uint32) {
 	return (*[64]float32)(p), (*[64]uint32)(p)
 }
 
+// fltBits32w is fltBits32 as a 32-bit word.
+func fltBits32w(x float32) uint32 { return uint32(fltBits32(x)) }
+
 func execAddF32(m *Machine, w *warp, o *op) {
 	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
 	if w.mask == fullMask && hostLE {
 		df, du := words(d)
 		af, _ := words(a)
 		bf, _ := words(b)
-		for i := 0; i < 64; i += 2 {
-			if x := af[i] + bf[i]; x == x {
-				df[i] = x
-			} else {
-				du[i] = fltNaN32
+		for i := 0; i <= 60; i += 4 { // two lanes a turn
+			x0, x1 := af[i]+bf[i], af[i+2]+bf[i+2]
+			df[i], df[i+2] = x0, x1
+			du[i+1], du[i+3] = 0, 0
+			if x0 != x0 || x1 != x1 { // a NaN: the GPU's is canonical
+				du[i], du[i+2] = fltBits32w(x0), fltBits32w(x1)
 			}
-			du[i+1] = 0
 		}
 		return
 	}
@@ -289,13 +292,13 @@ func execSubF32(m *Machine, w *warp, o *op) {
 		df, du := words(d)
 		af, _ := words(a)
 		bf, _ := words(b)
-		for i := 0; i < 64; i += 2 {
-			if x := af[i] - bf[i]; x == x {
-				df[i] = x
-			} else {
-				du[i] = fltNaN32
+		for i := 0; i <= 60; i += 4 { // two lanes a turn
+			x0, x1 := af[i]-bf[i], af[i+2]-bf[i+2]
+			df[i], df[i+2] = x0, x1
+			du[i+1], du[i+3] = 0, 0
+			if x0 != x0 || x1 != x1 { // a NaN: the GPU's is canonical
+				du[i], du[i+2] = fltBits32w(x0), fltBits32w(x1)
 			}
-			du[i+1] = 0
 		}
 		return
 	}
@@ -312,13 +315,13 @@ func execMulF32(m *Machine, w *warp, o *op) {
 		df, du := words(d)
 		af, _ := words(a)
 		bf, _ := words(b)
-		for i := 0; i < 64; i += 2 {
-			if x := af[i] * bf[i]; x == x {
-				df[i] = x
-			} else {
-				du[i] = fltNaN32
+		for i := 0; i <= 60; i += 4 { // two lanes a turn
+			x0, x1 := af[i]*bf[i], af[i+2]*bf[i+2]
+			df[i], df[i+2] = x0, x1
+			du[i+1], du[i+3] = 0, 0
+			if x0 != x0 || x1 != x1 { // a NaN: the GPU's is canonical
+				du[i], du[i+2] = fltBits32w(x0), fltBits32w(x1)
 			}
-			du[i+1] = 0
 		}
 		return
 	}
@@ -406,6 +409,17 @@ func lowerFloatFma(l *lowering, in *check.Inst, o *op) error {
 // bits are 1<<28) or below the float32 normal range, where fp.FmaF32
 // decides exactly. Whether the compiler fuses the float64 multiply-add does
 // not matter: the product is exact either way.
+// fmaSlow reports when the float64 value of a*b+c (the product exact, one
+// rounding) cannot simply be rounded to f32: when it sits exactly on an
+// f32 rounding tie (low 29 bits 1000...0), where the first rounding may
+// have made the tie; when it is below the smallest normal f32 (exponent
+// under 0x381), where f32 has fewer bits; or when it is a NaN or an
+// infinity (exponent 0x7ff), which need the GPU's NaN. fp.FmaF32 takes
+// those.
+func fmaSlow(sb uint64) bool {
+	return sb&(1<<29-1) == 1<<28 || sb>>52&0x7ff-0x381 > 0x7fe-0x381
+}
+
 func execFmaF32(m *Machine, w *warp, o *op) {
 	d, a, b, c := dst(w, o, 0), src(w, o, 0), src(w, o, 1), src(w, o, 2)
 	if w.mask == fullMask && hostLE {
@@ -413,30 +427,28 @@ func execFmaF32(m *Machine, w *warp, o *op) {
 		af, _ := words(a)
 		bf, _ := words(b)
 		cf, _ := words(c)
-		for i := 0; i < 64; i += 2 {
-			s := float64(af[i])*float64(bf[i]) + float64(cf[i])
-			if sb := math.Float64bits(s); sb&(1<<29-1) == 1<<28 || sb&0x7FF0000000000000 < 0x3810000000000000 {
-				l := i / 2
-				d[l] = uint64(fp.FmaF32(uint32(a[l]), uint32(b[l]), uint32(c[l]), fp.RN, false, false))
+		for i := 0; i <= 60; i += 4 { // two lanes a turn
+			s0 := float64(af[i])*float64(bf[i]) + float64(cf[i])
+			s1 := float64(af[i+2])*float64(bf[i+2]) + float64(cf[i+2])
+			if fmaSlow(math.Float64bits(s0)) || fmaSlow(math.Float64bits(s1)) {
+				for l := i / 2; l <= i/2+1; l++ {
+					d[l] = uint64(fp.FmaF32(uint32(a[l]), uint32(b[l]), uint32(c[l]), fp.RN, false, false))
+				}
 				continue
 			}
-			if x := float32(s); x == x {
-				df[i] = x
-			} else {
-				du[i] = fltNaN32
-			}
-			du[i+1] = 0
+			df[i], df[i+2] = float32(s0), float32(s1)
+			du[i+1], du[i+3] = 0, 0
 		}
 		return
 	}
 	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
 		if mk&1 != 0 {
 			s := float64(fltF32(a[i]))*float64(fltF32(b[i])) + float64(fltF32(c[i]))
-			if sb := math.Float64bits(s); sb&(1<<29-1) == 1<<28 || sb&0x7FF0000000000000 < 0x3810000000000000 {
+			if fmaSlow(math.Float64bits(s)) {
 				d[i] = uint64(fp.FmaF32(uint32(a[i]), uint32(b[i]), uint32(c[i]), fp.RN, false, false))
 				continue
 			}
-			d[i] = fltBits32(float32(s))
+			d[i] = uint64(math.Float32bits(float32(s)))
 		}
 	}
 }
