@@ -132,3 +132,31 @@ func TestHistoryBudget(t *testing.T) {
 		t.Fatal("back at the end: state differs")
 	}
 }
+
+// TestStepBackOverFault: stepping back from a fault restores the state
+// before it, and stepping forward faults again the same way.
+func TestStepBackOverFault(t *testing.T) {
+	k := benchKernel(t, "diverge")
+	// 64 threads write 64 results into a buffer of 40: lanes 40.. fault.
+	spec := []byte(`{"kernel": "diverge", "grid": 1, "block": 64, "args": {"out": {"type": "u32", "count": 40}}}`)
+	s := sim.NewSession(newMachine(t, k.Source, spec), 0)
+	if stop := s.Continue(nil, 1_000_000); stop != sim.StopFault {
+		t.Fatalf("stopped for %v, want a fault", stop)
+	}
+	fault := s.Machine().Fault().Msg
+	n := s.Steps()
+	if !s.StepBack() || s.Machine().Fault() != nil || s.Done() {
+		t.Fatalf("after StepBack: fault %v, done %v", s.Machine().Fault(), s.Done())
+	}
+	ref := newMachine(t, k.Source, spec)
+	for i := int64(0); i < n-1; i++ {
+		ref.Step()
+	}
+	if s.Machine().Fingerprint() != ref.Fingerprint() {
+		t.Fatal("state before the fault differs from a straight run")
+	}
+	s.Step()
+	if f := s.Machine().Fault(); f == nil || f.Msg != fault {
+		t.Fatalf("stepping again: %v, want %q", f, fault)
+	}
+}
