@@ -95,11 +95,36 @@ func (s *Session) Step() bool {
 		return false
 	}
 	s.m.Step()
-	s.step++
+	s.step = s.m.stats.WarpInstructions // a step is one warp instruction
 	if s.step%s.every == 0 && s.step > s.cps[len(s.cps)-1].step {
 		s.checkpoint()
 	}
 	return true
+}
+
+// advance runs up to n steps as fast as a plain run: recording is off but
+// for the last step of each stretch between checkpoints (so the last
+// step's event and accesses are right), and checkpoints are taken on the
+// way as Step would take them.
+func (s *Session) advance(n int64) {
+	for n > 0 && !s.m.Done() {
+		chunk := min(n, s.every-s.step%s.every) // up to the next checkpoint
+		if chunk > 1 {
+			s.m.record = false
+			s.m.Run(chunk - 1)
+			s.m.record = true
+			done := s.m.stats.WarpInstructions - s.step
+			s.step += done
+			n -= done
+			if done < chunk-1 {
+				continue // the kernel ended (or deadlocked)
+			}
+		}
+		if !s.Step() {
+			return
+		}
+		n--
+	}
 }
 
 // StepBack undoes the last step exactly. It reports false at step 0.
@@ -118,8 +143,7 @@ func (s *Session) GoTo(n int64) {
 		n = 0
 	}
 	if n >= s.step {
-		for s.step < n && s.Step() {
-		}
+		s.advance(n - s.step)
 		return
 	}
 	i := len(s.cps) - 1
@@ -129,8 +153,7 @@ func (s *Session) GoTo(n int64) {
 	s.m = s.cps[i].m.clone()
 	s.m.record = true
 	s.step = s.cps[i].step
-	for s.step < n && s.Step() {
-	}
+	s.advance(n - s.step)
 }
 
 // Reset goes back to the start.
@@ -203,6 +226,10 @@ func (s Stop) String() string {
 // Continue runs at least one step, then until the next instruction to
 // issue is at a breakpoint, the kernel ends or faults, or limit steps.
 func (s *Session) Continue(bps []Breakpoint, limit int64) Stop {
+	if len(bps) == 0 {
+		s.advance(limit)
+		limit = 0
+	}
 	for n := int64(0); n < limit; n++ {
 		if !s.Step() {
 			break
