@@ -42,7 +42,18 @@ type BenchResult struct {
 	Kernel             string
 	ThreadInstructions int64
 	WarpInstructions   int64
-	Elapsed            time.Duration
+	Elapsed            time.Duration // wall time
+	CPU                time.Duration // process CPU time (where the OS reports it)
+}
+
+// PerCPUSecond is thread instructions per second of CPU time: steadier
+// than PerSecond on a shared virtual machine, where another guest's load
+// stretches wall time.
+func (r BenchResult) PerCPUSecond() float64 {
+	if r.CPU <= 0 {
+		return r.PerSecond()
+	}
+	return float64(r.ThreadInstructions) / r.CPU.Seconds()
 }
 
 // PerSecond is thread instructions per second.
@@ -64,9 +75,10 @@ func RunBench(k BenchKernel, minTime time.Duration) (BenchResult, error) {
 		if err != nil {
 			return r, err
 		}
-		start := time.Now()
+		start, cpu := time.Now(), cpuTime()
 		m.Run(0)
 		r.Elapsed += time.Since(start)
+		r.CPU += cpuTime() - cpu
 		if f := m.Fault(); f != nil {
 			return r, fmt.Errorf("%s: %s", k.Name, f.Msg)
 		}

@@ -68,8 +68,10 @@ func BenchmarkKernels(b *testing.B) {
 				}
 				total.ThreadInstructions += r.ThreadInstructions
 				total.Elapsed += r.Elapsed
+				total.CPU += r.CPU
 			}
 			b.ReportMetric(total.PerSecond(), "thread-inst/s")
+			b.ReportMetric(total.PerCPUSecond(), "thread-inst/cpu-s")
 		})
 	}
 }
