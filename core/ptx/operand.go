@@ -318,52 +318,39 @@ func (p *parser) linear(x Operand) (base *Ident, off int64, ok bool) {
 
 // parseVector parses "{%r1, %r2, _}".
 func (p *parser) parseVector() Operand {
-	if !p.enter() {
-		return nil
-	}
-	defer p.leave()
 	v := p.vectors.new()
-	v.From = pos(p.pos)
-	p.next()
-	b := len(p.tmp)
-	for p.tok != tRBrace {
-		x := p.parseOperand(false)
-		if x == nil {
-			p.dropTmp(b)
-			return nil
-		}
-		p.tmp = append(p.tmp, x)
-		if p.tok != tComma {
-			break
-		}
-		p.next()
-	}
-	if p.tok != tRBrace {
-		p.dropTmp(b)
-		p.errorExpected("',' or '}' in vector operand")
+	var ok bool
+	if v.Elems, v.Span, ok = p.parseElems(tRBrace, "',' or '}' in vector operand"); !ok {
 		return nil
 	}
-	v.Elems = p.takeArgs(b)
-	v.To = pos(p.end)
-	p.next()
 	return v
 }
 
 // parseList parses a call's parenthesized list "(param0, param1)".
 func (p *parser) parseList() Operand {
-	if !p.enter() {
+	l := &List{}
+	var ok bool
+	if l.Elems, l.Span, ok = p.parseElems(tRParen, "',' or ')' in call list"); !ok {
 		return nil
 	}
+	return l
+}
+
+// parseElems parses the comma-separated operands after an opening brace
+// or parenthesis, up to and including the closing token.
+func (p *parser) parseElems(closing tokKind, want string) ([]Operand, Span, bool) {
+	if !p.enter() {
+		return nil, Span{}, false
+	}
 	defer p.leave()
-	l := &List{}
-	l.From = pos(p.pos)
+	span := Span{From: pos(p.pos)}
 	p.next()
 	b := len(p.tmp)
-	for p.tok != tRParen {
+	for p.tok != closing {
 		x := p.parseOperand(false)
 		if x == nil {
 			p.dropTmp(b)
-			return nil
+			return nil, span, false
 		}
 		p.tmp = append(p.tmp, x)
 		if p.tok != tComma {
@@ -371,15 +358,15 @@ func (p *parser) parseList() Operand {
 		}
 		p.next()
 	}
-	if p.tok != tRParen {
+	if p.tok != closing {
 		p.dropTmp(b)
-		p.errorExpected("',' or ')' in call list")
-		return nil
+		p.errorExpected(want)
+		return nil, span, false
 	}
-	l.Elems = p.takeArgs(b)
-	l.To = pos(p.end)
+	elems := p.takeArgs(b)
+	span.To = pos(p.end)
 	p.next()
-	return l
+	return elems, span, true
 }
 
 // dropTmp pops the operand stack. It leaves the stale pointers, which
