@@ -8,6 +8,7 @@ import (
 	"math"
 
 	"github.com/ptxplay/ptxplay/core/check"
+	"github.com/ptxplay/ptxplay/core/fp"
 	"github.com/ptxplay/ptxplay/core/isa"
 	"github.com/ptxplay/ptxplay/core/ptx"
 )
@@ -375,72 +376,28 @@ func floatBits(f float64, bits int) uint64 {
 }
 
 // convFloatImm converts a float constant (f32 bits if single, else f64
-// bits) to the bits of type t.
+// bits) to the bits of type t, rounding to nearest even once: PTX reads a
+// decimal constant as a double and converts it to the instruction type.
 func convFloatImm(b uint64, single bool, t isa.Type) uint64 {
-	var f float64
+	d := b
 	if single {
-		f = float64(math.Float32frombits(uint32(b)))
-	} else {
-		f = math.Float64frombits(b)
+		d = math.Float64bits(float64(math.Float32frombits(uint32(b))))
+	}
+	switch t.Name {
+	case ".f64":
+		return d
+	case ".f16":
+		return uint64(fp.CvtF64ToF16(d, fp.RN, false))
+	case ".bf16":
+		return uint64(fp.CvtF64ToBF16(d, fp.RN, false))
 	}
 	switch {
-	case t.Kind == isa.KindFloat && t.Bits == 32:
-		if single {
-			return b & 0xffffffff
-		}
-		return uint64(math.Float32bits(float32(f)))
-	case t.Kind == isa.KindFloat && t.Bits == 64:
-		if !single {
-			return b
-		}
-		return math.Float64bits(f)
-	case t.Kind == isa.KindFloat && t.Bits == 16 && t.Name == ".f16":
-		return uint64(f32ToF16(math.Float32bits(float32(f))))
-	case t.Kind == isa.KindBits && t.Bits == 32 && single:
-		return b
+	case single && t.Bits <= 32:
+		return b & 0xffffffff // 0fXXXXXXXX is exactly these bits
+	case t.Bits == 32:
+		return uint64(math.Float32bits(float32(math.Float64frombits(d))))
 	}
-	if t.Bits == 64 {
-		if single {
-			return math.Float64bits(f)
-		}
-		return b
-	}
-	return b
-}
-
-// f32ToF16 rounds an f32 to the nearest f16 (ties to even); used only for
-// constants (core/fp does the arithmetic).
-func f32ToF16(x uint32) uint16 {
-	sign := uint16(x>>16) & 0x8000
-	exp := int(x>>23&0xff) - 127 + 15
-	man := x & 0x7fffff
-	switch {
-	case x&0x7fffffff > 0x7f800000:
-		return 0x7fff
-	case x&0x7fffffff == 0x7f800000:
-		return sign | 0x7c00
-	case exp >= 31:
-		return sign | 0x7c00
-	case exp <= 0:
-		if exp < -10 {
-			return sign
-		}
-		man |= 0x800000
-		shift := uint(14 - exp)
-		h := man >> shift
-		rem := man & (1<<shift - 1)
-		half := uint32(1) << (shift - 1)
-		if rem > half || rem == half && h&1 == 1 {
-			h++
-		}
-		return sign | uint16(h)
-	}
-	h := uint32(exp)<<10 | man>>13
-	rem := man & 0x1fff
-	if rem > 0x1000 || rem == 0x1000 && h&1 == 1 {
-		h++
-	}
-	return sign | uint16(h)
+	return d
 }
 
 // lowerFunc assigns slots and lowers every instruction of f.
