@@ -629,13 +629,12 @@ func (l *lowering) arg(in *check.Inst, o *op, a check.Arg, dest bool, want strin
 		} else {
 			o.s = append(o.s, slot)
 		}
-		if a.Pred != nil {
-			o.pd = l.f.slots[a.Pred.Index]
-		}
+		l.pairPred(o, a)
 	case check.ArgSink:
 		if dest {
 			o.d = append(o.d, -1)
 		}
+		l.pairPred(o, a)
 	case check.ArgImm:
 		t, _ := isa.LookupType(want)
 		if t.Kind == isa.KindPred {
@@ -712,6 +711,19 @@ func (l *lowering) arg(in *check.Inst, o *op, a check.Arg, dest bool, want strin
 		// call lists: handled by the call lowerer
 	}
 	return nil
+}
+
+// pairPred places the p of a d|p pair: the predicate destination, or the
+// second one when d was itself a predicate (setp's p|q).
+func (l *lowering) pairPred(o *op, a check.Arg) {
+	if a.Pred == nil {
+		return
+	}
+	if slot := l.f.slots[a.Pred.Index]; o.pd < 0 {
+		o.pd = slot
+	} else {
+		o.pd2 = slot
+	}
 }
 
 func (l *lowering) predConst(v bool) int32 {
