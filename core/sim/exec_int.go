@@ -123,7 +123,7 @@ func needSrcs(in *check.Inst, o *op, nd, ns int) error {
 // pairDests sets the predicate destinations from the first operand: the
 // p|q of setp (predFirst: pd = p, pd2 = q; p may be the sink) or the d|p
 // of lop3 (pd = p, also when d is the sink). The generic operand lowering
-// would put q in pd and drop the p of _|p.
+// cannot tell that the sink of setp's _|q stands for a predicate.
 func pairDests(l *lowering, in *check.Inst, o *op, predFirst bool) {
 	if len(in.Args) == 0 {
 		return
