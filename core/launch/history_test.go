@@ -160,3 +160,23 @@ func TestStepBackOverFault(t *testing.T) {
 		t.Fatalf("stepping again: %v, want %q", f, fault)
 	}
 }
+
+// TestStepBackManyCTAs: history stays exact across the release of old
+// CTAs' registers.
+func TestStepBackManyCTAs(t *testing.T) {
+	k := benchKernel(t, "diverge")
+	spec := []byte(`{"kernel": "diverge", "grid": 100, "block": 32, "args": {"out": {"type": "u32", "count": 3200}}}`)
+	s := sim.NewSession(newMachine(t, k.Source, spec), 0)
+	s.Continue(nil, 1<<40)
+	end := s.Steps()
+	for _, n := range []int64{end / 3, end - 1, end / 2, 5} {
+		s.GoTo(n)
+		ref := newMachine(t, k.Source, spec)
+		for i := int64(0); i < n; i++ {
+			ref.Step()
+		}
+		if s.Machine().Fingerprint() != ref.Fingerprint() {
+			t.Fatalf("GoTo(%d) of %d differs from a straight run", n, end)
+		}
+	}
+}

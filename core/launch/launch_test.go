@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/ptxplay/ptxplay/core/sim"
 )
 
 const vadd = `.version 7.0
@@ -142,5 +144,38 @@ func TestBudgetContinue(t *testing.T) {
 	ref.Run(0)
 	if m.Fingerprint() != ref.Fingerprint() {
 		t.Fatal("continued run differs from an uninterrupted one")
+	}
+}
+
+// TestManyCTAs: a grid of many CTAs runs in bounded memory (finished CTAs
+// beyond the most recent sim.KeepCTAs drop their registers) and gives the
+// right answer; snapshots of old CTAs still work.
+func TestManyCTAs(t *testing.T) {
+	k := BenchKernels()[2] // diverge: out[i] = Collatz steps of i+1
+	spec := []byte(`{"kernel": "diverge", "grid": 300, "block": 64, "args": {"out": {"type": "u32", "count": 19200}}}`)
+	res := Run("d.ptx", k.Source, spec, Options{})
+	if !res.OK {
+		t.Fatal(res.Errors)
+	}
+	for i, got := range res.Buffers["out"].Data {
+		n, steps := uint64(i+1), uint64(0)
+		for n != 1 {
+			if n%2 == 0 {
+				n /= 2
+			} else {
+				n = 3*n + 1
+			}
+			steps++
+		}
+		if got != steps {
+			t.Fatalf("out[%d] = %d, want %d", i, got, steps)
+		}
+	}
+	snap := res.Machine.Snapshot(sim.SnapshotOptions{CTA: 0, Warp: -1})
+	if snap.State != "done" || len(snap.Warps) != 2 || len(snap.Warps[0].Regs) != 0 {
+		t.Fatalf("old CTA snapshot: %s, %d warps", snap.State, len(snap.Warps))
+	}
+	if snap := res.Machine.Snapshot(sim.SnapshotOptions{CTA: 299, Warp: -1}); len(snap.Warps[0].Regs) == 0 {
+		t.Fatal("the last CTA lost its registers")
 	}
 }

@@ -407,6 +407,24 @@ func (m *Machine) warpEnded(c *cta) {
 	if len(m.ctas) >= m.nctas {
 		m.done = true
 	}
+	if n := len(m.ctas) - KeepCTAs; n > 0 {
+		m.ctas[n-1] = m.ctas[n-1].released()
+	}
+}
+
+// KeepCTAs is how many of the most recent CTAs keep their registers and
+// shared memory after they finish, for snapshots; older ones keep only
+// their warps' final masks, so a grid of many CTAs runs in bounded memory.
+const KeepCTAs = 64
+
+// released is a finished CTA without its registers and memory. It is a
+// copy: checkpoints may share the original.
+func (c *cta) released() *cta {
+	r := &cta{id: c.id, index: c.index, done: true}
+	for _, w := range c.warps {
+		r.warps = append(r.warps, &warp{cta: r, id: w.id, valid: w.valid, exited: w.exited, done: w.done})
+	}
+	return r
 }
 
 func (m *Machine) deadlock(c *cta) {

@@ -146,6 +146,9 @@ func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
 
 func (m *Machine) warpView(w *warp, regs, current bool) WarpView {
 	v := WarpView{ID: w.id, Valid: w.valid, Exited: w.exited & w.valid, Done: w.done, Barrier: w.wait - 1}
+	if len(w.frames) == 0 {
+		return v // a CTA finished long ago: only its masks remain
+	}
 	f := w.top()
 	for _, fr := range w.frames {
 		v.Calls = append(v.Calls, fr.fn.name)
@@ -251,6 +254,9 @@ func (m *Machine) regions(c *cta, local bool) []Region {
 		rs = append(rs, r)
 		if local {
 			for _, w := range c.warps {
+				if len(w.frames) == 0 {
+					continue
+				}
 				f := w.frames[0]
 				size := f.fn.localSize
 				if size == 0 {
