@@ -193,7 +193,7 @@ func readArg(f *frame, a argLoc, lane int, b []byte) {
 		b[0] = byte(f.preds[a.reg] >> lane & 1)
 	case a.reg >= 0:
 		var t [8]byte
-		binary.LittleEndian.PutUint64(t[:], f.regs[int(a.reg)*32+lane])
+		binary.LittleEndian.PutUint64(t[:], f.regs[a.reg][lane])
 		copy(b, t[:])
 	case a.space == spaceFrameParam:
 		size := f.fn.paramSize
@@ -211,7 +211,7 @@ func writeArg(f *frame, a argLoc, lane int, b []byte) {
 	case a.reg >= 0:
 		var t [8]byte
 		copy(t[:], b)
-		f.regs[int(a.reg)*32+lane] = binary.LittleEndian.Uint64(t[:])
+		f.regs[a.reg][lane] = binary.LittleEndian.Uint64(t[:])
 		f.wregs[a.reg] |= 1 << lane
 	case a.space == spaceFrameParam:
 		size := f.fn.paramSize

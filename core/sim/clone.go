@@ -51,7 +51,7 @@ func (t *cta) clone() *cta {
 
 func (f *frame) clone() *frame {
 	c := *f
-	c.regs = append([]uint64(nil), f.regs...)
+	c.regs = append([][32]uint64(nil), f.regs...)
 	c.preds = append([]uint32(nil), f.preds...)
 	c.wregs = append([]uint32(nil), f.wregs...)
 	c.wpreds = append([]uint32(nil), f.wpreds...)
@@ -75,7 +75,7 @@ func (m *Machine) stateBytes() int64 {
 		for _, w := range t.warps {
 			n += 128
 			for _, f := range w.frames {
-				n += int64(8*len(f.regs)+4*(len(f.preds)+len(f.wregs)+len(f.wpreds))+len(f.local)+len(f.param)+12*len(f.stack)) + 256
+				n += int64(256*len(f.regs)+4*(len(f.preds)+len(f.wregs)+len(f.wpreds))+len(f.local)+len(f.param)+12*len(f.stack)) + 256
 			}
 		}
 	}

@@ -137,7 +137,7 @@ type warp struct {
 	id     int
 	frames []*frame
 	f      *frame // the top frame, and its registers and code (see enter)
-	regs   []uint64
+	regs   [][32]uint64
 	code   []op
 	valid  uint32 // lanes that exist (a partial last warp has fewer)
 	exited uint32
@@ -150,9 +150,9 @@ type warp struct {
 
 type frame struct {
 	fn        *fn
-	regs      []uint64 // slot*32 + lane
-	preds     []uint32 // predicate slot -> lane mask
-	wregs     []uint32 // value slot -> lanes written
+	regs      [][32]uint64 // slot -> lanes
+	preds     []uint32     // predicate slot -> lane mask
+	wregs     []uint32     // value slot -> lanes written
 	wpreds    []uint32
 	local     []byte // lane*localSize + offset
 	localBase uint64
@@ -178,7 +178,7 @@ func (m *Machine) clock() uint64 { return 4 * uint64(m.stats.WarpInstructions) }
 
 // reg returns the 32 lanes of a value slot in the current frame.
 func (w *warp) reg(slot int32) *[32]uint64 {
-	return (*[32]uint64)(w.regs[slot*32 : slot*32+32])
+	return &w.regs[slot]
 }
 
 // enter makes the top frame current (after a call, return or exit).
@@ -279,7 +279,7 @@ func (m *Machine) startCTA(i int) *cta {
 func (m *Machine) newFrame(w *warp, f *fn, localBase uint64) *frame {
 	fr := &frame{
 		fn:        f,
-		regs:      make([]uint64, f.nregs*32),
+		regs:      make([][32]uint64, f.nregs),
 		preds:     make([]uint32, f.npreds),
 		wregs:     make([]uint32, f.nregs),
 		wpreds:    make([]uint32, f.npreds),
@@ -292,7 +292,7 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64) *frame {
 		if c.localRel {
 			v += localBase
 		}
-		r := fr.regs[c.slot*32 : c.slot*32+32]
+		r := &fr.regs[c.slot]
 		for i := range r {
 			r[i] = v
 		}
@@ -303,7 +303,7 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64) *frame {
 		fr.wpreds[p] = ^uint32(0)
 	}
 	for _, s := range f.sregs {
-		r := (*[32]uint64)(fr.regs[s.slot*32 : s.slot*32+32])
+		r := &fr.regs[s.slot]
 		for lane := range 32 {
 			r[lane] = m.sregValue(w, lane, s.name, s.comp)
 		}

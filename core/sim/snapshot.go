@@ -217,7 +217,7 @@ func (m *Machine) warpView(w *warp, regs, current bool) WarpView {
 				name += "." + string("xyzw"[k%4])
 			}
 			rv := RegView{Name: name, Type: r.Type.Name, Written: f.wregs[s]}
-			copy(rv.Values[:], f.regs[int(s)*32:int(s)*32+32])
+			rv.Values = f.regs[s]
 			if changedD[s] {
 				rv.Changed = exec
 			}
@@ -430,8 +430,10 @@ func (m *Machine) Fingerprint() [32]byte {
 					u(uint64(uint32(e.pc)) | uint64(uint32(e.rpc))<<32)
 					u(uint64(e.mask))
 				}
-				for _, r := range f.regs {
-					u(r)
+				for i := range f.regs {
+					for _, v := range &f.regs[i] {
+						u(v)
+					}
 				}
 				for _, p := range f.preds {
 					u(uint64(p))
