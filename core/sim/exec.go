@@ -4,6 +4,8 @@
 
 package sim
 
+//go:generate go run gen_lanes.go
+
 import (
 	"fmt"
 
@@ -136,24 +138,6 @@ func lowerMov(l *lowering, in *check.Inst, o *op) error {
 	return nil
 }
 
-func execMov(m *Machine, w *warp, o *op) {
-	d, a, k := dst(w, o, 0), src(w, o, 0), o.aux
-	if w.mask == fullMask {
-		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
-			d[i] = a[i] & k
-			d[i+1] = a[i+1] & k
-			d[i+2] = a[i+2] & k
-			d[i+3] = a[i+3] & k
-		}
-		return
-	}
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 != 0 {
-			d[i] = a[i] & k
-		}
-	}
-}
-
 func execPack(m *Machine, w *warp, o *op) {
 	d, n := dst(w, o, 0), uint(o.aux)
 	part := widthMask(uint8(n))
@@ -217,141 +201,6 @@ func lowerIntArith(l *lowering, in *check.Inst, o *op) error {
 	return nil
 }
 
-func execAdd32(m *Machine, w *warp, o *op) {
-	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
-	if w.mask == fullMask {
-		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
-			d[i] = uint64(uint32(a[i] + b[i]))
-			d[i+1] = uint64(uint32(a[i+1] + b[i+1]))
-			d[i+2] = uint64(uint32(a[i+2] + b[i+2]))
-			d[i+3] = uint64(uint32(a[i+3] + b[i+3]))
-		}
-		return
-	}
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 != 0 {
-			d[i] = uint64(uint32(a[i] + b[i]))
-		}
-	}
-}
-
-func execSub32(m *Machine, w *warp, o *op) {
-	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
-	if w.mask == fullMask {
-		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
-			d[i] = uint64(uint32(a[i] - b[i]))
-			d[i+1] = uint64(uint32(a[i+1] - b[i+1]))
-			d[i+2] = uint64(uint32(a[i+2] - b[i+2]))
-			d[i+3] = uint64(uint32(a[i+3] - b[i+3]))
-		}
-		return
-	}
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 != 0 {
-			d[i] = uint64(uint32(a[i] - b[i]))
-		}
-	}
-}
-
-func execMul32(m *Machine, w *warp, o *op) {
-	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
-	if w.mask == fullMask {
-		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
-			d[i] = uint64(uint32(a[i] * b[i]))
-			d[i+1] = uint64(uint32(a[i+1] * b[i+1]))
-			d[i+2] = uint64(uint32(a[i+2] * b[i+2]))
-			d[i+3] = uint64(uint32(a[i+3] * b[i+3]))
-		}
-		return
-	}
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 != 0 {
-			d[i] = uint64(uint32(a[i] * b[i]))
-		}
-	}
-}
-
-func execMad32(m *Machine, w *warp, o *op) {
-	d, a, b, c := dst(w, o, 0), src(w, o, 0), src(w, o, 1), src(w, o, 2)
-	if w.mask == fullMask {
-		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
-			d[i] = uint64(uint32(a[i]*b[i] + c[i]))
-			d[i+1] = uint64(uint32(a[i+1]*b[i+1] + c[i+1]))
-			d[i+2] = uint64(uint32(a[i+2]*b[i+2] + c[i+2]))
-			d[i+3] = uint64(uint32(a[i+3]*b[i+3] + c[i+3]))
-		}
-		return
-	}
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 != 0 {
-			d[i] = uint64(uint32(a[i]*b[i] + c[i]))
-		}
-	}
-}
-
-func execAdd64(m *Machine, w *warp, o *op) {
-	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
-	if w.mask == fullMask {
-		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
-			d[i] = a[i] + b[i]
-			d[i+1] = a[i+1] + b[i+1]
-			d[i+2] = a[i+2] + b[i+2]
-			d[i+3] = a[i+3] + b[i+3]
-		}
-		return
-	}
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 != 0 {
-			d[i] = a[i] + b[i]
-		}
-	}
-}
-
-func execSub64(m *Machine, w *warp, o *op) {
-	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
-	if w.mask == fullMask {
-		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
-			d[i] = a[i] - b[i]
-			d[i+1] = a[i+1] - b[i+1]
-			d[i+2] = a[i+2] - b[i+2]
-			d[i+3] = a[i+3] - b[i+3]
-		}
-		return
-	}
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 != 0 {
-			d[i] = a[i] - b[i]
-		}
-	}
-}
-
-func execMul64(m *Machine, w *warp, o *op) {
-	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
-	if w.mask == fullMask {
-		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
-			d[i] = a[i] * b[i]
-			d[i+1] = a[i+1] * b[i+1]
-			d[i+2] = a[i+2] * b[i+2]
-			d[i+3] = a[i+3] * b[i+3]
-		}
-		return
-	}
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 != 0 {
-			d[i] = a[i] * b[i]
-		}
-	}
-}
-
-func execMad64(m *Machine, w *warp, o *op) {
-	d, a, b, c := dst(w, o, 0), src(w, o, 0), src(w, o, 1), src(w, o, 2)
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 != 0 {
-			d[i] = a[i]*b[i] + c[i]
-		}
-	}
-}
-
 // lowerLogic: and, or, xor, not on bits and predicates.
 func lowerLogic(l *lowering, in *check.Inst, o *op) error {
 	name := in.Entry.Name
@@ -384,60 +233,6 @@ func lowerLogic(l *lowering, in *check.Inst, o *op) error {
 		}
 	}
 	return nil
-}
-
-func execAnd(m *Machine, w *warp, o *op) {
-	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
-	if w.mask == fullMask {
-		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
-			d[i] = a[i] & b[i]
-			d[i+1] = a[i+1] & b[i+1]
-			d[i+2] = a[i+2] & b[i+2]
-			d[i+3] = a[i+3] & b[i+3]
-		}
-		return
-	}
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 != 0 {
-			d[i] = a[i] & b[i]
-		}
-	}
-}
-
-func execOr(m *Machine, w *warp, o *op) {
-	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
-	if w.mask == fullMask {
-		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
-			d[i] = a[i] | b[i]
-			d[i+1] = a[i+1] | b[i+1]
-			d[i+2] = a[i+2] | b[i+2]
-			d[i+3] = a[i+3] | b[i+3]
-		}
-		return
-	}
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 != 0 {
-			d[i] = a[i] | b[i]
-		}
-	}
-}
-
-func execXor(m *Machine, w *warp, o *op) {
-	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
-	if w.mask == fullMask {
-		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
-			d[i] = a[i] ^ b[i]
-			d[i+1] = a[i+1] ^ b[i+1]
-			d[i+2] = a[i+2] ^ b[i+2]
-			d[i+3] = a[i+3] ^ b[i+3]
-		}
-		return
-	}
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 != 0 {
-			d[i] = a[i] ^ b[i]
-		}
-	}
 }
 
 // selp d, a, b, c: d = c ? a : b.

@@ -728,69 +728,6 @@ func lowerShift(l *lowering, in *check.Inst, o *op) error {
 	return nil
 }
 
-func execShl(m *Machine, w *warp, o *op) {
-	d, a, b, k := dst(w, o, 0), src(w, o, 0), src(w, o, 1), o.aux
-	if w.mask == fullMask {
-		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
-			d[i] = a[i] << uint32(b[i]) & k
-			d[i+1] = a[i+1] << uint32(b[i+1]) & k
-			d[i+2] = a[i+2] << uint32(b[i+2]) & k
-			d[i+3] = a[i+3] << uint32(b[i+3]) & k
-		}
-		return
-	}
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 != 0 {
-			d[i] = a[i] << uint32(b[i]) & k
-		}
-	}
-}
-
-func execShrU(m *Machine, w *warp, o *op) {
-	d, a, b, k := dst(w, o, 0), src(w, o, 0), src(w, o, 1), o.aux
-	if w.mask == fullMask {
-		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
-			d[i] = a[i] & k >> uint32(b[i])
-			d[i+1] = a[i+1] & k >> uint32(b[i+1])
-			d[i+2] = a[i+2] & k >> uint32(b[i+2])
-			d[i+3] = a[i+3] & k >> uint32(b[i+3])
-		}
-		return
-	}
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 != 0 {
-			d[i] = a[i] & k >> uint32(b[i])
-		}
-	}
-}
-
-func execShrS32(m *Machine, w *warp, o *op) {
-	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
-	if w.mask == fullMask {
-		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
-			d[i] = uint64(uint32(int32(a[i]) >> uint32(b[i])))
-			d[i+1] = uint64(uint32(int32(a[i+1]) >> uint32(b[i+1])))
-			d[i+2] = uint64(uint32(int32(a[i+2]) >> uint32(b[i+2])))
-			d[i+3] = uint64(uint32(int32(a[i+3]) >> uint32(b[i+3])))
-		}
-		return
-	}
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 != 0 {
-			d[i] = uint64(uint32(int32(a[i]) >> uint32(b[i])))
-		}
-	}
-}
-
-func execShrS64(m *Machine, w *warp, o *op) {
-	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 != 0 {
-			d[i] = uint64(int64(a[i]) >> uint32(b[i]))
-		}
-	}
-}
-
 // execShrS is shr.s16 (and any other signed width): sign-extend, shift,
 // mask.
 func execShrS(m *Machine, w *warp, o *op) {

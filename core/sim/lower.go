@@ -442,7 +442,7 @@ func (p *Program) lowerFunc(f *fn) error {
 		}
 	}
 	f.localSize = alignUp(f.localSize, 16)
-	l := &lowering{p: p, f: f, consts: map[constKey]int32{}, sregs: map[string]int32{}}
+	l := &lowering{p: p, f: f, consts: map[constKey]int32{}, sregs: map[string]int32{}, sink: -1}
 	f.code = make([]op, len(cf.Code))
 	for i, in := range cf.Code {
 		l.lower(in, &f.code[i])
@@ -501,6 +501,7 @@ type lowering struct {
 	consts map[constKey]int32
 	sregs  map[string]int32
 	pconst [2]int32 // predicate constant slots for false and true (0 = none yet)
+	sink   int32    // the sink row (-1 = none yet)
 }
 
 func (l *lowering) constSlot(v uint64, localRel bool) int32 {
@@ -514,6 +515,17 @@ func (l *lowering) constSlot(v uint64, localRel bool) int32 {
 	l.f.consts = append(l.f.consts, constInit{slot: s, val: v, localRel: localRel})
 	l.consts[k] = s
 	return s
+}
+
+// sinkSlot is a row that writes to "_" go to, so the lane loops need not
+// test for a sink; it is made on first use.
+func (l *lowering) sinkSlot() int32 {
+	if l.sink < 0 {
+		l.sink = int32(l.f.nregs)
+		l.f.nregs++
+		l.f.names = append(l.f.names, "")
+	}
+	return l.sink
 }
 
 func (l *lowering) sregSlot(s *isa.SReg, comp int) int32 {
@@ -569,6 +581,18 @@ func (l *lowering) lower(in *check.Inst, o *op) {
 	o.d1 = -1
 	if len(o.d) == 1 && o.d[0] >= 0 {
 		o.d1 = o.d[0]
+	}
+	if len(o.d) > 0 {
+		if o.rd = o.d[0]; o.rd < 0 {
+			o.rd = l.sinkSlot()
+		}
+	}
+	if n := len(o.s); n > 2 {
+		o.ra, o.rb, o.rc = o.s[0], o.s[1], o.s[2]
+	} else if n == 2 {
+		o.ra, o.rb = o.s[0], o.s[1]
+	} else if n == 1 {
+		o.ra = o.s[0]
 	}
 	if in.Match.Has(".ftz") {
 		o.flags |= flagFtz

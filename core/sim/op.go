@@ -21,6 +21,11 @@ type op struct {
 	d    []int32 // value destinations (vector elements expanded); -1 = sink
 	d1   int32   // d[0] when it is the only destination and not a sink, else -1
 	s    []int32 // value sources in operand order
+	// rd is the row d[0] writes (the function's sink slot for "_"); ra,
+	// rb and rc are s[0], s[1] and s[2]: the hot lane loops index the
+	// register rows with them directly (see exec_lanes.go).
+	rd, ra, rb, rc int32
+
 	pd   int32   // predicate destination (setp p, the p of d|p), -1 if none
 	pd2  int32   // second predicate destination (setp p|q), -1 if none
 	ps   []int32 // predicate sources
