@@ -355,7 +355,63 @@ func (m *Machine) burst(n int64) {
 		return
 	}
 	for ; n > 0; n-- {
-		m.issue(w)
+		// Issue one instruction. This is the hottest loop of the
+		// simulator, written out here rather than in a function: under
+		// WebAssembly a call per instruction costs as much as the rest.
+		f := w.f
+		e := &f.stack[len(f.stack)-1]
+		o := &w.code[e.pc]
+		mask := e.mask
+		if o.guard >= 0 {
+			p := f.preds[o.guard]
+			if o.guardNeg {
+				p = ^p
+			}
+			mask &= p
+		}
+		w.mask = mask
+		if m.record {
+			m.recordStep(w, f, e, mask)
+		}
+		m.stats.WarpInstructions++
+		if o.flags&flagControl != 0 {
+			m.stats.ThreadInstructions += int64(bits.OnesCount32(e.mask))
+			o.exec(m, w, o) // control ops move the pc themselves
+			if m.err != nil {
+				m.done = true
+			} else {
+				normalize(w)
+			}
+		} else {
+			if mask != 0 {
+				m.stats.ThreadInstructions += int64(bits.OnesCount32(mask))
+				if o.flags&flagClock != 0 {
+					m.refreshClock(w, o)
+				}
+				o.exec(m, w, o)
+				if o.d1 >= 0 { // the usual single destination
+					f.wregs[o.d1] |= mask
+				} else if len(o.d) > 1 {
+					for _, d := range o.d {
+						if d >= 0 {
+							f.wregs[d] |= mask
+						}
+					}
+				}
+				if o.pd >= 0 {
+					f.wpreds[o.pd] |= mask
+				}
+				if o.pd2 >= 0 {
+					f.wpreds[o.pd2] |= mask
+				}
+			}
+			e.pc++
+			if m.err != nil {
+				m.done = true
+			} else if e.pc == e.rpc {
+				normalize(w) // reconvergence
+			}
+		}
 		// Greedy scheduling with a quantum: a warp keeps issuing until it
 		// waits at a barrier, ends, or has issued Quantum instructions in
 		// a row.
@@ -438,65 +494,12 @@ func (m *Machine) deadlock(c *cta) {
 	m.done = true
 }
 
-// issue executes one instruction of warp w.
-func (m *Machine) issue(w *warp) {
-	f := w.f
-	e := &f.stack[len(f.stack)-1]
-	o := &w.code[e.pc]
-	mask := e.mask
-	if o.guard >= 0 {
-		p := f.preds[o.guard]
-		if o.guardNeg {
-			p = ^p
-		}
-		mask &= p
-	}
-	w.mask = mask
-	if m.record {
-		m.lastAccess = m.lastAccess[:0]
-		m.lastWrites = m.lastWrites[:0]
-		m.last = lastStep{cta: w.cta.id, warp: int32(w.id), fn: f.fn.index, pc: e.pc, active: e.mask, exec: mask}
-	}
-	m.stats.WarpInstructions++
-	if o.flags&flagControl != 0 {
-		m.stats.ThreadInstructions += int64(bits.OnesCount32(e.mask))
-		o.exec(m, w, o) // control ops move the pc themselves
-	} else {
-		if mask != 0 {
-			m.stats.ThreadInstructions += int64(bits.OnesCount32(mask))
-			if o.flags&flagClock != 0 {
-				m.refreshClock(w, o)
-			}
-			o.exec(m, w, o)
-			if o.d1 >= 0 { // the usual single destination
-				f.wregs[o.d1] |= mask
-			} else if len(o.d) > 1 {
-				for _, d := range o.d {
-					if d >= 0 {
-						f.wregs[d] |= mask
-					}
-				}
-			}
-			if o.pd >= 0 {
-				f.wpreds[o.pd] |= mask
-			}
-			if o.pd2 >= 0 {
-				f.wpreds[o.pd2] |= mask
-			}
-		}
-		e.pc++
-		if e.pc != e.rpc {
-			if m.err != nil {
-				m.done = true
-			}
-			return // the common case: no reconvergence here
-		}
-	}
-	if m.err != nil {
-		m.done = true
-		return
-	}
-	normalize(w)
+// recordStep notes the instruction about to issue, for Last and the
+// debugger's views of the step.
+func (m *Machine) recordStep(w *warp, f *frame, e *entry, mask uint32) {
+	m.lastAccess = m.lastAccess[:0]
+	m.lastWrites = m.lastWrites[:0]
+	m.last = lastStep{cta: w.cta.id, warp: int32(w.id), fn: f.fn.index, pc: e.pc, active: e.mask, exec: mask}
 }
 
 // normalize pops finished stack entries: those that reached their
