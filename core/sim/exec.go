@@ -69,13 +69,13 @@ func setPred(w *warp, slot int32, val uint32) {
 	if slot < 0 {
 		return
 	}
-	p := &w.top().preds[slot]
+	p := &w.f.preds[slot]
 	*p = *p&^w.mask | val&w.mask
 }
 
 // pred reads predicate source i of o, negated when written !%p.
 func pred(w *warp, o *op, i int) uint32 {
-	p := w.top().preds[o.ps[i]]
+	p := w.f.preds[o.ps[i]]
 	if o.pneg>>i&1 != 0 {
 		p = ^p
 	}

@@ -825,39 +825,31 @@ func lowerIntCmp(in *check.Inst, o *op, t typeInfo) error {
 	return nil
 }
 
+// borrow is 1 where x < y (unsigned), else 0.
+func borrow(x, y uint64) uint64 {
+	_, b := bits.Sub64(x, y, 0)
+	return b
+}
+
+// isZero is 1 where x is 0, else 0.
+func isZero(x uint64) uint64 { return (x|-x)>>63 ^ 1 }
+
 // cmpMask compares sources 0 and 1 in all 32 lanes (inactive ones too: the
 // caller masks) and returns bit i set where lane i's comparison holds.
 func cmpMask(w *warp, o *op) uint32 {
-	a, b := src(w, o, 0), src(w, o, 1)
+	a, b := &w.regs[o.ra], &w.regs[o.rb]
 	if o.mode&cmpSwap != 0 {
 		a, b = b, a
 	}
 	k, f := widthMask(o.typ.bits), o.aux
 	var t uint32
-	if o.mode&cmpLess != 0 && o.typ.bits < 64 {
-		// Narrow types: both sides are below 2^63 after masking, so the
-		// difference's sign bit is the borrow.
-		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
-			b0 := ((a[i]&k ^ f) - (b[i]&k ^ f)) >> 63
-			b1 := ((a[i+1]&k ^ f) - (b[i+1]&k ^ f)) >> 63
-			b2 := ((a[i+2]&k ^ f) - (b[i+2]&k ^ f)) >> 63
-			b3 := ((a[i+3]&k ^ f) - (b[i+3]&k ^ f)) >> 63
-			t |= uint32(b0|b1<<1|b2<<2|b3<<3) << i
-		}
-	} else if o.mode&cmpLess != 0 {
-		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
-			_, b0 := bits.Sub64(a[i]&k^f, b[i]&k^f, 0)
-			_, b1 := bits.Sub64(a[i+1]&k^f, b[i+1]&k^f, 0)
-			_, b2 := bits.Sub64(a[i+2]&k^f, b[i+2]&k^f, 0)
-			_, b3 := bits.Sub64(a[i+3]&k^f, b[i+3]&k^f, 0)
-			t |= uint32(b0|b1<<1|b2<<2|b3<<3) << i
-		}
-	} else {
-		for i := 0; i <= 28; i += 4 {
-			x0, x1 := (a[i]^b[i])&k, (a[i+1]^b[i+1])&k
-			x2, x3 := (a[i+2]^b[i+2])&k, (a[i+3]^b[i+3])&k
-			t |= uint32((x0|-x0)>>63^1|((x1|-x1)>>63^1)<<1|((x2|-x2)>>63^1)<<2|((x3|-x3)>>63^1)<<3) << i
-		}
+	switch {
+	case o.mode&cmpLess == 0:
+		t = cmpEqual(a, b, k, f)
+	case o.typ.bits < 64:
+		t = cmpLessNarrow(a, b, k, f)
+	default:
+		t = cmpLessWide(a, b, k, f)
 	}
 	if o.mode&cmpNegate != 0 {
 		t = ^t
@@ -889,18 +881,17 @@ func lowerSetp(l *lowering, in *check.Inst, o *op) error {
 	if err := lowerIntCmp(in, o, t); err != nil {
 		return err
 	}
-	if o.mode>>cmpBopShift == bopNone {
-		o.exec = execSetp
-	} else {
+	switch {
+	case o.mode>>cmpBopShift != bopNone:
 		o.exec = execSetpBop
+	case o.mode&cmpLess == 0:
+		o.exec = execSetpEqual
+	case t.bits < 64:
+		o.exec = execSetpLessNarrow
+	default:
+		o.exec = execSetpLessWide
 	}
 	return nil
-}
-
-func execSetp(m *Machine, w *warp, o *op) {
-	t := cmpMask(w, o)
-	setPred(w, o.pd, t)
-	setPred(w, o.pd2, ^t)
 }
 
 func execSetpBop(m *Machine, w *warp, o *op) {

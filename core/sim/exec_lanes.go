@@ -728,3 +728,249 @@ func execShrS64(m *Machine, w *warp, o *op) {
 		d[i] = uint64(int64(a[i]) >> uint32(b[i]))
 	}
 }
+
+// cmpLessNarrow: a < b for types below 64 bits: both sides are below 2^63 after masking, so the difference's sign bit is the borrow.
+func cmpLessNarrow(a, b *[32]uint64, k, f uint64) uint32 {
+	return uint32(((a[0]&k^f)-(b[0]&k^f))>>63) |
+		uint32(((a[1]&k^f)-(b[1]&k^f))>>63)<<1 |
+		uint32(((a[2]&k^f)-(b[2]&k^f))>>63)<<2 |
+		uint32(((a[3]&k^f)-(b[3]&k^f))>>63)<<3 |
+		uint32(((a[4]&k^f)-(b[4]&k^f))>>63)<<4 |
+		uint32(((a[5]&k^f)-(b[5]&k^f))>>63)<<5 |
+		uint32(((a[6]&k^f)-(b[6]&k^f))>>63)<<6 |
+		uint32(((a[7]&k^f)-(b[7]&k^f))>>63)<<7 |
+		uint32(((a[8]&k^f)-(b[8]&k^f))>>63)<<8 |
+		uint32(((a[9]&k^f)-(b[9]&k^f))>>63)<<9 |
+		uint32(((a[10]&k^f)-(b[10]&k^f))>>63)<<10 |
+		uint32(((a[11]&k^f)-(b[11]&k^f))>>63)<<11 |
+		uint32(((a[12]&k^f)-(b[12]&k^f))>>63)<<12 |
+		uint32(((a[13]&k^f)-(b[13]&k^f))>>63)<<13 |
+		uint32(((a[14]&k^f)-(b[14]&k^f))>>63)<<14 |
+		uint32(((a[15]&k^f)-(b[15]&k^f))>>63)<<15 |
+		uint32(((a[16]&k^f)-(b[16]&k^f))>>63)<<16 |
+		uint32(((a[17]&k^f)-(b[17]&k^f))>>63)<<17 |
+		uint32(((a[18]&k^f)-(b[18]&k^f))>>63)<<18 |
+		uint32(((a[19]&k^f)-(b[19]&k^f))>>63)<<19 |
+		uint32(((a[20]&k^f)-(b[20]&k^f))>>63)<<20 |
+		uint32(((a[21]&k^f)-(b[21]&k^f))>>63)<<21 |
+		uint32(((a[22]&k^f)-(b[22]&k^f))>>63)<<22 |
+		uint32(((a[23]&k^f)-(b[23]&k^f))>>63)<<23 |
+		uint32(((a[24]&k^f)-(b[24]&k^f))>>63)<<24 |
+		uint32(((a[25]&k^f)-(b[25]&k^f))>>63)<<25 |
+		uint32(((a[26]&k^f)-(b[26]&k^f))>>63)<<26 |
+		uint32(((a[27]&k^f)-(b[27]&k^f))>>63)<<27 |
+		uint32(((a[28]&k^f)-(b[28]&k^f))>>63)<<28 |
+		uint32(((a[29]&k^f)-(b[29]&k^f))>>63)<<29 |
+		uint32(((a[30]&k^f)-(b[30]&k^f))>>63)<<30 |
+		uint32(((a[31]&k^f)-(b[31]&k^f))>>63)<<31
+}
+
+// execSetpLessNarrow: setp without a BoolOp, comparing as cmpLessNarrow does.
+func execSetpLessNarrow(m *Machine, w *warp, o *op) {
+	a, b := &w.regs[o.ra], &w.regs[o.rb]
+	if o.mode&cmpSwap != 0 {
+		a, b = b, a
+	}
+	k, f := widthMask(o.typ.bits), o.aux
+	t := uint32(((a[0]&k^f)-(b[0]&k^f))>>63) |
+		uint32(((a[1]&k^f)-(b[1]&k^f))>>63)<<1 |
+		uint32(((a[2]&k^f)-(b[2]&k^f))>>63)<<2 |
+		uint32(((a[3]&k^f)-(b[3]&k^f))>>63)<<3 |
+		uint32(((a[4]&k^f)-(b[4]&k^f))>>63)<<4 |
+		uint32(((a[5]&k^f)-(b[5]&k^f))>>63)<<5 |
+		uint32(((a[6]&k^f)-(b[6]&k^f))>>63)<<6 |
+		uint32(((a[7]&k^f)-(b[7]&k^f))>>63)<<7 |
+		uint32(((a[8]&k^f)-(b[8]&k^f))>>63)<<8 |
+		uint32(((a[9]&k^f)-(b[9]&k^f))>>63)<<9 |
+		uint32(((a[10]&k^f)-(b[10]&k^f))>>63)<<10 |
+		uint32(((a[11]&k^f)-(b[11]&k^f))>>63)<<11 |
+		uint32(((a[12]&k^f)-(b[12]&k^f))>>63)<<12 |
+		uint32(((a[13]&k^f)-(b[13]&k^f))>>63)<<13 |
+		uint32(((a[14]&k^f)-(b[14]&k^f))>>63)<<14 |
+		uint32(((a[15]&k^f)-(b[15]&k^f))>>63)<<15 |
+		uint32(((a[16]&k^f)-(b[16]&k^f))>>63)<<16 |
+		uint32(((a[17]&k^f)-(b[17]&k^f))>>63)<<17 |
+		uint32(((a[18]&k^f)-(b[18]&k^f))>>63)<<18 |
+		uint32(((a[19]&k^f)-(b[19]&k^f))>>63)<<19 |
+		uint32(((a[20]&k^f)-(b[20]&k^f))>>63)<<20 |
+		uint32(((a[21]&k^f)-(b[21]&k^f))>>63)<<21 |
+		uint32(((a[22]&k^f)-(b[22]&k^f))>>63)<<22 |
+		uint32(((a[23]&k^f)-(b[23]&k^f))>>63)<<23 |
+		uint32(((a[24]&k^f)-(b[24]&k^f))>>63)<<24 |
+		uint32(((a[25]&k^f)-(b[25]&k^f))>>63)<<25 |
+		uint32(((a[26]&k^f)-(b[26]&k^f))>>63)<<26 |
+		uint32(((a[27]&k^f)-(b[27]&k^f))>>63)<<27 |
+		uint32(((a[28]&k^f)-(b[28]&k^f))>>63)<<28 |
+		uint32(((a[29]&k^f)-(b[29]&k^f))>>63)<<29 |
+		uint32(((a[30]&k^f)-(b[30]&k^f))>>63)<<30 |
+		uint32(((a[31]&k^f)-(b[31]&k^f))>>63)<<31
+	if o.mode&cmpNegate != 0 {
+		t = ^t
+	}
+	setPred(w, o.pd, t)
+	setPred(w, o.pd2, ^t)
+}
+
+// cmpLessWide: a < b for 64-bit types: the borrow of a - b.
+func cmpLessWide(a, b *[32]uint64, k, f uint64) uint32 {
+	return uint32(borrow(a[0]&k^f, b[0]&k^f)) |
+		uint32(borrow(a[1]&k^f, b[1]&k^f))<<1 |
+		uint32(borrow(a[2]&k^f, b[2]&k^f))<<2 |
+		uint32(borrow(a[3]&k^f, b[3]&k^f))<<3 |
+		uint32(borrow(a[4]&k^f, b[4]&k^f))<<4 |
+		uint32(borrow(a[5]&k^f, b[5]&k^f))<<5 |
+		uint32(borrow(a[6]&k^f, b[6]&k^f))<<6 |
+		uint32(borrow(a[7]&k^f, b[7]&k^f))<<7 |
+		uint32(borrow(a[8]&k^f, b[8]&k^f))<<8 |
+		uint32(borrow(a[9]&k^f, b[9]&k^f))<<9 |
+		uint32(borrow(a[10]&k^f, b[10]&k^f))<<10 |
+		uint32(borrow(a[11]&k^f, b[11]&k^f))<<11 |
+		uint32(borrow(a[12]&k^f, b[12]&k^f))<<12 |
+		uint32(borrow(a[13]&k^f, b[13]&k^f))<<13 |
+		uint32(borrow(a[14]&k^f, b[14]&k^f))<<14 |
+		uint32(borrow(a[15]&k^f, b[15]&k^f))<<15 |
+		uint32(borrow(a[16]&k^f, b[16]&k^f))<<16 |
+		uint32(borrow(a[17]&k^f, b[17]&k^f))<<17 |
+		uint32(borrow(a[18]&k^f, b[18]&k^f))<<18 |
+		uint32(borrow(a[19]&k^f, b[19]&k^f))<<19 |
+		uint32(borrow(a[20]&k^f, b[20]&k^f))<<20 |
+		uint32(borrow(a[21]&k^f, b[21]&k^f))<<21 |
+		uint32(borrow(a[22]&k^f, b[22]&k^f))<<22 |
+		uint32(borrow(a[23]&k^f, b[23]&k^f))<<23 |
+		uint32(borrow(a[24]&k^f, b[24]&k^f))<<24 |
+		uint32(borrow(a[25]&k^f, b[25]&k^f))<<25 |
+		uint32(borrow(a[26]&k^f, b[26]&k^f))<<26 |
+		uint32(borrow(a[27]&k^f, b[27]&k^f))<<27 |
+		uint32(borrow(a[28]&k^f, b[28]&k^f))<<28 |
+		uint32(borrow(a[29]&k^f, b[29]&k^f))<<29 |
+		uint32(borrow(a[30]&k^f, b[30]&k^f))<<30 |
+		uint32(borrow(a[31]&k^f, b[31]&k^f))<<31
+}
+
+// execSetpLessWide: setp without a BoolOp, comparing as cmpLessWide does.
+func execSetpLessWide(m *Machine, w *warp, o *op) {
+	a, b := &w.regs[o.ra], &w.regs[o.rb]
+	if o.mode&cmpSwap != 0 {
+		a, b = b, a
+	}
+	k, f := widthMask(o.typ.bits), o.aux
+	t := uint32(borrow(a[0]&k^f, b[0]&k^f)) |
+		uint32(borrow(a[1]&k^f, b[1]&k^f))<<1 |
+		uint32(borrow(a[2]&k^f, b[2]&k^f))<<2 |
+		uint32(borrow(a[3]&k^f, b[3]&k^f))<<3 |
+		uint32(borrow(a[4]&k^f, b[4]&k^f))<<4 |
+		uint32(borrow(a[5]&k^f, b[5]&k^f))<<5 |
+		uint32(borrow(a[6]&k^f, b[6]&k^f))<<6 |
+		uint32(borrow(a[7]&k^f, b[7]&k^f))<<7 |
+		uint32(borrow(a[8]&k^f, b[8]&k^f))<<8 |
+		uint32(borrow(a[9]&k^f, b[9]&k^f))<<9 |
+		uint32(borrow(a[10]&k^f, b[10]&k^f))<<10 |
+		uint32(borrow(a[11]&k^f, b[11]&k^f))<<11 |
+		uint32(borrow(a[12]&k^f, b[12]&k^f))<<12 |
+		uint32(borrow(a[13]&k^f, b[13]&k^f))<<13 |
+		uint32(borrow(a[14]&k^f, b[14]&k^f))<<14 |
+		uint32(borrow(a[15]&k^f, b[15]&k^f))<<15 |
+		uint32(borrow(a[16]&k^f, b[16]&k^f))<<16 |
+		uint32(borrow(a[17]&k^f, b[17]&k^f))<<17 |
+		uint32(borrow(a[18]&k^f, b[18]&k^f))<<18 |
+		uint32(borrow(a[19]&k^f, b[19]&k^f))<<19 |
+		uint32(borrow(a[20]&k^f, b[20]&k^f))<<20 |
+		uint32(borrow(a[21]&k^f, b[21]&k^f))<<21 |
+		uint32(borrow(a[22]&k^f, b[22]&k^f))<<22 |
+		uint32(borrow(a[23]&k^f, b[23]&k^f))<<23 |
+		uint32(borrow(a[24]&k^f, b[24]&k^f))<<24 |
+		uint32(borrow(a[25]&k^f, b[25]&k^f))<<25 |
+		uint32(borrow(a[26]&k^f, b[26]&k^f))<<26 |
+		uint32(borrow(a[27]&k^f, b[27]&k^f))<<27 |
+		uint32(borrow(a[28]&k^f, b[28]&k^f))<<28 |
+		uint32(borrow(a[29]&k^f, b[29]&k^f))<<29 |
+		uint32(borrow(a[30]&k^f, b[30]&k^f))<<30 |
+		uint32(borrow(a[31]&k^f, b[31]&k^f))<<31
+	if o.mode&cmpNegate != 0 {
+		t = ^t
+	}
+	setPred(w, o.pd, t)
+	setPred(w, o.pd2, ^t)
+}
+
+// cmpEqual: a == b.
+func cmpEqual(a, b *[32]uint64, k, f uint64) uint32 {
+	return uint32(isZero((a[0]^b[0])&k)) |
+		uint32(isZero((a[1]^b[1])&k))<<1 |
+		uint32(isZero((a[2]^b[2])&k))<<2 |
+		uint32(isZero((a[3]^b[3])&k))<<3 |
+		uint32(isZero((a[4]^b[4])&k))<<4 |
+		uint32(isZero((a[5]^b[5])&k))<<5 |
+		uint32(isZero((a[6]^b[6])&k))<<6 |
+		uint32(isZero((a[7]^b[7])&k))<<7 |
+		uint32(isZero((a[8]^b[8])&k))<<8 |
+		uint32(isZero((a[9]^b[9])&k))<<9 |
+		uint32(isZero((a[10]^b[10])&k))<<10 |
+		uint32(isZero((a[11]^b[11])&k))<<11 |
+		uint32(isZero((a[12]^b[12])&k))<<12 |
+		uint32(isZero((a[13]^b[13])&k))<<13 |
+		uint32(isZero((a[14]^b[14])&k))<<14 |
+		uint32(isZero((a[15]^b[15])&k))<<15 |
+		uint32(isZero((a[16]^b[16])&k))<<16 |
+		uint32(isZero((a[17]^b[17])&k))<<17 |
+		uint32(isZero((a[18]^b[18])&k))<<18 |
+		uint32(isZero((a[19]^b[19])&k))<<19 |
+		uint32(isZero((a[20]^b[20])&k))<<20 |
+		uint32(isZero((a[21]^b[21])&k))<<21 |
+		uint32(isZero((a[22]^b[22])&k))<<22 |
+		uint32(isZero((a[23]^b[23])&k))<<23 |
+		uint32(isZero((a[24]^b[24])&k))<<24 |
+		uint32(isZero((a[25]^b[25])&k))<<25 |
+		uint32(isZero((a[26]^b[26])&k))<<26 |
+		uint32(isZero((a[27]^b[27])&k))<<27 |
+		uint32(isZero((a[28]^b[28])&k))<<28 |
+		uint32(isZero((a[29]^b[29])&k))<<29 |
+		uint32(isZero((a[30]^b[30])&k))<<30 |
+		uint32(isZero((a[31]^b[31])&k))<<31
+}
+
+// execSetpEqual: setp without a BoolOp, comparing as cmpEqual does.
+func execSetpEqual(m *Machine, w *warp, o *op) {
+	a, b := &w.regs[o.ra], &w.regs[o.rb]
+	if o.mode&cmpSwap != 0 {
+		a, b = b, a
+	}
+	k := widthMask(o.typ.bits)
+	t := uint32(isZero((a[0]^b[0])&k)) |
+		uint32(isZero((a[1]^b[1])&k))<<1 |
+		uint32(isZero((a[2]^b[2])&k))<<2 |
+		uint32(isZero((a[3]^b[3])&k))<<3 |
+		uint32(isZero((a[4]^b[4])&k))<<4 |
+		uint32(isZero((a[5]^b[5])&k))<<5 |
+		uint32(isZero((a[6]^b[6])&k))<<6 |
+		uint32(isZero((a[7]^b[7])&k))<<7 |
+		uint32(isZero((a[8]^b[8])&k))<<8 |
+		uint32(isZero((a[9]^b[9])&k))<<9 |
+		uint32(isZero((a[10]^b[10])&k))<<10 |
+		uint32(isZero((a[11]^b[11])&k))<<11 |
+		uint32(isZero((a[12]^b[12])&k))<<12 |
+		uint32(isZero((a[13]^b[13])&k))<<13 |
+		uint32(isZero((a[14]^b[14])&k))<<14 |
+		uint32(isZero((a[15]^b[15])&k))<<15 |
+		uint32(isZero((a[16]^b[16])&k))<<16 |
+		uint32(isZero((a[17]^b[17])&k))<<17 |
+		uint32(isZero((a[18]^b[18])&k))<<18 |
+		uint32(isZero((a[19]^b[19])&k))<<19 |
+		uint32(isZero((a[20]^b[20])&k))<<20 |
+		uint32(isZero((a[21]^b[21])&k))<<21 |
+		uint32(isZero((a[22]^b[22])&k))<<22 |
+		uint32(isZero((a[23]^b[23])&k))<<23 |
+		uint32(isZero((a[24]^b[24])&k))<<24 |
+		uint32(isZero((a[25]^b[25])&k))<<25 |
+		uint32(isZero((a[26]^b[26])&k))<<26 |
+		uint32(isZero((a[27]^b[27])&k))<<27 |
+		uint32(isZero((a[28]^b[28])&k))<<28 |
+		uint32(isZero((a[29]^b[29])&k))<<29 |
+		uint32(isZero((a[30]^b[30])&k))<<30 |
+		uint32(isZero((a[31]^b[31])&k))<<31
+	if o.mode&cmpNegate != 0 {
+		t = ^t
+	}
+	setPred(w, o.pd, t)
+	setPred(w, o.pd2, ^t)
+}

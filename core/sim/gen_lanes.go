@@ -52,6 +52,35 @@ var ops = []laneOp{
 	{"execShrS64", "shr.s64", 2, "uint64(int64($a) >> uint32($b))"},
 }
 
+// cmpOp is an integer comparison over all 32 lanes (inactive ones too: the
+// caller masks): expr is lane i's result, 0 or 1, from $a and $b, the
+// width mask k and the sign flip f (see lowerIntCmp). Each gives a mask
+// function cmpX and a setp without a BoolOp, execSetpX, with the 32 lanes
+// written out in place.
+type cmpOp struct {
+	name string
+	doc  string
+	expr string
+}
+
+var cmps = []cmpOp{
+	{"LessNarrow", "a < b for types below 64 bits: both sides are below 2^63 after masking, so the difference's sign bit is the borrow", "(($a&k ^ f) - ($b&k ^ f)) >> 63"},
+	{"LessWide", "a < b for 64-bit types: the borrow of a - b", "borrow($a&k^f, $b&k^f)"},
+	{"Equal", "a == b", "isZero(($a ^ $b) & k)"},
+}
+
+func cmpLanes(expr string) string {
+	var terms []string
+	for i := range 32 {
+		t := "uint32(" + lane(expr, fmt.Sprint(i)) + ")"
+		if i > 0 {
+			t += fmt.Sprintf("<<%d", i)
+		}
+		terms = append(terms, t)
+	}
+	return strings.Join(terms, " |\n\t\t")
+}
+
 func lane(expr, i string) string {
 	return strings.NewReplacer("$a", "a["+i+"]", "$b", "b["+i+"]", "$c", "c["+i+"]").Replace(expr)
 }
@@ -82,6 +111,23 @@ func main() {
 		b.WriteString("\tfor mk := w.mask; mk != 0; mk &= mk - 1 {\n")
 		b.WriteString("\t\ti := bits.TrailingZeros32(mk) & 31\n")
 		fmt.Fprintf(&b, "\t\td[i] = %s\n\t}\n}\n\n", lane(o.expr, "i"))
+	}
+	for _, c := range cmps {
+		fmt.Fprintf(&b, "// cmp%s: %s.\n", c.name, c.doc)
+		fmt.Fprintf(&b, "func cmp%s(a, b *[32]uint64, k, f uint64) uint32 {\n", c.name)
+		fmt.Fprintf(&b, "\treturn %s\n}\n\n", cmpLanes(c.expr))
+		fmt.Fprintf(&b, "// execSetp%s: setp without a BoolOp, comparing as cmp%s does.\n", c.name, c.name)
+		fmt.Fprintf(&b, "func execSetp%s(m *Machine, w *warp, o *op) {\n", c.name)
+		b.WriteString("\ta, b := &w.regs[o.ra], &w.regs[o.rb]\n")
+		b.WriteString("\tif o.mode&cmpSwap != 0 {\n\t\ta, b = b, a\n\t}\n")
+		if strings.Contains(c.expr, "f") {
+			b.WriteString("\tk, f := widthMask(o.typ.bits), o.aux\n")
+		} else {
+			b.WriteString("\tk := widthMask(o.typ.bits)\n")
+		}
+		fmt.Fprintf(&b, "\tt := %s\n", cmpLanes(c.expr))
+		b.WriteString("\tif o.mode&cmpNegate != 0 {\n\t\tt = ^t\n\t}\n")
+		b.WriteString("\tsetPred(w, o.pd, t)\n\tsetPred(w, o.pd2, ^t)\n}\n\n")
 	}
 	src, err := format.Source(b.Bytes())
 	if err != nil {
