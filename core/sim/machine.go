@@ -354,10 +354,15 @@ func (m *Machine) burst(n int64) {
 		m.deadlock(c)
 		return
 	}
+	// Greedy scheduling with a quantum: a warp keeps issuing until it
+	// waits at a barrier, ends, or has issued Quantum instructions in a
+	// row. Only control ops and faults can stop it early.
+	run := c.burst
 	for ; n > 0; n-- {
 		// Issue one instruction. This is the hottest loop of the
 		// simulator, written out here rather than in a function: under
 		// WebAssembly a call per instruction costs as much as the rest.
+		run++
 		f := w.f
 		e := &f.stack[len(f.stack)-1]
 		o := &w.code[e.pc]
@@ -381,6 +386,9 @@ func (m *Machine) burst(n int64) {
 				m.done = true
 			} else {
 				normalize(w)
+			}
+			if w.wait != 0 || w.done || m.done {
+				break
 			}
 		} else {
 			if mask != 0 {
@@ -408,21 +416,22 @@ func (m *Machine) burst(n int64) {
 			e.pc++
 			if m.err != nil {
 				m.done = true
-			} else if e.pc == e.rpc {
+				break
+			}
+			if e.pc == e.rpc {
 				normalize(w) // reconvergence
 			}
 		}
-		// Greedy scheduling with a quantum: a warp keeps issuing until it
-		// waits at a barrier, ends, or has issued Quantum instructions in
-		// a row.
-		c.burst++
-		if c.burst >= Quantum || w.wait != 0 || w.done || m.done {
-			c.burst = 0
-			c.rr = w.id + 1
-			if c.rr == len(c.warps) {
-				c.rr = 0
-			}
+		if run >= Quantum {
 			break
+		}
+	}
+	c.burst = run
+	if run >= Quantum || w.wait != 0 || w.done || m.done {
+		c.burst = 0
+		c.rr = w.id + 1
+		if c.rr == len(c.warps) {
+			c.rr = 0
 		}
 	}
 	if w.done {
