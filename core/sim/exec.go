@@ -1,6 +1,6 @@
-// exec.go: lane-loop helpers and the hottest instructions (mov, add, sub,
-// mul, mad, setp, selp, logic and shifts on 32/64-bit integers), written as
-// plain loops over *[32]uint64 so the compiler keeps them tight.
+// exec.go: lane-loop helpers and the lowering of the hottest instructions
+// (mov, add, sub, mul, mad, selp, logic on 32/64-bit integers); their lane
+// loops over *[32]uint64 rows are generated into exec_lanes.go.
 
 package sim
 
