@@ -107,7 +107,7 @@ func TestStepBackExact(t *testing.T) {
 // and can still go back to any step.
 func TestHistoryBudget(t *testing.T) {
 	k := BenchKernels()[0] // alu: 1024 threads
-	s := sim.NewSession(newMachine(t, k.Source, k.Launch), 1<<20)
+	s := sim.NewSession(newMachine(t, k.Source, k.Launch), 1<<19)
 	for s.Step() {
 	}
 	h := s.History()
@@ -115,7 +115,7 @@ func TestHistoryBudget(t *testing.T) {
 		t.Fatalf("history uses %d bytes, budget %d", h.Bytes, h.Budget)
 	}
 	if h.Thinned == 0 {
-		t.Fatalf("expected thinning in a %d-step run with a 1 MiB budget: %+v", s.Steps(), h)
+		t.Fatalf("expected thinning in a %d-step run with a 512 KiB budget: %+v", s.Steps(), h)
 	}
 	end := s.Machine().Fingerprint()
 	total := s.Steps()

@@ -55,10 +55,10 @@ func (s *Session) Steps() int64 { return s.step }
 func (s *Session) Done() bool { return s.m.Done() }
 
 // checkpointBytesPerStep sets the checkpoint interval from the state's
-// size: a checkpoint of B bytes is taken every B/32 steps (at least every
-// 256), so history grows by about 32 bytes a step whatever the kernel,
-// and a step back replays at most that many steps.
-const checkpointBytesPerStep = 32
+// size: a checkpoint of B bytes is taken every B/16 steps (at least every
+// 256, in powers of two), so history grows by about 16 bytes a step
+// whatever the kernel, and a step back replays at most that many steps.
+const checkpointBytesPerStep = 16
 
 func (s *Session) checkpoint() {
 	c := checkpoint{step: s.step, m: s.m.clone(), bytes: s.m.stateBytes()}
