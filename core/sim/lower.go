@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/ptxplay/ptxplay/core/check"
 	"github.com/ptxplay/ptxplay/core/fp"
@@ -63,9 +64,10 @@ type constInit struct {
 }
 
 type sregInit struct {
-	slot int32
-	name string
-	comp int
+	slot    int32
+	name    string
+	comp    int
+	perLane bool // differs from lane to lane (%tid, %laneid, %lanemask_*)
 }
 
 // paramLoc is where a function's formal parameter lives in its frame.
@@ -536,7 +538,8 @@ func (l *lowering) sregSlot(s *isa.SReg, comp int) int32 {
 	slot := int32(l.f.nregs)
 	l.f.nregs++
 	l.f.names = append(l.f.names, "")
-	l.f.sregs = append(l.f.sregs, sregInit{slot: slot, name: s.Name, comp: comp})
+	perLane := s.Name == "%tid" || s.Name == "%laneid" || strings.HasPrefix(s.Name, "%lanemask_")
+	l.f.sregs = append(l.f.sregs, sregInit{slot: slot, name: s.Name, comp: comp, perLane: perLane})
 	l.sregs[key] = slot
 	return slot
 }

@@ -304,8 +304,15 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64) *frame {
 	}
 	for _, s := range f.sregs {
 		r := &fr.regs[s.slot]
-		for lane := range 32 {
-			r[lane] = m.sregValue(w, lane, s.name, s.comp)
+		if s.perLane {
+			for lane := range 32 {
+				r[lane] = m.sregValue(w, lane, s.name, s.comp)
+			}
+		} else {
+			v := m.sregValue(w, 0, s.name, s.comp)
+			for lane := range 32 {
+				r[lane] = v
+			}
 		}
 		fr.wregs[s.slot] = ^uint32(0)
 	}
