@@ -255,7 +255,15 @@ func (m *Machine) startCTA(i int) *cta {
 	c := &cta{index: i, id: [3]uint32{uint32(i) % g[0], uint32(i) / g[0] % g[1], uint32(i) / (g[0] * g[1])}}
 	c.shared = make([]byte, m.prog.sharedSize(m.kern)+m.launch.SharedMem)
 	threads := int(m.launch.Block[0] * m.launch.Block[1] * m.launch.Block[2])
-	for wi := 0; wi*32 < threads; wi++ {
+	nw := (threads + 31) / 32
+	// One allocation per kind for all the CTA's kernel frames.
+	k := m.kern
+	a := &frameArena{
+		rows:  make([][32]uint64, nw*k.nregs),
+		masks: make([]uint32, nw*2*(k.npreds+k.nregs)),
+		bytes: make([]byte, nw*32*(k.localSize+k.paramSize)),
+	}
+	for wi := 0; wi < nw; wi++ {
 		w := &warp{cta: c, id: wi}
 		n := min(32, threads-wi*32)
 		w.valid = uint32(1<<n - 1)
@@ -263,7 +271,7 @@ func (m *Machine) startCTA(i int) *cta {
 			w.valid = ^uint32(0)
 		}
 		w.exited = ^w.valid
-		f := m.newFrame(w, m.kern, 0)
+		f := m.newFrame(w, m.kern, 0, a)
 		f.stack = append(f.stack, entry{pc: 0, rpc: -1, mask: w.valid})
 		f.entryMask = w.valid
 		w.frames = append(w.frames, f)
@@ -276,15 +284,18 @@ func (m *Machine) startCTA(i int) *cta {
 
 // newFrame makes a frame for fn in warp w: registers filled with the
 // function's constants and special registers.
-func (m *Machine) newFrame(w *warp, f *fn, localBase uint64) *frame {
+func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena) *frame {
+	if a == nil {
+		a = &frameArena{}
+	}
 	fr := &frame{
 		fn:        f,
-		regs:      make([][32]uint64, f.nregs),
-		preds:     make([]uint32, f.npreds),
-		wregs:     make([]uint32, f.nregs),
-		wpreds:    make([]uint32, f.npreds),
-		local:     make([]byte, 32*f.localSize),
-		param:     make([]byte, 32*f.paramSize),
+		regs:      a.takeRows(f.nregs),
+		preds:     a.takeMasks(f.npreds),
+		wregs:     a.takeMasks(f.nregs),
+		wpreds:    a.takeMasks(f.npreds),
+		local:     a.takeBytes(32 * f.localSize),
+		param:     a.takeBytes(32 * f.paramSize),
 		localBase: localBase,
 	}
 	for _, c := range f.consts {
@@ -317,6 +328,42 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64) *frame {
 		fr.wregs[s.slot] = ^uint32(0)
 	}
 	return fr
+}
+
+// frameArena hands out a frame's zeroed slices from larger blocks, so
+// that starting a CTA costs a few allocations instead of a few per warp.
+// An empty arena allocates each slice on its own.
+type frameArena struct {
+	rows  [][32]uint64
+	masks []uint32
+	bytes []byte
+}
+
+func (a *frameArena) takeRows(n int) [][32]uint64 {
+	if n > len(a.rows) {
+		return make([][32]uint64, n)
+	}
+	r := a.rows[:n:n]
+	a.rows = a.rows[n:]
+	return r
+}
+
+func (a *frameArena) takeMasks(n int) []uint32 {
+	if n > len(a.masks) {
+		return make([]uint32, n)
+	}
+	r := a.masks[:n:n]
+	a.masks = a.masks[n:]
+	return r
+}
+
+func (a *frameArena) takeBytes(n int) []byte {
+	if n > len(a.bytes) {
+		return make([]byte, n)
+	}
+	r := a.bytes[:n:n]
+	a.bytes = a.bytes[n:]
+	return r
 }
 
 // Run executes until the kernel ends, a fault, or budget more warp
