@@ -330,8 +330,7 @@ func parseBuffer(name string, raw json.RawMessage) (*Buffer, error) {
 		var s string
 		if json.Unmarshal(spec.Fill, &s) == nil && s == "iota" {
 			for i := range b.Data {
-				v, _ := valueBits(t, json.RawMessage(strconv.Itoa(i)))
-				b.Data[i] = v
+				b.Data[i] = iotaBits(t, i)
 			}
 		} else {
 			v, err := valueBits(t, spec.Fill)
@@ -351,6 +350,25 @@ func parseBuffer(name string, raw json.RawMessage) (*Buffer, error) {
 		b.Data[i] = v
 	}
 	return b, nil
+}
+
+// iotaBits is element i of an "iota" fill: the value i in type t
+// (wrapping in narrow integer types, rounded to nearest in float types).
+func iotaBits(t string, i int) uint64 {
+	switch t {
+	case "f32":
+		return uint64(math.Float32bits(float32(i)))
+	case "f64":
+		return math.Float64bits(float64(i))
+	case "f16":
+		return uint64(fp.CvtF64ToF16(math.Float64bits(float64(i)), fp.RN, false))
+	case "bf16":
+		return uint64(fp.CvtF64ToBF16(math.Float64bits(float64(i)), fp.RN, false))
+	}
+	if n := elemSize(t) * 8; n < 64 {
+		return uint64(i) & (1<<n - 1)
+	}
+	return uint64(i)
 }
 
 func elemSize(t string) int {

@@ -179,3 +179,20 @@ func TestManyCTAs(t *testing.T) {
 		t.Fatal("the last CTA lost its registers")
 	}
 }
+
+// TestIota: "fill": "iota" gives 0, 1, 2, ... in the element type.
+func TestIota(t *testing.T) {
+	tests := []struct {
+		typ  string
+		i    int
+		want uint64
+	}{
+		{"u32", 7, 7}, {"u8", 300, 300 - 256}, {"s16", 40000, 40000}, {"u64", 1 << 40, 1 << 40},
+		{"f32", 3, 0x40400000}, {"f64", 1, 0x3FF0000000000000}, {"f16", 2049, 0x6800}, {"bf16", 257, 0x4380},
+	}
+	for _, tt := range tests {
+		if got := iotaBits(tt.typ, tt.i); got != tt.want {
+			t.Errorf("iota %s[%d] = %#x, want %#x", tt.typ, tt.i, got, tt.want)
+		}
+	}
+}
