@@ -196,3 +196,37 @@ func TestIota(t *testing.T) {
 		}
 	}
 }
+
+// TestExitInBothPaths: a branch whose target is the next instruction, an
+// exit: both paths reach the exit, and every lane must leave there.
+func TestExitInBothPaths(t *testing.T) {
+	src := `.version 7.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<4>;
+	mov.u32 %r1, %tid.x;
+	ld.param.u64 %rd1, [out];
+	mul.wide.u32 %rd2, %r1, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	and.b32 %r2, %r1, 1;
+	setp.eq.u32 %p1, %r2, 0;
+	@%p1 bra $L_exit;
+$L_exit:
+	exit;
+	st.global.u32 [%rd3], %r1;
+}
+`
+	res := Run("k.ptx", []byte(src), []byte(`{"block": 32, "args": {"out": {"type": "u32", "count": 32, "fill": 7}}}`), Options{})
+	if !res.OK {
+		t.Fatal(res.Errors)
+	}
+	for i, v := range res.Buffers["out"].Data {
+		if v != 7 {
+			t.Fatalf("out[%d] = %d: a lane ran past the exit", i, v)
+		}
+	}
+}

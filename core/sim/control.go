@@ -165,12 +165,10 @@ func execExit(m *Machine, w *warp, o *op) {
 		f.stack[len(f.stack)-1].pc++
 		return
 	}
+	top := len(f.stack) - 1
 	m.exitLanes(w, w.mask)
-	if !w.done {
-		f := w.top()
-		if e := &f.stack[len(f.stack)-1]; e.mask != 0 && int(e.pc) < len(f.fn.code) && &f.fn.code[e.pc] == o {
-			e.pc++ // lanes that did not exit go on
-		}
+	if !w.done && w.top() == f && len(f.stack) == top+1 {
+		f.stack[top].pc++ // the entry's guarded-off lanes go on
 	}
 }
 
