@@ -230,3 +230,51 @@ $L_exit:
 		}
 	}
 }
+
+// TestHelpfulRunErrors: messages that tell the user what to do.
+func TestHelpfulRunErrors(t *testing.T) {
+	dyn := `.version 7.0
+.target sm_80
+.address_size 64
+.extern .shared .align 4 .b8 sdata[];
+.visible .entry k()
+{
+	.reg .b32 %r<3>;
+	mov.u32 %r1, sdata;
+	st.shared.u32 [%r1], 5;
+	ret;
+}
+`
+	printf := `.version 7.0
+.target sm_80
+.address_size 64
+.extern .func (.param .b32 func_retval0) vprintf (.param .b64 vprintf_param_0, .param .b64 vprintf_param_1);
+.global .align 1 .b8 $str[3] = {104, 105, 0};
+.visible .entry k()
+{
+	.reg .b32 %r<2>;
+	.reg .b64 %rd<3>;
+	mov.u64 %rd1, $str;
+	cvta.global.u64 %rd2, %rd1;
+	{
+	.param .b64 param0;
+	st.param.b64 [param0+0], %rd2;
+	.param .b64 param1;
+	st.param.b64 [param1+0], 0;
+	.param .b32 retval0;
+	call.uni (retval0), vprintf, (param0, param1);
+	ld.param.b32 %r1, [retval0+0];
+	}
+	ret;
+}
+`
+	for _, tt := range []struct{ desc, src, want string }{
+		{"dynamic shared memory not sized", dyn, `set "shared_mem" in the launch`},
+		{"printf", printf, "printf (vprintf) is not simulated yet"},
+	} {
+		res := Run("k.ptx", []byte(tt.src), []byte(`{"block": 32, "args": {}}`), Options{})
+		if res.OK || !strings.Contains(res.Errors[0].Message, tt.want) {
+			t.Errorf("%s: %+v, want a message containing %q", tt.desc, res.Errors, tt.want)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ptxplay/ptxplay/core/check"
 	"github.com/ptxplay/ptxplay/core/isa"
+	"github.com/ptxplay/ptxplay/core/ptx"
 )
 
 // MaxCallDepth bounds recursion.
@@ -59,14 +60,21 @@ func init() {
 
 func lowerCall(l *lowering, in *check.Inst, o *op) error {
 	if len(in.Args) != 3 {
-		return fmt.Errorf("malformed call")
+		// The checker let through a call of a runtime function that the
+		// module never declares (OptiX's _rt_*): name it.
+		for _, a := range in.Src.Args {
+			if id, ok := a.(*ptx.Ident); ok {
+				return fmt.Errorf("%s is a runtime function the simulator does not provide", id.Name)
+			}
+		}
+		return fmt.Errorf("call of an unknown function")
 	}
 	target := in.Args[1]
 	var callee *fn
 	switch target.Kind {
 	case check.ArgFunc:
 		if callee = l.p.byName[target.Func.Name]; callee == nil {
-			return fmt.Errorf("call of %s, which has no body in this module", target.Func.Name)
+			return noBody(target.Func.Name)
 		}
 	case check.ArgReg:
 		o.base = l.f.slots[target.Reg.Index] // indirect: the callee's address

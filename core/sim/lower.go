@@ -16,14 +16,15 @@ import (
 
 // Program is a loaded (lowered) module, shared by the machines that run it.
 type Program struct {
-	chk      *check.Program
-	funcs    []*fn
-	byName   map[string]*fn
-	globals  []globalVar
-	constMem []byte
-	vars     map[*check.Var]varLoc
-	shared   int // bytes of static shared memory (all functions together)
-	dynAlign int
+	chk       *check.Program
+	funcs     []*fn
+	byName    map[string]*fn
+	globals   []globalVar
+	constMem  []byte
+	vars      map[*check.Var]varLoc
+	shared    int  // bytes of static shared memory (all functions together)
+	dynShared bool // an .extern .shared array takes the launch's dynamic shared memory
+	dynAlign  int
 }
 
 type globalVar struct {
@@ -241,6 +242,7 @@ func (p *Program) layoutModule() {
 		}
 	}
 	p.shared = alignUp(p.shared, p.dynAlign)
+	p.dynShared = len(externShared) > 0
 	for _, v := range externShared {
 		p.vars[v] = varLoc{spaceShared, uint64(p.shared)}
 	}
@@ -703,7 +705,7 @@ func (l *lowering) arg(in *check.Inst, o *op, a check.Arg, dest bool, want strin
 	case check.ArgFunc:
 		f := l.p.byName[a.Func.Name]
 		if f == nil {
-			return fmt.Errorf("function %s has no body in this module", a.Func.Name)
+			return noBody(a.Func.Name)
 		}
 		if in.Entry.Name == "call" {
 			o.callee = f
@@ -767,6 +769,14 @@ func (l *lowering) predConst(v bool) int32 {
 		}
 	}
 	return l.pconst[i] - 1
+}
+
+// noBody explains a call of a function the module only declares.
+func noBody(name string) error {
+	if name == "vprintf" {
+		return fmt.Errorf("printf (vprintf) is not simulated yet")
+	}
+	return fmt.Errorf("%s is declared but has no body in this module (an external function: paste its definition to run it)", name)
 }
 
 // lowerers maps an isa entry name to the function choosing its semantics.

@@ -110,7 +110,11 @@ func (m *Machine) resolve(w *warp, lane int, sp space, addr uint64, n int) ([]by
 		if addr+uint64(n) <= uint64(len(sh)) && addr < uint64(len(sh)) {
 			return sh[addr : addr+uint64(n)], ""
 		}
-		return nil, fmt.Sprintf("outside the CTA's %d bytes of shared memory", len(sh))
+		msg := fmt.Sprintf("outside the CTA's %d bytes of shared memory", len(sh))
+		if m.prog.dynShared && m.launch.SharedMem == 0 {
+			msg += ` (the kernel uses dynamic shared memory: set "shared_mem" in the launch)`
+		}
+		return nil, msg
 	case spaceLocal:
 		// Each frame owns [localBase, localBase+localSize) of the thread's
 		// local space, so pointers into a caller's frame stay valid.
