@@ -104,6 +104,9 @@ func (m *Machine) resolve(w *warp, lane int, sp space, addr uint64, n int) ([]by
 			o := addr - b.base
 			return b.data[o : o+uint64(n)], ""
 		}
+		if addr < 4096 {
+			return nil, "out of bounds of every global buffer (a null pointer?)"
+		}
 		return nil, "out of bounds of every global buffer"
 	case spaceShared:
 		sh := w.cta.shared
