@@ -394,6 +394,7 @@ func (m *Machine) burst(n int64) {
 	if m.done {
 		return
 	}
+	defer m.contain()
 	c := m.cur
 	if c == nil || c.done {
 		if len(m.ctas) >= m.nctas {
@@ -490,6 +491,16 @@ func (m *Machine) burst(n int64) {
 	}
 	if w.done {
 		m.warpEnded(c)
+	}
+}
+
+// contain turns a panic inside the machine (a simulator bug) into a fault
+// that stops the run, so that no caller — the CLI, the page, a session —
+// ever crashes on one.
+func (m *Machine) contain() {
+	if r := recover(); r != nil {
+		m.err = &Fault{Msg: fmt.Sprintf("internal error (a simulator bug, please report it): %v", r)}
+		m.done = true
 	}
 }
 
