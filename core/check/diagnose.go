@@ -2,12 +2,21 @@
 
 package check
 
-import "github.com/ptxplay/ptxplay/core/ptx"
+import (
+	"fmt"
+
+	"github.com/ptxplay/ptxplay/core/ptx"
+)
 
 // Diagnose parses and checks src and returns every diagnostic sorted by
 // position. A line with a syntax error gets no checker diagnostics: they
 // would only restate the damage.
-func Diagnose(name string, src []byte) ptx.ErrorList {
+func Diagnose(name string, src []byte) (list ptx.ErrorList) {
+	defer func() {
+		if r := recover(); r != nil { // a bug must not take the caller down
+			list = append(list, &ptx.Error{Pos: ptx.Position{Filename: name}, Msg: fmt.Sprintf("internal error in the checker (please report it): %v", r)})
+		}
+	}()
 	m, errs := ptx.Parse(name, src)
 	_, cerrs := Check(m)
 	bad := map[int]bool{}
