@@ -120,6 +120,11 @@ func TestRandomKernelsStepBack(t *testing.T) {
 		fwd := s.Machine().Fingerprint()
 		for k := int64(0); k < steps; k++ {
 			s.StepBack()
+			if k%97 == 0 { // snapshots of arbitrary states must work too
+				for _, cta := range []int{-1, 0, 1} {
+					s.Snapshot(sim.SnapshotOptions{CTA: cta, Warp: -1, Local: true})
+				}
+			}
 		}
 		if s.Machine().Fingerprint() != start {
 			t.Fatalf("kernel %d: %d steps forward and back differ from the start\n%s", i, steps, src)
