@@ -106,6 +106,12 @@ const (
 	OpSymbol                // a variable's or function's address, optionally + offset
 )
 
+// operandKinds maps the ":kind" annotations of the form language to kinds.
+var operandKinds = map[string]OpKind{
+	"label": OpLabel, "func": OpFunc, "imm": OpImm, "reg": OpRegOnly, "any": OpAny,
+	"list": OpList, "pack": OpPack, "frag": OpFrag, "handle": OpHandle, "sym": OpSymbol,
+}
+
 // OperandSpec is one operand position of a form.
 type OperandSpec struct {
 	Name     string
@@ -242,35 +248,13 @@ func (e *Entry) compileOperand(raw string, pos int) (OperandSpec, string, error)
 	if i := strings.IndexByte(raw, ':'); i >= 0 {
 		s.Type = raw[i+1:]
 		raw = raw[:i]
-		switch s.Type {
-		case "label":
-			s.Kind, s.Type = OpLabel, ""
-		case "func":
-			s.Kind, s.Type = OpFunc, ""
-		case "imm":
-			s.Kind, s.Type = OpImm, ""
-		case "reg":
-			s.Kind, s.Type = OpRegOnly, ""
-		case "any":
-			s.Kind, s.Type = OpAny, ""
-		case "list":
-			s.Kind, s.Type = OpList, ""
-		case "pack":
-			s.Kind, s.Type = OpPack, ""
-		case "frag":
-			s.Kind, s.Type = OpFrag, ""
-		case "handle":
-			s.Kind, s.Type = OpHandle, ""
-		case "sym":
-			s.Kind, s.Type = OpSymbol, ""
-		default:
-			if _, ok := Types[s.Type]; !ok && s.Type != "wide" {
-				if _, ok := e.group(s.Type); !ok {
-					return s, "", fmt.Errorf("unknown operand type %q", s.Type)
-				}
+		if k, ok := operandKinds[s.Type]; ok {
+			s.Kind, s.Type = k, ""
+		} else if _, isType := Types[s.Type]; !isType && s.Type != "wide" {
+			if _, ok := e.group(s.Type); !ok {
+				return s, "", fmt.Errorf("unknown operand type %q", s.Type)
 			}
 		}
-		// "label:imm"-style combinations are not needed.
 	}
 	disp := raw
 	if i := strings.IndexByte(raw, '|'); i >= 0 {
