@@ -24,7 +24,8 @@ type benchOut struct {
 
 // BenchmarkBrowserALU: thread-instructions per second of core/launch's ALU
 // kernel run inside the page's wasm (ptxplayBench), in a fresh page's first
-// 100 ms (V8's baseline tier and its tier-up) and over 2 s after that, and
+// 100 ms (V8's baseline tier and its tier-up), over 2 s after that, and
+// over 2 s through a session with history as the page's Run does; and
 // natively in this process right after, with the ratio.
 func BenchmarkBrowserALU(b *testing.B) {
 	var k launch.BenchKernel
@@ -37,12 +38,14 @@ func BenchmarkBrowserALU(b *testing.B) {
 		p := openPage(b, "alu", false)
 		cold := eval[benchOut](p, `ptxplayBench("alu", 100)`)
 		warm := eval[benchOut](p, `ptxplayBench("alu", 2000)`)
+		session := eval[benchOut](p, `ptxplayBench("alu", 2000, "session")`)
 		native, err := launch.RunBench(k, 2*time.Second)
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.ReportMetric(cold.PerSecond, "cold-thread-inst/s")
 		b.ReportMetric(warm.PerSecond, "browser-thread-inst/s")
+		b.ReportMetric(session.PerSecond, "browser-session-thread-inst/s")
 		b.ReportMetric(native.PerSecond(), "native-thread-inst/s")
 		b.ReportMetric(warm.PerSecond/native.PerSecond(), "browser/native")
 		p.noErrors()
