@@ -1,0 +1,134 @@
+// patch.js: applies the data views' batched patches and shows their hover
+// cards. Go (web/regrid_patch.go) owns the content of a few elements that
+// Vugu renders empty; each render it sends the cells that changed in one
+// call, ptxPatch.apply(el, patch). The format is Go's: records separated by
+// RS (0x1e), fields by US (0x1f):
+//   H html              replace the element's content
+//   C i text class      the i-th <td> of the element: text and class
+//   I i html class      the i-th <td>: inner HTML and class
+// A cell's hover card comes from Go too: el._ptxCard(i) returns
+// "title\nlabel\tvalue\n..." or "".
+
+const RS = "\x1e";
+const US = "\x1f";
+
+function cells(el) {
+  let c = el._ptxCells;
+  if (!c) {
+    c = el._ptxCells = Array.from(el.getElementsByTagName("td"));
+  }
+  return c;
+}
+
+export function apply(el, patch) {
+  const recs = patch.split(RS);
+  for (let k = 0; k < recs.length; k++) {
+    const f = recs[k].split(US);
+    switch (f[0]) {
+      case "H":
+        el.innerHTML = f[1];
+        el._ptxCells = null;
+        hideCard();
+        break;
+      case "C": {
+        const c = cells(el)[+f[1]];
+        if (c) {
+          // Reuse the cell's text node: cheaper than a new one per change.
+          const t = c.firstChild;
+          if (t && t.nodeType === 3 && !t.nextSibling) {
+            if (t.nodeValue !== f[2]) t.nodeValue = f[2];
+          } else {
+            c.textContent = f[2];
+          }
+          if (c.className !== f[3]) c.className = f[3];
+        }
+        break;
+      }
+      case "I": {
+        const c = cells(el)[+f[1]];
+        if (c) {
+          c.innerHTML = f[2];
+          c.className = f[3];
+        }
+        break;
+      }
+    }
+  }
+  hookCard(el);
+  if (card && card._ptxFor && el.contains(card._ptxFor)) {
+    showCard(el, card._ptxFor); // the value under the pointer changed
+  }
+}
+
+let card = null;
+
+function cardEl() {
+  if (!card) {
+    card = document.createElement("div");
+    card.className = "ptx-card";
+    card.setAttribute("role", "tooltip");
+    card.hidden = true;
+    document.body.appendChild(card);
+  }
+  return card;
+}
+
+function hideCard() {
+  if (card) {
+    card.hidden = true;
+    card._ptxFor = null;
+  }
+}
+
+function showCard(el, td) {
+  const fn = el._ptxCard;
+  const i = cells(el).indexOf(td);
+  const text = fn && i >= 0 ? fn(i) : "";
+  if (!text) {
+    hideCard();
+    return;
+  }
+  const c = cardEl();
+  const lines = text.split("\n");
+  c.textContent = "";
+  const title = document.createElement("div");
+  title.className = "ptx-card-title";
+  title.textContent = lines[0];
+  c.appendChild(title);
+  const tbl = document.createElement("table");
+  for (let k = 1; k < lines.length; k++) {
+    const [label, value] = lines[k].split("\t");
+    const tr = tbl.insertRow();
+    const th = document.createElement("th");
+    th.textContent = label;
+    tr.appendChild(th);
+    tr.insertCell().textContent = value === undefined ? "" : value;
+  }
+  c.appendChild(tbl);
+  c._ptxFor = td;
+  c.hidden = false;
+  const r = td.getBoundingClientRect();
+  const w = c.offsetWidth, h = c.offsetHeight;
+  let x = r.left, y = r.bottom + 4;
+  if (x + w > window.innerWidth - 4) x = Math.max(4, window.innerWidth - 4 - w);
+  if (y + h > window.innerHeight - 4) y = Math.max(4, r.top - 4 - h);
+  c.style.left = x + "px";
+  c.style.top = y + "px";
+}
+
+function hookCard(el) {
+  if (el._ptxHooked) return;
+  el._ptxHooked = true;
+  el.addEventListener("mouseover", (e) => {
+    const td = e.target.closest && e.target.closest("td");
+    if (!td || !el.contains(td)) {
+      hideCard();
+      return;
+    }
+    if (card && card._ptxFor === td && !card.hidden) return;
+    showCard(el, td);
+  });
+  el.addEventListener("mouseleave", hideCard);
+}
+
+globalThis.ptxPatch = { apply };

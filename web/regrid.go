@@ -1,0 +1,269 @@
+// regrid.go: the per-lane register grid of the selected warp. Rows are the
+// function's registers in declaration order, columns lanes 0-31.
+//
+// Vugu renders only the frame and an empty <table>; the table's content is
+// Go's: each render computes what every cell should show, compares it with
+// what the cells show now and sends the differences to web/js/patch.js in
+// one syscall/js call (see regrid_patch.go). A plain template grid costs
+// ~200 ms a step in Vugu v0.4.0; this costs a few.
+
+package web
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/ptxplay/ptxplay/core/sim"
+	"github.com/vugu/vugu"
+	"github.com/vugu/vugu/js"
+)
+
+// Regrid is the register grid. Place it as
+//
+//	<web:Regrid :Snap="c.Snap" :Warp="c.Warp"></web:Regrid>
+//
+// where Snap is a snapshot of the selected CTA that includes the selected
+// warp's registers (sim.SnapshotOptions{Warp: w} or -1).
+type Regrid struct {
+	Snap *sim.Snapshot // the selected CTA; nil before a launch
+	Warp int           // the selected warp's index in the CTA
+
+	View View // the user's choice; ViewNatural by default
+
+	grid   regState
+	target patchTarget
+	buf    patchBuf
+
+	drawnSnap *sim.Snapshot // the inputs of the last patch
+	drawnWarp int
+	drawnView View
+}
+
+// regState is what the grid shows: the table's shape and every cell.
+type regState struct {
+	shape string        // register names and types, "" for no table
+	warp  *sim.WarpView // the warp the cells come from
+	cells []gridCell    // row-major, 32 a row
+}
+
+type gridCell struct{ text, class string }
+
+// Cell classes (web/js/patch.js's stylesheet and the tests read them).
+const (
+	clsChanged  = "c" // written by the last step
+	clsUninit   = "u" // never written by this lane
+	clsInactive = "i" // valid lane outside the active mask
+	clsExited   = "x" // lane has exited
+	clsNoThread = "n" // lane beyond the CTA's threads
+	clsTrue     = "t" // predicate true
+)
+
+// regViews lists the view menu.
+var regViews = []View{ViewNatural, ViewHex, ViewUnsigned, ViewSigned, ViewFloat}
+
+// findWarp returns warp w of the snapshot, or nil.
+func findWarp(s *sim.Snapshot, w int) *sim.WarpView {
+	if s == nil {
+		return nil
+	}
+	for i := range s.Warps {
+		if s.Warps[i].ID == w {
+			return &s.Warps[i]
+		}
+	}
+	return nil
+}
+
+// buildRegState computes what every cell shows.
+func buildRegState(s *sim.Snapshot, w int, vw View) regState {
+	wv := findWarp(s, w)
+	if wv == nil || len(wv.Regs) == 0 {
+		return regState{warp: wv}
+	}
+	var shape strings.Builder
+	st := regState{warp: wv, cells: make([]gridCell, 0, 32*len(wv.Regs))}
+	for ri := range wv.Regs {
+		r := &wv.Regs[ri]
+		shape.WriteString(r.Name)
+		shape.WriteByte(' ')
+		shape.WriteString(r.Type)
+		shape.WriteByte(';')
+		t := parseType(r.Type)
+		for lane := range 32 {
+			st.cells = append(st.cells, regCell(wv, r, t, lane, vw))
+		}
+	}
+	st.shape = shape.String()
+	return st
+}
+
+// regCell is one register of one lane.
+func regCell(wv *sim.WarpView, r *sim.RegView, t valType, lane int, vw View) gridCell {
+	bit := uint32(1) << lane
+	if wv.Valid&bit == 0 {
+		return gridCell{class: clsNoThread}
+	}
+	var cls []byte
+	add := func(c string) {
+		if len(cls) > 0 {
+			cls = append(cls, ' ')
+		}
+		cls = append(cls, c...)
+	}
+	switch {
+	case wv.Exited&bit != 0:
+		add(clsExited)
+	case wv.Active&bit == 0:
+		add(clsInactive)
+	}
+	if r.Changed&bit != 0 {
+		add(clsChanged)
+	}
+	if r.Written&bit == 0 {
+		add(clsUninit)
+		return gridCell{text: uninitText, class: string(cls)}
+	}
+	v := r.Values[lane]
+	if t.kind == 'p' && v&1 != 0 {
+		add(clsTrue)
+	}
+	return gridCell{text: formatValue(t, v, vw), class: string(cls)}
+}
+
+// tableHTML is the whole table for a new shape, cells included.
+func (st *regState) tableHTML() string {
+	var b strings.Builder
+	b.Grow(64 * len(st.cells))
+	b.WriteString(`<thead><tr><th class="rg-corner">reg</th>`)
+	for lane := range 32 {
+		b.WriteString(`<th>`)
+		b.WriteString(strconv.Itoa(lane))
+		b.WriteString(`</th>`)
+	}
+	b.WriteString(`</tr></thead><tbody>`)
+	for ri := range st.warp.Regs {
+		r := &st.warp.Regs[ri]
+		name := escapeHTML(r.Name)
+		b.WriteString(`<tr><th title="`)
+		b.WriteString(escapeHTML(r.Type))
+		b.WriteString(`">`)
+		b.WriteString(name)
+		b.WriteString(`</th>`)
+		for lane := range 32 {
+			c := st.cells[ri*32+lane]
+			b.WriteString(`<td data-reg="`)
+			b.WriteString(name)
+			b.WriteString(`" data-lane="`)
+			b.WriteString(strconv.Itoa(lane))
+			if c.class != "" {
+				b.WriteString(`" class="`)
+				b.WriteString(c.class)
+			}
+			b.WriteString(`">`)
+			b.WriteString(escapeHTML(c.text))
+			b.WriteString(`</td>`)
+		}
+		b.WriteString(`</tr>`)
+	}
+	b.WriteString(`</tbody>`)
+	return b.String()
+}
+
+// diff writes the records that turn what old shows into what st shows.
+func (st *regState) diff(old *regState, p *patchBuf) {
+	if st.shape != old.shape {
+		if st.shape == "" {
+			p.html("")
+		} else {
+			p.html(st.tableHTML())
+		}
+		return
+	}
+	for i, c := range st.cells {
+		if old.cells[i] != c {
+			p.cell(i, c.text, c.class)
+		}
+	}
+}
+
+// draw brings the table up to date with one patch, if anything changed.
+func (c *Regrid) draw() {
+	if c.target == nil {
+		return
+	}
+	if c.Snap == c.drawnSnap && c.Warp == c.drawnWarp && c.View == c.drawnView && c.drawnSnap != nil {
+		return
+	}
+	st := buildRegState(c.Snap, c.Warp, c.View)
+	c.buf.reset()
+	st.diff(&c.grid, &c.buf)
+	c.grid = st
+	c.drawnSnap, c.drawnWarp, c.drawnView = c.Snap, c.Warp, c.View
+	if c.buf.n > 0 {
+		c.target.apply(c.buf.String())
+	}
+}
+
+// populate is called by Vugu with the table element after every render.
+func (c *Regrid) populate(el js.Value) {
+	if t := attachJS(c.target, el, c.card); t != c.target {
+		c.target = t
+		c.grid = regState{} // a new element shows nothing yet
+		c.drawnSnap = nil
+	}
+	c.draw()
+}
+
+// card is the hover card of cell i: every view of the value.
+func (c *Regrid) card(i int) string {
+	wv := c.grid.warp
+	if wv == nil || i < 0 || i/32 >= len(wv.Regs) {
+		return ""
+	}
+	r := &wv.Regs[i/32]
+	lane := i % 32
+	bit := uint32(1) << lane
+	title := r.Name + " " + r.Type + " · lane " + strconv.Itoa(lane) + " · thread " + strconv.Itoa(wv.ID*32+lane)
+	var state []string
+	switch {
+	case wv.Valid&bit == 0:
+		return cardText(title, []cardLine{{"state", "no thread: the CTA has fewer threads"}})
+	case wv.Exited&bit != 0:
+		state = append(state, "exited")
+	case wv.Active&bit == 0:
+		state = append(state, "inactive")
+	default:
+		state = append(state, "active")
+	}
+	if r.Changed&bit != 0 {
+		state = append(state, "written by the last step")
+	}
+	lines := []cardLine{{"state", strings.Join(state, ", ")}}
+	if r.Written&bit == 0 {
+		return cardText(title, append(lines, cardLine{"value", "uninitialized: this lane has not written it"}))
+	}
+	return cardText(title, append(lines, valueCard(parseType(r.Type), r.Values[lane])...))
+}
+
+// viewOptions are the view menu's entries.
+func (c *Regrid) viewOptions() []View { return regViews }
+
+// setView handles the view menu.
+func (c *Regrid) setView(e vugu.DOMEvent) {
+	c.View = parseView(e.PropString("target", "value"))
+}
+
+// note says why the grid is empty, or nothing.
+func (c *Regrid) note() string {
+	switch wv := findWarp(c.Snap, c.Warp); {
+	case c.Snap == nil:
+		return "no launch yet"
+	case wv == nil:
+		return "warp " + strconv.Itoa(c.Warp) + " has not started"
+	case len(wv.Regs) == 0 && wv.Done:
+		return "warp " + strconv.Itoa(c.Warp) + " has finished"
+	case len(wv.Regs) == 0:
+		return "no registers"
+	}
+	return ""
+}

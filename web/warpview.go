@@ -1,0 +1,176 @@
+// warpview.go: the selected warp's control state: where it is, its active
+// mask lane by lane (active, waiting, exited, no thread), the barrier it
+// waits at, the call stack and the SIMT stack of reconvergence points.
+
+package web
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ptxplay/ptxplay/core/sim"
+)
+
+// Warpview shows one warp. Place it as
+//
+//	<web:Warpview :Snap="c.Snap" :Warp="c.Warp"></web:Warpview>
+type Warpview struct {
+	Snap *sim.Snapshot // the selected CTA; nil before a launch
+	Warp int           // the selected warp's index in the CTA
+}
+
+// laneMark is one lane of the active mask.
+type laneMark struct {
+	Lane  int
+	Class string // "a" active, "i" waiting (inactive), "x" exited, "n" no thread
+	Title string
+}
+
+// stackRow is one SIMT stack entry, top of the stack first.
+type stackRow struct {
+	Depth int
+	Line  string // where its lanes are
+	RLine string // where they reconverge; "" for the bottom entry
+	Mask  string // hex
+	Count int    // lanes in the mask
+	Top   bool
+	Lanes string // e.g. "0-3, 8"
+}
+
+func (c *Warpview) warp() *sim.WarpView { return findWarp(c.Snap, c.Warp) }
+
+// heading is the warp's one-line summary.
+func (c *Warpview) heading() string {
+	w := c.warp()
+	if w == nil {
+		if c.Snap == nil {
+			return "Warp " + strconv.Itoa(c.Warp)
+		}
+		return "Warp " + strconv.Itoa(c.Warp) + ": not started"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Warp %d", w.ID)
+	switch {
+	case w.Done:
+		b.WriteString(": finished")
+	case w.Line > 0:
+		fmt.Fprintf(&b, " at line %d", w.Line)
+		if w.Func != "" {
+			fmt.Fprintf(&b, " in %s", w.Func)
+		}
+	}
+	if w.Barrier >= 0 && !w.Done {
+		fmt.Fprintf(&b, ", waiting at barrier %d", w.Barrier)
+	}
+	return b.String()
+}
+
+// maskText is the active mask and its lane count.
+func (c *Warpview) maskText() string {
+	w := c.warp()
+	if w == nil {
+		return ""
+	}
+	return fmt.Sprintf("0x%08x · %d of %d lanes", w.Active, popcount(w.Active), popcount(w.Valid))
+}
+
+func popcount(m uint32) int {
+	n := 0
+	for ; m != 0; m &= m - 1 {
+		n++
+	}
+	return n
+}
+
+// lanes marks each lane of the warp.
+func (c *Warpview) lanes() []laneMark {
+	w := c.warp()
+	marks := make([]laneMark, 32)
+	for i := range marks {
+		bit := uint32(1) << i
+		m := laneMark{Lane: i}
+		switch {
+		case w == nil || w.Valid&bit == 0:
+			m.Class, m.Title = "n", "no thread"
+		case w.Exited&bit != 0:
+			m.Class, m.Title = "x", "exited"
+		case w.Active&bit != 0 && !w.Done:
+			m.Class, m.Title = "a", "active"
+		default:
+			m.Class, m.Title = "i", "waiting to reconverge"
+		}
+		m.Title = "lane " + strconv.Itoa(i) + ": " + m.Title
+		marks[i] = m
+	}
+	return marks
+}
+
+// stack lists the SIMT stack, top (the entry running now) first.
+func (c *Warpview) stack() []stackRow {
+	w := c.warp()
+	if w == nil || w.Done {
+		return nil
+	}
+	rows := make([]stackRow, 0, len(w.Stack))
+	for i := len(w.Stack) - 1; i >= 0; i-- {
+		e := w.Stack[i]
+		r := stackRow{Depth: i, Mask: fmt.Sprintf("0x%08x", e.Mask), Count: popcount(e.Mask), Top: i == len(w.Stack)-1, Lanes: laneList(e.Mask)}
+		r.Line = lineText(e.Line)
+		if e.RPC >= 0 {
+			r.RLine = lineText(e.RLine)
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+func lineText(l int) string {
+	if l <= 0 {
+		return "end"
+	}
+	return "line " + strconv.Itoa(l)
+}
+
+// laneList writes a mask as lane ranges: "0-3, 8, 30-31".
+func laneList(m uint32) string {
+	if m == 0 {
+		return "none"
+	}
+	var parts []string
+	for i := 0; i < 32; {
+		if m>>i&1 == 0 {
+			i++
+			continue
+		}
+		j := i
+		for j+1 < 32 && m>>(j+1)&1 != 0 {
+			j++
+		}
+		if i == j {
+			parts = append(parts, strconv.Itoa(i))
+		} else {
+			parts = append(parts, strconv.Itoa(i)+"-"+strconv.Itoa(j))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
+}
+
+// calls is the call stack when the warp is inside a function call.
+func (c *Warpview) calls() string {
+	w := c.warp()
+	if w == nil || len(w.Calls) < 2 {
+		return ""
+	}
+	return strings.Join(w.Calls, " → ")
+}
+
+func (r stackRow) class() string {
+	if r.Top {
+		return "top"
+	}
+	return ""
+}
+
+func (r stackRow) lanesText() string { return strconv.Itoa(r.Count) + ": " + r.Lanes }
