@@ -89,6 +89,8 @@ func FormatValue(t string, v uint64) string {
 		switch s {
 		case "nan", "inf", "-inf":
 			return `"` + s + `"`
+		case "-0":
+			return "-0.0" // a bare -0 reads back as the integer 0
 		}
 		return s
 	default:
@@ -102,7 +104,9 @@ func FormatValue(t string, v uint64) string {
 	case math.IsInf(f, -1):
 		return `"-inf"`
 	case f == 0 && math.Signbit(f):
-		return "-0"
+		// A bare -0 is an integer to readers that tell integers from
+		// floats (Python's json), which loses the sign.
+		return "-0.0"
 	}
 	if t == "f32" {
 		return strconv.FormatFloat(f, 'g', -1, 32)
