@@ -270,11 +270,21 @@ func TestHelpfulRunErrors(t *testing.T) {
 `
 	for _, tt := range []struct{ desc, src, want string }{
 		{"dynamic shared memory not sized", dyn, `set "shared_mem" in the launch`},
-		{"printf", printf, "printf (vprintf) is not simulated yet"},
 	} {
 		res := Run("k.ptx", []byte(tt.src), []byte(`{"block": 32, "args": {}}`), Options{})
 		if res.OK || !strings.Contains(res.Errors[0].Message, tt.want) {
 			t.Errorf("%s: %+v, want a message containing %q", tt.desc, res.Errors, tt.want)
 		}
+	}
+	// printf runs: 32 threads print "hi", and the result carries it.
+	res := Run("k.ptx", []byte(printf), []byte(`{"block": 32, "args": {}}`), Options{})
+	if !res.OK || res.Stdout != strings.Repeat("hi", 32) {
+		t.Errorf("printf: ok %v, errors %+v, stdout %q; want 32 times \"hi\"", res.OK, res.Errors, res.Stdout)
+	}
+	var out struct {
+		Stdout *string `json:"stdout"`
+	}
+	if err := json.Unmarshal(res.JSON(), &out); err != nil || out.Stdout == nil || *out.Stdout != res.Stdout {
+		t.Errorf("printf: JSON %s lacks the stdout field (%v)", res.JSON(), err)
 	}
 }

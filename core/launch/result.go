@@ -30,16 +30,27 @@ func (r *Result) JSON() []byte {
 			b.WriteString(`, "buffers": `)
 			r.writeBuffers(&b)
 		}
+		if r.Stdout != "" {
+			r.writeStdout(&b)
+		}
 		b.WriteString("}\n")
 		return b.Bytes()
 	}
 	b.WriteString(`{"ok": true, "buffers": `)
 	r.writeBuffers(&b)
+	r.writeStdout(&b)
 	s, _ := json.Marshal(r.Stats)
 	b.WriteString(`, "stats": `)
 	b.Write(s)
 	b.WriteString("}\n")
 	return b.Bytes()
+}
+
+// writeStdout writes the "stdout" field: the printf output as a string.
+func (r *Result) writeStdout(b *bytes.Buffer) {
+	s, _ := json.Marshal(r.Stdout)
+	b.WriteString(`, "stdout": `)
+	b.Write(s)
 }
 
 func (r *Result) writeBuffers(b *bytes.Buffer) {
