@@ -76,6 +76,8 @@ type paramLoc struct {
 	name  string
 	reg   int32 // register slot for .reg params, else -1
 	pred  bool
+	vec   int // > 1: a .reg vector parameter of vec slots of esize bytes
+	esize int
 	off   int // frame param offset for .param params
 	size  int
 	typ   isa.Type
@@ -478,6 +480,7 @@ func (p *Program) formal(f *fn, v *check.Var) paramLoc {
 			if r.Name == v.Name && r.Pos == v.Pos {
 				pl.reg = f.slots[r.Index]
 				pl.pred = r.Type.Kind == isa.KindPred
+				pl.vec, pl.esize = r.Vec, max(1, r.Type.Bits/8)
 			}
 		}
 		return pl
