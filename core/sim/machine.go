@@ -44,6 +44,8 @@ type Machine struct {
 	lastWrites []memWrite
 	releases   int64     // barrier releases so far (all CTAs)
 	frag       *FragView // the last matrix instruction's fragments (fragview.go)
+
+	out console // printf output (printf.go)
 }
 
 // laneAccess is one lane's memory access in the last step.
