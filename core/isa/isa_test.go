@@ -12,7 +12,7 @@ func TestMatchAdd(t *testing.T) {
 		{[]string{".sat", ".s32"}, true, ".s32"},
 		{[]string{".rn", ".ftz", ".f32"}, true, ".f32"},
 		{[]string{".rn", ".s32"}, false, ""},
-		{[]string{".sat", ".u64"}, false, ""}, // add.sat.u32 exists since PTX 9.2
+		{[]string{".sat", ".u64"}, false, ""},   // add.sat.u32 exists since PTX 9.2
 		{[]string{".f32", ".rn"}, true, ".f32"}, // modifiers are a set
 		{[]string{".ftz", ".rn", ".f32"}, true, ".f32"},
 		{[]string{".rn", ".ftz", ".rn", ".f32"}, false, ""},

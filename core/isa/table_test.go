@@ -85,8 +85,8 @@ func TestMatchModifiers(t *testing.T) {
 		{"add.cc.s64", true, ".s64", ""},
 		{"add.u16x2", true, ".u16x2", ""},
 		{"add.f32.rn", true, ".f32", "rnd=.rn"}, // a set (issue 9)
-		{"add.rn.f32.rn", false, "", ""}, // duplicate
-		{"add.rn.rz.f32", false, "", ""}, // conflict
+		{"add.rn.f32.rn", false, "", ""},        // duplicate
+		{"add.rn.rz.f32", false, "", ""},        // conflict
 		{"add.ftz.rn.sat.f32", true, ".f32", "rnd=.rn"},
 		{"add.rz.ftz.sat.f32", true, ".f32", "rnd=.rz"},
 		{"add.rn.bf16x2", true, ".bf16x2", "rnd=.rn"},
