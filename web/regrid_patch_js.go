@@ -13,9 +13,12 @@ import (
 
 // jsTarget is an element in the page.
 type jsTarget struct {
-	el   js.Value
-	card js.Func // the hover card callback
+	el    js.Value
+	card  js.Func // the hover card callback
+	owner int     // marks the element as this target's (el._ptxOwner)
 }
+
+var lastOwner int
 
 func (t *jsTarget) apply(patch string) {
 	api := js.Global().Get("ptxPatch")
@@ -26,19 +29,23 @@ func (t *jsTarget) apply(patch string) {
 	api.Call("apply", t.el, patch)
 }
 
-// attachJS points a view at the element Vugu handed to vg-js-populate. A
-// new element (first render, or Vugu recreated it) gets a new target and
+// attachJS points a view at the element Vugu handed to vg-js-populate. An
+// element the view does not own yet (first render, Vugu recreated it, or
+// Vugu reused the element another view drew into) gets a new target and
 // the hover card callback card(i), which returns the card of cell i as
-// "title\nlabel\tvalue\n..." (see cardText); the same element keeps cur.
+// "title\nlabel\tvalue\n..." (see cardText); the caller then forgets what
+// it drew. The element the view owns keeps cur.
 func attachJS(cur patchTarget, v vjs.Value, card func(i int) string) patchTarget {
 	el := js.Value(v)
-	if t, ok := cur.(*jsTarget); ok && t.el.Equal(el) && !el.Get("_ptxCard").IsUndefined() {
+	if t, ok := cur.(*jsTarget); ok && t.el.Equal(el) && el.Get("_ptxOwner").Equal(js.ValueOf(t.owner)) {
 		return t
 	}
 	if t, ok := cur.(*jsTarget); ok {
 		t.card.Release()
 	}
-	t := &jsTarget{el: el}
+	lastOwner++
+	t := &jsTarget{el: el, owner: lastOwner}
+	el.Set("_ptxOwner", t.owner)
 	t.card = js.FuncOf(func(this js.Value, args []js.Value) any {
 		if len(args) < 1 {
 			return ""

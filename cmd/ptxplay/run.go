@@ -73,6 +73,11 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	res := launch.Run(name, code, spec, opt)
+	if !asJSON && res.Stdout != "" {
+		// The kernel's printf output first, as a CUDA program prints it
+		// before the host reads the results back.
+		io.WriteString(stdout, res.Stdout)
+	}
 	if asJSON {
 		stdout.Write(res.JSON())
 	} else {

@@ -43,6 +43,7 @@ type checker struct {
 	module *scope
 	errs   ptx.ErrorList
 	fn     *Func
+	protos map[*Label]*protoSig // labels of .callprototype directives
 }
 
 type scope struct {
@@ -145,7 +146,10 @@ func (c *checker) params(ps []*ptx.Param, f *Func) []*Var {
 		if !ok {
 			c.errorf(p.Pos(), "unknown type %s", p.Type)
 		}
-		v := &Var{Name: p.Name, Space: p.Space, Type: t, Align: p.Align, Dims: p.Dims, Pos: p.NamePos, Func: f, Param: true, Ptr: p.PtrSpace}
+		if limit := 128 + 128*(p.Vec/8); p.Vec > 0 && (t.Kind == isa.KindPred || t.Bits*p.Vec > limit) {
+			c.errorf(p.Pos(), "invalid vector parameter type .v%d %s", p.Vec, p.Type)
+		}
+		v := &Var{Name: p.Name, Space: p.Space, Type: t, Vec: p.Vec, Align: p.Align, Dims: p.Dims, Pos: p.NamePos, Func: f, Param: true, Ptr: p.PtrSpace}
 		v.Size = c.size(v)
 		if v.Align == 0 {
 			v.Align = max(1, int(v.ElemSize()))
@@ -253,7 +257,7 @@ func (c *checker) function(f *Func) {
 			continue
 		}
 		if v.Space == ".reg" {
-			r := &Reg{Name: v.Name, Type: v.Type, Pos: v.Pos, Index: len(f.Regs)}
+			r := &Reg{Name: v.Name, Type: v.Type, Vec: v.Vec, Pos: v.Pos, Index: len(f.Regs)}
 			f.Regs = append(f.Regs, r)
 			ps.names[v.Name] = r
 			continue
@@ -272,10 +276,19 @@ func (c *checker) block(parent *scope, b *ptx.Block) {
 	f := c.fn
 	// First pass: declarations and labels, so uses may come before them.
 	var labels []*Label
-	for _, st := range b.Stmts {
+	for i, st := range b.Stmts {
 		switch st := st.(type) {
 		case *ptx.VarDecl:
 			c.declareVars(s, st, f)
+		case *ptx.Directive:
+			if st.Proto != nil && i > 0 && len(labels) > 0 {
+				if l, ok := b.Stmts[i-1].(*ptx.Label); ok && labels[len(labels)-1].Name == l.Name {
+					if c.protos == nil {
+						c.protos = map[*Label]*protoSig{}
+					}
+					c.protos[labels[len(labels)-1]] = &protoSig{params: c.params(st.Proto.Params, nil), rets: c.params(st.Proto.Rets, nil)}
+				}
+			}
 		case *ptx.Label:
 			if old := s.lookup(st.Name); old != nil {
 				if _, isLabel := old.(*Label); isLabel {

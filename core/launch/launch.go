@@ -49,6 +49,7 @@ type Result struct {
 	Buffers map[string]*Buffer
 	Stats   sim.Stats
 	Errors  []Error
+	Stdout  string       // what the kernel's printf calls printed, in call order
 	Machine *sim.Machine // the machine after the run (nil on load errors)
 }
 
@@ -176,6 +177,7 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 		finished = m.Run(budget)
 	}
 	res.Stats = m.Stats()
+	res.Stdout = m.Stdout()
 	Collect(m, res)
 	switch {
 	case m.Fault() != nil:

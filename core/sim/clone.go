@@ -27,6 +27,7 @@ func (m *Machine) clone() *Machine {
 			c.cur = c.ctas[i]
 		}
 	}
+	c.out = m.out.clone()
 	c.lastWrites = append([]memWrite(nil), m.lastWrites...)
 	c.lastAccess = append([]laneAccess(nil), m.lastAccess...)
 	return &c

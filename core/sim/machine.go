@@ -43,6 +43,8 @@ type Machine struct {
 	lastAccess []laneAccess
 	lastWrites []memWrite
 	releases   int64 // barrier releases so far (all CTAs)
+
+	out console // printf output (printf.go)
 }
 
 // laneAccess is one lane's memory access in the last step.

@@ -33,8 +33,14 @@ export function apply(el, patch) {
       case "C": {
         const c = cells(el)[+f[1]];
         if (c) {
-          c.textContent = f[2];
-          c.className = f[3];
+          // Reuse the cell's text node: cheaper than a new one per change.
+          const t = c.firstChild;
+          if (t && t.nodeType === 3 && !t.nextSibling) {
+            if (t.nodeValue !== f[2]) t.nodeValue = f[2];
+          } else {
+            c.textContent = f[2];
+          }
+          if (c.className !== f[3]) c.className = f[3];
         }
         break;
       }
