@@ -111,6 +111,9 @@ func laneString(active, exec uint32) string {
 
 // printTable shows the buffers as a readable table, eight values a row.
 func printTable(stdout, stderr io.Writer, name string, res *launch.Result) {
+	for _, w := range res.Warnings {
+		fmt.Fprintf(stderr, "%s:%d:%d: warning: %s\n", name, w.Line, w.Col, w.Message)
+	}
 	for _, e := range res.Errors {
 		if e.Line > 0 {
 			fmt.Fprintf(stderr, "%s:%d:%d: %s error: %s\n", name, e.Line, e.Col, e.Phase, e.Message)

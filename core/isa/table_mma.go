@@ -9,7 +9,6 @@ package isa
 const (
 	noWMMA    = "no model of tensor cores (wmma)"
 	noMMA     = "no model of tensor cores (mma)"
-	noMatrix  = "no model of warp matrix loads, stores and moves"
 	noWGMMA   = "no model of warpgroup tensor cores (wgmma)"
 	noTcgen05 = "no model of tensor memory and 5th generation tensor cores (tcgen05)"
 )
@@ -167,14 +166,14 @@ var mmaTable = []Entry{
 		"ldmatrix.sync.aligned.m16n16.lnum.trans{.ss_shared}.b8 {d}:frag, [a] @ptx8.6 @sm_100",
 		"ldmatrix.sync.aligned.m8n16.lnum{.ss_shared}.b8x16.lsrc {d}:frag, [a] @ptx8.6 @sm_100",
 		"ldmatrix.sync.aligned.m16n16.lnum.trans{.ss_shared}.b8x16.lsrc {d}:frag, [a] @ptx8.6 @sm_100",
-	}, Groups: map[string][]string{"lnum": {".x1", ".x2", ".x4"}, "lsrc": {".b6x16_p32", ".b4x16_p64"}}, NoExec: noMatrix},
+	}, Groups: map[string][]string{"lnum": {".x1", ".x2", ".x4"}, "lsrc": {".b6x16_p32", ".b4x16_p64"}}},
 	{Name: "stmatrix", Section: "9.7.15.5.16", Doc: "Collectively store one, two or four 8x8 matrices from fragments to shared memory.", PTX: 78, SM: 90, Syntax: []string{
 		"stmatrix.sync.aligned.m8n8.lnum{.trans}{.ss_shared}.b16 [a], {r}:frag",
 		"stmatrix.sync.aligned.m16n8.lnum.trans{.ss_shared}.b8 [a], {r}:frag @ptx8.6 @sm_100",
-	}, Groups: map[string][]string{"lnum": {".x1", ".x2", ".x4"}}, NoExec: noMatrix},
+	}, Groups: map[string][]string{"lnum": {".x1", ".x2", ".x4"}}},
 	{Name: "movmatrix", Section: "9.7.15.5.17", Doc: "Transpose an 8x8 matrix of 16-bit elements held across the warp.", PTX: 78, SM: 75, Syntax: []string{
 		"movmatrix.sync.aligned.m8n8.trans.b16 d:.b32, a:.b32",
-	}, NoExec: noMatrix},
+	}},
 
 	// 9.7.16 Asynchronous warpgroup-level matrix multiply-accumulate
 	{Name: "wgmma.mma_async", Section: "9.7.16.5.2", Doc: "Asynchronous warpgroup matrix multiply-accumulate D = A*B + D with A and B from shared memory descriptors (or A from registers).", PTX: 80, SM: 90, Syntax: []string{
