@@ -5,7 +5,6 @@ package web
 
 import "strconv"
 
-
 // Viz_lop3 draws a lop3 Viz. Place it as <web:Viz_lop3 :V="v"></web:Viz_lop3>.
 type Viz_lop3 struct {
 	V *Viz

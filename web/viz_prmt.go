@@ -4,7 +4,6 @@
 
 package web
 
-
 // Viz_prmt draws a prmt Viz. Place it as <web:Viz_prmt :V="v"></web:Viz_prmt>.
 type Viz_prmt struct {
 	V *Viz

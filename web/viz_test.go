@@ -31,7 +31,9 @@ func TestVizFromLine(t *testing.T) {
 		{"bfe.s64 %rd2, %rd1, 8, 12;", func(v *Viz) bool {
 			return v.Kind == "bfe" && v.Signed && v.Width == 64 && v.A == 0x1122334455667788 && v.Result() == 0x677
 		}},
-		{"bfe.u32 %r6, %r2, %r1, 8;", func(v *Viz) bool { return !v.Signed && v.Width == 32 && v.Result() == 0x40 /* 0x33221100 >> 2 = 0x0cc88440 */ }},
+		{"bfe.u32 %r6, %r2, %r1, 8;", func(v *Viz) bool {
+			return !v.Signed && v.Width == 32 && v.Result() == 0x40 /* 0x33221100 >> 2 = 0x0cc88440 */
+		}},
 		{"bfi.b32 %r6, %r1, %r2, 4, 8;", func(v *Viz) bool { return v.Kind == "bfi" && v.Result() == 0x33221020 }},
 	}
 	for _, tt := range tests {
