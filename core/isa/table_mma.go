@@ -1,7 +1,8 @@
 // table_mma.go: warp-level matrix instructions (ISA 9.7.15: wmma, mma,
 // ldmatrix, stmatrix, movmatrix), warpgroup matrix instructions (9.7.16:
 // wgmma) and the 5th generation tensor core family (9.7.17: tcgen05).
-// None is simulated; fragments are written {d}:frag and not type-checked.
+// mma runs (core/sim/mma.go); fragments are written {d}:frag and checked
+// against the shape by the simulator.
 
 package isa
 
@@ -158,7 +159,7 @@ var mmaTable = []Entry{
 		"mma.sync.aligned.shape_i8.row.col{.satfinite}.s32.wt_i8.wt_i8.s32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.5 @sm_75",
 		"mma.sync.aligned.shape_i4.row.col{.satfinite}.s32.wt_i4.wt_i4.s32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.5 @sm_75",
 		"mma.sync.aligned.shape_b1.row.col.s32.b1.b1.s32.op_b1.popc {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.5 @sm_75",
-	}, Groups: mmaGroups, NoExec: noMMA},
+	}, Groups: mmaGroups},
 	{Name: "mma.sp", Section: "9.7.15.6.3", Doc: "Warp-collective matrix multiply-accumulate with a 2:4 sparse A (metadata e, selector f).", PTX: 71, SM: 80, Syntax: mmaSpForms("mma.sp"), Groups: mmaGroups, NoExec: noMMA},
 	{Name: "mma.sp::ordered_metadata", Section: "9.7.15.6.3", Doc: "mma.sp with the metadata of the sparse A in ordered form.", PTX: 85, SM: 80, Syntax: mmaSpForms("mma.sp::ordered_metadata"), Groups: mmaGroups, NoExec: noMMA},
 	{Name: "ldmatrix", Section: "9.7.15.5.15", Doc: "Collectively load one, two or four 8x8 matrices from shared memory into mma fragments.", PTX: 65, SM: 75, Syntax: []string{

@@ -51,6 +51,10 @@ type Result struct {
 	Errors  []Error
 	Stdout  string       // what the kernel's printf calls printed, in call order
 	Machine *sim.Machine // the machine after the run (nil on load errors)
+
+	// Warnings are problems check.Warnings found that do not stop the run
+	// (phase "check").
+	Warnings []Error
 }
 
 // ParseSpec decodes a launch spec, reporting unknown fields and bad shapes.
@@ -142,6 +146,9 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 			res.Errors = append(res.Errors, Error{Phase: "check", Message: e.Msg, Line: e.Pos.Line, Col: e.Pos.Col})
 		}
 		return res
+	}
+	for _, w := range check.Warnings(prog) {
+		res.Warnings = append(res.Warnings, Error{Phase: "check", Message: w.Msg, Line: w.Pos.Line, Col: w.Pos.Col})
 	}
 	spec, err := ParseSpec(specJSON)
 	if err != nil {

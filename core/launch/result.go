@@ -33,6 +33,7 @@ func (r *Result) JSON() []byte {
 		if r.Stdout != "" {
 			r.writeStdout(&b)
 		}
+		r.writeWarnings(&b)
 		b.WriteString("}\n")
 		return b.Bytes()
 	}
@@ -42,6 +43,7 @@ func (r *Result) JSON() []byte {
 	s, _ := json.Marshal(r.Stats)
 	b.WriteString(`, "stats": `)
 	b.Write(s)
+	r.writeWarnings(&b)
 	b.WriteString("}\n")
 	return b.Bytes()
 }
@@ -51,6 +53,18 @@ func (r *Result) writeStdout(b *bytes.Buffer) {
 	s, _ := json.Marshal(r.Stdout)
 	b.WriteString(`, "stdout": `)
 	b.Write(s)
+}
+
+// writeWarnings writes the "warnings" field when there are any: problems
+// found before the run that did not stop it (reads of registers nothing
+// wrote), in the shape of errors.
+func (r *Result) writeWarnings(b *bytes.Buffer) {
+	if len(r.Warnings) == 0 {
+		return
+	}
+	j, _ := json.Marshal(r.Warnings)
+	b.WriteString(`, "warnings": `)
+	b.Write(j)
 }
 
 func (r *Result) writeBuffers(b *bytes.Buffer) {
