@@ -13,10 +13,11 @@ import "math"
 
 var (
 	fmtE5M2 = newFormat(3, 5, 15, 0x7F)
-	// e4m3 rounds as a format of the same bias, precision and subnormals
-	// whose exponent field is one bit wider: below 480 the encodings agree,
-	// and what lies beyond saturates to 448 (.satfinite).
-	fmtE4M3wide = newFormat(4, 5, 7, 0xFF)
+	// e4m3 rounds, scaled by 2^-8, as a format of the same precision with
+	// one more exponent bit and bias 15: its subnormals and exponent field
+	// then match e4m3's, and it has room above 448, whose values saturate
+	// to 448 (.satfinite).
+	fmtE4M3wide = newFormat(4, 5, 15, 0xFF)
 )
 
 const (
@@ -39,7 +40,7 @@ func toF8(x float64, e5m2, relu bool) uint8 {
 		if math.IsInf(x, 0) {
 			x = math.Copysign(math.MaxFloat64, x)
 		}
-		w := roundF64(x, 0, fmtE4M3wide, RN, false)
+		w := roundF64(math.Ldexp(x, -8), 0, fmtE4M3wide, RN, false)
 		sign, mag := uint8(w>>8&1)<<7, w&0xFF
 		if mag > e4m3Max {
 			mag = e4m3Max
