@@ -69,6 +69,7 @@ func (c *checker) errorf(pos ptx.Pos, format string, args ...any) {
 
 func (c *checker) header() {
 	m := c.prog.Module
+	c.versionFirst()
 	if d := m.Version; d != nil && len(d.Args) > 0 {
 		txt := operandText(d.Args[0])
 		if v, ok := isa.ParseVersion(txt); ok {
@@ -93,6 +94,53 @@ func (c *checker) header() {
 	} else if c.prog.Version != 0 && c.prog.Version < 23 {
 		c.prog.AddrSize = 32 // before .address_size existed, addresses were 32-bit
 	}
+}
+
+// versionFirst reports a module that does not begin with .version (PTX ISA
+// 3.1 §4.1: "Each PTX module must begin with a .version directive"; ptxas
+// refuses it otherwise), at the first item, or at the start of an empty
+// module.
+func (c *checker) versionFirst() {
+	m := c.prog.Module
+	var first ptx.Node
+	consider := func(n ptx.Node) {
+		if n != nil && n.Pos().IsValid() && (first == nil || n.Pos() < first.Pos()) {
+			first = n
+		}
+	}
+	for _, d := range []*ptx.Directive{m.Version, m.Target, m.AddressSize} {
+		if d != nil {
+			consider(d)
+		}
+	}
+	if len(m.Decls) > 0 {
+		consider(m.Decls[0])
+	}
+	const hint = "; a module begins with .version and .target, such as \".version 8.0\" and \".target sm_80\""
+	switch {
+	case m.Version == nil && first == nil:
+		c.errs.Add(ptx.Position{Filename: c.prog.File.Name, Line: 1, Col: 1}, "missing .version directive"+hint)
+	case m.Version == nil:
+		c.errorf(first.Pos(), "missing .version directive before %s%s", itemName(first), hint)
+	case first != m.Version:
+		c.errorf(first.Pos(), ".version must come first, found %s before it", itemName(first))
+	}
+}
+
+// itemName names a module-scope item for messages.
+func itemName(n ptx.Node) string {
+	switch n := n.(type) {
+	case *ptx.Directive:
+		return n.Name
+	case *ptx.Func:
+		if n.Entry {
+			return ".entry " + n.Name
+		}
+		return ".func " + n.Name
+	case *ptx.VarDecl:
+		return n.Space + " declaration"
+	}
+	return "a declaration"
 }
 
 // collect declares the module-scope functions and variables so that uses

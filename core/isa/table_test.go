@@ -160,6 +160,40 @@ func TestMatchModifiers(t *testing.T) {
 		{"setp.equ.s32", false, "", ""},
 		{"setp.hs.u64", true, ".u64", "cmp=.hs"},
 		{"setp.ne.b16", true, ".b16", "cmp=.ne"},
+		// ISA 3.1 §8.3.1.1, Table 18: "The bit-size comparisons are eq and
+		// ne; ordering comparisons are not defined for bit-size types";
+		// lo, ls, hi, hs are the unsigned operators; §8.3.1.2: equ ... nan
+		// are floating-point; setp "Modifier .ftz applies only to .f32
+		// comparisons" (and the half types of 9.7.7).
+		{"setp.eq.b32", true, ".b32", "cmp=.eq"},
+		{"setp.ne.and.b64", true, ".b64", "cmp=.ne bop=.and"},
+		{"setp.lt.b32", false, "", ""},
+		{"setp.le.b16", false, "", ""},
+		{"setp.gt.b64", false, "", ""},
+		{"setp.ge.or.b32", false, "", ""},
+		{"setp.lo.b32", false, "", ""},
+		{"setp.ls.b32", false, "", ""},
+		{"setp.hi.b32", false, "", ""},
+		{"setp.hs.b64", false, "", ""},
+		{"setp.ltu.b32", false, "", ""},
+		{"setp.num.b32", false, "", ""},
+		{"setp.lo.u16", true, ".u16", "cmp=.lo"},
+		{"setp.lt.u32", true, ".u32", "cmp=.lt"},
+		{"setp.lo.s32", false, "", ""},
+		{"setp.hs.s64", false, "", ""},
+		{"setp.ge.s16", true, ".s16", "cmp=.ge"},
+		{"setp.nan.u32", false, "", ""},
+		{"setp.eq.ftz.s32", false, "", ""},
+		{"setp.eq.ftz.f64", false, "", ""},
+		{"setp.num.ftz.f32", true, ".f32", "cmp=.num"},
+		{"set.lt.u32.b32", false, "", ""},
+		{"set.eq.f32.b64", true, ".b64", "cmp=.eq dtype=.f32"},
+		{"set.hi.s32.u16", true, ".u16", "cmp=.hi dtype=.s32"},
+		{"set.hi.s32.s16", false, "", ""},
+		{"set.lt.f16.b32", false, "", ""},
+		{"set.eq.f16.b32", true, ".b32", "cmp=.eq"},
+		{"set.lt.ftz.f16.s32", false, "", ""},
+		{"set.ltu.bf16.f32", true, ".f32", "cmp=.ltu"},
 		{"setp.eq.f16", true, ".f16", "cmp=.eq"},
 		{"setp.lt.bf16x2", true, ".bf16x2", ""},
 		{"set.ne.u32.s32", true, ".s32", "cmp=.ne dtype=.u32"},
@@ -645,12 +679,12 @@ func TestRows(t *testing.T) {
 	// Entries the simulator must run (not NoExec), and some it must not.
 	for _, n := range []string{"add", "mad", "fma", "setp", "selp", "lop3", "prmt", "mov", "shfl.sync", "ld", "st", "cvt", "cvta",
 		"atom", "red", "bar", "bar.warp.sync", "membar", "fence", "vote", "vote.sync", "match", "redux.sync", "activemask",
-		"elect.sync", "call", "ret", "exit", "bra", "brx.idx", "trap", "nanosleep", "dp4a", "bfe", "bfi", "shf", "cvt.pack", "mma"} {
+		"elect.sync", "call", "ret", "exit", "bra", "brx.idx", "trap", "nanosleep", "dp4a", "bfe", "bfi", "shf", "cvt.pack", "mma", "ldmatrix", "stmatrix", "movmatrix", "cp.async", "cp.async.commit_group", "cp.async.wait_group", "cp.async.wait_all", "wmma.load", "wmma.store", "wmma.mma"} {
 		if e := Get(n); e == nil || e.NoExec != "" {
 			t.Errorf("%s: missing or NoExec", n)
 		}
 	}
-	for _, n := range []string{"tex", "suld", "wmma.mma", "wgmma.mma_async", "ldmatrix", "cp.async", "cp.async.bulk.tensor",
+	for _, n := range []string{"tex", "suld", "wgmma.mma_async", "cp.async.bulk.tensor",
 		"mbarrier.init", "vadd", "vset4", "tcgen05.mma", "multimem.ld_reduce", "mapa", "barrier.cluster", "setmaxnreg"} {
 		if e := Get(n); e == nil || e.NoExec == "" {
 			t.Errorf("%s: missing or executable", n)

@@ -40,6 +40,7 @@ func (t *cta) clone() *cta {
 	for i, w := range t.warps {
 		nw := *w
 		nw.cta = &c
+		nw.async = w.async.clone()
 		nw.frames = make([]*frame, len(w.frames))
 		for k, f := range w.frames {
 			nw.frames[k] = f.clone()

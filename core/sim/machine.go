@@ -152,10 +152,11 @@ type warp struct {
 	code   []op
 	valid  uint32 // lanes that exist (a partial last warp has fewer)
 	exited uint32
-	mask   uint32 // active lanes of the op being executed
-	cc     uint32 // carry flag per lane
-	wait   int    // 1 + barrier id the warp waits at, 0 when running
-	waitOp *op    // the barrier op it waits on
+	mask   uint32      // active lanes of the op being executed
+	cc     uint32      // carry flag per lane
+	wait   int         // 1 + barrier id the warp waits at, 0 when running
+	waitOp *op         // the barrier op it waits on
+	async  *asyncState // pending cp.async copies (cpasync.go)
 	done   bool
 }
 
