@@ -32,6 +32,13 @@ var walkSkip = map[string]string{
 // through check.NotSimulated), which the walk verifies.
 var knownGaps = map[string]string{
 	"mma":            "the tensor-core forms land with the mma work (issue 14)",
+	"ldmatrix":       "issue 14 work in progress; the walk's operand values (a cp-size of 1) are not all valid",
+	"stmatrix":       "issue 14 work in progress",
+	"movmatrix":      "issue 14 work in progress",
+	"cp.async":       "issue 14 work in progress; the walk's cp-size of 1 is refused",
+	"wmma.load":      "issue 14 work in progress",
+	"wmma.store":     "issue 14 work in progress",
+	"wmma.mma":       "issue 14 work in progress",
 	"set":            "set with an .f16 or .bf16 result",
 	"fma":            ".oob (out-of-bounds zeroing of tensor data)",
 	"atom":           ".f16, .bf16 and vector float atomics, and 16-bit cas",
