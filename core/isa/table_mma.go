@@ -7,7 +7,6 @@
 package isa
 
 const (
-	noWMMA    = "no model of tensor cores (wmma)"
 	noMMA     = "no model of tensor cores (mma)"
 	noWGMMA   = "no model of warpgroup tensor cores (wgmma)"
 	noTcgen05 = "no model of tensor memory and 5th generation tensor cores (tcgen05)"
@@ -133,10 +132,10 @@ var mmaTable = []Entry{
 		"wmma.load.abc.sync{.aligned}.layout.m16n16k8{.ss_w}.wt_tf {d}:frag, [a], stride:.u32? @ptx7.0 @sm_80",
 		"wmma.load.abc.sync{.aligned}.layout.m8n8k4{.ss_w}.f64 {d}:frag, [a], stride:.u32? @ptx7.0 @sm_80",
 		"wmma.load.abc.sync{.aligned}.layout.shape_sb{.ss_w}.wt_sb {d}:frag, [a], stride:.u32? @ptx6.3 @sm_75",
-	}, Groups: wmmaGroups, NoExec: noWMMA},
+	}, Groups: wmmaGroups},
 	{Name: "wmma.store", Section: "9.7.15.4.4", Doc: "Collectively store a wmma result fragment d to memory.", PTX: 60, SM: 70, Syntax: []string{
 		"wmma.store.d.sync{.aligned}.layout.shape_all{.ss_w}.wt_st [a], {r}:frag, stride:.u32?",
-	}, Groups: wmmaGroups, NoExec: noWMMA},
+	}, Groups: wmmaGroups},
 	{Name: "wmma.mma", Section: "9.7.15.4.5", Doc: "Warp-collective matrix multiply-accumulate D = A*B + C on wmma fragments.", PTX: 60, SM: 70, Syntax: []string{
 		"wmma.mma.sync{.aligned}.layout.layout.shape_h.wt_h.wt_h{.satfinite} {d}:frag, {a}:frag, {b}:frag, {c}:frag",
 		"wmma.mma.sync{.aligned}.layout.layout.shape_h.s32.wt_i8.wt_i8.s32{.satfinite} {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.3 @sm_72",
@@ -145,7 +144,7 @@ var mmaTable = []Entry{
 		"wmma.mma.sync{.aligned}.layout.layout.m8n8k4{.rnd_64}.f64.f64.f64.f64 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx7.0 @sm_80",
 		"wmma.mma.sync{.aligned}.row.col.m8n8k32.s32.wt_i4.wt_i4.s32{.satfinite} {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.3 @sm_75",
 		"wmma.mma.op_b1.popc.sync{.aligned}.row.col.m8n8k128.s32.b1.b1.s32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.3 @sm_75",
-	}, Groups: wmmaGroups, NoExec: noWMMA},
+	}, Groups: wmmaGroups},
 	{Name: "mma", Section: "9.7.15.5.14", Doc: "Warp-collective matrix multiply-accumulate D = A*B + C on register fragments.", PTX: 64, SM: 70, Syntax: []string{
 		"mma.sync.aligned.m8n8k4.layout.layout.wt_h.f16.f16.wt_h {d}:frag, {a}:frag, {b}:frag, {c}:frag",
 		"mma.sync.aligned.shape_h2.row.col.wt_h.f16.f16.wt_h {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.5 @sm_75",
