@@ -7,7 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ptxplay/ptxplay/core/check"
 	"github.com/ptxplay/ptxplay/core/launch"
+	"github.com/ptxplay/ptxplay/core/ptx"
+	"github.com/ptxplay/ptxplay/core/sim"
 )
 
 // in is a run's buffers by name, as element bits: the checkers read the
@@ -21,6 +24,12 @@ type want struct {
 	out     func(t *testing.T, b in) map[string][]uint64
 	errLine int    // failing examples: the line of the error
 	errText string // failing examples: a substring of its message
+	// A warning the run must report (and no other); none when warnLine is 0.
+	warnLine int
+	warnText string
+	// Shared-memory bank-conflict degree of the accesses at a line, as the
+	// notes promise.
+	conflictLine, conflict int
 }
 
 var wants = map[string]want{
@@ -52,6 +61,192 @@ var wants = map[string]want{
 		}
 		return map[string][]uint64{"out": out}
 	}},
+	"compiled": {out: func(t *testing.T, b in) map[string][]uint64 {
+		in := b["sumsq_param_0"]
+		var s uint32
+		for _, v := range in[:300] {
+			x := int32(v)
+			s += uint32(x * x)
+		}
+		return map[string][]uint64{"sumsq_param_2": {uint64(s)}}
+	}},
+	"vote_ballot": {out: func(t *testing.T, b in) map[string][]uint64 {
+		n := len(b["in"])
+		ballot, votes, rank := make([]uint64, n), make([]uint64, n), make([]uint64, n)
+		for w := 0; w < n; w += 32 {
+			var mask uint32
+			for l := 0; l < 32; l++ {
+				if b["in"][w+l] > 50 {
+					mask |= 1 << l
+				}
+			}
+			var v uint64
+			if mask != 0 {
+				v |= 1 // any
+			}
+			if mask == 0xffffffff {
+				v |= 2 // all
+			}
+			if mask == 0 || mask == 0xffffffff {
+				v |= 4 // uni
+			}
+			for l := 0; l < 32; l++ {
+				ballot[w+l] = uint64(mask)
+				votes[w+l] = v
+				rank[w+l] = uint64(bits.OnesCount32(mask & (1<<l - 1)))
+			}
+		}
+		return map[string][]uint64{"ballot": ballot, "votes": votes, "rank": rank}
+	}},
+	"nested_ifelse": {out: func(t *testing.T, b in) map[string][]uint64 {
+		out := make([]uint64, 32)
+		for x := uint32(0); x < 32; x++ {
+			var y uint32
+			switch {
+			case x < 16 && x%2 == 0:
+				y = x * 2
+			case x < 16:
+				y = x * 3
+			case x%4 == 0:
+				y = x + 100
+			default:
+				y = x - 100
+			}
+			out[x] = uint64(y)
+		}
+		return map[string][]uint64{"out": out}
+	}},
+	"prmt_modes": {out: func(t *testing.T, b in) map[string][]uint64 {
+		// PTX ISA 9.7.9.7: source bytes {b, a} = b7..b4 a3..a0.
+		src := [8]uint8{0x00, 0x11, 0x22, 0x33, 0xc4, 0xd5, 0xe6, 0xf7}
+		generic := make([]uint64, 32)
+		for l, c := range b["sel"] {
+			var d uint32
+			for i := 0; i < 4; i++ {
+				sel := uint32(c) >> (4 * i) & 0xf
+				v := src[sel&7]
+				if sel&8 != 0 { // msb of the byte replicated
+					v = 0
+					if src[sel&7]&0x80 != 0 {
+						v = 0xff
+					}
+				}
+				d |= uint32(v) << (8 * i)
+			}
+			generic[l] = uint64(d)
+		}
+		// The mode tables as the manual prints them: for c[1:0] = 0..3,
+		// the source byte of result bytes 3, 2, 1, 0.
+		tables := map[string][4]string{
+			"f4e":  {"3210", "4321", "5432", "6543"},
+			"b4e":  {"5670", "6701", "7012", "0123"},
+			"rc8":  {"0000", "1111", "2222", "3333"},
+			"ecl":  {"3210", "3211", "3222", "3333"},
+			"ecr":  {"0000", "1110", "2210", "3210"},
+			"rc16": {"1010", "3232", "1010", "3232"},
+		}
+		want := map[string][]uint64{"generic": generic}
+		for mode, tab := range tables {
+			out := make([]uint64, 32)
+			for l := range out {
+				row := tab[l&3]
+				var d uint32
+				for i := 0; i < 4; i++ {
+					d |= uint32(src[row[3-i]-'0']) << (8 * i)
+				}
+				out[l] = uint64(d)
+			}
+			want[mode] = out
+		}
+		return want
+	}},
+	"lop3_tables": {out: func(t *testing.T, b in) map[string][]uint64 {
+		n := len(b["in"]) / 3
+		want := map[string][]uint64{}
+		fns := map[string]func(a, b, c uint32) uint32{
+			"xor3": func(a, b, c uint32) uint32 { return a ^ b ^ c },
+			"maj":  func(a, b, c uint32) uint32 { return a&b | a&c | b&c },
+			"sel":  func(a, b, c uint32) uint32 { return a&b | ^a&c },
+			"and3": func(a, b, c uint32) uint32 { return a & b & c },
+			"or3":  func(a, b, c uint32) uint32 { return a | b | c },
+			"mix":  func(a, b, c uint32) uint32 { return a&^b | c },
+		}
+		for name, f := range fns {
+			out := make([]uint64, n)
+			for i := range out {
+				x := b["in"][3*i : 3*i+3]
+				out[i] = uint64(f(uint32(x[0]), uint32(x[1]), uint32(x[2])))
+			}
+			want[name] = out
+		}
+		return want
+	}},
+	"byteswap_funnel": {out: func(t *testing.T, b in) map[string][]uint64 {
+		want := map[string][]uint64{}
+		for _, k := range []string{"bswap", "rotl", "rotr", "shl_clamp", "shr_clamp"} {
+			want[k] = make([]uint64, 32)
+		}
+		for l := 0; l < 32; l++ {
+			x, hi, n := uint32(b["x"][l]), uint32(b["hi"][l]), 2*l
+			pair := uint64(hi)<<32 | uint64(x)
+			c := min(n, 32)
+			want["bswap"][l] = uint64(bits.ReverseBytes32(x))
+			want["rotl"][l] = uint64(bits.RotateLeft32(x, n%32))
+			want["rotr"][l] = uint64(bits.RotateLeft32(x, -(n % 32)))
+			want["shl_clamp"][l] = uint64(uint32(pair << c >> 32))
+			want["shr_clamp"][l] = uint64(uint32(pair >> c))
+		}
+		return want
+	}},
+	"dp4a": {out: func(t *testing.T, b in) map[string][]uint64 {
+		out := make([]uint64, 32)
+		for i := range out {
+			var s int32
+			for k := 0; k < 16; k++ {
+				s += int32(int8(b["a"][16*i+k])) * int32(int8(b["w"][k]))
+			}
+			out[i] = uint64(uint32(s))
+		}
+		return map[string][]uint64{"out": out}
+	}},
+	"transpose":           {out: transposed, conflictLine: 44, conflict: 1},
+	"transpose_conflicts": {out: transposed, conflictLine: 44, conflict: 32},
+	"matmul_tiled": {out: func(t *testing.T, b in) map[string][]uint64 {
+		out := make([]uint64, 256)
+		for r := 0; r < 16; r++ {
+			for c := 0; c < 16; c++ {
+				// Small integers: every product and partial sum is exact
+				// in float32, so the order of the fmas does not matter.
+				var s int64
+				for k := 0; k < 16; k++ {
+					s += int64(f32(b["A"][r*16+k])) * int64(f32(b["B"][k*16+c]))
+				}
+				out[r*16+c] = uint64(math.Float32bits(float32(s)))
+			}
+		}
+		return map[string][]uint64{"C": out}
+	}},
+	"histogram": {out: func(t *testing.T, b in) map[string][]uint64 {
+		bins := make([]uint64, 16)
+		for _, v := range b["in"] {
+			bins[v&15]++
+		}
+		return map[string][]uint64{"bins": bins}
+	}},
+	"fault_oob": {errLine: 24, errText: "4-byte store of global address"},
+	// What the simulator's undefined registers hold is not the point (a
+	// GPU gives garbage); the warning is, so the output goes unchecked.
+	"fault_uninit": {warnLine: 22, warnText: "%r5 is read here, but no instruction before it writes it"},
+}
+
+func transposed(t *testing.T, b in) map[string][]uint64 {
+	out := make([]uint64, 1024)
+	for r := 0; r < 32; r++ {
+		for c := 0; c < 32; c++ {
+			out[r*32+c] = b["in"][c*32+r]
+		}
+	}
+	return map[string][]uint64{"out": out}
 }
 
 func f32(v uint64) float32 { return math.Float32frombits(uint32(v)) }
@@ -70,12 +265,21 @@ func TestExamples(t *testing.T) {
 				t.Fatalf("no expectation for example %s: add one to wants", e.Name)
 			}
 			res := launch.Run(e.Name+"/kernel.ptx", []byte(e.Source), []byte(e.Launch), launch.Options{})
-			if w.out == nil {
+			if w.errLine != 0 {
 				checkError(t, res, w)
 				return
 			}
 			if !res.OK {
 				t.Fatalf("run failed: %+v", res.Errors)
+			}
+			checkWarnings(t, res, w)
+			if w.conflictLine != 0 {
+				if got := maxConflict(t, e, w.conflictLine); got != w.conflict {
+					t.Errorf("shared accesses at line %d: %d-way bank conflict, want %d-way", w.conflictLine, got, w.conflict)
+				}
+			}
+			if w.out == nil {
+				return
 			}
 			b := in{}
 			for name, buf := range res.Buffers {
@@ -109,6 +313,64 @@ func TestExamples(t *testing.T) {
 			}
 		})
 	}
+}
+
+// checkWarnings: the examples run without warnings, except the one that
+// exists to show one.
+func checkWarnings(t *testing.T, res *launch.Result, w want) {
+	t.Helper()
+	if w.warnLine == 0 {
+		for _, x := range res.Warnings {
+			t.Errorf("unexpected warning at line %d: %s", x.Line, x.Message)
+		}
+		return
+	}
+	if len(res.Warnings) != 1 || res.Warnings[0].Line != w.warnLine || !strings.Contains(res.Warnings[0].Message, w.warnText) {
+		t.Errorf("warnings %+v; want one at line %d containing %q", res.Warnings, w.warnLine, w.warnText)
+	}
+}
+
+// maxConflict runs the example step by step and returns the worst
+// shared-memory bank-conflict degree of the steps at line.
+func maxConflict(t *testing.T, e Example, line int) int {
+	t.Helper()
+	mod, errs := ptx.Parse(e.Name, []byte(e.Source))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	prog, errs := check.Check(mod)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	p, err := sim.Load(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := launch.ParseSpec([]byte(e.Launch))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := launch.Prepare(p, spec, &launch.Result{Buffers: map[string]*launch.Buffer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Record(true)
+	worst, seen := 0, 0
+	for steps := 0; !m.Done() && steps < 1_000_000; steps++ {
+		m.Step()
+		if m.Last().Line() != line {
+			continue
+		}
+		seen++
+		// A warp that exists in no CTA: no registers, just the access.
+		if a := m.Snapshot(sim.SnapshotOptions{CTA: -1, Warp: 1 << 20}).Access; a != nil {
+			worst = max(worst, a.Conflict)
+		}
+	}
+	if seen == 0 {
+		t.Fatalf("no step ran line %d", line)
+	}
+	return worst
 }
 
 func checkError(t *testing.T, res *launch.Result, w want) {

@@ -6,6 +6,7 @@
 package web
 
 import (
+	"fmt"
 	"syscall/js"
 
 	vjs "github.com/vugu/vugu/js"
@@ -21,6 +22,12 @@ type jsTarget struct {
 var lastOwner int
 
 func (t *jsTarget) apply(patch string) {
+	defer func() {
+		// A JavaScript exception must not take the page down with it.
+		if r := recover(); r != nil {
+			js.Global().Get("console").Call("error", "ptxplay: a data view could not draw:", fmt.Sprint(r))
+		}
+	}()
 	api := js.Global().Get("ptxPatch")
 	if api.IsUndefined() {
 		js.Global().Get("console").Call("error", "ptxplay: web/js/patch.js is not loaded; the data views cannot draw")
@@ -46,8 +53,13 @@ func attachJS(cur patchTarget, v vjs.Value, card func(i int) string) patchTarget
 	lastOwner++
 	t := &jsTarget{el: el, owner: lastOwner}
 	el.Set("_ptxOwner", t.owner)
-	t.card = js.FuncOf(func(this js.Value, args []js.Value) any {
-		if len(args) < 1 {
+	t.card = js.FuncOf(func(this js.Value, args []js.Value) (out any) {
+		defer func() {
+			if r := recover(); r != nil {
+				out = "" // no card rather than a dead page
+			}
+		}()
+		if len(args) < 1 || args[0].Type() != js.TypeNumber {
 			return ""
 		}
 		return card(args[0].Int())

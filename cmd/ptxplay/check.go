@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/ptxplay/ptxplay/core/check"
+	"github.com/ptxplay/ptxplay/core/ptx"
 )
 
 func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -32,9 +33,27 @@ func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		for _, e := range errs {
 			fmt.Fprintln(stdout, e.Error())
 		}
+		if len(errs) == 0 {
+			for _, w := range warnings(display, src) {
+				fmt.Fprintf(stdout, "%s:%d:%d: warning: %s\n", w.Pos.Filename, w.Pos.Line, w.Pos.Col, w.Msg)
+			}
+		}
 		if len(errs) > 0 {
 			status = 1
 		}
 	}
 	return status
+}
+
+// warnings returns check.Warnings of a source that checks clean.
+func warnings(name string, src []byte) ptx.ErrorList {
+	m, errs := ptx.Parse(name, src)
+	if len(errs) > 0 {
+		return nil
+	}
+	p, errs := check.Check(m)
+	if len(errs) > 0 {
+		return nil
+	}
+	return check.Warnings(p)
 }

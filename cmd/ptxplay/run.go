@@ -70,9 +70,17 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(tw, "%8s  %-9s %4s %5s  %-32s  %s\n", "step", "CTA", "warp", "line", "active lanes", "instruction")
 		opt.Trace = func(step int64, e sim.Event) {
 			fmt.Fprintf(tw, "%8d  %-9s %4d %5d  %s  %s\n", step, fmt.Sprintf("(%d,%d,%d)", e.CTA[0], e.CTA[1], e.CTA[2]), e.Warp, e.Line(), laneString(e.Active, e.Exec), strings.Join(strings.Fields(e.Text()), " "))
+			if f := e.Frag(); f != nil {
+				tw.WriteString(f.String()) // the matrices of mma, wmma, ldmatrix...
+			}
 		}
 	}
 	res := launch.Run(name, code, spec, opt)
+	if !asJSON && res.Stdout != "" {
+		// The kernel's printf output first, as a CUDA program prints it
+		// before the host reads the results back.
+		io.WriteString(stdout, res.Stdout)
+	}
 	if asJSON {
 		stdout.Write(res.JSON())
 	} else {
@@ -103,6 +111,9 @@ func laneString(active, exec uint32) string {
 
 // printTable shows the buffers as a readable table, eight values a row.
 func printTable(stdout, stderr io.Writer, name string, res *launch.Result) {
+	for _, w := range res.Warnings {
+		fmt.Fprintf(stderr, "%s:%d:%d: warning: %s\n", name, w.Line, w.Col, w.Message)
+	}
 	for _, e := range res.Errors {
 		if e.Line > 0 {
 			fmt.Fprintf(stderr, "%s:%d:%d: %s error: %s\n", name, e.Line, e.Col, e.Phase, e.Message)

@@ -202,3 +202,171 @@ func TestDescribeLutKnownForms(t *testing.T) {
 		}
 	}
 }
+
+// TestLutNames checks the names against immLut values worked out by hand
+// from the columns a = 0xF0, b = 0xCC, c = 0xAA (PTX ISA 9.7.8.6).
+func TestLutNames(t *testing.T) {
+	tests := []struct {
+		lut  uint8
+		name string // a prefix of the name
+	}{
+		{0xE8, "majority"},         // rows 3, 5, 6, 7
+		{0x17, "minority"},         // ~0xE8
+		{0x96, "three-way xor"},    // rows with an odd count: 1, 2, 4, 7
+		{0x69, "three-way xnor"},   // ~0x96
+		{0xCA, "select a ? b : c"}, // 0xF0&0xCC | 0x0F&0xAA = 0xC0 | 0x0A
+		{0xE2, "select b ? a : c"}, // 0xCC&0xF0 | 0x33&0xAA = 0xC0 | 0x22
+		{0xE4, "select c ? a : b"}, // 0xAA&0xF0 | 0x55&0xCC = 0xA0 | 0x44
+		{0x16, "exactly one"},      // rows 1, 2, 4
+		{0x80, "and of a, b, c"},
+		{0xFE, "or of a, b, c"},
+		{0x7F, "nand"},
+		{0x01, "nor"},
+		{0x3C, "a xor b"},
+		{0x30, "a and not b"},
+		{0x00, "constant 0"},
+		{0xFF, "constant all ones"},
+	}
+	for _, tt := range tests {
+		if got := LutName(tt.lut); !strings.HasPrefix(got, tt.name) {
+			t.Errorf("LutName(%#02x) = %q, want %q...", tt.lut, got, tt.name)
+		}
+	}
+	if got := LutName(0x5B); got != "" {
+		t.Errorf("LutName(0x5b) = %q, want no name", got)
+	}
+	seen := map[uint8]string{}
+	for _, n := range NamedLuts() {
+		if old, dup := seen[n.Lut]; dup {
+			t.Errorf("%#02x named twice: %q and %q", n.Lut, old, n.Name)
+		}
+		seen[n.Lut] = n.Name
+		if evalRows(t, n.Expr) != n.Lut {
+			t.Errorf("%q: the expression %q does not compute %#02x", n.Name, n.Expr, n.Lut)
+		}
+	}
+}
+
+// TestDescribeLutEvaluated evaluates every entry of the expression table
+// with evalRows, an evaluator independent of ParseLogic (one truth-table
+// row at a time, on booleans), and checks it computes its immLut; and that
+// no entry is longer than the plain sum of products of its minterms.
+func TestDescribeLutEvaluated(t *testing.T) {
+	for l := range 256 {
+		lut := uint8(l)
+		s := DescribeLut(lut)
+		if got := evalRows(t, s); got != lut {
+			t.Errorf("DescribeLut(%#02x) = %q evaluates to %#02x", lut, s, got)
+		}
+		if n := countOps(s); n > countOps(mintermSum(lut)) {
+			t.Errorf("DescribeLut(%#02x) = %q: %d operators, more than its minterm sum", lut, s, n)
+		}
+	}
+}
+
+// evalRows evaluates expr on each of the 8 rows (a, b, c) = bits of k.
+func evalRows(t *testing.T, expr string) uint8 {
+	t.Helper()
+	var lut uint8
+	for k := range 8 {
+		e := rowEval{s: strings.ReplaceAll(expr, " ", ""), a: k&4 != 0, b: k&2 != 0, c: k&1 != 0}
+		v := e.or()
+		if e.i != len(e.s) {
+			t.Fatalf("evalRows(%q): stopped at %d", expr, e.i)
+		}
+		if v {
+			lut |= 1 << k
+		}
+	}
+	return lut
+}
+
+type rowEval struct {
+	s       string
+	i       int
+	a, b, c bool
+}
+
+func (e *rowEval) peek() byte {
+	if e.i < len(e.s) {
+		return e.s[e.i]
+	}
+	return 0
+}
+
+func (e *rowEval) or() bool {
+	v := e.xor()
+	for e.peek() == '|' {
+		e.i++
+		w := e.xor()
+		v = v || w
+	}
+	return v
+}
+
+func (e *rowEval) xor() bool {
+	v := e.and()
+	for e.peek() == '^' {
+		e.i++
+		v = v != e.and()
+	}
+	return v
+}
+
+func (e *rowEval) and() bool {
+	v := e.not()
+	for e.peek() == '&' {
+		e.i++
+		w := e.not()
+		v = v && w
+	}
+	return v
+}
+
+func (e *rowEval) not() bool {
+	c := e.peek()
+	e.i++
+	switch c {
+	case '~':
+		return !e.not()
+	case '(':
+		v := e.or()
+		e.i++ // ')'
+		return v
+	case 'a':
+		return e.a
+	case 'b':
+		return e.b
+	case 'c':
+		return e.c
+	case '1':
+		return true
+	}
+	return false // '0'
+}
+
+func countOps(s string) int {
+	return strings.Count(s, "&") + strings.Count(s, "|") + strings.Count(s, "^") + strings.Count(s, "~")
+}
+
+// mintermSum writes lut as the or of its full minterms.
+func mintermSum(lut uint8) string {
+	var terms []string
+	for k := range 8 {
+		if lut>>k&1 == 0 {
+			continue
+		}
+		var lits []string
+		for i, name := range []string{"a", "b", "c"} {
+			if k>>(2-i)&1 == 0 {
+				name = "~" + name
+			}
+			lits = append(lits, name)
+		}
+		terms = append(terms, strings.Join(lits, " & "))
+	}
+	if len(terms) == 0 {
+		return "0"
+	}
+	return strings.Join(terms, " | ")
+}

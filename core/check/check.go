@@ -43,6 +43,7 @@ type checker struct {
 	module *scope
 	errs   ptx.ErrorList
 	fn     *Func
+	protos map[*Label]*protoSig // labels of .callprototype directives
 }
 
 type scope struct {
@@ -68,6 +69,7 @@ func (c *checker) errorf(pos ptx.Pos, format string, args ...any) {
 
 func (c *checker) header() {
 	m := c.prog.Module
+	c.versionFirst()
 	if d := m.Version; d != nil && len(d.Args) > 0 {
 		txt := operandText(d.Args[0])
 		if v, ok := isa.ParseVersion(txt); ok {
@@ -92,6 +94,53 @@ func (c *checker) header() {
 	} else if c.prog.Version != 0 && c.prog.Version < 23 {
 		c.prog.AddrSize = 32 // before .address_size existed, addresses were 32-bit
 	}
+}
+
+// versionFirst reports a module that does not begin with .version (PTX ISA
+// 3.1 §4.1: "Each PTX module must begin with a .version directive"; ptxas
+// refuses it otherwise), at the first item, or at the start of an empty
+// module.
+func (c *checker) versionFirst() {
+	m := c.prog.Module
+	var first ptx.Node
+	consider := func(n ptx.Node) {
+		if n != nil && n.Pos().IsValid() && (first == nil || n.Pos() < first.Pos()) {
+			first = n
+		}
+	}
+	for _, d := range []*ptx.Directive{m.Version, m.Target, m.AddressSize} {
+		if d != nil {
+			consider(d)
+		}
+	}
+	if len(m.Decls) > 0 {
+		consider(m.Decls[0])
+	}
+	const hint = "; a module begins with .version and .target, such as \".version 8.0\" and \".target sm_80\""
+	switch {
+	case m.Version == nil && first == nil:
+		c.errs.Add(ptx.Position{Filename: c.prog.File.Name, Line: 1, Col: 1}, "missing .version directive"+hint)
+	case m.Version == nil:
+		c.errorf(first.Pos(), "missing .version directive before %s%s", itemName(first), hint)
+	case first != m.Version:
+		c.errorf(first.Pos(), ".version must come first, found %s before it", itemName(first))
+	}
+}
+
+// itemName names a module-scope item for messages.
+func itemName(n ptx.Node) string {
+	switch n := n.(type) {
+	case *ptx.Directive:
+		return n.Name
+	case *ptx.Func:
+		if n.Entry {
+			return ".entry " + n.Name
+		}
+		return ".func " + n.Name
+	case *ptx.VarDecl:
+		return n.Space + " declaration"
+	}
+	return "a declaration"
 }
 
 // collect declares the module-scope functions and variables so that uses
@@ -145,7 +194,10 @@ func (c *checker) params(ps []*ptx.Param, f *Func) []*Var {
 		if !ok {
 			c.errorf(p.Pos(), "unknown type %s", p.Type)
 		}
-		v := &Var{Name: p.Name, Space: p.Space, Type: t, Align: p.Align, Dims: p.Dims, Pos: p.NamePos, Func: f, Param: true, Ptr: p.PtrSpace}
+		if limit := 128 + 128*(p.Vec/8); p.Vec > 0 && (t.Kind == isa.KindPred || t.Bits*p.Vec > limit) {
+			c.errorf(p.Pos(), "invalid vector parameter type .v%d %s", p.Vec, p.Type)
+		}
+		v := &Var{Name: p.Name, Space: p.Space, Type: t, Vec: p.Vec, Align: p.Align, Dims: p.Dims, Pos: p.NamePos, Func: f, Param: true, Ptr: p.PtrSpace}
 		v.Size = c.size(v)
 		if v.Align == 0 {
 			v.Align = max(1, int(v.ElemSize()))
@@ -253,7 +305,7 @@ func (c *checker) function(f *Func) {
 			continue
 		}
 		if v.Space == ".reg" {
-			r := &Reg{Name: v.Name, Type: v.Type, Pos: v.Pos, Index: len(f.Regs)}
+			r := &Reg{Name: v.Name, Type: v.Type, Vec: v.Vec, Pos: v.Pos, Index: len(f.Regs)}
 			f.Regs = append(f.Regs, r)
 			ps.names[v.Name] = r
 			continue
@@ -272,10 +324,19 @@ func (c *checker) block(parent *scope, b *ptx.Block) {
 	f := c.fn
 	// First pass: declarations and labels, so uses may come before them.
 	var labels []*Label
-	for _, st := range b.Stmts {
+	for i, st := range b.Stmts {
 		switch st := st.(type) {
 		case *ptx.VarDecl:
 			c.declareVars(s, st, f)
+		case *ptx.Directive:
+			if st.Proto != nil && i > 0 && len(labels) > 0 {
+				if l, ok := b.Stmts[i-1].(*ptx.Label); ok && labels[len(labels)-1].Name == l.Name {
+					if c.protos == nil {
+						c.protos = map[*Label]*protoSig{}
+					}
+					c.protos[labels[len(labels)-1]] = &protoSig{params: c.params(st.Proto.Params, nil), rets: c.params(st.Proto.Rets, nil)}
+				}
+			}
 		case *ptx.Label:
 			if old := s.lookup(st.Name); old != nil {
 				if _, isLabel := old.(*Label); isLabel {

@@ -122,3 +122,32 @@ func FuzzCheck(f *testing.F) {
 		diagnose("fuzz.ptx", src)
 	})
 }
+
+// TestVersionFirst: a module must begin with .version (PTX ISA 3.1 §4.1);
+// comments and blank lines may come before it.
+func TestVersionFirst(t *testing.T) {
+	tests := []struct {
+		desc, src, want string // want: the first diagnostic, "" for none
+	}{
+		{"empty module", "", "e.ptx:1:1: missing .version directive; a module begins with .version and .target"},
+		{"only a comment", "// nothing here\n", "e.ptx:1:1: missing .version directive"},
+		{"comments and blanks first", "// header\n\n/* block */\n.version 8.0\n.target sm_80\n", ""},
+		{"version alone", ".version 8.0", ""},
+		{"global before version", ".global .u32 x;\n.version 8.0\n.target sm_80\n", "e.ptx:1:1: .version must come first, found .global declaration before it"},
+		{"address_size before version", ".address_size 64\n.version 8.0\n", "e.ptx:1:1: .version must come first, found .address_size before it"},
+		{"func without header", "\n.func f()\n{\nret;\n}\n", "e.ptx:2:1: missing .version directive before .func f"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.desc, func(t *testing.T) {
+			errs := diagnose("e.ptx", []byte(tt.src))
+			switch {
+			case tt.want == "" && len(errs) > 0:
+				t.Errorf("%q: unexpected %v", tt.src, errs[0])
+			case tt.want != "" && len(errs) == 0:
+				t.Errorf("%q: no diagnostic, want %q", tt.src, tt.want)
+			case tt.want != "" && !strings.HasPrefix(errs[0].Error(), tt.want):
+				t.Errorf("%q: got %q, want %q", tt.src, errs[0].Error(), tt.want)
+			}
+		})
+	}
+}

@@ -30,7 +30,7 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 			if m == nil {
 				m = cand
 			}
-			if shapesFit(cand.Form, st.Args) {
+			if shapesFit(cand.Form, st.Args) && predsFit(s, cand.Form, st.Args) {
 				m = cand
 				break
 			}
@@ -122,6 +122,25 @@ func shapesFit(f *isa.Form, args []ptx.Operand) bool {
 			if isVec || isAddr {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// predsFit reports whether the register operands are predicates exactly
+// where f asks for .pred (cp.async's src-size versus ignore-src).
+func predsFit(s *scope, f *isa.Form, args []ptx.Operand) bool {
+	for i, a := range args {
+		id, ok := a.(*ptx.Ident)
+		if !ok || i >= len(f.Operands) {
+			continue
+		}
+		r, ok := s.lookup(id.Name).(*Reg)
+		if !ok || r.Type.Name == "" {
+			continue
+		}
+		if t := f.Operands[i].Type; isa.IsType(t) && (r.Type.Kind == isa.KindPred) != (t == ".pred") {
+			return false
 		}
 	}
 	return true

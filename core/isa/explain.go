@@ -6,7 +6,8 @@ import "strings"
 
 // Explain tells why mods (with their dots, after the opcode) fit none of
 // e's forms: a missing type, a modifier the type does not take, a missing
-// required modifier, two that exclude each other, or the wrong order. It
+// required modifier, a duplicate, two that exclude each other, or the wrong
+// order of modifiers whose order matters (types, spaces, layouts). It
 // compares against the form that comes closest.
 func (e *Entry) Explain(mods []string) string {
 	var types []string
@@ -38,6 +39,10 @@ func (e *Entry) Explain(mods []string) string {
 		parts = append(parts, msg)
 	}
 	for _, pair := range best.clash {
+		if pair[0] == pair[1] {
+			parts = append(parts, "duplicate modifier "+pair[0])
+			continue
+		}
 		parts = append(parts, pair[0]+" and "+pair[1]+" cannot be combined")
 	}
 	if len(best.missing) > 0 {

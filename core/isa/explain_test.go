@@ -16,8 +16,11 @@ func TestExplain(t *testing.T) {
 		{"mul", []string{".s32"}, "mul.s32 needs one of .hi, .lo"},
 		{"setp", []string{".s32"}, "setp.s32 needs one of .eq, .ne"},
 		{"ld", []string{".global", ".shared", ".u32"}, ".global and .shared cannot be combined"},
-		{"add", []string{".f32", ".rn"}, "modifiers out of order; write add.rn.f32"},
-		{"cvt", []string{".f32", ".rn", ".s32"}, "modifiers out of order; write cvt.rn.f32.s32"},
+		{"add", []string{".rn", ".rn", ".f32"}, "duplicate modifier .rn"},
+		{"div", []string{".ftz", ".rn", ".ftz", ".f32"}, "duplicate modifier .ftz"},
+		{"add", []string{".rn", ".rz", ".f32"}, ".rn and .rz cannot be combined"},
+		{"ldmatrix", []string{".sync", ".aligned", ".x4", ".x2", ".m8n8", ".shared", ".b16"}, ".x4 and .x2 cannot be combined"},
+		{"mma", []string{".sync", ".aligned", ".m16n8k16", ".col", ".row", ".f32", ".f16", ".f16", ".f32"}, "modifiers out of order; write mma.sync.aligned.m16n8k16.row.col"},
 	}
 	for _, tt := range tests {
 		e := Get(tt.op)

@@ -367,12 +367,11 @@ func wider(t Type) string {
 	return fmt.Sprintf("%s%d", p, 2*t.Bits)
 }
 
-// MatchMods finds the first form whose modifier template accepts mods
-// exactly (in order). It returns nil when none does.
+// MatchMods finds the first form whose modifier template accepts mods (see
+// matchSet for the order they may come in). It returns nil when none does.
 func (e *Entry) MatchMods(mods []string) *Match {
 	for _, f := range e.Forms {
-		vals := make([]string, len(f.Mods))
-		if matchFrom(f.Mods, mods, vals) {
+		if vals, ok := f.match(mods); ok {
 			return &Match{Form: f, Vals: vals}
 		}
 	}
@@ -384,12 +383,71 @@ func (e *Entry) MatchMods(mods []string) *Match {
 func (e *Entry) MatchAll(mods []string) []*Match {
 	var ms []*Match
 	for _, f := range e.Forms {
-		vals := make([]string, len(f.Mods))
-		if matchFrom(f.Mods, mods, vals) {
+		if vals, ok := f.match(mods); ok {
 			ms = append(ms, &Match{Form: f, Vals: vals})
 		}
 	}
 	return ms
+}
+
+// match matches mods to f's template: in the template's order first (the
+// common case, and the cheapest), else as a set.
+func (f *Form) match(mods []string) ([]string, bool) {
+	vals := make([]string, len(f.Mods))
+	if matchFrom(f.Mods, mods, vals) {
+		return vals, true
+	}
+	clear(vals)
+	return vals, matchSet(f.Mods, mods, vals)
+}
+
+// matchSet matches modifiers written in any order, as ptxas takes them
+// (div.ftz.rn.f32, ldmatrix.sync.aligned.x4.trans.m8n8.shared.b16), where
+// the order carries no meaning. It does where a modifier could fill more
+// than one position, and for the positional kinds (see positional): those
+// keep their relative order; any other modifier has exactly one place. A
+// modifier with no place, or two for one place (a duplicate or a
+// conflicting choice such as .rn.rz), fails the match.
+func matchSet(tmpl []ModTok, mods []string, vals []string) bool {
+	var ordered []string
+	for _, m := range mods {
+		at, n := -1, 0
+		for i, t := range tmpl {
+			if contains(t.Values, m) {
+				if at < 0 {
+					at = i
+				}
+				n++
+			}
+		}
+		switch {
+		case n == 0:
+			return false
+		case n == 1 && !positional(m):
+			if vals[at] != "" {
+				return false
+			}
+			vals[at] = m
+		default:
+			ordered = append(ordered, m)
+		}
+	}
+	// The ordered ones fill the positions left, in the template's order.
+	var rest []ModTok
+	var at []int
+	for i, t := range tmpl {
+		if vals[i] == "" {
+			rest, at = append(rest, t), append(at, i)
+		}
+	}
+	got := make([]string, len(rest))
+	if !matchFrom(rest, ordered, got) {
+		return false
+	}
+	for k, i := range at {
+		vals[i] = got[k]
+	}
+	return true
 }
 
 // AcceptsCount reports whether the form takes n operands.
@@ -427,6 +485,23 @@ func (e *Entry) Knows(v string) bool {
 				}
 			}
 		}
+	}
+	return false
+}
+
+// positional reports whether a modifier's meaning depends on where it
+// stands among its kind: types (cvt.f32.s32 is the destination type, then
+// the source's; mma.f32.f16.f16.f32 is D, A, B, C), state spaces
+// (cp.async.ca.shared.global copies into .shared from .global) and matrix
+// layouts (mma's .row.col: A's layout, then B's).
+func positional(m string) bool {
+	if IsType(m) || m == ".row" || m == ".col" {
+		return true
+	}
+	base, _, _ := strings.Cut(m, "::")
+	switch base {
+	case ".global", ".shared", ".local", ".const", ".param", ".generic":
+		return true
 	}
 	return false
 }

@@ -1,7 +1,8 @@
 // groups.go: the modifier groups the table files share.
 //
 // Names with a '_' suffix refine a base group (Match.Get("cmp") finds the
-// value of "cmp_i" or "cmp_f"), so the simulator asks for the base name:
+// value of "cmp_s", "cmp_u", "cmp_b" or "cmp_f"), so the simulator asks for
+// the base name:
 //
 //	cmp     comparison (.eq ... .nan)         bop    .and .or .xor (set, setp, lop3, bar.red)
 //	rnd     .rn .rz .rm .rp .rna .rs          irnd   .rni .rzi .rmi .rpi
@@ -23,9 +24,19 @@ package isa
 import "fmt"
 
 var tableGroups = map[string][]string{
-	// comparisons (ISA 9.3.1): integer and bit-size, and floating point
-	"cmp_i":  {".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs"},
+	// comparisons (ISA 3.1 §8.3.1, Table 18-21; 9.x §9.3.1): signed and
+	// unsigned integers ("for unsigned values, lo, ls, hi and hs may be used
+	// instead of lt, le, gt, ge"), bit-size types ("eq and ne; ordering
+	// comparisons are not defined for bit-size types"), floating point
+	// (ordered, unordered, num and nan).
+	"cmp_s":  {".eq", ".ne", ".lt", ".le", ".gt", ".ge"},
+	"cmp_u":  {".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs"},
+	"cmp_b":  {".eq", ".ne"},
 	"cmp_f":  {".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".equ", ".neu", ".ltu", ".leu", ".gtu", ".geu", ".num", ".nan"},
+	"stu":    {".u16", ".u32", ".u64"},
+	"sts":    {".s16", ".s32", ".s64"},
+	"stb":    {".b16", ".b32", ".b64"},
+	"stf":    {".f16", ".f32", ".f64"},
 	"bop_ao": {".and", ".or"},
 
 	// rounding subsets

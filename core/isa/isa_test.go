@@ -12,8 +12,12 @@ func TestMatchAdd(t *testing.T) {
 		{[]string{".sat", ".s32"}, true, ".s32"},
 		{[]string{".rn", ".ftz", ".f32"}, true, ".f32"},
 		{[]string{".rn", ".s32"}, false, ""},
-		{[]string{".sat", ".u64"}, false, ""}, // add.sat.u32 exists since PTX 9.2
-		{[]string{".f32", ".rn"}, false, ""},
+		{[]string{".sat", ".u64"}, false, ""},   // add.sat.u32 exists since PTX 9.2
+		{[]string{".f32", ".rn"}, true, ".f32"}, // modifiers are a set
+		{[]string{".ftz", ".rn", ".f32"}, true, ".f32"},
+		{[]string{".rn", ".ftz", ".rn", ".f32"}, false, ""},
+		{[]string{".rn", ".rm", ".f32"}, false, ""},
+		{[]string{".f32", ".f32"}, false, ""},
 		{nil, false, ""},
 	}
 	e := Get("add")

@@ -5,8 +5,7 @@
 package isa
 
 const (
-	noCpAsync   = "no model of asynchronous copies (cp.async and its groups)"
-	noBulk      = "no model of bulk and tensor (TMA) asynchronous copies"
+	noBulk      = "no model of bulk and tensor (TMA) asynchronous copies (sm_90: their .mbarrier::complete_tx completion needs mbarrier transaction counts; the sm_80 cp.async runs)"
 	noMultimem  = "no model of multimem (NVLink multicast) addresses"
 	noCluster   = "no model of thread block clusters"
 	noTensormap = "no model of tensor maps"
@@ -175,16 +174,16 @@ var dataTable = []Entry{
 	{Name: "cp.async", Section: "9.7.9.26.3.1", Doc: "Asynchronously copy 4, 8 or 16 bytes from global to shared memory (zero-filling past src-size).", PTX: 70, SM: 80, Syntax: []string{
 		"cp.async.cpcop.ss_shared.ss_global{.hint}{.pfsize} [dst], [src], size:imm, srcsize:.u32?, policy:.b64?",
 		"cp.async.cpcop.ss_shared.ss_global{.hint}{.pfsize} [dst], [src], size:imm, ignore:.pred?, policy:.b64?",
-	}, Groups: map[string][]string{"cpcop": {".ca", ".cg"}}, NoExec: noCpAsync},
+	}, Groups: map[string][]string{"cpcop": {".ca", ".cg"}}},
 	{Name: "cp.async.commit_group", Section: "9.7.9.26.3.2", Doc: "Commit the preceding cp.async operations of this thread as one group.", PTX: 70, SM: 80, Syntax: []string{
 		"cp.async.commit_group",
-	}, NoExec: noCpAsync},
+	}},
 	{Name: "cp.async.wait_group", Section: "9.7.9.26.3.3", Doc: "Wait until at most N of this thread's cp.async groups are pending.", PTX: 70, SM: 80, Syntax: []string{
 		"cp.async.wait_group n:imm",
-	}, NoExec: noCpAsync},
+	}},
 	{Name: "cp.async.wait_all", Section: "9.7.9.26.3.3", Doc: "Wait for all of this thread's cp.async operations.", PTX: 70, SM: 80, Syntax: []string{
 		"cp.async.wait_all",
-	}, NoExec: noCpAsync},
+	}},
 	{Name: "cp.async.bulk", Section: "9.7.9.26.4.1", Doc: "Asynchronous bulk copy between global and shared memory, completing on an mbarrier or a bulk group.", PTX: 80, SM: 90, Syntax: []string{
 		"cp.async.bulk.dst_cta.src_g.complete_tx{.hint} [dstMem], [srcMem], size:.u32, [mbar], policy:.b64? @ptx8.6",
 		"cp.async.bulk.dst_cl.src_g.complete_tx{.mcast}{.hint} [dstMem], [srcMem], size:.u32, [mbar], ctaMask:any?, policy:.b64?",

@@ -3,44 +3,60 @@
 
 package isa
 
-// Source types of the integer and bit-size comparisons.
-var cmpIntTypes = []string{".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64"}
-
-// All the source types set and setp accept.
-var cmpAllTypes = []string{".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f16", ".f32", ".f64"}
-
 var logicTable = []Entry{
-	// 9.7.6 Comparison and selection, 9.7.7 half precision comparison
+	// 9.7.6 Comparison and selection, 9.7.7 half precision comparison. The
+	// comparison operators depend on the source type (ISA 3.1 §8.3.1): eq
+	// and ne only for bit-size types, lo/ls/hi/hs only for unsigned ones,
+	// the unordered and NaN tests only for floats; .ftz only for float
+	// comparisons ("Modifier .ftz applies only to .f32 comparisons").
 	{Name: "set", Section: "9.7.6.1, 9.7.7.1", Doc: "Compare two values, optionally combine with a predicate, and write 1.0f/0xffffffff or 0 to an integer or float register.", PTX: 10, Syntax: []string{
-		"set.cmp_i.dtype_set.sti d:dtype_set, a, b",
-		"set.cmp_i.bop.dtype_set.sti d:dtype_set, a, b, c:.pred",
+		"set.cmp_u.dtype_set.stu d:dtype_set, a, b",
+		"set.cmp_u.bop.dtype_set.stu d:dtype_set, a, b, c:.pred",
+		"set.cmp_s.dtype_set.sts d:dtype_set, a, b",
+		"set.cmp_s.bop.dtype_set.sts d:dtype_set, a, b, c:.pred",
+		"set.cmp_b.dtype_set.stb d:dtype_set, a, b",
+		"set.cmp_b.bop.dtype_set.stb d:dtype_set, a, b, c:.pred",
 		"set.cmp_f{.ftz}.dtype_set.f32 d:dtype_set, a, b",
 		"set.cmp_f.bop{.ftz}.dtype_set.f32 d:dtype_set, a, b, c:.pred",
 		"set.cmp_f.dtype_set.f64 d:dtype_set, a, b",
 		"set.cmp_f.bop.dtype_set.f64 d:dtype_set, a, b, c:.pred",
-		"set.cmp{.ftz}.f16.sth d:.f16, a, b @ptx4.2 @sm_53",
-		"set.cmp.bop{.ftz}.f16.sth d:.f16, a, b, c:.pred @ptx4.2 @sm_53",
+		"set.cmp_u.f16.stu d:.f16, a, b @ptx4.2 @sm_53",
+		"set.cmp_u.bop.f16.stu d:.f16, a, b, c:.pred @ptx4.2 @sm_53",
+		"set.cmp_s.f16.sts d:.f16, a, b @ptx4.2 @sm_53",
+		"set.cmp_s.bop.f16.sts d:.f16, a, b, c:.pred @ptx4.2 @sm_53",
+		"set.cmp_b.f16.stb d:.f16, a, b @ptx4.2 @sm_53",
+		"set.cmp_b.bop.f16.stb d:.f16, a, b, c:.pred @ptx4.2 @sm_53",
+		"set.cmp_f{.ftz}.f16.stf d:.f16, a, b @ptx4.2 @sm_53",
+		"set.cmp_f.bop{.ftz}.f16.stf d:.f16, a, b, c:.pred @ptx4.2 @sm_53",
 		"set.cmp_f{.ftz}.dtype_h.f16 d:dtype_h, a, b @ptx4.2 @sm_53",
 		"set.cmp_f.bop{.ftz}.dtype_h.f16 d:dtype_h, a, b, c:.pred @ptx4.2 @sm_53",
 		"set.cmp_f{.ftz}.dtype_h2.f16x2 d:.b32, a, b @ptx4.2 @sm_53",
 		"set.cmp_f.bop{.ftz}.dtype_h2.f16x2 d:.b32, a, b, c:.pred @ptx4.2 @sm_53",
-		"set.cmp.bf16.sth d:.bf16, a, b @ptx7.8 @sm_90",
-		"set.cmp.bop.bf16.sth d:.bf16, a, b, c:.pred @ptx7.8 @sm_90",
+		"set.cmp_u.bf16.stu d:.bf16, a, b @ptx7.8 @sm_90",
+		"set.cmp_u.bop.bf16.stu d:.bf16, a, b, c:.pred @ptx7.8 @sm_90",
+		"set.cmp_s.bf16.sts d:.bf16, a, b @ptx7.8 @sm_90",
+		"set.cmp_s.bop.bf16.sts d:.bf16, a, b, c:.pred @ptx7.8 @sm_90",
+		"set.cmp_b.bf16.stb d:.bf16, a, b @ptx7.8 @sm_90",
+		"set.cmp_b.bop.bf16.stb d:.bf16, a, b, c:.pred @ptx7.8 @sm_90",
+		"set.cmp_f.bf16.stf d:.bf16, a, b @ptx7.8 @sm_90",
+		"set.cmp_f.bop.bf16.stf d:.bf16, a, b, c:.pred @ptx7.8 @sm_90",
 		"set.cmp_f.dtype_h.bf16 d:dtype_h, a, b @ptx7.8 @sm_90",
 		"set.cmp_f.bop.dtype_h.bf16 d:dtype_h, a, b, c:.pred @ptx7.8 @sm_90",
 		"set.cmp_f.dtype_b2.bf16x2 d:.b32, a, b @ptx7.8 @sm_90",
 		"set.cmp_f.bop.dtype_b2.bf16x2 d:.b32, a, b, c:.pred @ptx7.8 @sm_90",
 	}, Groups: map[string][]string{
-		"sti":       cmpIntTypes,
-		"sth":       cmpAllTypes,
 		"dtype_set": {".u32", ".s32", ".f32"},
 		"dtype_h":   {".u16", ".s16", ".u32", ".s32"},
 		"dtype_h2":  {".f16x2", ".u32", ".s32"},
 		"dtype_b2":  {".bf16x2", ".u32", ".s32"},
 	}},
 	{Name: "setp", Section: "9.7.6.2, 9.7.7.2", Doc: "Compare two values, optionally combine with a predicate, and write a predicate p (and its complement q).", PTX: 10, Syntax: []string{
-		"setp.cmp_i.sti p|q:.pred, a, b",
-		"setp.cmp_i.bop.sti p|q:.pred, a, b, c:.pred",
+		"setp.cmp_u.stu p|q:.pred, a, b",
+		"setp.cmp_u.bop.stu p|q:.pred, a, b, c:.pred",
+		"setp.cmp_s.sts p|q:.pred, a, b",
+		"setp.cmp_s.bop.sts p|q:.pred, a, b, c:.pred",
+		"setp.cmp_b.stb p|q:.pred, a, b",
+		"setp.cmp_b.bop.stb p|q:.pred, a, b, c:.pred",
 		"setp.cmp_f{.ftz}.f32 p|q:.pred, a, b",
 		"setp.cmp_f.bop{.ftz}.f32 p|q:.pred, a, b, c:.pred",
 		"setp.cmp_f.f64 p|q:.pred, a, b",
@@ -49,7 +65,7 @@ var logicTable = []Entry{
 		"setp.cmp_f.bop{.ftz}.htype_f p|q:.pred, a, b, c:.pred @ptx4.2 @sm_53",
 		"setp.cmp_f.htype_bf p|q:.pred, a, b @ptx7.8 @sm_90",
 		"setp.cmp_f.bop.htype_bf p|q:.pred, a, b, c:.pred @ptx7.8 @sm_90",
-	}, Groups: map[string][]string{"sti": cmpIntTypes}},
+	}},
 	{Name: "selp", Section: "9.7.6.3", Doc: "Select a if predicate c is true, else b.", PTX: 10, Syntax: []string{
 		"selp.selty d, a, b, c:.pred",
 	}, Groups: map[string][]string{"selty": {".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"}}},

@@ -1,14 +1,13 @@
 // table_mma.go: warp-level matrix instructions (ISA 9.7.15: wmma, mma,
 // ldmatrix, stmatrix, movmatrix), warpgroup matrix instructions (9.7.16:
 // wgmma) and the 5th generation tensor core family (9.7.17: tcgen05).
-// None is simulated; fragments are written {d}:frag and not type-checked.
+// mma runs (core/sim/mma.go); fragments are written {d}:frag and checked
+// against the shape by the simulator.
 
 package isa
 
 const (
-	noWMMA    = "no model of tensor cores (wmma)"
 	noMMA     = "no model of tensor cores (mma)"
-	noMatrix  = "no model of warp matrix loads, stores and moves"
 	noWGMMA   = "no model of warpgroup tensor cores (wgmma)"
 	noTcgen05 = "no model of tensor memory and 5th generation tensor cores (tcgen05)"
 )
@@ -133,10 +132,10 @@ var mmaTable = []Entry{
 		"wmma.load.abc.sync{.aligned}.layout.m16n16k8{.ss_w}.wt_tf {d}:frag, [a], stride:.u32? @ptx7.0 @sm_80",
 		"wmma.load.abc.sync{.aligned}.layout.m8n8k4{.ss_w}.f64 {d}:frag, [a], stride:.u32? @ptx7.0 @sm_80",
 		"wmma.load.abc.sync{.aligned}.layout.shape_sb{.ss_w}.wt_sb {d}:frag, [a], stride:.u32? @ptx6.3 @sm_75",
-	}, Groups: wmmaGroups, NoExec: noWMMA},
+	}, Groups: wmmaGroups},
 	{Name: "wmma.store", Section: "9.7.15.4.4", Doc: "Collectively store a wmma result fragment d to memory.", PTX: 60, SM: 70, Syntax: []string{
 		"wmma.store.d.sync{.aligned}.layout.shape_all{.ss_w}.wt_st [a], {r}:frag, stride:.u32?",
-	}, Groups: wmmaGroups, NoExec: noWMMA},
+	}, Groups: wmmaGroups},
 	{Name: "wmma.mma", Section: "9.7.15.4.5", Doc: "Warp-collective matrix multiply-accumulate D = A*B + C on wmma fragments.", PTX: 60, SM: 70, Syntax: []string{
 		"wmma.mma.sync{.aligned}.layout.layout.shape_h.wt_h.wt_h{.satfinite} {d}:frag, {a}:frag, {b}:frag, {c}:frag",
 		"wmma.mma.sync{.aligned}.layout.layout.shape_h.s32.wt_i8.wt_i8.s32{.satfinite} {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.3 @sm_72",
@@ -145,7 +144,7 @@ var mmaTable = []Entry{
 		"wmma.mma.sync{.aligned}.layout.layout.m8n8k4{.rnd_64}.f64.f64.f64.f64 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx7.0 @sm_80",
 		"wmma.mma.sync{.aligned}.row.col.m8n8k32.s32.wt_i4.wt_i4.s32{.satfinite} {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.3 @sm_75",
 		"wmma.mma.op_b1.popc.sync{.aligned}.row.col.m8n8k128.s32.b1.b1.s32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.3 @sm_75",
-	}, Groups: wmmaGroups, NoExec: noWMMA},
+	}, Groups: wmmaGroups},
 	{Name: "mma", Section: "9.7.15.5.14", Doc: "Warp-collective matrix multiply-accumulate D = A*B + C on register fragments.", PTX: 64, SM: 70, Syntax: []string{
 		"mma.sync.aligned.m8n8k4.layout.layout.wt_h.f16.f16.wt_h {d}:frag, {a}:frag, {b}:frag, {c}:frag",
 		"mma.sync.aligned.shape_h2.row.col.wt_h.f16.f16.wt_h {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.5 @sm_75",
@@ -158,7 +157,7 @@ var mmaTable = []Entry{
 		"mma.sync.aligned.shape_i8.row.col{.satfinite}.s32.wt_i8.wt_i8.s32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.5 @sm_75",
 		"mma.sync.aligned.shape_i4.row.col{.satfinite}.s32.wt_i4.wt_i4.s32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.5 @sm_75",
 		"mma.sync.aligned.shape_b1.row.col.s32.b1.b1.s32.op_b1.popc {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.5 @sm_75",
-	}, Groups: mmaGroups, NoExec: noMMA},
+	}, Groups: mmaGroups},
 	{Name: "mma.sp", Section: "9.7.15.6.3", Doc: "Warp-collective matrix multiply-accumulate with a 2:4 sparse A (metadata e, selector f).", PTX: 71, SM: 80, Syntax: mmaSpForms("mma.sp"), Groups: mmaGroups, NoExec: noMMA},
 	{Name: "mma.sp::ordered_metadata", Section: "9.7.15.6.3", Doc: "mma.sp with the metadata of the sparse A in ordered form.", PTX: 85, SM: 80, Syntax: mmaSpForms("mma.sp::ordered_metadata"), Groups: mmaGroups, NoExec: noMMA},
 	{Name: "ldmatrix", Section: "9.7.15.5.15", Doc: "Collectively load one, two or four 8x8 matrices from shared memory into mma fragments.", PTX: 65, SM: 75, Syntax: []string{
@@ -166,14 +165,14 @@ var mmaTable = []Entry{
 		"ldmatrix.sync.aligned.m16n16.lnum.trans{.ss_shared}.b8 {d}:frag, [a] @ptx8.6 @sm_100",
 		"ldmatrix.sync.aligned.m8n16.lnum{.ss_shared}.b8x16.lsrc {d}:frag, [a] @ptx8.6 @sm_100",
 		"ldmatrix.sync.aligned.m16n16.lnum.trans{.ss_shared}.b8x16.lsrc {d}:frag, [a] @ptx8.6 @sm_100",
-	}, Groups: map[string][]string{"lnum": {".x1", ".x2", ".x4"}, "lsrc": {".b6x16_p32", ".b4x16_p64"}}, NoExec: noMatrix},
+	}, Groups: map[string][]string{"lnum": {".x1", ".x2", ".x4"}, "lsrc": {".b6x16_p32", ".b4x16_p64"}}},
 	{Name: "stmatrix", Section: "9.7.15.5.16", Doc: "Collectively store one, two or four 8x8 matrices from fragments to shared memory.", PTX: 78, SM: 90, Syntax: []string{
 		"stmatrix.sync.aligned.m8n8.lnum{.trans}{.ss_shared}.b16 [a], {r}:frag",
 		"stmatrix.sync.aligned.m16n8.lnum.trans{.ss_shared}.b8 [a], {r}:frag @ptx8.6 @sm_100",
-	}, Groups: map[string][]string{"lnum": {".x1", ".x2", ".x4"}}, NoExec: noMatrix},
+	}, Groups: map[string][]string{"lnum": {".x1", ".x2", ".x4"}}},
 	{Name: "movmatrix", Section: "9.7.15.5.17", Doc: "Transpose an 8x8 matrix of 16-bit elements held across the warp.", PTX: 78, SM: 75, Syntax: []string{
 		"movmatrix.sync.aligned.m8n8.trans.b16 d:.b32, a:.b32",
-	}, NoExec: noMatrix},
+	}},
 
 	// 9.7.16 Asynchronous warpgroup-level matrix multiply-accumulate
 	{Name: "wgmma.mma_async", Section: "9.7.16.5.2", Doc: "Asynchronous warpgroup matrix multiply-accumulate D = A*B + D with A and B from shared memory descriptors (or A from registers).", PTX: 80, SM: 90, Syntax: []string{

@@ -84,7 +84,10 @@ func TestMatchModifiers(t *testing.T) {
 		{"add.cc.u32", true, ".u32", ""},
 		{"add.cc.s64", true, ".s64", ""},
 		{"add.u16x2", true, ".u16x2", ""},
-		{"add.f32.rn", false, "", ""},
+		{"add.f32.rn", true, ".f32", "rnd=.rn"}, // a set (issue 9)
+		{"add.rn.f32.rn", false, "", ""},        // duplicate
+		{"add.rn.rz.f32", false, "", ""},        // conflict
+		{"add.ftz.rn.sat.f32", true, ".f32", "rnd=.rn"},
 		{"add.rz.ftz.sat.f32", true, ".f32", "rnd=.rz"},
 		{"add.rn.bf16x2", true, ".bf16x2", "rnd=.rn"},
 		{"add.rz.bf16", false, "", ""},
@@ -101,7 +104,7 @@ func TestMatchModifiers(t *testing.T) {
 		{"mad.hi.sat.s32", true, ".s32", "hilo=.hi"},
 		{"mad.lo.sat.s32", false, "", ""},
 		{"mad.lo.cc.u32", true, ".u32", ""},
-		{"mad.cc.lo.u32", false, "", ""},
+		{"mad.cc.lo.u32", true, ".u32", "hilo=.lo"}, // a set
 		{"madc.hi.cc.u64", true, ".u64", "hilo=.hi"},
 		{"addc.cc.s32", true, ".s32", ""},
 		{"div.s32", true, ".s32", ""},
@@ -157,6 +160,40 @@ func TestMatchModifiers(t *testing.T) {
 		{"setp.equ.s32", false, "", ""},
 		{"setp.hs.u64", true, ".u64", "cmp=.hs"},
 		{"setp.ne.b16", true, ".b16", "cmp=.ne"},
+		// ISA 3.1 §8.3.1.1, Table 18: "The bit-size comparisons are eq and
+		// ne; ordering comparisons are not defined for bit-size types";
+		// lo, ls, hi, hs are the unsigned operators; §8.3.1.2: equ ... nan
+		// are floating-point; setp "Modifier .ftz applies only to .f32
+		// comparisons" (and the half types of 9.7.7).
+		{"setp.eq.b32", true, ".b32", "cmp=.eq"},
+		{"setp.ne.and.b64", true, ".b64", "cmp=.ne bop=.and"},
+		{"setp.lt.b32", false, "", ""},
+		{"setp.le.b16", false, "", ""},
+		{"setp.gt.b64", false, "", ""},
+		{"setp.ge.or.b32", false, "", ""},
+		{"setp.lo.b32", false, "", ""},
+		{"setp.ls.b32", false, "", ""},
+		{"setp.hi.b32", false, "", ""},
+		{"setp.hs.b64", false, "", ""},
+		{"setp.ltu.b32", false, "", ""},
+		{"setp.num.b32", false, "", ""},
+		{"setp.lo.u16", true, ".u16", "cmp=.lo"},
+		{"setp.lt.u32", true, ".u32", "cmp=.lt"},
+		{"setp.lo.s32", false, "", ""},
+		{"setp.hs.s64", false, "", ""},
+		{"setp.ge.s16", true, ".s16", "cmp=.ge"},
+		{"setp.nan.u32", false, "", ""},
+		{"setp.eq.ftz.s32", false, "", ""},
+		{"setp.eq.ftz.f64", false, "", ""},
+		{"setp.num.ftz.f32", true, ".f32", "cmp=.num"},
+		{"set.lt.u32.b32", false, "", ""},
+		{"set.eq.f32.b64", true, ".b64", "cmp=.eq dtype=.f32"},
+		{"set.hi.s32.u16", true, ".u16", "cmp=.hi dtype=.s32"},
+		{"set.hi.s32.s16", false, "", ""},
+		{"set.lt.f16.b32", false, "", ""},
+		{"set.eq.f16.b32", true, ".b32", "cmp=.eq"},
+		{"set.lt.ftz.f16.s32", false, "", ""},
+		{"set.ltu.bf16.f32", true, ".f32", "cmp=.ltu"},
 		{"setp.eq.f16", true, ".f16", "cmp=.eq"},
 		{"setp.lt.bf16x2", true, ".bf16x2", ""},
 		{"set.ne.u32.s32", true, ".s32", "cmp=.ne dtype=.u32"},
@@ -174,7 +211,7 @@ func TestMatchModifiers(t *testing.T) {
 		{"lop3.or.b32", true, ".b32", "bop=.or"},
 		{"lop3.xor.b32", false, "", ""},
 		{"shf.l.wrap.b32", true, ".b32", "shfdir=.l shfmode=.wrap"},
-		{"shf.wrap.l.b32", false, "", ""},
+		{"shf.wrap.l.b32", true, ".b32", "shfdir=.l shfmode=.wrap"}, // modifiers are a set (issue 9)
 		{"shl.b64", true, ".b64", ""},
 		{"shl.s32", false, "", ""},
 		{"shr.s32", true, ".s32", ""},
@@ -189,18 +226,18 @@ func TestMatchModifiers(t *testing.T) {
 		{"shfl.up.b32", true, ".b32", "shflmode=.up"},
 		{"prmt.b32", true, ".b32", ""},
 		{"prmt.b32.f4e", true, ".b32", "prmtmode=.f4e"},
-		{"prmt.f4e.b32", false, "", ""},
+		{"prmt.f4e.b32", true, ".b32", "prmtmode=.f4e"}, // a set
 		{"ld.param.u64", true, ".u64", "ss=.param"},
 		{"ld.u64", true, ".u64", "ss="},
 		{"ld.global.nc.v4.f32", true, ".f32", "ss=.global vec=.v4"},
 		{"ld.global.nc.L1::no_allocate.v2.u32", true, ".u32", "ss=.global vec=.v2"},
 		{"ld.global.ca.f32", true, ".f32", "cop=.ca"},
 		{"ld.volatile.shared.u32", true, ".u32", "sem=.volatile ss=.shared"},
-		{"ld.shared.volatile.u32", false, "", ""},
+		{"ld.shared.volatile.u32", true, ".u32", "sem=.volatile ss=.shared"}, // a set
 		{"ld.relaxed.gpu.global.u32", true, ".u32", "sem=.relaxed scope=.gpu ss=.global"},
 		{"ld.acquire.global.u32", false, "", ""},
 		{"ld.global.L2::128B.b32", true, ".b32", ""},
-		{"ld.v4.global.f32", false, "", ""},
+		{"ld.v4.global.f32", true, ".f32", "vec=.v4 ss=.global"}, // a set
 		{"ld.global.v4", false, "", ""},
 		{"ld.shared::cta.b128", true, ".b128", "ss=.shared::cta"},
 		{"ldu.global.v2.f64", true, ".f64", "vec=.v2"},
@@ -228,7 +265,11 @@ func TestMatchModifiers(t *testing.T) {
 		{"cvt.rna.tf32.f32", true, ".f32", "rnd=.rna"},
 		{"cvt.rn.satfinite.e4m3x2.f32", true, ".f32", ""},
 		{"cvt.rn.e4m3x2.f32", false, "", ""},
-		{"cvt.f32.rn.s32", false, "", ""},
+		{"cvt.f32.rn.s32", true, ".s32", "rnd=.rn dtype=.f32 atype=.s32"}, // a set, but types keep their order:
+		{"cvt.s32.rni.f32", true, ".f32", "irnd=.rni dtype=.s32 atype=.f32"},
+		{"cvt.f32.s32.rn", true, ".s32", "rnd=.rn dtype=.f32 atype=.s32"},
+		{"cvt.rn.rn.f32.s32", false, "", ""}, // duplicate
+		{"cvt.rn.rz.f32.s32", false, "", ""}, // conflicting roundings
 		{"cvt.rn.b32.f32", false, "", ""},
 		{"cvt.pack.sat.u8.s32.b32", true, ".b32", ""},
 
@@ -277,7 +318,7 @@ func TestMatchModifiers(t *testing.T) {
 		{"atom.acq_rel.gpu.global.exch.b64", true, ".b64", "sem=.acq_rel scope=.gpu op=.exch"},
 		{"atom.global.add.noftz.f16x2", true, ".f16x2", ""},
 		{"atom.global.add.f64", true, ".f64", ""},
-		{"atom.global.v4.f32.add", false, "", ""},
+		{"atom.global.v4.f32.add", true, ".f32", "vec=.v4"}, // a set
 		{"atom.global.add.v4.f32", true, ".f32", "vec=.v4"},
 		{"atom.global.add.L2::cache_hint.u32", true, ".u32", ""},
 		{"red.global.add.f32", true, ".f32", "op=.add"},
@@ -290,7 +331,7 @@ func TestMatchModifiers(t *testing.T) {
 		{"vote.sync.all.pred", true, ".pred", ""},
 		{"match.any.sync.b64", true, ".b64", ""},
 		{"match.all.sync.b32", true, ".b32", ""},
-		{"match.sync.any.b32", false, "", ""},
+		{"match.sync.any.b32", true, ".b32", ""}, // a set
 		{"activemask.b32", true, ".b32", ""},
 		{"redux.sync.add.s32", true, ".s32", "op=.add"},
 		{"redux.sync.xor.b32", true, ".b32", "op=.xor"},
@@ -305,6 +346,8 @@ func TestMatchModifiers(t *testing.T) {
 		// 9.7.9.26 asynchronous copies
 		{"cp.async.cg.shared.global", true, "", ""},
 		{"cp.async.ca.shared.global.L2::128B", true, "", ""},
+		{"cp.async.ca.global.shared", false, "", ""}, // spaces keep their order: destination, then source
+		{"cp.async.shared.global.ca", true, "", ""},
 		{"cp.async.commit_group", true, "", ""},
 		{"cp.async.wait_group", true, "", ""},
 		{"cp.async.wait_all", true, "", ""},
@@ -324,13 +367,19 @@ func TestMatchModifiers(t *testing.T) {
 		{"mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", true, ".f32", ""},
 		{"mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32", true, ".f32", ""},
 		{"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", true, ".f32", ""},
-		{"mma.sync.aligned.m16n8k16.col.row.f32.f16.f16.f32", false, "", ""},
+		{"mma.sync.aligned.m16n8k16.col.row.f32.f16.f16.f32", false, "", ""}, // layouts keep their order
+		{"mma.sync.aligned.row.col.m16n8k16.f32.f16.f16.f32", true, ".f32", ""},
+		{"mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f32", true, ".f32", ""},
+		{"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f16", true, ".f16", ""}, // D, A, B, C in order: C is .f16 here
 		{"mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.u8.s32", true, ".s32", ""},
 		{"mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32", true, ".f32", ""},
 		{"mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32", true, ".f32", ""},
 		{"ldmatrix.sync.aligned.m8n8.x4.shared.b16", true, ".b16", ""},
 		{"ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", true, ".b16", ""},
-		{"ldmatrix.sync.aligned.x4.m8n8.shared.b16", false, "", ""},
+		{"ldmatrix.sync.aligned.x4.m8n8.shared.b16", true, ".b16", ""}, // a set (issue 9)
+		{"ldmatrix.sync.aligned.x4.trans.m8n8.shared.b16", true, ".b16", ""},
+		{"ldmatrix.sync.aligned.m8n8.x4.x4.shared.b16", false, "", ""}, // duplicate
+		{"ldmatrix.sync.aligned.m8n8.x4.x2.shared.b16", false, "", ""}, // conflict
 		{"stmatrix.sync.aligned.m8n8.x2.trans.shared.b16", true, ".b16", ""},
 		{"movmatrix.sync.aligned.m8n8.trans.b16", true, ".b16", ""},
 		{"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16", true, ".bf16", ""},
@@ -361,7 +410,7 @@ func TestMatchModifiers(t *testing.T) {
 		{"nanosleep.u32", true, ".u32", ""},
 		{"pmevent.mask", true, "", ""},
 		{"setmaxnreg.inc.sync.aligned.u32", true, ".u32", "action=.inc"},
-		{"setmaxnreg.sync.aligned.inc.u32", false, "", ""},
+		{"setmaxnreg.sync.aligned.inc.u32", true, ".u32", "action=.inc"},
 		{"trap", true, "", ""},
 		{"brkpt", true, "", ""},
 	}
@@ -630,12 +679,12 @@ func TestRows(t *testing.T) {
 	// Entries the simulator must run (not NoExec), and some it must not.
 	for _, n := range []string{"add", "mad", "fma", "setp", "selp", "lop3", "prmt", "mov", "shfl.sync", "ld", "st", "cvt", "cvta",
 		"atom", "red", "bar", "bar.warp.sync", "membar", "fence", "vote", "vote.sync", "match", "redux.sync", "activemask",
-		"elect.sync", "call", "ret", "exit", "bra", "brx.idx", "trap", "nanosleep", "dp4a", "bfe", "bfi", "shf", "cvt.pack"} {
+		"elect.sync", "call", "ret", "exit", "bra", "brx.idx", "trap", "nanosleep", "dp4a", "bfe", "bfi", "shf", "cvt.pack", "mma", "ldmatrix", "stmatrix", "movmatrix", "cp.async", "cp.async.commit_group", "cp.async.wait_group", "cp.async.wait_all", "wmma.load", "wmma.store", "wmma.mma"} {
 		if e := Get(n); e == nil || e.NoExec != "" {
 			t.Errorf("%s: missing or NoExec", n)
 		}
 	}
-	for _, n := range []string{"tex", "suld", "wmma.mma", "mma", "wgmma.mma_async", "ldmatrix", "cp.async", "cp.async.bulk.tensor",
+	for _, n := range []string{"tex", "suld", "wgmma.mma_async", "cp.async.bulk.tensor",
 		"mbarrier.init", "vadd", "vset4", "tcgen05.mma", "multimem.ld_reduce", "mapa", "barrier.cluster", "setmaxnreg"} {
 		if e := Get(n); e == nil || e.NoExec == "" {
 			t.Errorf("%s: missing or executable", n)

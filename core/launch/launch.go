@@ -49,7 +49,12 @@ type Result struct {
 	Buffers map[string]*Buffer
 	Stats   sim.Stats
 	Errors  []Error
+	Stdout  string       // what the kernel's printf calls printed, in call order
 	Machine *sim.Machine // the machine after the run (nil on load errors)
+
+	// Warnings are problems check.Warnings found that do not stop the run
+	// (phase "check").
+	Warnings []Error
 }
 
 // ParseSpec decodes a launch spec, reporting unknown fields and bad shapes.
@@ -142,6 +147,9 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 		}
 		return res
 	}
+	for _, w := range check.Warnings(prog) {
+		res.Warnings = append(res.Warnings, Error{Phase: "check", Message: w.Msg, Line: w.Pos.Line, Col: w.Pos.Col})
+	}
 	spec, err := ParseSpec(specJSON)
 	if err != nil {
 		res.Errors = append(res.Errors, Error{Phase: "launch", Message: err.Error()})
@@ -176,6 +184,7 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 		finished = m.Run(budget)
 	}
 	res.Stats = m.Stats()
+	res.Stdout = m.Stdout()
 	Collect(m, res)
 	switch {
 	case m.Fault() != nil:

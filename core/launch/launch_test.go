@@ -94,7 +94,7 @@ func TestValues(t *testing.T) {
 		{"u32", `"0xff"`, 0xff, "255"},
 		{"f32", `1.5`, 0x3fc00000, "1.5"},
 		{"f32", `"0x7fc00000"`, 0x7fc00000, `"nan"`},
-		{"f32", `"-0"`, 0x80000000, "-0"},
+		{"f32", `"-0"`, 0x80000000, "-0.0"},
 		{"f32", `"inf"`, 0x7f800000, `"inf"`},
 		{"f32", `"-inf"`, 0xff800000, `"-inf"`},
 		{"f32", `0.1`, 0x3dcccccd, "0.1"},
@@ -270,11 +270,21 @@ func TestHelpfulRunErrors(t *testing.T) {
 `
 	for _, tt := range []struct{ desc, src, want string }{
 		{"dynamic shared memory not sized", dyn, `set "shared_mem" in the launch`},
-		{"printf", printf, "printf (vprintf) is not simulated yet"},
 	} {
 		res := Run("k.ptx", []byte(tt.src), []byte(`{"block": 32, "args": {}}`), Options{})
 		if res.OK || !strings.Contains(res.Errors[0].Message, tt.want) {
 			t.Errorf("%s: %+v, want a message containing %q", tt.desc, res.Errors, tt.want)
 		}
+	}
+	// printf runs: 32 threads print "hi", and the result carries it.
+	res := Run("k.ptx", []byte(printf), []byte(`{"block": 32, "args": {}}`), Options{})
+	if !res.OK || res.Stdout != strings.Repeat("hi", 32) {
+		t.Errorf("printf: ok %v, errors %+v, stdout %q; want 32 times \"hi\"", res.OK, res.Errors, res.Stdout)
+	}
+	var out struct {
+		Stdout *string `json:"stdout"`
+	}
+	if err := json.Unmarshal(res.JSON(), &out); err != nil || out.Stdout == nil || *out.Stdout != res.Stdout {
+		t.Errorf("printf: JSON %s lacks the stdout field (%v)", res.JSON(), err)
 	}
 }

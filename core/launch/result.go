@@ -30,16 +30,41 @@ func (r *Result) JSON() []byte {
 			b.WriteString(`, "buffers": `)
 			r.writeBuffers(&b)
 		}
+		if r.Stdout != "" {
+			r.writeStdout(&b)
+		}
+		r.writeWarnings(&b)
 		b.WriteString("}\n")
 		return b.Bytes()
 	}
 	b.WriteString(`{"ok": true, "buffers": `)
 	r.writeBuffers(&b)
+	r.writeStdout(&b)
 	s, _ := json.Marshal(r.Stats)
 	b.WriteString(`, "stats": `)
 	b.Write(s)
+	r.writeWarnings(&b)
 	b.WriteString("}\n")
 	return b.Bytes()
+}
+
+// writeStdout writes the "stdout" field: the printf output as a string.
+func (r *Result) writeStdout(b *bytes.Buffer) {
+	s, _ := json.Marshal(r.Stdout)
+	b.WriteString(`, "stdout": `)
+	b.Write(s)
+}
+
+// writeWarnings writes the "warnings" field when there are any: problems
+// found before the run that did not stop it (reads of registers nothing
+// wrote), in the shape of errors.
+func (r *Result) writeWarnings(b *bytes.Buffer) {
+	if len(r.Warnings) == 0 {
+		return
+	}
+	j, _ := json.Marshal(r.Warnings)
+	b.WriteString(`, "warnings": `)
+	b.Write(j)
 }
 
 func (r *Result) writeBuffers(b *bytes.Buffer) {
@@ -89,6 +114,8 @@ func FormatValue(t string, v uint64) string {
 		switch s {
 		case "nan", "inf", "-inf":
 			return `"` + s + `"`
+		case "-0":
+			return "-0.0" // a bare -0 reads back as the integer 0
 		}
 		return s
 	default:
@@ -102,7 +129,9 @@ func FormatValue(t string, v uint64) string {
 	case math.IsInf(f, -1):
 		return `"-inf"`
 	case f == 0 && math.Signbit(f):
-		return "-0"
+		// A bare -0 is an integer to readers that tell integers from
+		// floats (Python's json), which loses the sign.
+		return "-0.0"
 	}
 	if t == "f32" {
 		return strconv.FormatFloat(f, 'g', -1, 32)

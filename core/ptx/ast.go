@@ -153,6 +153,7 @@ type Param struct {
 	Span
 	Space    string // ".param" or ".reg"
 	Type     string // ".u32", ".b8" ...
+	Vec      int    // 0, 2, 4 or 8 for .v2/.v4/.v8 (.reg .v2 .u32 x)
 	Align    int    // 0 when not given
 	Ptr      bool   // .ptr attribute present
 	PtrSpace string // ".global", ".shared", ... after .ptr, or ""

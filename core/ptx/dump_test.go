@@ -176,6 +176,9 @@ func paramString(p *Param) string {
 	if p.Align != 0 {
 		fmt.Fprintf(&b, " align=%d", p.Align)
 	}
+	if p.Vec != 0 {
+		fmt.Fprintf(&b, " v%d", p.Vec)
+	}
 	b.WriteString(" " + p.Type)
 	if p.Ptr {
 		b.WriteString(" ptr")

@@ -428,7 +428,7 @@ func (p *parser) parseParams() ([]*Param, int) {
 
 // parseParam parses one parameter:
 // .param .u64 .ptr .global .align 16 name / .param .align 8 .b8 name[16] /
-// .reg .b32 x. It returns nil after an error, at a ',' or ')' if it can.
+// .reg .b32 x / .reg .v2 .u32 v (a vector, §5.4.2). It returns nil after an error, at a ',' or ')' if it can.
 func (p *parser) parseParam() *Param {
 	if p.tok != tDirective || (p.lit() != ".param" && p.lit() != ".reg") {
 		p.errorExpected(".param or .reg in parameter list")
@@ -455,6 +455,8 @@ func (p *parser) parseParam() *Param {
 			continue
 		case n == ".ptr":
 			prm.Ptr = true
+		case (n == ".v2" || n == ".v4" || n == ".v8") && prm.Vec == 0 && prm.Type == "":
+			prm.Vec = int(n[2] - '0')
 		case prm.Ptr && prm.PtrSpace == "" && isSpace(n):
 			prm.PtrSpace = n
 		case prm.Type == "":
@@ -825,13 +827,13 @@ func (p *parser) parseInstr(from int, g *Guard, op, opEnd int) *Instr {
 		in.Op = text[:dot]
 		in.Mods = p.splitMods(text[dot:], op+dot)
 	}
+	call := in.Op == "call"
 	if p.tok != tSemi {
-		if p.nl || p.tok == tRBrace || p.tok == tEOF {
+		if p.tok == tRBrace || p.tok == tEOF || p.nl && !p.continuesInstr(call) {
 			p.errorExpected("';' after instruction")
 			in.To = pos(end)
 			return in
 		}
-		call := in.Op == "call"
 		start := p.operands.used
 		for {
 			x := p.parseOperand(call)
@@ -863,6 +865,55 @@ func (p *parser) parseInstr(from int, g *Guard, op, opEnd int) *Instr {
 	in.To = pos(p.end)
 	p.next()
 	return in
+}
+
+// continuesInstr decides, for the first token on a new line after an
+// opcode, whether it is the instruction's first operand or the start of the
+// next statement after a missing ';'. A newline is whitespace in PTX, and
+// compilers print operands on lines of their own (clang and nvcc write
+// "call.uni \n\t_Z5orderPjS_, \n\t(\n\tparam0\n\t);", and mma operand
+// groups start on the next line), but a statement starts with an opcode
+// followed by an operand, a label and ':', a guard, a directive or a block:
+// those end the instruction so that the error names the missing ';'.
+func (p *parser) continuesInstr(call bool) bool {
+	switch p.tok {
+	case tIdent:
+		// "f," or "%r1," (a call target or first operand); "f;" only after
+		// call, since "ret\nexit;" is more likely a forgotten ';'. A name
+		// starting with '%' never starts a statement.
+		if p.lit()[0] == '%' {
+			return p.peek(1) != tColon
+		}
+		k := p.peek(1)
+		return k == tComma || call && k == tSemi || k == tPipe
+	case tLBrace:
+		// A vector "{%r1, %r2}" or "{_, x}" rather than a nested block.
+		switch p.peek(1) {
+		case tInt, tFloat, tMinus:
+			return true
+		case tIdent:
+			k := p.peek(2)
+			return k == tComma || k == tRBrace
+		}
+		return false
+	case tLBrack, tLParen, tInt, tFloat, tMinus, tPlus, tTilde, tBang:
+		return true
+	}
+	return false
+}
+
+// peek returns the kind of the token n places ahead without moving: it
+// scans ahead and then restores the scanner, its line table and its errors.
+func (p *parser) peek(n int) tokKind {
+	saved := p.scanner
+	lines := len(p.file.lines)
+	for i := 0; i < n && p.tok != tEOF; i++ {
+		p.next()
+	}
+	k := p.tok
+	p.scanner = saved
+	p.file.lines = p.file.lines[:lines]
+	return k
 }
 
 // splitMods splits ".rn.f32" (at offset off) into modifiers. Plain loops

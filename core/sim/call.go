@@ -24,6 +24,8 @@ type callInfo struct {
 type argLoc struct {
 	reg   int32 // value or predicate slot, -1 for memory
 	pred  bool
+	vec   int // > 1: a vector register, vec slots of esize bytes each
+	esize int
 	space space
 	off   int
 }
@@ -71,10 +73,14 @@ func lowerCall(l *lowering, in *check.Inst, o *op) error {
 	}
 	target := in.Args[1]
 	var callee *fn
+	printf := false
 	switch target.Kind {
 	case check.ArgFunc:
 		if callee = l.p.byName[target.Func.Name]; callee == nil {
-			return noBody(target.Func.Name)
+			if target.Func.Name != "vprintf" {
+				return noBody(target.Func.Name)
+			}
+			printf = true // the runtime's: see printf.go
 		}
 	case check.ArgReg:
 		o.base = l.f.slots[target.Reg.Index] // indirect: the callee's address
@@ -85,7 +91,14 @@ func lowerCall(l *lowering, in *check.Inst, o *op) error {
 	loc := func(a check.Arg) (argLoc, error) {
 		switch a.Kind {
 		case check.ArgReg:
-			return argLoc{reg: l.f.slots[a.Reg.Index], pred: a.Reg.Type.Kind == isa.KindPred}, nil
+			return argLoc{reg: l.f.slots[a.Reg.Index] + int32(a.Comp), pred: a.Reg.Type.Kind == isa.KindPred}, nil
+		case check.ArgVec:
+			// A whole vector register: its components are consecutive slots.
+			if len(a.Elems) == 0 || a.Elems[0].Kind != check.ArgReg {
+				return argLoc{}, fmt.Errorf("unsupported call operand")
+			}
+			r := a.Elems[0].Reg
+			return argLoc{reg: l.f.slots[r.Index], vec: len(a.Elems), esize: max(1, r.Type.Bits/8)}, nil
 		case check.ArgImm:
 			return argLoc{reg: l.constSlot(a.Imm, false)}, nil
 		case check.ArgSym:
@@ -110,6 +123,9 @@ func lowerCall(l *lowering, in *check.Inst, o *op) error {
 			return err
 		}
 		ci.args = append(ci.args, al)
+	}
+	if printf {
+		return lowerPrintf(l, o, ci)
 	}
 	if callee != nil && (len(ci.args) != len(callee.params) || len(ci.rets) != len(callee.rets)) {
 		return fmt.Errorf("call of %s: argument count does not match its declaration", callee.name)
@@ -185,7 +201,7 @@ func copyParams(m *Machine, w *warp, caller, callee *frame, locs []argLoc, forma
 				continue
 			}
 			src, dst := caller, callee
-			sl, dl := a, argLoc{reg: p.reg, pred: p.pred, space: spaceFrameParam, off: p.off}
+			sl, dl := a, argLoc{reg: p.reg, pred: p.pred, vec: p.vec, esize: p.esize, space: spaceFrameParam, off: p.off}
 			if !toCallee {
 				src, dst, sl, dl = callee, caller, dl, a
 			}
@@ -199,6 +215,12 @@ func readArg(f *frame, a argLoc, lane int, b []byte) {
 	switch {
 	case a.reg >= 0 && a.pred:
 		b[0] = byte(f.preds[a.reg] >> lane & 1)
+	case a.reg >= 0 && a.vec > 1:
+		var t [8]byte
+		for c := 0; c < a.vec && (c+1)*a.esize <= len(b); c++ {
+			binary.LittleEndian.PutUint64(t[:], f.regs[a.reg+int32(c)][lane])
+			copy(b[c*a.esize:(c+1)*a.esize], t[:])
+		}
 	case a.reg >= 0:
 		var t [8]byte
 		binary.LittleEndian.PutUint64(t[:], f.regs[a.reg][lane])
@@ -216,6 +238,14 @@ func writeArg(f *frame, a argLoc, lane int, b []byte) {
 	case a.reg >= 0 && a.pred:
 		f.preds[a.reg] = f.preds[a.reg]&^(1<<lane) | uint32(b[0]&1)<<lane
 		f.wpreds[a.reg] |= 1 << lane
+	case a.reg >= 0 && a.vec > 1:
+		for c := 0; c < a.vec && (c+1)*a.esize <= len(b); c++ {
+			var t [8]byte
+			copy(t[:], b[c*a.esize:(c+1)*a.esize])
+			r := a.reg + int32(c)
+			f.regs[r][lane] = binary.LittleEndian.Uint64(t[:])
+			f.wregs[r] |= 1 << lane
+		}
 	case a.reg >= 0:
 		var t [8]byte
 		copy(t[:], b)

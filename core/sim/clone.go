@@ -27,6 +27,7 @@ func (m *Machine) clone() *Machine {
 			c.cur = c.ctas[i]
 		}
 	}
+	c.out = m.out.clone()
 	c.lastWrites = append([]memWrite(nil), m.lastWrites...)
 	c.lastAccess = append([]laneAccess(nil), m.lastAccess...)
 	return &c
@@ -39,6 +40,7 @@ func (t *cta) clone() *cta {
 	for i, w := range t.warps {
 		nw := *w
 		nw.cta = &c
+		nw.async = w.async.clone()
 		nw.frames = make([]*frame, len(w.frames))
 		for k, f := range w.frames {
 			nw.frames[k] = f.clone()

@@ -42,7 +42,10 @@ type Machine struct {
 	record     bool
 	lastAccess []laneAccess
 	lastWrites []memWrite
-	releases   int64 // barrier releases so far (all CTAs)
+	releases   int64     // barrier releases so far (all CTAs)
+	frag       *FragView // the last matrix instruction's fragments (fragview.go)
+
+	out console // printf output (printf.go)
 }
 
 // laneAccess is one lane's memory access in the last step.
@@ -73,7 +76,12 @@ type Event struct {
 	Active uint32
 	Exec   uint32
 	op     *op
+	frag   *FragView
 }
+
+// Frag is the fragment view when the event is a matrix instruction
+// (mma, wmma, ldmatrix, ...), else nil.
+func (e Event) Frag() *FragView { return e.frag }
 
 // Line and Col give the event's source position (0 for the implicit
 // return at the end of a function).
@@ -98,6 +106,9 @@ func (m *Machine) Last() Event {
 	e := Event{CTA: l.cta, Warp: int(l.warp), PC: int(l.pc), Active: l.active, Exec: l.exec}
 	if l.fn >= 0 {
 		e.op = &m.prog.funcs[l.fn].code[l.pc]
+	}
+	if m.frag != nil && m.frag.Step == m.stats.WarpInstructions {
+		e.frag = m.frag
 	}
 	return e
 }
@@ -141,10 +152,11 @@ type warp struct {
 	code   []op
 	valid  uint32 // lanes that exist (a partial last warp has fewer)
 	exited uint32
-	mask   uint32 // active lanes of the op being executed
-	cc     uint32 // carry flag per lane
-	wait   int    // 1 + barrier id the warp waits at, 0 when running
-	waitOp *op    // the barrier op it waits on
+	mask   uint32      // active lanes of the op being executed
+	cc     uint32      // carry flag per lane
+	wait   int         // 1 + barrier id the warp waits at, 0 when running
+	waitOp *op         // the barrier op it waits on
+	async  *asyncState // pending cp.async copies (cpasync.go)
 	done   bool
 }
 

@@ -26,6 +26,8 @@ type Snapshot struct {
 	Warps   []WarpView   `json:"warps"`
 	Memory  []Region     `json:"memory"`
 	Access  *Access      `json:"access,omitempty"` // the last step's memory access
+	Frag    *FragView    `json:"frag,omitempty"`   // the last matrix instruction's fragments
+	Stdout  string       `json:"stdout,omitempty"` // the launch's printf output so far
 }
 
 // StepInfo describes the instruction the last step executed.
@@ -109,7 +111,7 @@ func (s *Session) Snapshot(opt SnapshotOptions) *Snapshot {
 
 // Snapshot describes the machine's state.
 func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
-	snap := &Snapshot{Done: m.done, Fault: m.err, Stats: m.stats, CTAs: m.nctas}
+	snap := &Snapshot{Done: m.done, Fault: m.err, Stats: m.stats, CTAs: m.nctas, Stdout: m.Stdout(), Frag: m.frag}
 	if m.stats.WarpInstructions > 0 && m.last.fn >= 0 {
 		e := m.Last()
 		snap.Last = &StepInfo{CTA: e.CTA, Warp: e.Warp, Line: e.Line(), Col: e.Col(), Text: e.Text(), Active: e.Active, Exec: e.Exec}

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/ptxplay/ptxplay/examples"
 )
 
 // cell is one grid or buffer cell as the page shows it.
@@ -197,5 +199,72 @@ func TestDarkTheme(t *testing.T) {
 		t.Errorf("lit cells have no background in the dark scheme")
 	}
 	p.shot("dataviews-dark.png")
+	p.noErrors()
+}
+
+// lineOf is the 1-based line of the first line of src containing s, or of
+// the first instruction after it when s is a label.
+func lineOf(t *testing.T, src, s string) int {
+	lines := strings.Split(src, "\n")
+	for i, l := range lines {
+		if !strings.Contains(l, s) {
+			continue
+		}
+		if strings.HasSuffix(strings.TrimSpace(l), ":") {
+			for j := i + 1; j < len(lines); j++ {
+				if f := strings.TrimSpace(lines[j]); f != "" && !strings.HasPrefix(f, "//") {
+					return j + 1
+				}
+			}
+		}
+		return i + 1
+	}
+	t.Fatalf("no line with %q", s)
+	return 0
+}
+
+// TestDivergenceInBrowser: the example's loop lets lane 0 (input 0) leave
+// on the first trip: after the first `@%p1 bra DONE` the warp runs the
+// loop body with lanes 1-31 while lane 0 waits at DONE, the reconvergence
+// point.
+func TestDivergenceInBrowser(t *testing.T) {
+	ex, ok := examples.Get("divergent_loop")
+	if !ok {
+		t.Skip("no divergent_loop example")
+	}
+	body := lineOf(t, ex.Source, "add.s32          %r4")
+	done := lineOf(t, ex.Source, "DONE:")
+	p := openPage(t, "ex:divergent_loop", false)
+	stepTo := func(want string) {
+		t.Helper()
+		for range 100 {
+			p.click("step")
+			if strings.Contains(eval[string](p, `document.querySelector("#warp-view .dv-title").textContent`), want) {
+				return
+			}
+		}
+		t.Fatalf("never reached %q", want)
+	}
+	stepTo(fmt.Sprintf("at line %d", body))
+	lanes := eval[[]string](p, `Array.from(document.querySelectorAll("#active-mask [data-lane]")).map((e) => e.className)`)
+	if len(lanes) != 32 || lanes[0] != "wv-lane i" || lanes[1] != "wv-lane a" || lanes[31] != "wv-lane a" {
+		t.Errorf("lane marks %v, want lane 0 waiting and 1-31 active", lanes)
+	}
+	rows := eval[[]string](p, `Array.from(document.querySelectorAll("#simt-stack tbody tr")).map((r) => Array.from(r.cells).map((c) => c.textContent).join("|"))`)
+	want := []string{
+		fmt.Sprintf("1|line %d|line %d|0xfffffffe|31: 1-31", body, done),
+		fmt.Sprintf("0|line %d||0xffffffff|32: 0-31", done),
+	}
+	if strings.Join(rows, "\n") != strings.Join(want, "\n") {
+		t.Errorf("SIMT stack\n%s\nwant\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
+	}
+	if got := regCell(p, "%r2", 0); got.Text != "0" || !hasClass(got, "i") {
+		t.Errorf("%%r2 lane 0 = %+v, want 0 dimmed", got)
+	}
+	// A few trips later more lanes wait; the screenshot shows them.
+	for range 40 {
+		p.click("step")
+	}
+	p.shot("dataviews-divergence.png")
 	p.noErrors()
 }

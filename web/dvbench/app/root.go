@@ -2,8 +2,8 @@
 // memory views of package web on one kernel, without the editor and the
 // rest of the playground, so that browser tests and benchmarks measure the
 // views alone. The kernel comes from the page's query (?k=NAME): one of
-// core/launch's benchmark kernels (alu, reduce, diverge) or one embedded
-// here (grid, mem, wide).
+// core/launch's benchmark kernels (alu, reduce, diverge), one embedded
+// here (grid, mem, wide), or an example (ex:NAME).
 package app
 
 import (
@@ -16,6 +16,7 @@ import (
 	"github.com/ptxplay/ptxplay/core/launch"
 	"github.com/ptxplay/ptxplay/core/ptx"
 	"github.com/ptxplay/ptxplay/core/sim"
+	"github.com/ptxplay/ptxplay/examples"
 	"github.com/ptxplay/ptxplay/web"
 	"github.com/vugu/vugu"
 )
@@ -48,6 +49,13 @@ func (c *Root) Load(name string) {
 }
 
 func kernelFiles(name string) (src, spec []byte, err error) {
+	if ex, ok := strings.CutPrefix(name, "ex:"); ok {
+		e, found := examples.Get(ex)
+		if !found {
+			return nil, nil, fmt.Errorf("no example %q", ex)
+		}
+		return []byte(e.Source), []byte(e.Launch), nil
+	}
 	for _, k := range launch.BenchKernels() {
 		if k.Name == name {
 			return k.Source, k.Launch, nil

@@ -1,0 +1,189 @@
+// fragview.go: the fragment view of the last matrix instruction (mma,
+// wmma, ldmatrix, stmatrix, movmatrix): its matrices, each element
+// labelled with the lane and register that hold it. Recorded only when
+// the machine records (sessions, traces); plain runs pay nothing.
+
+package sim
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/ptxplay/ptxplay/core/check"
+)
+
+// FragView is the last matrix instruction a warp executed and its matrices.
+type FragView struct {
+	Op       string       `json:"op"`   // "mma.m16n8k16.f32.f16.f16.f32"
+	Text     string       `json:"text"` // the instruction as written
+	Line     int          `json:"line"`
+	CTA      [3]uint32    `json:"cta"`
+	Warp     int          `json:"warp"`
+	Step     int64        `json:"step"` // the warp instruction count when it ran
+	Matrices []FragMatrix `json:"matrices"`
+}
+
+// FragMatrix is one matrix (A, B, C, D, or an ldmatrix 8x8): Groups
+// matrices of Rows x Cols (four for mma.m8n8k4 with .f16, one per
+// quad-pair), cells row-major, group after group.
+type FragMatrix struct {
+	Name   string     `json:"name"`
+	Type   string     `json:"type"`
+	Groups int        `json:"groups"`
+	Rows   int        `json:"rows"`
+	Cols   int        `json:"cols"`
+	Cells  []FragCell `json:"cells"`
+}
+
+// FragCell is one element: its value and the lane, register and element
+// within the register that hold it (the first holder when wmma keeps two
+// copies; Copies counts them).
+type FragCell struct {
+	Value  string `json:"value"`
+	Lane   int    `json:"lane"`
+	Reg    string `json:"reg"`   // the register's name ("%r12"), or "" for a constant
+	Index  int    `json:"index"` // the register's position in the fragment
+	Part   int    `json:"part"`  // the element within the register (low to high)
+	Copies int    `json:"copies,omitempty"`
+}
+
+// fragSrc is one matrix to record: its layout, its elements (raw bits,
+// matrix order) and the names of the registers that hold it.
+type fragSrc struct {
+	f     *fragSpec
+	vals  []uint64
+	names []string
+	name  string // overrides f.name
+}
+
+// regNames lists the register names of a fragment operand.
+func regNames(a check.Arg) []string {
+	var ns []string
+	for _, e := range fragArgs(a) {
+		if e.Kind == check.ArgReg && e.Reg != nil {
+			n := e.Reg.Name
+			if e.Reg.Vec > 0 {
+				n += "." + string("xyzw"[e.Comp%4])
+			}
+			ns = append(ns, n)
+		} else {
+			ns = append(ns, "")
+		}
+	}
+	return ns
+}
+
+// gatherBits returns the raw elements of fragment f from slots.
+func gatherBits(w *warp, f *fragSpec, slots []int32) []uint64 {
+	v := make([]uint64, f.size())
+	gather(w, f, slots, func(i int32, x uint64) { v[i] = x })
+	return v
+}
+
+// noteMatrices records the view of o's matrices.
+func (m *Machine) noteMatrices(w *warp, o *op, name string, srcs []fragSrc) {
+	v := &FragView{Op: name, Text: strings.Join(strings.Fields(o.text), " "), Line: int(o.line), CTA: w.cta.id, Warp: w.id, Step: m.stats.WarpInstructions}
+	for _, s := range srcs {
+		f := s.f
+		fm := FragMatrix{Name: f.name, Type: f.kind.String(), Groups: f.groups, Rows: f.rows, Cols: f.cols, Cells: make([]FragCell, f.size())}
+		if s.name != "" {
+			fm.Name = s.name
+		}
+		for i := range fm.Cells {
+			fm.Cells[i].Lane = -1
+		}
+		n := f.slots()
+		for lane := 0; lane < 32; lane++ {
+			for i := 0; i < n; i++ {
+				c := &fm.Cells[f.idx[lane*n+i]]
+				c.Copies++
+				if c.Lane >= 0 {
+					continue
+				}
+				c.Lane, c.Index, c.Part = lane, i/f.per, i%f.per
+				if c.Index < len(s.names) {
+					c.Reg = s.names[c.Index]
+				}
+			}
+		}
+		for i := range fm.Cells {
+			fm.Cells[i].Value = formatElem(f.kind, s.vals[i])
+			if fm.Cells[i].Copies == 1 {
+				fm.Cells[i].Copies = 0
+			}
+		}
+		v.Matrices = append(v.Matrices, fm)
+	}
+	m.frag = v
+}
+
+// noteMMA records an mma's A, B, C (before the write) and D.
+func (m *Machine) noteMMA(w *warp, o *op, d *mmaDesc, sa, sb, sc []int32, out []uint64) {
+	args := o.inst.Args
+	m.noteMatrices(w, o, d.String(), []fragSrc{
+		{f: d.a, vals: gatherBits(w, d.a, sa), names: regNames(args[1])},
+		{f: d.b, vals: gatherBits(w, d.b, sb), names: regNames(args[2])},
+		{f: d.c, vals: gatherBits(w, d.c, sc), names: regNames(args[3])},
+		{f: d.d, vals: out, names: regNames(args[0])},
+	})
+}
+
+// formatElem shows an element's value.
+func formatElem(k ekind, v uint64) string {
+	switch {
+	case k == ekF64:
+		return strconv.FormatFloat(math.Float64frombits(v), 'g', -1, 64)
+	case k == ekB16:
+		return fmt.Sprintf("%04x", v&0xffff)
+	case k == ekB1:
+		return strconv.FormatUint(v&1, 10)
+	case k.isInt():
+		return strconv.FormatInt(intOf(k, v), 10)
+	}
+	return strconv.FormatFloat(float64(floatOf(k, v)), 'g', -1, 32)
+}
+
+// Frag returns the fragment view of the last matrix instruction, or nil.
+func (m *Machine) Frag() *FragView { return m.frag }
+
+// String draws the view as text: each matrix as a grid of values, then
+// the same grid of holders written lane:register.element.
+func (v *FragView) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s  (line %d, warp %d)\n", v.Op, v.Line, v.Warp)
+	for _, fm := range v.Matrices {
+		for g := 0; g < fm.Groups; g++ {
+			title := fmt.Sprintf("%s (%dx%d .%s)", fm.Name, fm.Rows, fm.Cols, fm.Type)
+			if fm.Groups > 1 {
+				title += fmt.Sprintf(", quad-pair %d", g)
+			}
+			b.WriteString("  " + title + "\n")
+			cells := fm.Cells[g*fm.Rows*fm.Cols : (g+1)*fm.Rows*fm.Cols]
+			vw, hw := 1, 1
+			for _, c := range cells {
+				vw = max(vw, len(c.Value))
+				hw = max(hw, len(holder(c)))
+			}
+			for r := 0; r < fm.Rows; r++ {
+				b.WriteString("   ")
+				for c := 0; c < fm.Cols; c++ {
+					fmt.Fprintf(&b, " %*s", vw, cells[r*fm.Cols+c].Value)
+				}
+				b.WriteString("   |")
+				for c := 0; c < fm.Cols; c++ {
+					fmt.Fprintf(&b, " %-*s", hw, holder(cells[r*fm.Cols+c]))
+				}
+				b.WriteString("\n")
+			}
+		}
+	}
+	return b.String()
+}
+
+// holder writes who holds a cell: "T5:r2.1" is lane 5, fragment register
+// 2, element 1 (the register's name is in the JSON view).
+func holder(c FragCell) string {
+	return fmt.Sprintf("T%d:r%d.%d", c.Lane, c.Index, c.Part)
+}
