@@ -317,12 +317,33 @@ func TestLaunchFormRoundTrip(t *testing.T) {
 	}
 }
 
+// norm writes a JSON value canonically; a string holding a number ("0")
+// means that number to the launch code, so it becomes one.
 func norm(raw json.RawMessage) string {
 	var v any
 	d := json.NewDecoder(strings.NewReader(string(raw)))
 	d.UseNumber()
 	d.Decode(&v)
-	b, _ := json.Marshal(v)
+	var fix func(any) any
+	fix = func(v any) any {
+		switch x := v.(type) {
+		case string:
+			var n json.Number
+			if json.Unmarshal([]byte(x), &n) == nil {
+				return n
+			}
+		case []any:
+			for i := range x {
+				x[i] = fix(x[i])
+			}
+		case map[string]any:
+			for k := range x {
+				x[k] = fix(x[k])
+			}
+		}
+		return v
+	}
+	b, _ := json.Marshal(fix(v))
 	return string(b)
 }
 
