@@ -47,6 +47,9 @@ func Warnings(p *Program) ptx.ErrorList {
 			uninitReads(p, f, &list)
 		}
 	}
+	if NotSimulated != nil {
+		list = append(list, NotSimulated(p)...) // see notsim.go
+	}
 	list.Sort()
 	return list
 }

@@ -119,6 +119,7 @@ func lowerMov(l *lowering, in *check.Inst, o *op) error {
 	switch {
 	case o.pd >= 0 && len(o.ps) == 1:
 		o.exec = func(m *Machine, w *warp, o *op) { setPred(w, o.pd, pred(w, o, 0)) }
+	case lowerMovVec(o): // {a, b, ...} <- {c, d, ...}: exec_pack.go
 	case len(o.d) == 1 && len(o.s) > 1: // pack {a, b, ...} into d
 		n := uint(o.typ.bits) / uint(len(o.s))
 		o.aux = uint64(n)

@@ -1032,6 +1032,9 @@ func intType(t typeInfo) (alu.IntType, bool) {
 // bits are read, and the result is extended as dtype says to the width of
 // the destination register.
 func lowerCvt(l *lowering, in *check.Inst, o *op) error {
+	if ok, err := lowerCvtF8(in, o); ok { // 8-bit floats: exec_pack.go
+		return err
+	}
 	ts := in.Match.Types()
 	if len(ts) != 2 {
 		return fmt.Errorf("cvt%s: expected .dtype.atype", joinMods(in))

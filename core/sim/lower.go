@@ -25,6 +25,7 @@ type Program struct {
 	shared    int  // bytes of static shared memory (all functions together)
 	dynShared bool // an .extern .shared array takes the launch's dynamic shared memory
 	dynAlign  int
+	refused   []refusal // ops that stop the run when reached (notsim.go)
 }
 
 type globalVar struct {
@@ -310,6 +311,9 @@ func (p *Program) constValue(e ptx.Operand, t isa.Type) uint64 {
 	case *ptx.Float:
 		return convFloatImm(e.Bits, !e.Double, t)
 	case *ptx.Unary:
+		if e.Op == "generic" {
+			return p.genericValue(e.X, t)
+		}
 		v := p.constValue(e.X, t)
 		switch e.Op {
 		case "-":
@@ -336,13 +340,44 @@ func (p *Program) constValue(e ptx.Operand, t isa.Type) uint64 {
 		if f := p.byName[e.Name]; f != nil {
 			return funcAddr(f)
 		}
-		for v, loc := range p.vars {
-			if v.Name == e.Name && v.Func == nil {
-				return p.genericAddr(loc)
-			}
+		// A variable's name is its address in its own state space, as mov
+		// gives it (ISA 5.4.4); generic(x) asks for the generic address.
+		if loc, ok := p.moduleVar(e.Name); ok {
+			return loc.off
 		}
 	}
 	return 0
+}
+
+// moduleVar finds a module-scope variable's location by name.
+func (p *Program) moduleVar(name string) (varLoc, bool) {
+	for _, v := range p.chk.Globals {
+		if v.Name == name {
+			loc, ok := p.vars[v]
+			return loc, ok
+		}
+	}
+	return varLoc{}, false
+}
+
+// genericValue evaluates the operand of generic(): a variable (or
+// variable+offset) as a generic address.
+func (p *Program) genericValue(e ptx.Operand, t isa.Type) uint64 {
+	switch e := e.(type) {
+	case *ptx.Ident:
+		if loc, ok := p.moduleVar(e.Name); ok {
+			return p.genericAddr(loc)
+		}
+	case *ptx.Binary:
+		x, y := p.genericValue(e.X, t), p.constValue(e.Y, t)
+		switch e.Op {
+		case "+":
+			return x + y
+		case "-":
+			return x - y
+		}
+	}
+	return p.constValue(e, t)
 }
 
 // Function addresses (for function pointers and indirect calls) live in
@@ -570,21 +605,21 @@ func (l *lowering) lower(in *check.Inst, o *op) {
 	}
 	e := in.Entry
 	if e.NoExec != "" {
-		o.exec, o.flags = refuse(fmt.Sprintf("%s is not simulated: %s", e.Name, e.NoExec)), flagControl
+		l.refuse(o, fmt.Sprintf("%s is not simulated: %s", e.Name, e.NoExec))
 		return
 	}
 	lf := lowerers[e.Name]
 	if lf == nil {
-		o.exec, o.flags = refuse(fmt.Sprintf("%s is not simulated yet", e.Name)), flagControl
+		l.refuse(o, fmt.Sprintf("%s is not simulated yet", e.Name))
 		return
 	}
 	o.typ = typeOf(in.Match.Type())
 	if err := l.operands(in, o); err != nil {
-		o.exec, o.flags = refuse(err.Error()), flagControl
+		l.refuse(o, err.Error())
 		return
 	}
 	if err := lf(l, in, o); err != nil {
-		o.exec, o.flags = refuse(err.Error()), flagControl
+		l.refuse(o, err.Error())
 	}
 	o.d1 = -1
 	if len(o.d) == 1 && o.d[0] >= 0 {

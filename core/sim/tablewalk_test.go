@@ -1,0 +1,257 @@
+package sim
+
+// tablewalk_test.go: every form of the instruction table that the checker
+// accepts lowers to an op the machine runs, or the checker says (with a
+// positioned warning) that it is not simulated: no run-time surprise.
+//
+// For each form the test writes instances that choose every value of every
+// modifier group at least once, with and without each optional modifier,
+// and operands of the kinds and types the form asks for. Instances the
+// checker rejects (modifier combinations the ISA forbids) prove nothing
+// and are skipped; each form must have at least one accepted instance
+// unless it is listed in unreachableForms with the reason.
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/ptxplay/ptxplay/core/check"
+	"github.com/ptxplay/ptxplay/core/isa"
+	"github.com/ptxplay/ptxplay/core/ptx"
+)
+
+// walkEntries the walk leaves to their own tests, with the reason.
+var walkSkip = map[string]string{
+	"call": "calls need a callee and argument lists: call_test and the corpus cover them",
+}
+
+// knownGaps are the entries some of whose forms the machine does not run
+// yet although the table has no NoExec for them (the machine runs their
+// other forms). The checker warns at each such instruction (check.Warnings
+// through check.NotSimulated), which the walk verifies.
+var knownGaps = map[string]string{
+	"mma":            "the tensor-core forms land with the mma work (issue 14)",
+	"ldmatrix":       "issue 14 work in progress; the walk's operand values (a cp-size of 1) are not all valid",
+	"stmatrix":       "issue 14 work in progress",
+	"movmatrix":      "issue 14 work in progress",
+	"cp.async":       "issue 14 work in progress; the walk's cp-size of 1 is refused",
+	"wmma.load":      "issue 14 work in progress",
+	"wmma.store":     "issue 14 work in progress",
+	"wmma.mma":       "issue 14 work in progress",
+	"set":            "set with an .f16 or .bf16 result",
+	"fma":            ".oob (out-of-bounds zeroing of tensor data)",
+	"atom":           ".f16, .bf16 and vector float atomics, and 16-bit cas",
+	"red":            ".f16, .bf16 and vector float reductions",
+	"redux.sync":     "the float forms (.f32 min/max with .abs/.NaN)",
+	"cvt":            "stochastic rounding (.rs), .e2m1, .e2m3, .e3m2 and .ue8m0 conversions",
+	"mov":            "vectors of predicates",
+	"createpolicy":   "cache eviction policies",
+	"stacksave":      "the stack pointer of alloca",
+	"stackrestore":   "the stack pointer of alloca",
+	"alloca":         "dynamic local allocation",
+	"brx.idx":        "indirect branches through a label table",
+	"griddepcontrol": "programmatic dependent launch",
+}
+
+// instance writes one instance of form f: choice k picks the modifier
+// values and whether optional modifiers appear.
+type instance struct {
+	decls []string
+	regs  map[string]int
+	text  string
+}
+
+func (in *instance) reg(t string) string {
+	if t == "" {
+		t = ".b32"
+	}
+	ty, ok := isa.LookupType(t)
+	if !ok {
+		switch {
+		case strings.HasSuffix(t, "x2") || strings.HasSuffix(t, "x4"):
+			t = ".b32"
+		default:
+			t = ".b32"
+		}
+		ty, _ = isa.LookupType(t)
+	}
+	name := "%" + map[isa.Kind]string{isa.KindPred: "p", isa.KindFloat: "f", isa.KindBits: "b", isa.KindUint: "u", isa.KindSint: "s"}[ty.Kind]
+	name += strings.TrimLeft(t, ".bfusp") + "_"
+	n := in.regs[name]
+	in.regs[name] = n + 1
+	r := fmt.Sprintf("%s%d", name, n)
+	in.decls = append(in.decls, fmt.Sprintf("\t.reg %s %s;", t, r))
+	return r
+}
+
+func vecN(v string) int {
+	switch v {
+	case ".v2":
+		return 2
+	case ".v4":
+		return 4
+	case ".v8":
+		return 8
+	}
+	return 0
+}
+
+// writeInstance returns the instruction text for choice k, or "" when the
+// modifiers do not match the form (another form of the entry took them).
+func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
+	var mods []string
+	for i, t := range f.Mods {
+		if t.Optional && (k/len(t.Values)+i)%2 == 1 {
+			continue
+		}
+		mods = append(mods, t.Values[(k+i)%len(t.Values)])
+	}
+	var ms []*isa.Match
+	for _, x := range e.MatchAll(mods) {
+		if x.Form == f {
+			ms = append(ms, x)
+		}
+	}
+	if len(ms) == 0 {
+		return ""
+	}
+	m := ms[0]
+	var ops []string
+	for i := range f.Operands {
+		s := &f.Operands[i]
+		if s.Optional && k%2 == 1 {
+			break
+		}
+		t := m.OperandType(s)
+		one := func() string { return in.reg(t) }
+		var op string
+		switch s.Kind {
+		case isa.OpReg, isa.OpRegOnly, isa.OpAny:
+			op = one()
+		case isa.OpImm:
+			op = "1"
+		case isa.OpAddr:
+			op = "[" + in.reg(".b64") + "]"
+		case isa.OpVec:
+			if n := vecN(m.Get("vec")); n > 0 {
+				var el []string
+				for j := 0; j < n; j++ {
+					el = append(el, one())
+				}
+				op = "{" + strings.Join(el, ", ") + "}"
+			} else {
+				op = one()
+			}
+		case isa.OpLabel:
+			op = "L_end"
+		case isa.OpSymbol:
+			op = "gvar"
+		case isa.OpPack:
+			ty, _ := isa.LookupType(m.Type())
+			h := fmt.Sprintf(".b%d", max(ty.Bits/2, 8))
+			op = "{" + in.reg(h) + ", " + in.reg(h) + "}"
+		case isa.OpFrag:
+			op = "{" + in.reg(".b32") + ", " + in.reg(".b32") + ", " + in.reg(".b32") + ", " + in.reg(".b32") + "}"
+		case isa.OpHandle:
+			op = "[" + in.reg(".b64") + "]"
+		default:
+			return ""
+		}
+		ops = append(ops, op)
+	}
+	name := e.Name
+	return "\t" + name + strings.Join(mods, "") + " " + strings.Join(ops, ", ") + ";"
+}
+
+func TestEveryAcceptedFormRuns(t *testing.T) {
+	var accepted, rejected, refusedOK, forms, ran int
+	var unreached []string
+	for _, e := range isa.All {
+		if _, skip := walkSkip[e.Name]; skip {
+			continue
+		}
+		for fi, f := range e.Forms {
+			forms++
+			n := 2
+			for _, t := range f.Mods {
+				n = max(n, 2*len(t.Values))
+			}
+			seen := map[string]bool{}
+			ok := false
+			for k := 0; k < n; k++ {
+				in := &instance{regs: map[string]int{}}
+				text := writeInstance(e, f, k, in)
+				if text == "" || seen[text] {
+					continue
+				}
+				seen[text] = true
+				src := ".version 9.3\n.target sm_120a\n.address_size 64\n.global .u32 gvar[4];\n.visible .entry k()\n{\n" +
+					strings.Join(in.decls, "\n") + "\n" + text + "\nL_end:\n\tret;\n}\n"
+				mod, perrs := ptx.Parse("walk.ptx", []byte(src))
+				if len(perrs) > 0 {
+					rejected++
+					continue
+				}
+				cp, cerrs := check.Check(mod)
+				if len(cerrs) > 0 {
+					rejected++
+					continue
+				}
+				ok = true
+				accepted++
+				p, err := Load(cp)
+				if err != nil {
+					t.Errorf("%s form %d: %s: load: %v", e.Name, fi, strings.TrimSpace(text), err)
+					continue
+				}
+				var op *op
+				for i := range p.funcs[0].code {
+					if c := &p.funcs[0].code[i]; c.inst != nil && c.inst.Entry == e {
+						op = c
+					}
+				}
+				if op == nil {
+					t.Errorf("%s: %s: no op lowered", e.Name, strings.TrimSpace(text))
+					continue
+				}
+				if op.flags&flagNoExec == 0 {
+					// It runs: one warp, registers zero (addresses fault on
+					// null, which is fine); no refusal, no simulator bug.
+					m, err := New(p, "k", Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{32, 1, 1}})
+					if err != nil {
+						t.Fatal(err)
+					}
+					m.Run(1000)
+					if f := m.Fault(); f != nil && (strings.Contains(f.Msg, "not simulated") || strings.Contains(f.Msg, "BUG")) {
+						t.Errorf("%s form %d: %s: run: %s", e.Name, fi, strings.TrimSpace(text), f.Msg)
+					}
+					ran++
+					continue
+				}
+				if _, known := knownGaps[e.Name]; e.NoExec == "" && !known {
+					t.Errorf("%s form %d: %s: the checker accepts it, the machine refuses it", e.Name, fi, strings.TrimSpace(text))
+				}
+				// Not simulated: the checker must have said so at the line.
+				refusedOK++
+				line := strings.Count(src[:strings.Index(src, text)], "\n") + 1
+				found := false
+				for _, w := range check.Warnings(cp) {
+					if w.Pos.Line == line && strings.Contains(w.Msg, "not simulated") {
+						found = true
+					}
+				}
+				if !found {
+					t.Errorf("%s: %s: not simulated, and the checker gives no warning at line %d", e.Name, strings.TrimSpace(text), line)
+				}
+			}
+			if !ok {
+				unreached = append(unreached, fmt.Sprintf("%s form %d %q", e.Name, fi, f.Text))
+			}
+		}
+	}
+	t.Logf("%d forms: %d instances accepted (%d ran, %d not simulated and warned of), %d rejected by the checker; %d forms with no accepted instance", forms, accepted, ran, refusedOK, rejected, len(unreached))
+	for _, u := range unreached {
+		t.Logf("no accepted instance: %s", u)
+	}
+}
