@@ -14,6 +14,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -23,7 +24,7 @@ import (
 // 8; those not given read zeros) and out[lane][k] output k.
 func fltRun(t testing.TB, body string, in [][]uint64, nout int) [][]uint64 {
 	t.Helper()
-	p := compileHarness(t, "", "", body)
+	p := compileHarness(t, legacyVersion(body), "", body)
 	out := make([][]uint64, len(in))
 	for lo := 0; lo < len(in); lo += 32 {
 		lanes := in[lo:min(lo+32, len(in))]
@@ -42,6 +43,26 @@ func fltRun(t testing.TB, body string, in [][]uint64, nout int) [][]uint64 {
 		}
 	}
 	return out
+}
+
+// Legacy spellings the checker takes only from old modules (PTX ISA 3.1,
+// "PTX ISA Notes" of each): without .approx or a rounding mode before 1.4,
+// and mad.f32 without a rounding mode before 3.2.
+var (
+	legacy14 = regexp.MustCompile(`\b((div|rcp|sqrt|rsqrt|sin|cos|lg2|ex2)\.f(32|64)|mad\.f64)\b`)
+	legacy32 = regexp.MustCompile(`\bmad(\.ftz)?(\.sat)?\.f32\b`)
+)
+
+// legacyVersion is the PTX ISA version a test body needs: "" (the
+// harness's default) unless it uses a legacy spelling.
+func legacyVersion(body string) string {
+	switch {
+	case legacy14.MatchString(body):
+		return "1.3"
+	case legacy32.MatchString(body):
+		return "3.1"
+	}
+	return ""
 }
 
 func fltReg(w, n int) string {
