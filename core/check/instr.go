@@ -23,17 +23,26 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 	// Forms that take the same modifiers may differ in their operands
 	// (mov.b64 {lo,hi}, d versus d, {lo,hi}): prefer one whose operand
 	// count fits, then one whose operand shapes fit.
+	// Among those, prefer one the module's version and target take (a
+	// legacy form and its modern twin: mad.f32 before PTX ISA 3.2 or on
+	// sm_1x).
+	p := c.prog
 	var m *isa.Match
 	all := e.MatchAll(rest)
+	best := 0
 	for _, cand := range all {
-		if cand.Form.AcceptsCount(len(st.Args)) {
-			if m == nil {
-				m = cand
-			}
-			if shapesFit(cand.Form, st.Args) && predsFit(s, cand.Form, st.Args) {
-				m = cand
-				break
-			}
+		if !cand.Form.AcceptsCount(len(st.Args)) {
+			continue
+		}
+		score := 1
+		if shapesFit(cand.Form, st.Args) && predsFit(s, cand.Form, st.Args) {
+			score += 2
+		}
+		if cand.Form.GatesOK(p.Version, p.SM) {
+			score++
+		}
+		if score > best {
+			m, best = cand, score
 		}
 	}
 	if m == nil && len(all) > 0 {
@@ -49,7 +58,14 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 		c.errorf(st.OpPos, "invalid modifiers for %s: %s", e.Name, e.Explain(rest))
 		return nil
 	}
-	p := c.prog
+	if f := m.Form; f.MaxPTX > 0 && p.Version >= f.MaxPTX || f.MaxSM > 0 && p.SM >= f.MaxSM {
+		c.errorf(st.OpPos, "%s", legacyMsg(st, f, p))
+	}
+	if e.Rule != nil {
+		if why := e.Rule(m); why != "" {
+			c.errorf(st.OpPos, "invalid modifiers for %s: %s", e.Name, why)
+		}
+	}
 	if m.Form.PTX > 0 && p.Version > 0 && p.Version < m.Form.PTX {
 		c.errorf(st.OpPos, "%s requires .version %s or later (module has .version %s)", fullName(st), m.Form.PTX, p.Version)
 	}
@@ -98,6 +114,71 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 		in.Args[i] = c.operand(s, in, &f.Operands[i], o)
 	}
 	return in
+}
+
+// legacyMsg explains a legacy form in a module too new (or for a target
+// too new) for it, and names the forms to write instead.
+func legacyMsg(st *ptx.Instr, f *isa.Form, p *Program) string {
+	var b strings.Builder
+	b.WriteString(st.Op)
+	for _, m := range st.Mods {
+		b.WriteString(m.Name)
+	}
+	b.WriteString(" is legacy syntax, valid only")
+	// The same form may be legacy in several ways (mad.f32: before PTX ISA
+	// 3.2, or for sm_1x targets).
+	var conds []string
+	for _, g := range f.Entry.Forms {
+		if g.Text != f.Text || g.MaxPTX == 0 && g.MaxSM == 0 {
+			continue
+		}
+		var c []string
+		if g.MaxPTX > 0 {
+			c = append(c, fmt.Sprintf("before PTX ISA %s", g.MaxPTX))
+		}
+		if g.MaxSM > 0 {
+			c = append(c, fmt.Sprintf("for targets before sm_%d", g.MaxSM))
+		}
+		conds = append(conds, strings.Join(c, " and "))
+	}
+	b.WriteString(" " + strings.Join(conds, " or "))
+	if p.Version > 0 {
+		fmt.Fprintf(&b, " (module has .version %s", p.Version)
+		if p.SM > 0 {
+			fmt.Fprintf(&b, ", .target sm_%d", p.SM)
+		}
+		b.WriteString(")")
+	}
+	var alts []string
+	for _, g := range f.Entry.Forms {
+		if g.MaxPTX > 0 || g.MaxSM > 0 || g.MinOps != f.MinOps || !g.GatesOK(p.Version, p.SM) {
+			continue
+		}
+		// Forms for the same type: their last modifier position takes it.
+		if n := len(g.Mods); n > 0 && len(f.Mods) > 0 && sameValues(g.Mods[n-1].Values, f.Mods[len(f.Mods)-1].Values) {
+			alts = append(alts, strings.Fields(g.Text)[0])
+		}
+	}
+	if len(alts) > 0 {
+		b.WriteString("; write " + strings.Join(alts, " or "))
+	}
+	return b.String()
+}
+
+// sameValues reports whether a holds every value of b.
+func sameValues(a, b []string) bool {
+	for _, x := range b {
+		found := false
+		for _, y := range a {
+			if x == y {
+				found = true
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return len(b) > 0
 }
 
 // shapesFit reports whether each operand has the syntactic shape its spec

@@ -35,7 +35,10 @@
 //   - "{d}|p" is a vector destination with an optional predicate output;
 //   - a trailing '?' marks an optional operand (only at the end).
 //
-// Suffixes "@ptxX.Y" and "@sm_NN" gate a form on the PTX version and target.
+// Suffixes "@ptxX.Y" and "@sm_NN" gate a form on the PTX version and target
+// (the least that has it); "@ptx<X.Y" and "@sm<NN" mark legacy forms that
+// only versions or targets before X.Y or sm_NN take (rcp.f32 without .approx
+// or a rounding mode, before PTX ISA 1.4).
 //
 // A group name may be refined with a suffix after '_' ("cmp_f", the float
 // comparisons, refines "cmp"): Match.Get("cmp") finds the value chosen for
@@ -65,6 +68,10 @@ type Entry struct {
 	SM      int                 // minimum sm target (forms may raise it)
 	Relaxed bool                // registers may be wider than the type (ld, st, cvt, ...)
 	NoExec  string              // non-empty: accepted by the checker, refused at run time with this reason
+	// Rule, when set, states what the form language cannot: constraints
+	// between the chosen modifiers (cvt's rounding depends on both types).
+	// It returns why a match is invalid, or "".
+	Rule func(m *Match) string
 
 	Forms []*Form // compiled from Syntax
 }
@@ -77,7 +84,18 @@ type Form struct {
 	Operands []OperandSpec
 	PTX      Version
 	SM       int
-	MinOps   int // operands required
+	MaxPTX   Version // legacy forms: only versions before this (0: no bound)
+	MaxSM    int     // legacy forms: only targets before this (0: no bound)
+	MinOps   int     // operands required
+}
+
+// GatesOK reports whether a module of PTX ISA version v and target sm takes
+// the form (0 for an unknown version or target passes).
+func (f *Form) GatesOK(v Version, sm int) bool {
+	if v > 0 && (v < f.PTX || f.MaxPTX > 0 && v >= f.MaxPTX) {
+		return false
+	}
+	return sm == 0 || sm >= f.SM && (f.MaxSM == 0 || sm < f.MaxSM)
 }
 
 // ModTok is one modifier position of a form.
@@ -165,6 +183,17 @@ func (e *Entry) compileForm(line string) (*Form, error) {
 	var kept []string
 	for _, w := range fields {
 		switch {
+		case strings.HasPrefix(w, "@ptx<"):
+			v, ok := ParseVersion(w[5:])
+			if !ok {
+				return nil, fmt.Errorf("bad gate %s", w)
+			}
+			f.MaxPTX = v
+		case strings.HasPrefix(w, "@sm<"):
+			f.MaxSM = ParseTarget("sm_" + w[4:])
+			if f.MaxSM == 0 {
+				return nil, fmt.Errorf("bad gate %s", w)
+			}
 		case strings.HasPrefix(w, "@ptx"):
 			v, ok := ParseVersion(w[4:])
 			if !ok {

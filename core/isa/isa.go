@@ -88,6 +88,16 @@ func Hover(name string) string {
 			}
 			b.WriteString("]")
 		}
+		if f.MaxPTX > 0 || f.MaxSM > 0 {
+			b.WriteString("   [legacy: before")
+			if f.MaxPTX > 0 {
+				b.WriteString(" PTX " + f.MaxPTX.String())
+			}
+			if f.MaxSM > 0 {
+				b.WriteString(" sm_" + itoa(f.MaxSM))
+			}
+			b.WriteString("]")
+		}
 	}
 	for _, g := range e.usedGroups() {
 		vals, _ := e.group(g)

@@ -156,7 +156,7 @@ var dataTable = []Entry{
 		"f8x4":     {".e4m3x4", ".e5m2x4"},
 		"f6x2":     {".e2m3x2", ".e3m2x2"},
 		"f6x4":     {".e2m3x4", ".e3m2x4"},
-	}},
+	}, Rule: cvtRule},
 	{Name: "cvt.pack", Section: "9.7.9.23", Doc: "Convert two (or, with c, more) 32-bit integers to narrower saturated integers and pack them into d.", PTX: 65, SM: 72, Syntax: []string{
 		"cvt.pack.sat.pk16.s32 d:.b32, a:.s32, b:.s32",
 		"cvt.pack.sat.pknarrow.s32.b32 d:.b32, a:.s32, b:.s32, c:.b32",

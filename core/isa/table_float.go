@@ -23,37 +23,45 @@ var floatTable = []Entry{
 	}, Groups: map[string][]string{"htype": {".f16", ".f16x2", ".bf16", ".bf16x2"}}},
 	{Name: "rcp", Section: "9.7.3.13, 9.7.3.14", Doc: "Reciprocal 1/a, approximate or IEEE-rounded.", PTX: 10, Syntax: []string{
 		"rcp.approx{.ftz}.f32 d, a",
-		"rcp.approx.f32.ftz d, a",
 		"rcp.rnd{.ftz}.f32 d, a @ptx2.0 @sm_20",
 		"rcp.rnd.f64 d, a @sm_13",
 		"rcp.approx.ftz.f64 d, a @ptx2.1 @sm_20",
-		"rcp{.ftz}.f32 d, a",
-		"rcp.f64 d, a @sm_13",
+		// 3.1 "PTX ISA Notes": "For PTX ISA version 1.4 and later, one of
+		// .approx or .rnd is required" (and so for sqrt; .approx for rsqrt,
+		// sin, cos, lg2 and ex2).
+		"rcp.f32 d, a @ptx<1.4",
+		"rcp.f64 d, a @sm_13 @ptx<1.4",
 	}},
 	{Name: "sqrt", Section: "9.7.3.15", Doc: "Square root, approximate or IEEE-rounded.", PTX: 10, Syntax: []string{
 		"sqrt.approx{.ftz}.f32 d, a",
 		"sqrt.rnd{.ftz}.f32 d, a @ptx2.0 @sm_20",
 		"sqrt.rnd.f64 d, a @sm_13",
-		"sqrt{.ftz}.f32 d, a",
-		"sqrt.f64 d, a @sm_13",
+		"sqrt.f32 d, a @ptx<1.4",
+		"sqrt.f64 d, a @sm_13 @ptx<1.4",
 	}},
 	{Name: "rsqrt", Section: "9.7.3.16, 9.7.3.17", Doc: "Approximate reciprocal square root 1/sqrt(a).", PTX: 10, Syntax: []string{
-		"rsqrt{.approx}{.ftz}.f32 d, a",
-		"rsqrt{.approx}.f64 d, a @sm_13",
+		"rsqrt.approx{.ftz}.f32 d, a",
+		"rsqrt.approx.f64 d, a @sm_13",
+		"rsqrt.f32 d, a @ptx<1.4",
+		"rsqrt.f64 d, a @sm_13 @ptx<1.4",
 		"rsqrt.approx.ftz.f64 d, a @ptx4.0 @sm_13",
 	}},
 	{Name: "sin", Section: "9.7.3.18", Doc: "Approximate sine of an angle in radians.", PTX: 10, Syntax: []string{
-		"sin{.approx}{.ftz}.f32 d, a",
+		"sin.approx{.ftz}.f32 d, a",
+		"sin.f32 d, a @ptx<1.4",
 	}},
 	{Name: "cos", Section: "9.7.3.19", Doc: "Approximate cosine of an angle in radians.", PTX: 10, Syntax: []string{
-		"cos{.approx}{.ftz}.f32 d, a",
+		"cos.approx{.ftz}.f32 d, a",
+		"cos.f32 d, a @ptx<1.4",
 	}},
 	{Name: "lg2", Section: "9.7.3.20", Doc: "Approximate base-2 logarithm.", PTX: 10, Syntax: []string{
-		"lg2{.approx}{.ftz}.f32 d, a",
+		"lg2.approx{.ftz}.f32 d, a",
+		"lg2.f32 d, a @ptx<1.4",
 		"lg2.approx{.ftz}.f64 d, a @sm_13", // not in the manual; older LLVM emits it for __nvvm_lg2_approx_d
 	}},
 	{Name: "ex2", Section: "9.7.3.21, 9.7.4.10", Doc: "Approximate base-2 exponential 2^a.", PTX: 10, Syntax: []string{
-		"ex2{.approx}{.ftz}.f32 d, a",
+		"ex2.approx{.ftz}.f32 d, a",
+		"ex2.f32 d, a @ptx<1.4",
 		"ex2.approx{.ftz}.f64 d, a @sm_13", // not in the manual; older LLVM emits it for __nvvm_ex2_approx_d
 		"ex2.approx.htype_f d, a @ptx7.0 @sm_75",
 		"ex2.approx.ftz.htype_bf d, a @ptx7.8 @sm_90",

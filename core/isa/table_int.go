@@ -54,9 +54,13 @@ var intTable = []Entry{
 		"mad.hilo_hi.sat.s32 d, a, b, c",
 		"mad.hilo.cc.cctype_32 d, a, b, c @ptx3.0 @sm_20",
 		"mad.hilo.cc.cctype_64 d, a, b, c @ptx4.3 @sm_20",
-		"mad{.ftz}{.sat}.f32 d, a, b, c",
 		"mad.rnd{.ftz}{.sat}.f32 d, a, b, c @ptx2.0 @sm_20",
-		"mad{.rnd}.f64 d, a, b, c @sm_13",
+		"mad.rnd.f64 d, a, b, c @sm_13",
+		// 3.1 "PTX ISA Notes" and "Errata": mad.f32 needs a rounding mode
+		// on sm_20 and later from PTX ISA 3.2; mad.f64 from 1.4.
+		"mad{.ftz}{.sat}.f32 d, a, b, c @ptx<3.2",
+		"mad{.ftz}{.sat}.f32 d, a, b, c @sm<20",
+		"mad.f64 d, a, b, c @sm_13 @ptx<1.4",
 	}},
 	{Name: "mul24", Section: "9.7.1.6", Doc: "Multiply two 24-bit integers held in 32-bit registers; keep the .lo or .hi 32 bits of the 48-bit product.", PTX: 10, Syntax: []string{
 		"mul24.hilo.itype_32 d, a, b",
@@ -74,8 +78,10 @@ var intTable = []Entry{
 		"div.full{.ftz}.f32 d, a, b @ptx1.4",
 		"div.rnd{.ftz}.f32 d, a, b @ptx2.0 @sm_20",
 		"div.rnd.f64 d, a, b @sm_13",
-		"div{.ftz}.f32 d, a, b",
-		"div.f64 d, a, b @sm_13",
+		// 3.1 "PTX ISA Notes": "For PTX ISA version 1.4 and later, one of
+		// .approx, .full, or .rnd is required."
+		"div.f32 d, a, b @ptx<1.4",
+		"div.f64 d, a, b @sm_13 @ptx<1.4",
 	}},
 	{Name: "rem", Section: "9.7.1.10", Doc: "Remainder of integer division (the sign follows the dividend).", PTX: 10, Syntax: []string{
 		"rem.itype d, a, b",

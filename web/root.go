@@ -1,0 +1,432 @@
+// root.go: the page's root component: the layout of root.vugu, the
+// controls' actions, and the bridge to the editor, which lives outside
+// Vugu's tree (index.html's #editor) so that renders never touch it.
+
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ptxplay/ptxplay/examples"
+	"github.com/vugu/vugu"
+)
+
+// Host is what the page does outside Vugu's tree: the CodeMirror editor
+// and the document's attributes. The wasm build implements it with
+// syscall/js (host_js.go); tests use a recording one.
+type Host interface {
+	SetDoc(text string)
+	SetDiagnostics(json string)
+	SetBreakpoints(json string)
+	SetCurrent(line int, fault, scroll bool)
+	Goto(line int)
+	SetRootAttr(name, value string) // on <html>; "" removes it
+	Save(key, value string)         // localStorage
+}
+
+// Root is the page.
+type Root struct {
+	A        *App
+	Host     Host
+	Env      vugu.EventEnv // set by the wasm entry: runs lock it between slices
+	ShowJSON bool
+
+	docSent  string // the text the editor was last given
+	diagSent string
+	lineSent [2]int
+	attrSent [2]string
+	stepSent int64
+}
+
+// Do performs a control's action; the caller holds the render lock.
+func (c *Root) Do(action string) {
+	a := c.A
+	switch action {
+	case "run":
+		c.startRun(true)
+	case "continue":
+		c.startRun(false)
+	case "stop":
+		a.Stop()
+	case "step":
+		if !a.Running {
+			a.Step()
+		}
+	case "step-warp":
+		if !a.Running {
+			a.StepWarp()
+		}
+	case "step-back":
+		if !a.Running {
+			a.Back()
+		}
+	case "reset":
+		if !a.Running {
+			a.Reset()
+		}
+	case "template":
+		a.Template()
+	case "theme":
+		switch a.Theme {
+		case "":
+			a.Theme = "dark"
+		case "dark":
+			a.Theme = "light"
+		default:
+			a.Theme = ""
+		}
+		c.save("ptxplay.theme", a.Theme)
+	case "large":
+		a.Large = !a.Large
+		c.save("ptxplay.large", map[bool]string{true: "1", false: ""}[a.Large])
+	}
+}
+
+func (c *Root) save(k, v string) {
+	if c.Host != nil {
+		c.Host.Save(k, v)
+	}
+}
+
+// Key performs a keyboard shortcut (names as CodeMirror writes them).
+func (c *Root) Key(k string) {
+	switch k {
+	case "Alt-r":
+		c.Do("run")
+	case "F5":
+		c.Do("continue")
+	case "Shift-F5", "Escape":
+		c.Do("stop")
+	case "F7":
+		c.Do("step")
+	case "Shift-F7":
+		c.Do("step-back")
+	case "F8":
+		c.Do("step-warp")
+	case "Alt-0":
+		c.Do("reset")
+	}
+}
+
+func (c *Root) busy() bool { return c.A.Running }
+
+// startRun runs in slices on the page's own thread, yielding to the
+// browser between slices (see the README for why not a Worker).
+func (c *Root) startRun(fromStart bool) {
+	if c.A.Running || !c.A.StartRun(fromStart) {
+		return
+	}
+	if c.Env == nil { // no event loop (tests): run to the end here
+		for c.A.RunSlice() {
+		}
+		return
+	}
+	go func() {
+		for {
+			time.Sleep(time.Millisecond) // let the browser paint and take clicks
+			c.Env.Lock()
+			more := c.A.RunSlice()
+			c.Env.UnlockRender()
+			if !more {
+				return
+			}
+		}
+	}()
+}
+
+// Sync brings the editor and the document up to date after a render.
+func (c *Root) Sync() {
+	h, a := c.Host, c.A
+	if h == nil {
+		return
+	}
+	if a.Source != c.docSent {
+		c.docSent = a.Source
+		h.SetDoc(a.Source)
+		b, _ := json.Marshal(a.Breaks)
+		h.SetBreakpoints(string(b))
+		c.diagSent = ""
+		c.lineSent = [2]int{-1, -1}
+	}
+	if d := a.DiagsJSON(); d != c.diagSent {
+		c.diagSent = d
+		h.SetDiagnostics(d)
+	}
+	line, fault := a.CurrentLine()
+	cur := [2]int{line, map[bool]int{true: 1, false: 0}[fault]}
+	var step int64 = -1
+	if a.S != nil {
+		step = a.S.Steps()
+	}
+	if cur != c.lineSent || step != c.stepSent {
+		scroll := step != c.stepSent && !a.Running
+		c.lineSent, c.stepSent = cur, step
+		h.SetCurrent(line, fault, scroll)
+	}
+	large := ""
+	if a.Large {
+		large = "1"
+	}
+	if attrs := [2]string{a.Theme, large}; attrs != c.attrSent {
+		c.attrSent = attrs
+		h.SetRootAttr("data-theme", a.Theme)
+		h.SetRootAttr("data-large", large)
+	}
+}
+
+// EditorChanged takes the editor's text (debounced by the editor).
+func (c *Root) EditorChanged(text string) {
+	c.docSent = text
+	c.A.SetSource(text)
+}
+
+// BreakpointsChanged takes the gutter's breakpoint lines as JSON.
+func (c *Root) BreakpointsChanged(js string) {
+	var lines []int
+	if json.Unmarshal([]byte(js), &lines) == nil {
+		c.A.Breaks = lines
+	}
+}
+
+type exampleGroup struct {
+	Name  string
+	Items []examples.Example
+}
+
+func (c *Root) groups() []exampleGroup {
+	var gs []exampleGroup
+	for _, ex := range examples.All() {
+		if len(gs) == 0 || gs[len(gs)-1].Name != ex.Group {
+			gs = append(gs, exampleGroup{Name: ex.Group})
+		}
+		gs[len(gs)-1].Items = append(gs[len(gs)-1].Items, ex)
+	}
+	return gs
+}
+
+func (c *Root) openExample(e vugu.DOMEvent) {
+	if c.A.Running {
+		c.A.Stop()
+		c.A.Running = false
+	}
+	if name := e.PropString("target", "value"); name != "" {
+		if err := c.A.LoadExample(name); err != nil {
+			c.A.RunMsgs = []Diag{{Kind: "error", Msg: err.Error()}}
+		}
+	}
+}
+
+func (c *Root) gotoStep(e vugu.DOMEvent) {
+	e.PreventDefault()
+	v := e.JSEventTarget().Get("elements").Get("goto-step").Get("value").String()
+	n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+	if err != nil || n < 0 {
+		c.A.RunMsgs = []Diag{{Kind: "error", Msg: fmt.Sprintf("go to step: %q is not a step number", v)}}
+		return
+	}
+	if !c.A.Running {
+		c.A.GoTo(n)
+	}
+}
+
+type option struct {
+	Value int
+	Label string
+}
+
+// maxCTAOptions bounds the CTA menu; larger grids are reached by following
+// the running CTA.
+const maxCTAOptions = 256
+
+func (c *Root) ctaOptions() []option {
+	a := c.A
+	if a.Snap == nil {
+		return nil
+	}
+	g := a.Grid
+	var out []option
+	for i := 0; i < a.Snap.CTAs && i < maxCTAOptions; i++ {
+		x, y, z := uint32(i)%g[0], uint32(i)/g[0]%g[1], uint32(i)/(g[0]*g[1])
+		out = append(out, option{i, fmt.Sprintf("(%d,%d,%d)", x, y, z)})
+	}
+	return out
+}
+
+func (c *Root) setCTA(e vugu.DOMEvent) {
+	if n, err := strconv.Atoi(e.PropString("target", "value")); err == nil {
+		c.A.CTA = n
+		c.A.refresh()
+	}
+}
+
+func (c *Root) warpOptions() []int {
+	if c.A.Snap == nil {
+		return nil
+	}
+	ws := make([]int, len(c.A.Snap.Warps))
+	for i := range ws {
+		ws[i] = i
+	}
+	return ws
+}
+
+func (c *Root) followLabel() string {
+	if c.A.Warp < 0 && c.A.Snap != nil && len(c.A.Snap.Warps) > 0 {
+		return fmt.Sprintf("follow (%d)", c.A.ShownWarp())
+	}
+	return "follow"
+}
+
+func (c *Root) setWarp(e vugu.DOMEvent) {
+	if n, err := strconv.Atoi(e.PropString("target", "value")); err == nil {
+		c.A.Warp = n
+	}
+}
+
+func (c *Root) themeLabel() string {
+	switch c.A.Theme {
+	case "dark":
+		return "Dark"
+	case "light":
+		return "Light"
+	}
+	return "Auto"
+}
+
+func (c *Root) themeTitle() string {
+	return "Theme: " + c.themeLabel() + " (Auto follows the system); click to change"
+}
+
+func (c *Root) kernelLabel() string {
+	if len(c.A.Kernels) == 0 {
+		return ""
+	}
+	k := c.A.Launch.Kernel
+	if k == "" {
+		k = c.A.Kernels[0]
+	}
+	return shortName(k)
+}
+
+// shortName shortens a compiler-mangled name for the panel (the title
+// attribute keeps the whole).
+func shortName(n string) string {
+	if len(n) > 28 {
+		return n[:12] + "…" + n[len(n)-14:]
+	}
+	return n
+}
+
+func (c *Root) setKernel(e vugu.DOMEvent) {
+	c.A.Launch.Kernel = e.PropString("target", "value")
+	c.A.FormChanged()
+}
+
+func (c *Root) setDim(e vugu.DOMEvent, which string) {
+	v := e.PropString("target", "value")
+	switch which {
+	case "grid":
+		c.A.Launch.Grid = v
+	case "block":
+		c.A.Launch.Block = v
+	case "shared":
+		c.A.Launch.Shared = v
+	}
+	c.A.FormChanged()
+}
+
+func (c *Root) dimsErr() string {
+	var parts []string
+	f := c.A.Launch
+	for _, p := range [][2]string{{"grid", f.GridErr}, {"block", f.BlockErr}, {"shared", f.SharedErr}} {
+		if p[1] != "" {
+			parts = append(parts, p[0]+": "+p[1])
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func (c *Root) rowClass(r ArgRow) string {
+	if r.Err != "" {
+		return "pp-arg pp-bad"
+	}
+	return "pp-arg"
+}
+
+func (c *Root) errRows() []string {
+	var out []string
+	for _, r := range c.A.Launch.Args {
+		if r.Err != "" {
+			out = append(out, shortName(r.Name)+": "+r.Err)
+		}
+	}
+	return out
+}
+
+func (c *Root) setArg(e vugu.DOMEvent, i int, field string) {
+	a := c.A
+	if i < 0 || i >= len(a.Launch.Args) {
+		return
+	}
+	r := &a.Launch.Args[i]
+	v := e.PropString("target", "value")
+	switch field {
+	case "kind":
+		r.Buffer = v == "buffer"
+		if r.Buffer && r.Type == "" {
+			r.Type, r.Count = "u32", strconv.Itoa(TemplateThreads)
+		}
+		if !r.Buffer && r.Value == "" {
+			r.Value = "0"
+		}
+	case "value":
+		r.Value = v
+	case "type":
+		r.Type = v
+	case "count":
+		r.Count = v
+	case "fill":
+		r.Fill = v
+	case "data":
+		r.Data = v
+	}
+	a.FormChanged()
+}
+
+func (c *Root) jsonLabel() string {
+	if c.ShowJSON {
+		return "Hide JSON"
+	}
+	return "JSON"
+}
+
+func (c *Root) setJSON(e vugu.DOMEvent) {
+	c.A.SetLaunchJSON(e.PropString("target", "value"))
+}
+
+func (c *Root) gotoLine(e vugu.DOMEvent, line int) {
+	e.PreventDefault()
+	if c.Host != nil {
+		c.Host.Goto(line)
+	}
+}
+
+func (c *Root) lineRef(d Diag) string {
+	if d.Col > 0 {
+		return fmt.Sprintf("%d:%d", d.Line, d.Col)
+	}
+	return fmt.Sprintf("line %d", d.Line)
+}
+
+func (c *Root) idleText() string {
+	if c.A.S != nil && c.A.S.Steps() == 0 {
+		return "Ready: Run (Alt+R) runs the kernel, Step (F7) executes one warp instruction. Click the gutter left of a line number for a breakpoint."
+	}
+	return "No problems."
+}
+
+func (c *Root) outputs() []Output { return c.A.Outputs() }
