@@ -434,6 +434,15 @@ func (c *checker) value(s *scope, in *Inst, o ptx.Operand, want string, dest, an
 		}
 	}
 	id, isIdent := o.(*ptx.Ident)
+	if isIdent && s.lookup(id.Name) == nil {
+		if base, sel, ok := videoSel(in, id.Name); ok {
+			if _, isReg := s.lookup(base).(*Reg); isReg {
+				a := c.value(s, in, &ptx.Ident{Span: id.Span, Name: base}, want, dest, anyType)
+				a.Sel = sel
+				return a
+			}
+		}
+	}
 	if isIdent && id.Name == "WARP_SZ" && s.lookup(id.Name) == nil {
 		isIdent = false // the predefined constant 32
 	}
