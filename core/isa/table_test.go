@@ -491,6 +491,22 @@ func TestGates(t *testing.T) {
 		{"vote.ballot.b32", 20, 20},
 		{"vote.sync.any.pred", 60, 30},
 		{"atom.global.add.f64", 50, 60},
+		// ISA 3.1 add, sub, mul: ".rn, .rz available for all targets; .rm,
+		// .rp ... for add.f32, requires sm_20"; rcp, sqrt, div: ".rn.f64
+		// requires sm_13; .{rz,rm,rp}.f64 requires sm_20", general rounding
+		// modifiers from PTX ISA 2.0.
+		{"add.rz.f32", 10, 0},
+		{"add.rm.f32", 10, 20},
+		{"sub.rp.ftz.f32", 10, 20},
+		{"mul.rn.f32", 10, 0},
+		{"mul.rm.f32", 10, 20},
+		{"add.rm.f64", 10, 13},
+		{"rcp.rn.f64", 14, 13},
+		{"rcp.rz.f64", 20, 20},
+		{"sqrt.rn.f64", 14, 13},
+		{"sqrt.rm.f64", 20, 20},
+		{"div.rn.f64", 14, 13},
+		{"div.rp.f64", 20, 20},
 		// ISA 3.1 atom and red, "PTX ISA Notes" and "Target ISA Notes".
 		{"atom.global.add.u32", 11, 0},
 		{"atom.global.add.u64", 12, 12},
