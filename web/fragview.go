@@ -45,9 +45,14 @@ type fvCell struct {
 	Class string
 }
 
+// frag is the view to draw: the inputs of the instruction about to issue
+// when it is an mma, else the last matrix instruction's matrices.
 func (c *Fragview) frag() *sim.FragView {
 	if c.Snap == nil {
 		return nil
+	}
+	if c.Snap.FragNext != nil {
+		return c.Snap.FragNext
 	}
 	return c.Snap.Frag
 }
@@ -57,7 +62,11 @@ func (c *Fragview) title() string {
 	if f == nil {
 		return ""
 	}
-	return fmt.Sprintf("%s — line %d, warp %d of CTA (%d,%d,%d)", f.Op, f.Line, f.Warp, f.CTA[0], f.CTA[1], f.CTA[2])
+	when := "last"
+	if f.Next {
+		when = "next (inputs)"
+	}
+	return fmt.Sprintf("%s: %s — line %d, warp %d of CTA (%d,%d,%d)", when, f.Op, f.Line, f.Warp, f.CTA[0], f.CTA[1], f.CTA[2])
 }
 
 func (c *Fragview) text() string {

@@ -63,3 +63,15 @@ func TestFragviewLayout(t *testing.T) {
 		t.Errorf("D title %q", mats[3].Title)
 	}
 }
+
+func TestFragviewPrefersNext(t *testing.T) {
+	last, next := &sim.FragView{Op: "last"}, &sim.FragView{Op: "next", Next: true}
+	c := &Fragview{Snap: &sim.Snapshot{Frag: last}}
+	if c.frag() != last || !strings.HasPrefix(c.title(), "last: ") {
+		t.Errorf("with only Frag: %q", c.title())
+	}
+	c.Snap.FragNext = next
+	if c.frag() != next || !strings.HasPrefix(c.title(), "next (inputs): ") {
+		t.Errorf("with FragNext: %q", c.title())
+	}
+}

@@ -4,6 +4,7 @@ package check
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ptxplay/ptxplay/core/isa"
@@ -156,7 +157,9 @@ func legacyMsg(st *ptx.Instr, f *isa.Form, p *Program) string {
 		}
 		// Forms for the same type: their last modifier position takes it.
 		if n := len(g.Mods); n > 0 && len(f.Mods) > 0 && sameValues(g.Mods[n-1].Values, f.Mods[len(f.Mods)-1].Values) {
-			alts = append(alts, strings.Fields(g.Text)[0])
+			if syn := g.Synopsis(); !slices.Contains(alts, syn) {
+				alts = append(alts, syn)
+			}
 		}
 	}
 	if len(alts) > 0 {

@@ -38,8 +38,9 @@ var syncTable = []Entry{
 	}, Groups: map[string][]string{"sem_cl": {".release", ".relaxed"}}, NoExec: noCluster},
 	{Name: "membar", Section: "9.7.14.4", Doc: "Memory barrier: order this thread's memory accesses at CTA (.cta), device (.gl) or system (.sys) level.", PTX: 14, Syntax: []string{
 		"membar.scope_mb",
+		"membar.sys @ptx2.0 @sm_20", // 3.1: "membar.sys introduced in PTX ISA version 2.0 ... requires sm_20"
 		"membar.proxy.alias @ptx7.5 @sm_70",
-	}, Groups: map[string][]string{"scope_mb": {".cta", ".gl", ".sys"}}},
+	}, Groups: map[string][]string{"scope_mb": {".cta", ".gl"}}},
 	{Name: "fence", Section: "9.7.14.4", Doc: "Memory fence with a semantics (.sc, .acq_rel, ...) and a scope; fence.proxy orders accesses across memory proxies.", PTX: 60, SM: 70, Syntax: []string{
 		"fence{.sem_fence}.scope",
 		"fence.sem_acq.sync_restrict::shared::cluster.scope_cl @ptx8.6 @sm_90",

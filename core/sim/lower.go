@@ -25,7 +25,8 @@ type Program struct {
 	shared    int  // bytes of static shared memory (all functions together)
 	dynShared bool // an .extern .shared array takes the launch's dynamic shared memory
 	dynAlign  int
-	refused   []refusal // ops that stop the run when reached (notsim.go)
+	refused   []refusal                // ops that stop the run when reached (notsim.go)
+	mmaOps    map[*check.Inst]*mmaDesc // mma and wmma.mma, for the fragment preview (fragview.go)
 }
 
 type globalVar struct {

@@ -164,11 +164,11 @@ func lowerMMA(l *lowering, in *check.Inst, o *op) error {
 	default:
 		d.mode = mmaFloat
 	}
-	return d.lower(in, o)
+	return d.lower(l, in, o)
 }
 
 // lower checks the operand counts and register widths and sets o.exec.
-func (d *mmaDesc) lower(in *check.Inst, o *op) error {
+func (d *mmaDesc) lower(l *lowering, in *check.Inst, o *op) error {
 	if len(in.Args) < 4 {
 		return fmt.Errorf("%s: expected d, a, b, c", d.op)
 	}
@@ -178,6 +178,10 @@ func (d *mmaDesc) lower(in *check.Inst, o *op) error {
 		}
 	}
 	o.exec = func(m *Machine, w *warp, o *op) { d.exec(m, w, o) }
+	if l.p.mmaOps == nil {
+		l.p.mmaOps = map[*check.Inst]*mmaDesc{}
+	}
+	l.p.mmaOps[in] = d
 	return nil
 }
 
