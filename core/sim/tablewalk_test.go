@@ -46,7 +46,6 @@ var knownGaps = map[string]string{
 	"ld":             ".b128 (128-bit registers)",
 	"ldu":            ".b128 (128-bit registers)",
 	"st":             ".b128 (128-bit registers)",
-	"redux.sync":     "the float forms (.f32 min/max with .abs/.NaN)",
 	"cvt":            "stochastic rounding (.rs), .e2m1, .e2m3, .e3m2 and .ue8m0 conversions",
 	"mov":            "vectors of predicates, .b128 (128-bit registers)",
 	"createpolicy":   "cache eviction policies",
@@ -54,7 +53,6 @@ var knownGaps = map[string]string{
 	"stackrestore":   "the stack pointer of alloca",
 	"alloca":         "dynamic local allocation",
 	"brx.idx":        "indirect branches through a label table",
-	"griddepcontrol": "programmatic dependent launch",
 }
 
 // instance writes one instance of form f: choice k picks the modifier
