@@ -75,3 +75,16 @@ func TestFragviewPrefersNext(t *testing.T) {
 		t.Errorf("with FragNext: %q", c.title())
 	}
 }
+
+func TestAsyncSummary(t *testing.T) {
+	var as []sim.AsyncView
+	for l := 0; l < 4; l++ {
+		as = append(as, sim.AsyncView{Warp: 1, Lane: l, Size: 16, Group: 1}, sim.AsyncView{Warp: 1, Lane: l, Size: 8, Group: 0})
+	}
+	as = append(as, sim.AsyncView{Warp: 0, Lane: 3, Size: 4, Group: 2})
+	got := strings.Join(asyncSummary(as), "\n")
+	want := "warp 0: 4 bytes not in shared memory yet — 1 copies in group 2\nwarp 1: 96 bytes not in shared memory yet — 4 copies not committed; 4 copies in group 1"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -28,6 +28,7 @@ type Snapshot struct {
 	Access   *Access      `json:"access,omitempty"`    // the last step's memory access
 	Frag     *FragView    `json:"frag,omitempty"`      // the last matrix instruction's fragments
 	FragNext *FragView    `json:"frag_next,omitempty"` // the next instruction's A, B and C when it is an mma
+	Async    []AsyncView  `json:"async,omitempty"`     // the CTA's cp.async copies not landed yet (cpasync.go)
 	Stdout   string       `json:"stdout,omitempty"`    // the launch's printf output so far
 }
 
@@ -144,6 +145,7 @@ func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
 	}
 	snap.Memory = m.regions(c, opt.Local)
 	snap.Access = m.analyseAccess()
+	snap.Async = asyncViews(c)
 	return snap
 }
 
