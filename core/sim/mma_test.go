@@ -550,3 +550,23 @@ func TestFragSnapshots(t *testing.T) {
 	}
 	t.Fatal("never reached the mma")
 }
+
+// TestFragViewText: the trace's text of a view draws values and holders.
+func TestFragViewText(t *testing.T) {
+	m := &Machine{}
+	w := &warp{cta: &cta{}, regs: make([][32]uint64, 1)}
+	for l := 0; l < 32; l++ {
+		w.regs[0][l] = uint64(l)<<16 | uint64(l) // element (l/4, 2(l%4)) = l, (l/4, 2(l%4)+1) = l<<16 ... as b16
+	}
+	o := &op{text: "movmatrix.sync.aligned.m8n8.trans.b16 %r1, %r0;", line: 7}
+	v := m.fragView(w, o, "test", []fragSrc{{f: matrixFrag, vals: gatherBits(w, matrixFrag, []int32{0}), names: []string{"%r0"}}})
+	txt := v.String()
+	for _, want := range []string{"test  (line 7, warp 0)", "M (8x8 .b16)", "0005 0005", "T5:r0.0", "T5:r0.1"} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("view text lacks %q:\n%s", want, txt)
+		}
+	}
+	if c := v.Matrices[0].Cells[1*8+2]; c.Lane != 5 || c.Reg != "%r0" || c.Value != "0005" {
+		t.Errorf("M[1][2] = %+v, want lane 5's low half", c)
+	}
+}
