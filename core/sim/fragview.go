@@ -86,6 +86,7 @@ func gatherBits(w *warp, f *fragSpec, slots []int32) []uint64 {
 // noteMatrices records the view of o's matrices.
 func (m *Machine) noteMatrices(w *warp, o *op, name string, srcs []fragSrc) {
 	m.frag = m.fragView(w, o, name, srcs)
+	w.frag = m.frag
 }
 
 // fragView makes the view of o's matrices.

@@ -570,3 +570,35 @@ func TestFragViewText(t *testing.T) {
 		t.Errorf("M[1][2] = %+v, want lane 5's low half", c)
 	}
 }
+
+// TestFragPerWarp: each warp keeps its own last matrix instruction.
+func TestFragPerWarp(t *testing.T) {
+	p := compileHarness(t, "", "", `	mov.u32 %r10, %tid.x;
+	shr.u32 %r10, %r10, 5;
+	add.u32 %r10, %r10, 1;
+	cvt.rn.f16.u32 %h0, %r10;
+	mov.b32 %r0, {%h0, %h0};
+	mov.b32 %r4, 0x40004000;
+	mov.b32 %r6, 0;
+	mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%r6, %r7, %r8, %r9}, {%r0, %r0}, {%r4}, {%r6, %r6, %r6, %r6};
+`)
+	m, err := New(p, "k", Launch{Block: [3]uint32{64, 1, 1}, Params: make([]byte, 16)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(m, 0)
+	for i := 0; i < 1000 && !m.Done(); i++ {
+		s.Step()
+	}
+	snap := s.Snapshot(SnapshotOptions{CTA: 0, Warp: -1})
+	for w := 0; w < 2; w++ {
+		f := snap.Warps[w].Frag
+		// D = sum over k of (w+1) * 2, k = 8.
+		if f == nil || f.Warp != w || f.Matrices[3].Cells[0].Value != fmt.Sprint(16*(w+1)) {
+			t.Fatalf("warp %d: frag %+v", w, f)
+		}
+	}
+	if snap.Frag == nil || snap.Frag != snap.Warps[1].Frag && snap.Frag != snap.Warps[0].Frag {
+		t.Fatalf("machine frag %+v", snap.Frag)
+	}
+}
