@@ -65,14 +65,25 @@ func TestFragviewLayout(t *testing.T) {
 }
 
 func TestFragviewPrefersNext(t *testing.T) {
-	last, next := &sim.FragView{Op: "last"}, &sim.FragView{Op: "next", Next: true}
-	c := &Fragview{Snap: &sim.Snapshot{Frag: last}}
+	last, next := &sim.FragView{Op: "last"}, &sim.FragView{Op: "next", Next: true, Warp: 1}
+	c := &Fragview{Snap: &sim.Snapshot{Frag: last}, Warp: -1}
 	if c.frag() != last || !strings.HasPrefix(c.title(), "last: ") {
 		t.Errorf("with only Frag: %q", c.title())
 	}
 	c.Snap.FragNext = next
 	if c.frag() != next || !strings.HasPrefix(c.title(), "next (inputs): ") {
 		t.Errorf("with FragNext: %q", c.title())
+	}
+	// A chosen warp shows its own: warp 0's last, not warp 1's next.
+	w0 := &sim.FragView{Op: "w0"}
+	c.Snap.Warps = []sim.WarpView{{ID: 0, Frag: w0}, {ID: 1}}
+	c.Warp = 0
+	if c.frag() != w0 {
+		t.Errorf("warp 0 shows %+v", c.frag())
+	}
+	c.Warp = 1
+	if c.frag() != next {
+		t.Errorf("warp 1 shows %+v, want its next mma", c.frag())
 	}
 }
 
