@@ -123,6 +123,7 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 	for i, o := range st.Args {
 		in.Args[i] = c.operand(s, in, &f.Operands[i], o)
 	}
+	c.videoSels(in) // videosel.go
 	return in
 }
 
