@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ptxplay/ptxplay/core/check"
+	"github.com/ptxplay/ptxplay/core/fp"
 	"github.com/ptxplay/ptxplay/core/launch"
 	"github.com/ptxplay/ptxplay/core/ptx"
 	"github.com/ptxplay/ptxplay/core/sim"
@@ -233,6 +234,19 @@ var wants = map[string]want{
 		}
 		return map[string][]uint64{"bins": bins}
 	}},
+	"mma_ldmatrix": {out: func(t *testing.T, b in) map[string][]uint64 {
+		out := make([]uint64, 128)
+		for r := 0; r < 16; r++ {
+			for c := 0; c < 8; c++ {
+				var s int64 // small integers: exact in f16 and in any f32 order
+				for k := 0; k < 16; k++ {
+					s += int64(f16val(b["A"][r*16+k])) * int64(f16val(b["B"][k*8+c]))
+				}
+				out[r*8+c] = uint64(math.Float32bits(float32(s)))
+			}
+		}
+		return map[string][]uint64{"D": out}
+	}},
 	"fault_oob": {errLine: 24, errText: "4-byte store of global address"},
 	// What the simulator's undefined registers hold is not the point (a
 	// GPU gives garbage); the warning is, so the output goes unchecked.
@@ -250,6 +264,9 @@ func transposed(t *testing.T, b in) map[string][]uint64 {
 }
 
 func f32(v uint64) float32 { return math.Float32frombits(uint32(v)) }
+
+// f16val decodes f16 bits.
+func f16val(v uint64) float32 { return math.Float32frombits(fp.CvtF16ToF32(uint16(v), false, false)) }
 
 // TestExamples runs every example under its launch spec and checks each
 // output buffer element by element (or the error of a failing example).

@@ -19,7 +19,17 @@ import (
 )
 
 func main() {
+	o := embedOptions()
+	if o.Embed {
+		runEmbed(o)
+		return
+	}
 	app := web.NewApp()
+	if o.Example != "" { // ?ex=NAME opens an example (the embed page links here so)
+		if err := app.LoadExample(o.Example); err != nil {
+			app.RunMsgs = []web.Diag{{Kind: "error", Msg: err.Error()}}
+		}
+	}
 	root := &web.Root{A: app}
 	renderer, err := domrender.New("#app")
 	if err != nil {

@@ -160,7 +160,7 @@ func (c *Root) Sync() {
 	if a.Source != c.docSent {
 		c.docSent = a.Source
 		h.SetDoc(a.Source)
-		b, _ := json.Marshal(append([]int{}, a.Breaks...))
+		b, _ := json.Marshal(append([]int{}, a.Breaks...)) // [] rather than null: the editor filters it
 		h.SetBreakpoints(string(b))
 		c.diagSent = ""
 		c.lineSent = [2]int{-1, -1}

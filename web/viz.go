@@ -203,15 +203,16 @@ func (v *Viz) PrmtNibbles() []PrmtNibble {
 		s := uint8(v.C & 3)
 		return []PrmtNibble{{Index: 0, Value: s, Hex: strconv.Itoa(int(s)), Label: "c[1:0] selects the " + v.Mode.String() + " pattern"}}
 	}
-	ns := make([]PrmtNibble, 4)
-	for i := range ns {
+	// Most significant first, as the hex digits of c are written.
+	ns := make([]PrmtNibble, 0, 4)
+	for i := 3; i >= 0; i-- {
 		n := uint8(v.C>>(4*i)) & 0xf
 		r := routes[i]
 		label := fmt.Sprintf("d.b%d ← %s", i, srcByteName(r.Src))
 		if r.Sign {
-			label = fmt.Sprintf("d.b%d ← sign of %s", i, srcByteName(r.Src))
+			label = fmt.Sprintf("d.b%d ← sign %s", i, srcByteName(r.Src))
 		}
-		ns[i] = PrmtNibble{Index: i, Value: n, Hex: fmt.Sprintf("%x", n), Label: label}
+		ns = append(ns, PrmtNibble{Index: i, Value: n, Hex: fmt.Sprintf("%x", n), Label: label})
 	}
 	return ns
 }
@@ -419,6 +420,14 @@ func (v *Viz) BitsSVG() string {
 	resY := rowY(len(rows)) + 60
 	height := resY + ch + 24
 	xOf := func(w, bit int) int { return left + (maxw-1-bit)*cw }
+	// The result sits under the bits it takes: shf's under its window of
+	// {b, a}, so the routes drop straight down; bfe's and bfi's under a.
+	resX := func(bit int) int {
+		if v.Kind == "shf" {
+			return xOf(64, bits.ShfModel(v.C, v.Left, v.Clamp).Lo+bit)
+		}
+		return xOf(len(routes), bit)
+	}
 	var s strings.Builder
 	fmt.Fprintf(&s, `<svg class="viz-svg viz-bits" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="%s bit routes">`, width, height, width, height, html.EscapeString(v.Kind))
 	used := map[[2]int]bool{} // (row, bit) a route starts from
@@ -473,12 +482,12 @@ func (v *Viz) BitsSVG() string {
 			cls += " sign"
 		}
 		x1 := xOf(rows[ri].width, bit) + cw/2
-		x2 := xOf(len(routes), i) + cw/2
+		x2 := resX(i) + cw/2
 		fmt.Fprintf(&s, `<line class="%s" x1="%d" y1="%d" x2="%d" y2="%d"/>`, cls, x1, rowY(ri)+ch, x2, resY)
 	}
 	fmt.Fprintf(&s, `<text x="2" y="%d" class="viz-cap">d</text>`, resY+12)
 	for bit := 0; bit < len(routes); bit++ {
-		x := xOf(len(routes), bit)
+		x := resX(bit)
 		cls := "viz-bit dst"
 		switch r := routes[bit]; {
 		case r.Fill:
@@ -493,7 +502,7 @@ func (v *Viz) BitsSVG() string {
 	}
 	// Bit numbers under the result every 4 bits.
 	for bit := 0; bit < len(routes); bit += 4 {
-		x := xOf(len(routes), bit)
+		x := resX(bit)
 		fmt.Fprintf(&s, `<text x="%d" y="%d" class="viz-idx">%d</text>`, x+cw/2, resY+ch+12, bit)
 	}
 	s.WriteString(`</svg>`)

@@ -22,7 +22,7 @@ var prmtModes = []struct{ Value, Label string }{
 
 func (c *Viz_prmt) nibbleCaption() string {
 	if c.V.Mode.String() == "" {
-		return "selectors c[15:0], one hex digit per result byte (8-f: sign of the byte):"
+		return "c[15:0]: a hex digit per result byte (8-f: the byte's sign)"
 	}
 	return "c[1:0]:"
 }

@@ -222,7 +222,7 @@ func (c *Viz_prmt) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	}
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Data: "style", Attr: []vugu.VGAttribute(nil)}
 	{
-		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.viz-prmt .viz-nibbles { display: flex; gap: .8em; align-items: center; flex-wrap: wrap; margin: .3em 0; }\n.viz-nibble { display: inline-flex; flex-direction: column; align-items: center; font-size: .85em; }\n.viz-nib { width: 1.6em; text-align: center; font-family: var(--dv-mono, monospace); }\n", Attr: []vugu.VGAttribute(nil)})
+		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.viz-prmt .viz-nibbles { display: flex; gap: .5em; align-items: center; flex-wrap: wrap; margin: .3em 0; }\n.viz-prmt .viz-nibbles > .viz-cap { flex-basis: 100%; font-size: .9em; }\n.viz-nibble { display: inline-flex; flex-direction: column; align-items: center; font-size: .85em; }\n.viz-nib { width: 1.6em; text-align: center; font-family: var(--dv-mono, monospace); }\n", Attr: []vugu.VGAttribute(nil)})
 	}
 	vgout.AppendCSS(vgn)
 	return vgout

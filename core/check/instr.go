@@ -4,6 +4,7 @@ package check
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ptxplay/ptxplay/core/isa"
@@ -156,7 +157,9 @@ func legacyMsg(st *ptx.Instr, f *isa.Form, p *Program) string {
 		}
 		// Forms for the same type: their last modifier position takes it.
 		if n := len(g.Mods); n > 0 && len(f.Mods) > 0 && sameValues(g.Mods[n-1].Values, f.Mods[len(f.Mods)-1].Values) {
-			alts = append(alts, strings.Fields(g.Text)[0])
+			if syn := g.Synopsis(); !slices.Contains(alts, syn) {
+				alts = append(alts, syn)
+			}
 		}
 	}
 	if len(alts) > 0 {
@@ -434,6 +437,15 @@ func (c *checker) value(s *scope, in *Inst, o ptx.Operand, want string, dest, an
 		}
 	}
 	id, isIdent := o.(*ptx.Ident)
+	if isIdent && s.lookup(id.Name) == nil {
+		if base, sel, ok := videoSel(in, id.Name); ok {
+			if _, isReg := s.lookup(base).(*Reg); isReg {
+				a := c.value(s, in, &ptx.Ident{Span: id.Span, Name: base}, want, dest, anyType)
+				a.Sel = sel
+				return a
+			}
+		}
+	}
 	if isIdent && id.Name == "WARP_SZ" && s.lookup(id.Name) == nil {
 		isIdent = false // the predefined constant 32
 	}

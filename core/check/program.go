@@ -141,6 +141,7 @@ type Arg struct {
 	Var   *Var
 	Off   int64
 	Elems []Arg
+	Sel   string // a video instruction's operand selector (".b0", ".h10", ".b3210"), see videosel.go
 	Label *Label
 	Func  *Func
 	Pos   ptx.Pos

@@ -319,6 +319,28 @@ func (e *Entry) compileOperand(raw string, pos int) (OperandSpec, string, error)
 	return s, disp, nil
 }
 
+// Synopsis writes the form's opcode and modifiers as the manual would, with
+// refined groups under their base name ("sqrt.rnd.f64" for both
+// "sqrt.rnd_n.f64" and "sqrt.rnd_zmp.f64"), for messages.
+func (f *Form) Synopsis() string {
+	var b strings.Builder
+	b.WriteString(f.Entry.Name)
+	for _, t := range f.Mods {
+		v := t.Values[0]
+		if t.Group != "" {
+			g, _, _ := strings.Cut(t.Group, "_")
+			if len(t.Values) > 1 || g != t.Group {
+				v = "." + g
+			}
+		}
+		if t.Optional {
+			v = "{" + v + "}"
+		}
+		b.WriteString(v)
+	}
+	return b.String()
+}
+
 // Match is the result of matching an instruction's modifiers to a form.
 type Match struct {
 	Form *Form

@@ -40,11 +40,13 @@ var tableGroups = map[string][]string{
 	"bop_ao": {".and", ".or"},
 
 	// rounding subsets
-	"rnd_n":  {".rn"},
-	"rnd_nz": {".rn", ".rz"},
-	"rnd_zp": {".rz", ".rp"},
-	"rnd_a":  {".rna"},
-	"rnd_s":  {".rs"},
+	"rnd_n":   {".rn"},
+	"rnd_nz":  {".rn", ".rz"},
+	"rnd_zp":  {".rz", ".rp"},
+	"rnd_mp":  {".rm", ".rp"},
+	"rnd_zmp": {".rz", ".rm", ".rp"},
+	"rnd_a":   {".rna"},
+	"rnd_s":   {".rs"},
 
 	// integer and bit types
 	"hilo":       {".hi", ".lo"},

@@ -41,9 +41,9 @@ var dataTable = []Entry{
 		"ld.sem_vol{.ss}{.pfsize}{.vec}.ldtype {d}, [a]",
 		"ld.sem_ld.scope{.ss}{.evict_l1}{.evict_l2}{.hint}{.pfsize}{.vec}.ldtype {d}, [a], policy:.b64? @ptx6.0 @sm_70",
 		"ld.mmio.sem_rlx.scope_sys{.ss_global}.ldtype d, [a] @ptx8.2 @sm_70",
-		"ld.ss_global{.cop_ld}.nc{.hint}{.pfsize}{.vec}.ldtype {d}, [a], policy:.b64? @ptx3.1 @sm_32",
+		"ld.ss_global{.cop_nc}.nc{.hint}{.pfsize}{.vec}.ldtype {d}, [a], policy:.b64? @ptx3.1 @sm_32", // .cop = { .ca, .cg, .cs }
 		"ld.ss_global.nc{.evict_l1}{.evict_l2}{.hint}{.pfsize}{.vec}.ldtype {d}, [a], policy:.b64? @ptx7.4 @sm_70",
-	}, Groups: map[string][]string{"sem_weak": {".weak"}, "sem_vol": {".volatile"}}},
+	}, Groups: map[string][]string{"sem_weak": {".weak"}, "sem_vol": {".volatile"}, "cop_nc": {".ca", ".cg", ".cs"}}},
 	{Name: "ldu", Section: "9.7.9.10", Doc: "Load a value that is the same for all threads of the warp (uniform), read-only global memory.", PTX: 20, SM: 20, Relaxed: true, Syntax: []string{
 		"ldu{.ss_global}{.vec_24}.ldtype {d}, [a]",
 	}},
@@ -156,7 +156,7 @@ var dataTable = []Entry{
 		"f8x4":     {".e4m3x4", ".e5m2x4"},
 		"f6x2":     {".e2m3x2", ".e3m2x2"},
 		"f6x4":     {".e2m3x4", ".e3m2x4"},
-	}},
+	}, Rule: cvtRule},
 	{Name: "cvt.pack", Section: "9.7.9.23", Doc: "Convert two (or, with c, more) 32-bit integers to narrower saturated integers and pack them into d.", PTX: 65, SM: 72, Syntax: []string{
 		"cvt.pack.sat.pk16.s32 d:.b32, a:.s32, b:.s32",
 		"cvt.pack.sat.pknarrow.s32.b32 d:.b32, a:.s32, b:.s32, c:.b32",

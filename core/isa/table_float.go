@@ -24,7 +24,8 @@ var floatTable = []Entry{
 	{Name: "rcp", Section: "9.7.3.13, 9.7.3.14", Doc: "Reciprocal 1/a, approximate or IEEE-rounded.", PTX: 10, Syntax: []string{
 		"rcp.approx{.ftz}.f32 d, a",
 		"rcp.rnd{.ftz}.f32 d, a @ptx2.0 @sm_20",
-		"rcp.rnd.f64 d, a @sm_13",
+		"rcp.rnd_n.f64 d, a @ptx1.4 @sm_13",
+		"rcp.rnd_zmp.f64 d, a @ptx2.0 @sm_20", // 3.1: "General rounding modifiers were added in PTX ISA version 2.0"; .{rz,rm,rp}.f64 needs sm_20
 		"rcp.approx.ftz.f64 d, a @ptx2.1 @sm_20",
 		// 3.1 "PTX ISA Notes": "For PTX ISA version 1.4 and later, one of
 		// .approx or .rnd is required" (and so for sqrt; .approx for rsqrt,
@@ -35,7 +36,8 @@ var floatTable = []Entry{
 	{Name: "sqrt", Section: "9.7.3.15", Doc: "Square root, approximate or IEEE-rounded.", PTX: 10, Syntax: []string{
 		"sqrt.approx{.ftz}.f32 d, a",
 		"sqrt.rnd{.ftz}.f32 d, a @ptx2.0 @sm_20",
-		"sqrt.rnd.f64 d, a @sm_13",
+		"sqrt.rnd_n.f64 d, a @ptx1.4 @sm_13",
+		"sqrt.rnd_zmp.f64 d, a @ptx2.0 @sm_20", // 3.1: "General rounding modifiers were added in PTX ISA version 2.0"; .{rz,rm,rp}.f64 needs sm_20
 		"sqrt.f32 d, a @ptx<1.4",
 		"sqrt.f64 d, a @sm_13 @ptx<1.4",
 	}},

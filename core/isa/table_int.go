@@ -19,7 +19,8 @@ var intTable = []Entry{
 		"add.sat.u32 d, a, b @ptx9.2 @sm_120",
 		"add.sat.simd_2 d:.b32, a:.b32, b:.b32 @ptx9.2 @sm_120",
 		"add{.sat}.simd_4 d:.b32, a:.b32, b:.b32 @ptx9.2 @sm_120",
-		"add{.rnd}{.ftz}{.sat}.f32 d, a, b",
+		"add{.rnd_nz}{.ftz}{.sat}.f32 d, a, b",
+		"add.rnd_mp{.ftz}{.sat}.f32 d, a, b @sm_20", // 3.1: ".rm, .rp ... for add.f32, requires sm_20"
 		"add{.rnd}.f64 d, a, b @sm_13",
 		"add{.rnd}{.ftz}.f32x2 d:.b64, a:.b64, b:.b64 @ptx8.6 @sm_100",
 		"add{.rnd_n}{.ftz}{.sat}.htype_f d, a, b @ptx4.2 @sm_53",
@@ -32,7 +33,8 @@ var intTable = []Entry{
 		"sub.cc.cctype_32 d, a, b @ptx1.2",
 		"sub.cc.cctype_64 d, a, b @ptx4.3 @sm_20",
 		"sub{.sat}.simd_4 d:.b32, a:.b32, b:.b32 @ptx9.2 @sm_120",
-		"sub{.rnd}{.ftz}{.sat}.f32 d, a, b",
+		"sub{.rnd_nz}{.ftz}{.sat}.f32 d, a, b",
+		"sub.rnd_mp{.ftz}{.sat}.f32 d, a, b @sm_20", // 3.1: ".rm, .rp ... for sub.f32, requires sm_20"
 		"sub{.rnd}.f64 d, a, b @sm_13",
 		"sub{.rnd}{.ftz}.f32x2 d:.b64, a:.b64, b:.b64 @ptx8.6 @sm_100",
 		"sub{.rnd_n}{.ftz}{.sat}.htype_f d, a, b @ptx4.2 @sm_53",
@@ -42,7 +44,8 @@ var intTable = []Entry{
 	{Name: "mul", Section: "9.7.1.3, 9.7.3.5, 9.7.4.3", Doc: "Multiply two values: .lo/.hi half of the product, or the .wide full product.", PTX: 10, Syntax: []string{
 		"mul.hilo.itype d, a, b",
 		"mul.wide.itype_w d:wide, a, b",
-		"mul{.rnd}{.ftz}{.sat}.f32 d, a, b",
+		"mul{.rnd_nz}{.ftz}{.sat}.f32 d, a, b",
+		"mul.rnd_mp{.ftz}{.sat}.f32 d, a, b @sm_20", // 3.1: ".rm, .rp ... for mul.f32, requires sm_20"
 		"mul{.rnd}.f64 d, a, b @sm_13",
 		"mul{.rnd}{.ftz}.f32x2 d:.b64, a:.b64, b:.b64 @ptx8.6 @sm_100",
 		"mul{.rnd_n}{.ftz}{.sat}.htype_f d, a, b @ptx4.2 @sm_53",
@@ -77,7 +80,8 @@ var intTable = []Entry{
 		"div.approx{.ftz}.f32 d, a, b @ptx1.4",
 		"div.full{.ftz}.f32 d, a, b @ptx1.4",
 		"div.rnd{.ftz}.f32 d, a, b @ptx2.0 @sm_20",
-		"div.rnd.f64 d, a, b @sm_13",
+		"div.rnd_n.f64 d, a, b @ptx1.4 @sm_13",
+		"div.rnd_zmp.f64 d, a, b @ptx2.0 @sm_20", // 3.1: "div.{rz,rm,rp}.f64 requires sm_20"
 		// 3.1 "PTX ISA Notes": "For PTX ISA version 1.4 and later, one of
 		// .approx, .full, or .rnd is required."
 		"div.f32 d, a, b @ptx<1.4",

@@ -10,13 +10,7 @@ const (
 	noCLC      = "no model of cluster launch control"
 )
 
-// Types of atom and red with the .add operation, and with .min/.max.
-var (
-	atomAddTypes    = []string{".u32", ".s32", ".u64", ".f32"}
-	atomMinMaxTypes = []string{".u32", ".s32", ".u64", ".s64"}
-)
-
-var atomGroups = map[string][]string{"addty": atomAddTypes, "mmty": atomMinMaxTypes, "htype_x2": {".f16x2", ".bf16x2"}}
+var atomGroups = map[string][]string{"mmty64": {".u64", ".s64"}, "htype_x2": {".f16x2", ".bf16x2"}}
 
 var syncTable = []Entry{
 	{Name: "bar", Section: "9.7.14.1", Doc: "CTA barrier: .sync waits for the threads (all, or b) at barrier a; .arrive only signals; .red also reduces a predicate (.popc, .and, .or).", PTX: 10, Syntax: []string{
@@ -44,8 +38,9 @@ var syncTable = []Entry{
 	}, Groups: map[string][]string{"sem_cl": {".release", ".relaxed"}}, NoExec: noCluster},
 	{Name: "membar", Section: "9.7.14.4", Doc: "Memory barrier: order this thread's memory accesses at CTA (.cta), device (.gl) or system (.sys) level.", PTX: 14, Syntax: []string{
 		"membar.scope_mb",
+		"membar.sys @ptx2.0 @sm_20", // 3.1: "membar.sys introduced in PTX ISA version 2.0 ... requires sm_20"
 		"membar.proxy.alias @ptx7.5 @sm_70",
-	}, Groups: map[string][]string{"scope_mb": {".cta", ".gl", ".sys"}}},
+	}, Groups: map[string][]string{"scope_mb": {".cta", ".gl"}}},
 	{Name: "fence", Section: "9.7.14.4", Doc: "Memory fence with a semantics (.sc, .acq_rel, ...) and a scope; fence.proxy orders accesses across memory proxies.", PTX: 60, SM: 70, Syntax: []string{
 		"fence{.sem_fence}.scope",
 		"fence.sem_acq.sync_restrict::shared::cluster.scope_cl @ptx8.6 @sm_90",
@@ -59,12 +54,21 @@ var syncTable = []Entry{
 		"fence.proxy.async::generic.sem_rel.sync_restrict::shared::cta.scope_cl @ptx8.6 @sm_90",
 	}, Groups: map[string][]string{"pspace": {".global", ".shared::cta", ".shared::cluster"}}},
 	{Name: "atom", Section: "9.7.14.5", Doc: "Atomic read-modify-write of global or shared memory; d gets the old value.", PTX: 11, Syntax: []string{
-		"atom{.sem_atom}{.scope}{.ss_atom}.op_bit{.hint}.btype_3264 d, [a], b, policy:.b64?",
-		"atom{.sem_atom}{.scope}{.ss_atom}.op_exch{.hint}.btype_3264 d, [a], b, policy:.b64?",
-		"atom{.sem_atom}{.scope}{.ss_atom}.op_add{.hint}.addty d, [a], b, policy:.b64?",
+		// ISA 3.1 atom, "PTX ISA Notes" and "Target ISA Notes": 64-bit
+		// add, cas and exch from PTX 1.2 (sm_12), .add.f32 from 2.0
+		// (sm_20), 64-bit and, or, xor, min and max from 3.1 (sm_35).
+		"atom{.sem_atom}{.scope}{.ss_atom}.op_bit{.hint}.b32 d, [a], b, policy:.b64?",
+		"atom{.sem_atom}{.scope}{.ss_atom}.op_bit{.hint}.b64 d, [a], b, policy:.b64? @ptx3.1 @sm_35",
+		"atom{.sem_atom}{.scope}{.ss_atom}.op_exch{.hint}.b32 d, [a], b, policy:.b64?",
+		"atom{.sem_atom}{.scope}{.ss_atom}.op_exch{.hint}.b64 d, [a], b, policy:.b64? @ptx1.2 @sm_12",
+		"atom{.sem_atom}{.scope}{.ss_atom}.op_add{.hint}.itype_32 d, [a], b, policy:.b64?",
+		"atom{.sem_atom}{.scope}{.ss_atom}.op_add{.hint}.u64 d, [a], b, policy:.b64? @ptx1.2 @sm_12",
+		"atom{.sem_atom}{.scope}{.ss_atom}.op_add{.hint}.f32 d, [a], b, policy:.b64? @ptx2.0 @sm_20",
 		"atom{.sem_atom}{.scope}{.ss_atom}.op_incdec{.hint}.u32 d, [a], b, policy:.b64?",
-		"atom{.sem_atom}{.scope}{.ss_atom}.op_minmax{.hint}.mmty d, [a], b, policy:.b64?",
-		"atom{.sem_atom}{.scope}{.ss_atom}.op_cas.btype_3264 d, [a], b, c",
+		"atom{.sem_atom}{.scope}{.ss_atom}.op_minmax{.hint}.itype_32 d, [a], b, policy:.b64?",
+		"atom{.sem_atom}{.scope}{.ss_atom}.op_minmax{.hint}.mmty64 d, [a], b, policy:.b64? @ptx3.1 @sm_35",
+		"atom{.sem_atom}{.scope}{.ss_atom}.op_cas.b32 d, [a], b, c",
+		"atom{.sem_atom}{.scope}{.ss_atom}.op_cas.b64 d, [a], b, c @ptx1.2 @sm_12",
 		"atom{.sem_atom}{.scope}{.ss_atom}.op_add{.hint}.f64 d, [a], b, policy:.b64? @ptx5.0 @sm_60",
 		"atom{.sem_atom}{.scope}{.ss_atom}.op_cas.b16 d, [a], b, c @ptx6.3 @sm_70",
 		"atom{.sem_atom}{.scope}{.ss_atom}.op_cas.b128 d, [a], b, c @ptx8.3 @sm_90",
@@ -76,11 +80,17 @@ var syncTable = []Entry{
 		"atom{.sem_atom}{.scope}{.ss_global}.op_arith.noftz{.hint}.vec.htype_2 {d}, [a], {b}, policy:.b64? @ptx8.1 @sm_90",
 		"atom{.sem_atom}{.scope}{.ss_global}.op_arith.noftz{.hint}.vec_24.htype_x2 {d}, [a], {b}, policy:.b64? @ptx8.1 @sm_90",
 	}, Groups: atomGroups},
-	{Name: "red", Section: "9.7.14.6", Doc: "Atomic reduction into global or shared memory (atom without the result).", PTX: 11, Syntax: []string{
-		"red{.sem_st}{.scope}{.ss_atom}.op_bit{.hint}.btype_3264 [a], b, policy:.b64?",
-		"red{.sem_st}{.scope}{.ss_atom}.op_add{.hint}.addty [a], b, policy:.b64?",
+	{Name: "red", Section: "9.7.14.6", Doc: "Atomic reduction into global or shared memory (atom without the result).", PTX: 12, Syntax: []string{
+		// ISA 3.1 red: .add.f32 from PTX 2.0 (sm_20), 64-bit and, or, xor,
+		// min and max from 3.1 (sm_35); red itself from 1.2.
+		"red{.sem_st}{.scope}{.ss_atom}.op_bit{.hint}.b32 [a], b, policy:.b64?",
+		"red{.sem_st}{.scope}{.ss_atom}.op_bit{.hint}.b64 [a], b, policy:.b64? @ptx3.1 @sm_35",
+		"red{.sem_st}{.scope}{.ss_atom}.op_add{.hint}.itype_32 [a], b, policy:.b64?",
+		"red{.sem_st}{.scope}{.ss_atom}.op_add{.hint}.u64 [a], b, policy:.b64? @sm_12",
+		"red{.sem_st}{.scope}{.ss_atom}.op_add{.hint}.f32 [a], b, policy:.b64? @ptx2.0 @sm_20",
 		"red{.sem_st}{.scope}{.ss_atom}.op_incdec{.hint}.u32 [a], b, policy:.b64?",
-		"red{.sem_st}{.scope}{.ss_atom}.op_minmax{.hint}.mmty [a], b, policy:.b64?",
+		"red{.sem_st}{.scope}{.ss_atom}.op_minmax{.hint}.itype_32 [a], b, policy:.b64?",
+		"red{.sem_st}{.scope}{.ss_atom}.op_minmax{.hint}.mmty64 [a], b, policy:.b64? @ptx3.1 @sm_35",
 		"red{.sem_st}{.scope}{.ss_atom}.op_add{.hint}.f64 [a], b, policy:.b64? @ptx5.0 @sm_60",
 		"red{.sem_st}{.scope}{.ss_atom}.op_add.noftz{.hint}.f16 [a], b, policy:.b64? @ptx6.3 @sm_70",
 		"red{.sem_st}{.scope}{.ss_atom}.op_add.noftz{.hint}.f16x2 [a], b, policy:.b64? @ptx6.2 @sm_60",

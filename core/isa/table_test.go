@@ -230,6 +230,12 @@ func TestMatchModifiers(t *testing.T) {
 		{"ld.param.u64", true, ".u64", "ss=.param"},
 		{"ld.u64", true, ".u64", "ss="},
 		{"ld.global.nc.v4.f32", true, ".f32", "ss=.global vec=.v4"},
+		// ISA 3.1 ld.global.nc: ".cop = { .ca, .cg, .cs }".
+		{"ld.global.cg.nc.u32", true, ".u32", "ss=.global"},
+		{"ld.global.cs.nc.v2.f32", true, ".f32", "vec=.v2"},
+		{"ld.global.cv.nc.u32", false, "", ""},
+		{"ld.global.lu.nc.u32", false, "", ""},
+		{"ld.global.cv.u32", true, ".u32", ""},
 		{"ld.global.nc.L1::no_allocate.v2.u32", true, ".u32", "ss=.global vec=.v2"},
 		{"ld.global.ca.f32", true, ".f32", "cop=.ca"},
 		{"ld.volatile.shared.u32", true, ".u32", "sem=.volatile ss=.shared"},
@@ -484,13 +490,43 @@ func TestGates(t *testing.T) {
 		{"nanosleep.u32", 63, 70},
 		{"fence.sc.cta", 60, 70},
 		{"fence.proxy.async", 80, 90},
-		{"membar.sys", 14, 0},
+		{"membar.sys", 20, 20},
+		{"membar.gl", 14, 0},
 		{"bar.warp.sync", 60, 30},
 		{"bar.arrive", 20, 20},
 		{"barrier.sync", 60, 70},
 		{"vote.ballot.b32", 20, 20},
 		{"vote.sync.any.pred", 60, 30},
 		{"atom.global.add.f64", 50, 60},
+		// ISA 3.1 add, sub, mul: ".rn, .rz available for all targets; .rm,
+		// .rp ... for add.f32, requires sm_20"; rcp, sqrt, div: ".rn.f64
+		// requires sm_13; .{rz,rm,rp}.f64 requires sm_20", general rounding
+		// modifiers from PTX ISA 2.0.
+		{"add.rz.f32", 10, 0},
+		{"add.rm.f32", 10, 20},
+		{"sub.rp.ftz.f32", 10, 20},
+		{"mul.rn.f32", 10, 0},
+		{"mul.rm.f32", 10, 20},
+		{"add.rm.f64", 10, 13},
+		{"rcp.rn.f64", 14, 13},
+		{"rcp.rz.f64", 20, 20},
+		{"sqrt.rn.f64", 14, 13},
+		{"sqrt.rm.f64", 20, 20},
+		{"div.rn.f64", 14, 13},
+		{"div.rp.f64", 20, 20},
+		// ISA 3.1 atom and red, "PTX ISA Notes" and "Target ISA Notes".
+		{"atom.global.add.u32", 11, 0},
+		{"atom.global.add.u64", 12, 12},
+		{"atom.global.cas.b64", 12, 12},
+		{"atom.global.exch.b64", 12, 12},
+		{"atom.global.add.f32", 20, 20},
+		{"atom.global.and.b64", 31, 35},
+		{"atom.shared.max.s64", 31, 35},
+		{"atom.global.min.u32", 11, 0},
+		{"red.global.add.u32", 12, 0},
+		{"red.global.add.f32", 20, 20},
+		{"red.global.xor.b64", 31, 35},
+		{"red.global.min.u64", 31, 35},
 		{"atom.global.add.noftz.bf16", 78, 90},
 		{"elect.sync", 80, 90},
 		{"getctarank.shared::cluster.u32", 78, 90},
@@ -679,13 +715,13 @@ func TestRows(t *testing.T) {
 	// Entries the simulator must run (not NoExec), and some it must not.
 	for _, n := range []string{"add", "mad", "fma", "setp", "selp", "lop3", "prmt", "mov", "shfl.sync", "ld", "st", "cvt", "cvta",
 		"atom", "red", "bar", "bar.warp.sync", "membar", "fence", "vote", "vote.sync", "match", "redux.sync", "activemask",
-		"elect.sync", "call", "ret", "exit", "bra", "brx.idx", "trap", "nanosleep", "dp4a", "bfe", "bfi", "shf", "cvt.pack", "mma", "ldmatrix", "stmatrix", "movmatrix", "cp.async", "cp.async.commit_group", "cp.async.wait_group", "cp.async.wait_all", "wmma.load", "wmma.store", "wmma.mma"} {
+		"elect.sync", "call", "ret", "exit", "bra", "brx.idx", "trap", "nanosleep", "dp4a", "bfe", "bfi", "shf", "cvt.pack", "vadd", "vset4", "vmad", "vadd2", "mma", "ldmatrix", "stmatrix", "movmatrix", "cp.async", "cp.async.commit_group", "cp.async.wait_group", "cp.async.wait_all", "wmma.load", "wmma.store", "wmma.mma"} {
 		if e := Get(n); e == nil || e.NoExec != "" {
 			t.Errorf("%s: missing or NoExec", n)
 		}
 	}
 	for _, n := range []string{"tex", "suld", "wgmma.mma_async", "cp.async.bulk.tensor",
-		"mbarrier.init", "vadd", "vset4", "tcgen05.mma", "multimem.ld_reduce", "mapa", "barrier.cluster", "setmaxnreg"} {
+		"mbarrier.init", "tcgen05.mma", "multimem.ld_reduce", "mapa", "barrier.cluster", "setmaxnreg"} {
 		if e := Get(n); e == nil || e.NoExec == "" {
 			t.Errorf("%s: missing or executable", n)
 		}

@@ -4,8 +4,6 @@
 
 package isa
 
-const noVideo = "no model of the video instructions"
-
 var videoGroups = map[string][]string{
 	"vt":       {".u32", ".s32"},
 	"vop2":     {".add", ".min", ".max"},
@@ -21,7 +19,7 @@ func videoScalar(op, types string) []string {
 	return []string{
 		op + types + "{.sat} d:.b32, a:.b32, b:.b32",
 		op + types + "{.sat}.vop2 d:.b32, a:.b32, b:.b32, c:.b32",
-		op + types + " d:.b32, a:.b32, b:.b32, c:.b32",
+		op + types + "{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
 	}
 }
 
@@ -35,7 +33,7 @@ func videoSIMD(op string) []string {
 }
 
 func videoEntry(name, section, doc string, ptx Version, sm int, forms []string) Entry {
-	return Entry{Name: name, Section: section, Doc: doc, PTX: ptx, SM: sm, Syntax: forms, Groups: videoGroups, NoExec: noVideo}
+	return Entry{Name: name, Section: section, Doc: doc, PTX: ptx, SM: sm, Syntax: forms, Groups: videoGroups}
 }
 
 var videoTable = []Entry{

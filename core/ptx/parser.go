@@ -213,7 +213,11 @@ func (p *parser) parseDirective(perf bool) *Directive {
 	start := p.operands.used
 loop:
 	for p.tok != tEOF && p.tok != tSemi && p.tok != tLBrace && p.tok != tRBrace {
-		if p.nl && !afterComma {
+		// Arguments end at the end of the line, unless it ends with a
+		// comma or the next line starts with a number or a string, which
+		// no statement starts with (".version\n8.4", ".loc 1\n9 1",
+		// ".pragma\n\"nounroll\";"): a newline is whitespace.
+		if p.nl && !afterComma && p.tok != tInt && p.tok != tFloat && p.tok != tString {
 			break
 		}
 		if p.tok == tComma {

@@ -48,14 +48,17 @@ func init() {
 // asyncCopy is one pending cp.async of one thread.
 type asyncCopy struct {
 	dst  uint64 // shared-space address
-	data []byte
+	n    uint8  // cp-size
+	data [16]byte
 }
 
-// asyncState is a warp's pending copies, lane by lane: the copies not yet
-// committed, and the committed groups, oldest first.
+// asyncState is a warp's pending copies, lane by lane, oldest first; ends
+// marks the committed groups: copies[:ends[0]] is the oldest, and copies
+// past the last end are not committed yet. The slices keep their capacity
+// from group to group.
 type asyncState struct {
-	open   [32][]asyncCopy
-	groups [32][][]asyncCopy
+	copies [32][]asyncCopy
+	ends   [32][]int
 }
 
 func (a *asyncState) clone() *asyncState {
@@ -63,26 +66,56 @@ func (a *asyncState) clone() *asyncState {
 		return nil
 	}
 	c := &asyncState{}
-	for l := range a.open {
-		c.open[l] = append([]asyncCopy(nil), a.open[l]...)
-		c.groups[l] = append([][]asyncCopy(nil), a.groups[l]...)
+	for l := range a.copies {
+		c.copies[l] = append([]asyncCopy(nil), a.copies[l]...)
+		c.ends[l] = append([]int(nil), a.ends[l]...)
 	}
 	return c
 }
 
-// pending counts the copies not yet landed (for the views).
-func (a *asyncState) pending() int {
-	if a == nil {
-		return 0
+// AsyncView is one cp.async copy that has not landed in shared memory:
+// it waits for its group (Group counts the lane's committed groups from
+// the oldest, 1-based; 0 means not committed yet).
+type AsyncView struct {
+	Warp   int    `json:"warp"`
+	Lane   int    `json:"lane"`
+	Shared uint64 `json:"shared"` // destination address in shared memory
+	Size   int    `json:"size"`
+	Group  int    `json:"group"`
+}
+
+// maxAsyncViews caps the copies a snapshot lists.
+const maxAsyncViews = 1024
+
+// asyncViews lists the pending copies of CTA c's warps.
+func asyncViews(c *cta) []AsyncView {
+	if c == nil {
+		return nil
 	}
-	n := 0
-	for l := range a.open {
-		n += len(a.open[l])
-		for _, g := range a.groups[l] {
-			n += len(g)
+	var vs []AsyncView
+	for _, w := range c.warps {
+		a := w.async
+		if a == nil {
+			continue
+		}
+		for lane := range a.copies {
+			g := 0
+			for i, cp := range a.copies[lane] {
+				for g < len(a.ends[lane]) && i >= a.ends[lane][g] {
+					g++
+				}
+				group := g + 1
+				if g >= len(a.ends[lane]) {
+					group = 0
+				}
+				if len(vs) == maxAsyncViews {
+					return vs
+				}
+				vs = append(vs, AsyncView{Warp: w.id, Lane: lane, Shared: cp.dst, Size: int(cp.n), Group: group})
+			}
 		}
 	}
-	return n
+	return vs
 }
 
 // cpAsyncOp is the lowered operands of a cp.async.
@@ -196,7 +229,8 @@ func (c *cpAsyncOp) exec(m *Machine, w *warp, o *op) {
 			m.raise(w, o, lane, fmt.Sprintf("cp.async: destination shared address 0x%x %s", dst, msg))
 			return
 		}
-		data := make([]byte, c.size)
+		cp := asyncCopy{dst: dst, n: uint8(c.size)}
+		data := cp.data[:c.size]
 		if n == c.size {
 			b := m.access(w, o, lane, spaceGlobal, src, n, false)
 			if b == nil {
@@ -212,7 +246,7 @@ func (c *cpAsyncOp) exec(m *Machine, w *warp, o *op) {
 				data[i] = b[0]
 			}
 		}
-		w.async.open[lane] = append(w.async.open[lane], asyncCopy{dst: dst, data: data})
+		w.async.copies[lane] = append(w.async.copies[lane], cp)
 	}
 }
 
@@ -223,8 +257,7 @@ func execCommitGroup(m *Machine, w *warp, o *op) {
 	a := w.async
 	for lane, mk := 0, w.mask; mk != 0; lane, mk = lane+1, mk>>1 {
 		if mk&1 != 0 {
-			a.groups[lane] = append(a.groups[lane], a.open[lane])
-			a.open[lane] = nil
+			a.ends[lane] = append(a.ends[lane], len(a.copies[lane]))
 		}
 	}
 }
@@ -236,18 +269,23 @@ func execWaitGroup(m *Machine, w *warp, o *op, n int) {
 		return
 	}
 	for lane, mk := 0, w.mask; mk != 0; lane, mk = lane+1, mk>>1 {
-		if mk&1 == 0 {
+		if mk&1 == 0 || len(a.ends[lane]) <= n {
 			continue
 		}
-		for len(a.groups[lane]) > n {
-			for _, cp := range a.groups[lane][0] {
-				b := m.access(w, o, lane, spaceShared, cp.dst, len(cp.data), true)
-				if b == nil {
-					return
-				}
-				copy(b, cp.data)
+		k := len(a.ends[lane]) - n // groups to land
+		e := a.ends[lane][k-1]     // their copies
+		for _, cp := range a.copies[lane][:e] {
+			b := m.access(w, o, lane, spaceShared, cp.dst, int(cp.n), true)
+			if b == nil {
+				return
 			}
-			a.groups[lane] = a.groups[lane][1:]
+			copy(b, cp.data[:cp.n])
 		}
+		a.copies[lane] = append(a.copies[lane][:0], a.copies[lane][e:]...)
+		rest := append(a.ends[lane][:0], a.ends[lane][k:]...)
+		for i := range rest {
+			rest[i] -= e
+		}
+		a.ends[lane] = rest
 	}
 }

@@ -1233,10 +1233,23 @@ func TestIntCvt(t *testing.T) {
 	}
 	regW := map[string]int{".u8": 16, ".s8": 16, ".u16": 16, ".s16": 16, ".u32": 32, ".s32": 32, ".u64": 64, ".s64": 64}
 	types := []string{".u8", ".s8", ".u16", ".s16", ".u32", ".s32", ".u64", ".s64"}
+	// cvt .sat is illegal where saturation is not possible: where the
+	// destination type holds every source value (ISA 3.1, cvt "Integer
+	// Notes").
+	satPossible := func(dt, at string) bool {
+		var dbits, abits int
+		fmt.Sscanf(dt[2:], "%d", &dbits)
+		fmt.Sscanf(at[2:], "%d", &abits)
+		dsig, asig := dt[1] == 's', at[1] == 's'
+		holds := dsig == asig && dbits >= abits || dsig && !asig && dbits > abits
+		return !holds
+	}
 	for _, dt := range types {
 		for _, at := range types {
 			add(dt, at, regW[dt], regW[at], false)
-			add(dt, at, regW[dt], regW[at], true)
+			if satPossible(dt, at) {
+				add(dt, at, regW[dt], regW[at], true)
+			}
 		}
 	}
 	// Wider registers: a 32-bit destination for .s8/.u16/.s16 results,
@@ -1252,7 +1265,7 @@ func TestIntCvt(t *testing.T) {
 	add(".s8", ".s16", 32, 64, false)
 	add(".s64", ".s16", 64, 32, false)
 	add(".u64", ".s8", 64, 32, false)
-	add(".s8", ".s8", 64, 16, true)
+	add(".s8", ".s16", 64, 16, true)
 	runCases(t, cases)
 }
 

@@ -21,7 +21,8 @@ type FragView struct {
 	Line     int          `json:"line"`
 	CTA      [3]uint32    `json:"cta"`
 	Warp     int          `json:"warp"`
-	Step     int64        `json:"step"` // the warp instruction count when it ran
+	Step     int64        `json:"step"`           // the warp instruction count when it ran
+	Next     bool         `json:"next,omitempty"` // a preview: the inputs of the instruction about to issue
 	Matrices []FragMatrix `json:"matrices"`
 }
 
@@ -84,6 +85,11 @@ func gatherBits(w *warp, f *fragSpec, slots []int32) []uint64 {
 
 // noteMatrices records the view of o's matrices.
 func (m *Machine) noteMatrices(w *warp, o *op, name string, srcs []fragSrc) {
+	m.frag = m.fragView(w, o, name, srcs)
+}
+
+// fragView makes the view of o's matrices.
+func (m *Machine) fragView(w *warp, o *op, name string, srcs []fragSrc) *FragView {
 	v := &FragView{Op: name, Text: strings.Join(strings.Fields(o.text), " "), Line: int(o.line), CTA: w.cta.id, Warp: w.id, Step: m.stats.WarpInstructions}
 	for _, s := range srcs {
 		f := s.f
@@ -116,7 +122,31 @@ func (m *Machine) noteMatrices(w *warp, o *op, name string, srcs []fragSrc) {
 		}
 		v.Matrices = append(v.Matrices, fm)
 	}
-	m.frag = v
+	return v
+}
+
+// fragNext previews the matrices of the instruction about to issue when
+// it is an mma or wmma.mma: A, B and C as the registers hold them now.
+func (m *Machine) fragNext() *FragView {
+	ci, wi, o := m.peek()
+	if o == nil || wi < 0 || o.inst == nil || m.cur == nil || m.cur.done || m.cur.index != ci {
+		return nil
+	}
+	d := m.prog.mmaOps[o.inst]
+	if d == nil || len(o.inst.Args) < 4 {
+		return nil
+	}
+	w := m.cur.warps[wi]
+	na, nb := d.a.regs, d.b.regs
+	sa, sb, sc := o.s[:na], o.s[na:na+nb], o.s[na+nb:]
+	args := o.inst.Args
+	v := m.fragView(w, o, d.String(), []fragSrc{
+		{f: d.a, vals: gatherBits(w, d.a, sa), names: regNames(args[1])},
+		{f: d.b, vals: gatherBits(w, d.b, sb), names: regNames(args[2])},
+		{f: d.c, vals: gatherBits(w, d.c, sc), names: regNames(args[3])},
+	})
+	v.Next, v.Step = true, m.stats.WarpInstructions+1
+	return v
 }
 
 // noteMMA records an mma's A, B, C (before the write) and D.

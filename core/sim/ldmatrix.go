@@ -82,9 +82,11 @@ func execLdmatrix(m *Machine, w *warp, o *op, n int, trans bool) {
 	if !requireWarp(m, w, o, "ldmatrix") {
 		return
 	}
-	mats := make([][]uint64, n)
+	var buf [4][64]uint64
+	var mbuf [4][]uint64
+	mats := mbuf[:n]
 	for q := 0; q < n; q++ {
-		mats[q] = make([]uint64, 64)
+		mats[q] = buf[q][:]
 		for r := 0; r < 8; r++ {
 			lane := q*8 + r
 			a, ok := rowAddr(m, w, o, "ldmatrix", lane)

@@ -25,7 +25,8 @@ type Program struct {
 	shared    int  // bytes of static shared memory (all functions together)
 	dynShared bool // an .extern .shared array takes the launch's dynamic shared memory
 	dynAlign  int
-	refused   []refusal // ops that stop the run when reached (notsim.go)
+	refused   []refusal                // ops that stop the run when reached (notsim.go)
+	mmaOps    map[*check.Inst]*mmaDesc // mma and wmma.mma, for the fragment preview (fragview.go)
 }
 
 type globalVar struct {
@@ -677,6 +678,10 @@ func (l *lowering) operands(in *check.Inst, o *op) error {
 func (l *lowering) arg(in *check.Inst, o *op, a check.Arg, dest bool, want string) error {
 	switch a.Kind {
 	case check.ArgReg:
+		if a.Reg.Type.Bits > 64 {
+			// A register is one 64-bit slot a lane: 128-bit values would be cut.
+			return fmt.Errorf("%s: %d-bit registers (%s) are not simulated", in.Entry.Name, a.Reg.Type.Bits, a.Reg.Name)
+		}
 		slot := l.f.slots[a.Reg.Index] + int32(a.Comp)
 		if a.Reg.Type.Kind == isa.KindPred {
 			if dest {

@@ -164,11 +164,11 @@ func lowerMMA(l *lowering, in *check.Inst, o *op) error {
 	default:
 		d.mode = mmaFloat
 	}
-	return d.lower(in, o)
+	return d.lower(l, in, o)
 }
 
 // lower checks the operand counts and register widths and sets o.exec.
-func (d *mmaDesc) lower(in *check.Inst, o *op) error {
+func (d *mmaDesc) lower(l *lowering, in *check.Inst, o *op) error {
 	if len(in.Args) < 4 {
 		return fmt.Errorf("%s: expected d, a, b, c", d.op)
 	}
@@ -178,6 +178,10 @@ func (d *mmaDesc) lower(in *check.Inst, o *op) error {
 		}
 	}
 	o.exec = func(m *Machine, w *warp, o *op) { d.exec(m, w, o) }
+	if l.p.mmaOps == nil {
+		l.p.mmaOps = map[*check.Inst]*mmaDesc{}
+	}
+	l.p.mmaOps[in] = d
 	return nil
 }
 
@@ -222,39 +226,67 @@ func requireWarp(m *Machine, w *warp, o *op, name string) bool {
 	return false
 }
 
-// mmaScratch holds the gathered matrices of one mma.
-type mmaScratch struct {
-	fa, fb, fc []float32
-	da, db, dc []float64
-	ia, ib, ic []int64
-	out        []uint64 // D elements as raw bits, matrix order
-}
-
 func (d *mmaDesc) exec(m *Machine, w *warp, o *op) {
 	if !requireWarp(m, w, o, d.op) {
 		return
 	}
 	na, nb := d.a.regs, d.b.regs
 	sa, sb, sc := o.s[:na], o.s[na:na+nb], o.s[na+nb:]
-	out := d.compute(w, sa, sb, sc)
+	var buf [256]uint64
+	out := buf[:0]
+	if n := d.d.size(); n <= len(buf) {
+		out = buf[:n]
+	} else {
+		out = make([]uint64, n)
+	}
+	d.compute(w, sa, sb, sc, out)
 	if m.record {
-		m.noteMMA(w, o, d, sa, sb, sc, out)
+		m.noteMMA(w, o, d, sa, sb, sc, append([]uint64(nil), out...))
 	}
 	scatter(w, d.d, o.d, out)
 }
 
+// gatherFloat decodes fragment f (float elements) from slots into dst.
+func gatherFloat(w *warp, f *fragSpec, regs []int32, dst []float32) {
+	n := f.slots()
+	if f.kind == ekF16 && f.per == 2 {
+		t := f16Table()
+		for r, slot := range regs {
+			row := w.reg(slot)
+			for lane := 0; lane < 32; lane++ {
+				v := row[lane]
+				base := lane*n + r*2
+				dst[f.idx[base]] = t[uint16(v)]
+				dst[f.idx[base+1]] = t[uint16(v>>16)]
+			}
+		}
+		return
+	}
+	if f.per == 1 && (f.kind == ekF32 || f.kind == ekTF32) {
+		for r, slot := range regs {
+			row := w.reg(slot)
+			for lane := 0; lane < 32; lane++ {
+				dst[f.idx[lane*n+r]] = floatOf(f.kind, row[lane])
+			}
+		}
+		return
+	}
+	gather(w, f, regs, func(i int32, v uint64) { dst[i] = floatOf(f.kind, v) })
+}
+
 // compute gathers A, B and C from the registers in slots sa, sb, sc and
-// returns D's elements (raw bits in matrix order).
-func (d *mmaDesc) compute(w *warp, sa, sb, sc []int32) []uint64 {
-	out := make([]uint64, d.d.size())
+// writes D's elements (raw bits in matrix order) to out.
+func (d *mmaDesc) compute(w *warp, sa, sb, sc []int32, out []uint64) {
 	rowsA, k, n := d.a.rows, d.a.cols, d.b.cols
 	per := func(s *fragSpec) int { return s.rows * s.cols }
 	switch d.mode {
 	case mmaFloat:
-		a, b, c := make([]float32, d.a.size()), make([]float32, d.b.size()), make([]float32, d.c.size())
-		gather(w, d.a, sa, func(i int32, v uint64) { a[i] = floatOf(d.a.kind, v) })
-		gather(w, d.b, sb, func(i int32, v uint64) { b[i] = floatOf(d.b.kind, v) })
-		gather(w, d.c, sc, func(i int32, v uint64) { c[i] = floatOf(d.c.kind, v) })
+		var abuf, bbuf [512]float32 // the largest: wmma m32n8k16 A, m8n32k16 B
+		var cbuf [256]float32
+		a, b, c := abuf[:d.a.size()], bbuf[:d.b.size()], cbuf[:d.c.size()]
+		gatherFloat(w, d.a, sa, a)
+		gatherFloat(w, d.b, sb, b)
+		gatherFloat(w, d.c, sc, c)
 		for g := 0; g < d.a.groups; g++ {
 			ga, gb, gc := a[g*per(d.a):], b[g*per(d.b):], c[g*per(d.c):]
 			for r := 0; r < rowsA; r++ {
@@ -313,7 +345,6 @@ func (d *mmaDesc) compute(w *warp, sa, sb, sc []int32) []uint64 {
 			}
 		}
 	}
-	return out
 }
 
 // encodeFloat rounds an f32 accumulator to D's type.

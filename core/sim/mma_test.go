@@ -504,3 +504,49 @@ func TestMMANeedsWholeWarp(t *testing.T) {
 		t.Fatalf("fault = %v", f)
 	}
 }
+
+// TestFragSnapshots: before an mma issues, the snapshot previews its A, B
+// and C from the registers; after it, Frag holds A, B, C and D, and a
+// step back restores the preview.
+func TestFragSnapshots(t *testing.T) {
+	// A = all 1 (f16 0x3c00), B = all 2 (0x4000), C = 0: D = 16*2 = 32.
+	p := compileHarness(t, "", "", `	mov.b32 %r0, 0x3c003c00;
+	mov.b32 %r1, 0x3c003c00;
+	mov.b32 %r2, 0x3c003c00;
+	mov.b32 %r3, 0x3c003c00;
+	mov.b32 %r4, 0x40004000;
+	mov.b32 %r5, 0x40004000;
+	mov.b32 %r6, 0;
+	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r6, %r7, %r8, %r9}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%r6, %r6, %r6, %r6};
+`)
+	m, err := New(p, "k", Launch{Block: [3]uint32{32, 1, 1}, Params: make([]byte, 16)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(m, 0)
+	for i := 0; i < 200; i++ {
+		if n := s.Snapshot(SnapshotOptions{CTA: -1, Warp: -1}).FragNext; n != nil {
+			if !n.Next || len(n.Matrices) != 3 || n.Matrices[0].Cells[0].Value != "1" || n.Matrices[1].Cells[0].Value != "2" {
+				t.Fatalf("preview %+v", n)
+			}
+			if c := n.Matrices[0].Cells[1*16+2]; c.Lane != 5 || c.Reg != "%r0" || c.Part != 0 {
+				t.Fatalf("A[1][2] held by %+v, want lane 5 %%r0 element 0", c)
+			}
+			s.Step()
+			snap := s.Snapshot(SnapshotOptions{CTA: -1, Warp: -1})
+			if snap.Frag == nil || len(snap.Frag.Matrices) != 4 || snap.Frag.Matrices[3].Cells[0].Value != "32" || snap.FragNext != nil {
+				t.Fatalf("after the mma: frag %+v next %+v", snap.Frag, snap.FragNext)
+			}
+			if d := snap.Frag.Matrices[3].Cells[8*8+3]; d.Lane != 1 || d.Reg != "%r9" || d.Index != 3 {
+				t.Fatalf("D[8][3] held by %+v, want lane 1, d3 = %%r9", d)
+			}
+			s.StepBack()
+			if s.Snapshot(SnapshotOptions{CTA: -1, Warp: -1}).FragNext == nil {
+				t.Fatal("no preview after a step back")
+			}
+			return
+		}
+		s.Step()
+	}
+	t.Fatal("never reached the mma")
+}

@@ -381,3 +381,89 @@ func TestPrintfKernel(t *testing.T) {
 		t.Errorf("after stepping forward again, stdout:\n%s", got)
 	}
 }
+
+// printfKernel is a kernel calling vprintf(fmt, buf) with the format
+// string FMT and an argument buffer in local memory holding a .u64 ARG
+// (the code before the call sets it).
+const printfKernel = `.version 7.0
+.target sm_80
+.address_size 64
+.extern .func (.param .b32 func_retval0) vprintf (.param .b64 vprintf_param_0, .param .b64 vprintf_param_1);
+.global .align 1 .b8 $str[FMTLEN] = {FMT};
+.visible .entry k(.param .u64 out)
+{
+	.local .align 8 .b8 depot[8];
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<8>;
+	mov.u64 %rd1, $str;
+	cvta.global.u64 %rd2, %rd1;
+	mov.u64 %rd3, depot;
+	cvta.local.u64 %rd4, %rd3;
+	mov.u64 %rd5, ARG;
+	st.local.u64 [depot], %rd5;
+	{
+	.param .b64 param0;
+	st.param.b64 [param0+0], FMTPTR;
+	.param .b64 param1;
+	st.param.b64 [param1+0], %rd4;
+	.param .b32 retval0;
+	call.uni (retval0), vprintf, (param0, param1);
+	ld.param.b32 %r1, [retval0+0];
+	}
+	ld.param.u64 %rd6, [out];
+	mov.u32 %r2, %tid.x;
+	mul.wide.u32 %rd7, %r2, 4;
+	add.s64 %rd6, %rd6, %rd7;
+	st.global.u32 [%rd6], %r1;
+	ret;
+}
+`
+
+func printfProgram(t *testing.T, format, arg, fmtPtr string) *Program {
+	t.Helper()
+	var bs []string
+	for _, c := range []byte(format + "\x00") {
+		bs = append(bs, fmt.Sprint(c))
+	}
+	src := strings.NewReplacer("FMTLEN", fmt.Sprint(len(format)+1), "FMTPTR", fmtPtr, "FMT", strings.Join(bs, ", "), "ARG", arg).Replace(printfKernel)
+	return compilePTX(t, "printf.ptx", src)
+}
+
+func runPrintf(t *testing.T, p *Program, threads uint32, limit int) (*Machine, []int32) {
+	t.Helper()
+	_, size, _ := p.Params("k")
+	params := make([]byte, size)
+	m, err := New(p, "k", Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{threads, 1, 1}, Params: params})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.SetStdoutLimit(limit)
+	oa := m.Alloc("out", 4*int(threads))
+	binary.LittleEndian.PutUint64(params, oa)
+	m.Run(100000)
+	var rets []int32
+	for i := 0; i < int(threads); i++ {
+		rets = append(rets, int32(binary.LittleEndian.Uint32(m.Buffer(oa)[4*i:])))
+	}
+	return m, rets
+}
+
+func TestPrintfMachine(t *testing.T) {
+	// A bad %s pointer is a fault that names printf and the address.
+	m, _ := runPrintf(t, printfProgram(t, "%s\n", "0x1234", "%rd2"), 1, 0)
+	if f := m.Fault(); f == nil || !strings.Contains(f.Msg, "printf: %s argument") || !strings.Contains(f.Msg, "0x1234") {
+		t.Errorf("bad %%s pointer: fault %v", f)
+	}
+	// A null format prints nothing and returns -1.
+	m, rets := runPrintf(t, printfProgram(t, "x", "0", "0"), 2, 0)
+	if m.Fault() != nil || m.Stdout() != "" || rets[0] != -1 || rets[1] != -1 {
+		t.Errorf("null format: fault %v, stdout %q, returned %v", m.Fault(), m.Stdout(), rets)
+	}
+	// %p of the argument, and the cap: 64 threads print 11 bytes each
+	// under a 100-byte cap.
+	m, rets = runPrintf(t, printfProgram(t, "%p|\n", "0xabcdef0", "%rd2"), 64, 100)
+	want := strings.Repeat("0xabcdef0|\n", 10)[:100] + "\n[printf output truncated: the launch printed more than 100 bytes]\n"
+	if m.Fault() != nil || m.Stdout() != want || rets[63] != 1 {
+		t.Errorf("cap: fault %v, returned %d, stdout\n%q\nwant\n%q", m.Fault(), rets[63], m.Stdout(), want)
+	}
+}

@@ -13,21 +13,23 @@ import (
 
 // Snapshot is the state of one CTA after some step.
 type Snapshot struct {
-	Step    int64        `json:"step"`
-	Done    bool         `json:"done"`
-	Fault   *Fault       `json:"fault,omitempty"`
-	Stats   Stats        `json:"stats"`
-	History HistoryStats `json:"history"`
-	CTA     [3]uint32    `json:"cta"`
-	CTAs    int          `json:"ctas"`  // CTAs in the grid
-	State   string       `json:"state"` // "not started", "running", "done"
-	Last    *StepInfo    `json:"last,omitempty"`
-	Next    *NextInfo    `json:"next,omitempty"` // what the next step will issue
-	Warps   []WarpView   `json:"warps"`
-	Memory  []Region     `json:"memory"`
-	Access  *Access      `json:"access,omitempty"` // the last step's memory access
-	Frag    *FragView    `json:"frag,omitempty"`   // the last matrix instruction's fragments
-	Stdout  string       `json:"stdout,omitempty"` // the launch's printf output so far
+	Step     int64        `json:"step"`
+	Done     bool         `json:"done"`
+	Fault    *Fault       `json:"fault,omitempty"`
+	Stats    Stats        `json:"stats"`
+	History  HistoryStats `json:"history"`
+	CTA      [3]uint32    `json:"cta"`
+	CTAs     int          `json:"ctas"`  // CTAs in the grid
+	State    string       `json:"state"` // "not started", "running", "done"
+	Last     *StepInfo    `json:"last,omitempty"`
+	Next     *NextInfo    `json:"next,omitempty"` // what the next step will issue
+	Warps    []WarpView   `json:"warps"`
+	Memory   []Region     `json:"memory"`
+	Access   *Access      `json:"access,omitempty"`    // the last step's memory access
+	Frag     *FragView    `json:"frag,omitempty"`      // the last matrix instruction's fragments
+	FragNext *FragView    `json:"frag_next,omitempty"` // the next instruction's A, B and C when it is an mma
+	Async    []AsyncView  `json:"async,omitempty"`     // the CTA's cp.async copies not landed yet (cpasync.go)
+	Stdout   string       `json:"stdout,omitempty"`    // the launch's printf output so far
 }
 
 // StepInfo describes the instruction the last step executed.
@@ -111,7 +113,7 @@ func (s *Session) Snapshot(opt SnapshotOptions) *Snapshot {
 
 // Snapshot describes the machine's state.
 func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
-	snap := &Snapshot{Done: m.done, Fault: m.err, Stats: m.stats, CTAs: m.nctas, Stdout: m.Stdout(), Frag: m.frag}
+	snap := &Snapshot{Done: m.done, Fault: m.err, Stats: m.stats, CTAs: m.nctas, Stdout: m.Stdout(), Frag: m.frag, FragNext: m.fragNext()}
 	if m.stats.WarpInstructions > 0 && m.last.fn >= 0 {
 		e := m.Last()
 		snap.Last = &StepInfo{CTA: e.CTA, Warp: e.Warp, Line: e.Line(), Col: e.Col(), Text: e.Text(), Active: e.Active, Exec: e.Exec}
@@ -143,6 +145,7 @@ func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
 	}
 	snap.Memory = m.regions(c, opt.Local)
 	snap.Access = m.analyseAccess()
+	snap.Async = asyncViews(c)
 	return snap
 }
 

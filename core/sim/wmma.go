@@ -230,5 +230,5 @@ func lowerWmmaMMA(l *lowering, in *check.Inst, o *op) error {
 	default:
 		d.mode = mmaFloat
 	}
-	return d.lower(in, o)
+	return d.lower(l, in, o)
 }

@@ -222,7 +222,7 @@ func (p *page) state() pageState {
 // click clicks the element with id and waits for the render.
 func (p *page) click(id string) {
 	p.t.Helper()
-	p.do(chromedp.Click(chromedp.CSS("#"+id)))
+	p.do(chromedp.Click(chromedp.CSS("#" + id)))
 	p.settle()
 }
 

@@ -1,0 +1,157 @@
+package isa
+
+import (
+	"strings"
+	"testing"
+)
+
+// validate matches ins and applies the entry's Rule: "" when accepted.
+func validate(t *testing.T, ins string) string {
+	t.Helper()
+	e, m := match(t, ins)
+	if e == nil {
+		return "no entry"
+	}
+	if m == nil {
+		return "no form"
+	}
+	if e.Rule != nil {
+		return e.Rule(m)
+	}
+	return ""
+}
+
+// TestCvtRule: cvt's rounding, .sat and .ftz rules from PTX ISA 3.1 §8.7.6
+// (cvt, "Integer Notes" and "Floating Point Notes").
+func TestCvtRule(t *testing.T) {
+	tests := []struct {
+		ins, want string // want: "" for accepted, else a part of the reason
+	}{
+		// "Floating-point rounding is required ... for integer-to-float
+		// conversions"; integer rounding is illegal there.
+		{"cvt.rn.f32.s32", ""},
+		{"cvt.rm.f64.u64", ""},
+		{"cvt.rz.f16.s32", ""},
+		{"cvt.f32.s32", "needs a rounding modifier"},
+		{"cvt.f64.u8", "needs a rounding modifier"},
+		{"cvt.rni.f32.s32", "integer rounding .rni applies only"},
+		// "Integer rounding is required for float-to-integer conversions".
+		{"cvt.rzi.s32.f32", ""},
+		{"cvt.rni.u64.f64", ""},
+		{"cvt.rmi.s16.f16", ""},
+		{"cvt.s32.f32", "needs an integer rounding modifier"},
+		{"cvt.u8.f64", "needs an integer rounding modifier"},
+		{"cvt.rn.s32.f32", "rounding .rn applies only"},
+		// "... and for same-size float-to-float conversions where the value
+		// is rounded to an integer. Integer rounding is illegal in all other
+		// instances."
+		{"cvt.rni.f32.f32", ""},
+		{"cvt.rzi.f64.f64", ""},
+		{"cvt.rpi.f16.f16", ""},
+		{"cvt.rni.f64.f32", "integer rounding .rni applies only"},
+		{"cvt.rzi.u32.u16", "integer rounding .rzi applies only"},
+		// "Floating-point rounding is required for float-to-float
+		// conversions that result in loss of precision ... illegal in all
+		// other instances."
+		{"cvt.rn.f32.f64", ""},
+		{"cvt.rz.f16.f32", ""},
+		{"cvt.rn.bf16.f32", ""},
+		{"cvt.rn.bf16.f16", ""}, // same size, other format: not exact
+		{"cvt.f32.f64", "needs a rounding modifier"},
+		{"cvt.f16.f32", "needs a rounding modifier"},
+		{"cvt.f64.f32", ""},
+		{"cvt.f32.f16", ""},
+		{"cvt.f32.f32", ""},
+		{"cvt.rn.f64.f32", "rounding .rn applies only"},
+		{"cvt.rn.f32.f32", "rounding .rn applies only"},
+		{"cvt.u32.u16", ""},
+		{"cvt.s64.s32", ""},
+		{"cvt.rn.u32.u16", "rounding .rn applies only"},
+		// ".sat is illegal in cases where saturation is not possible based on
+		// the source and destination types"; float destinations clamp to
+		// [0.0, 1.0]; float-to-integer saturates by default (.sat redundant).
+		{"cvt.sat.u8.s32", ""},
+		{"cvt.sat.s32.s64", ""},
+		{"cvt.sat.s32.u32", ""},
+		{"cvt.sat.u32.s8", ""},
+		{"cvt.sat.s16.u16", ""},
+		{"cvt.sat.s32.s16", "every .s16 value fits in .s32"},
+		{"cvt.sat.s64.u32", "every .u32 value fits in .s64"},
+		{"cvt.sat.u64.u32", "every .u32 value fits in .u64"},
+		{"cvt.sat.u16.u16", "every .u16 value fits in .u16"},
+		{"cvt.rzi.sat.s32.f32", ""},
+		{"cvt.rn.sat.f32.s32", ""},
+		{"cvt.sat.f32.f32", ""},
+		{"cvt.rz.ftz.sat.f32.f64", ""},
+		// ".ftz may be specified to flush single-precision subnormal inputs
+		// and results".
+		{"cvt.ftz.f64.f32", ""},
+		{"cvt.rzi.ftz.s32.f32", ""},
+		{"cvt.rn.ftz.f16.f32", ""},
+		{"cvt.rn.ftz.f16.f64", ".ftz flushes single-precision values"},
+		{"cvt.ftz.u32.u16", ".ftz flushes single-precision values"},
+		{"cvt.rzi.ftz.s32.f64", ".ftz flushes single-precision values"},
+		// The packed and narrow-float forms have their own syntax.
+		{"cvt.rn.f16x2.f32", ""},
+		{"cvt.rn.satfinite.e4m3x2.f32", ""},
+	}
+	for _, tt := range tests {
+		got := validate(t, tt.ins)
+		switch {
+		case tt.want == "" && got != "":
+			t.Errorf("%s: refused (%s), want accepted", tt.ins, got)
+		case tt.want != "" && !strings.Contains(got, tt.want):
+			t.Errorf("%s: got %q, want a reason containing %q", tt.ins, got, tt.want)
+		}
+	}
+}
+
+// TestLegacyForms: spellings the PTX ISA 3.1 "PTX ISA Notes" allow only in
+// old modules ("For PTX ISA version 1.4 and later, one of .approx or .rnd is
+// required", and mad.f32's rounding from 3.2 on sm_20 and later, "Errata").
+func TestLegacyForms(t *testing.T) {
+	tests := []struct {
+		ins string
+		ptx Version
+		sm  int
+		ok  bool
+	}{
+		{"div.f32", 13, 13, true},
+		{"div.f32", 14, 13, false},
+		{"div.f64", 13, 13, true},
+		{"div.f64", 80, 80, false},
+		{"div.rn.f32", 80, 80, true},
+		{"rcp.f32", 13, 10, true},
+		{"rcp.f32", 14, 10, false},
+		{"sqrt.f32", 20, 20, false},
+		{"sqrt.f64", 13, 13, true},
+		{"rsqrt.f32", 14, 20, false},
+		{"rsqrt.approx.f32", 14, 20, true},
+		{"sin.f32", 13, 10, true},
+		{"cos.f32", 31, 30, false},
+		{"lg2.f32", 70, 80, false},
+		{"ex2.f32", 13, 10, true},
+		{"ex2.approx.ftz.f32", 70, 80, true},
+		{"mad.f64", 13, 13, true},
+		{"mad.f64", 14, 13, false},
+		{"mad.f32", 31, 80, true},  // errata: not enforced up to PTX ISA 3.1
+		{"mad.f32", 32, 13, true},  // sm_1x keeps it
+		{"mad.f32", 32, 20, false}, // enforced from 3.2 on sm_20+
+		{"mad.f32", 80, 80, false},
+		{"mad.rn.f32", 80, 80, true},
+	}
+	for _, tt := range tests {
+		e, _ := match(t, tt.ins)
+		op, mods := split(tt.ins)
+		_, rest := Lookup(op, mods)
+		ok := false
+		for _, m := range e.MatchAll(rest) {
+			if m.Form.GatesOK(tt.ptx, tt.sm) {
+				ok = true
+			}
+		}
+		if ok != tt.ok {
+			t.Errorf("%s with PTX %s, sm_%d: accepted %v, want %v", tt.ins, tt.ptx, tt.sm, ok, tt.ok)
+		}
+	}
+}
