@@ -53,6 +53,9 @@ func TestPageLoads(t *testing.T) {
 // does: unsigned and signed decimal, float, hex for untyped bits.
 func expectedCell(typ string, v uint64) string {
 	typ = strings.TrimPrefix(typ, ".")
+	if typ == "bf16" {
+		return fp.FormatBF16(uint16(v))
+	}
 	bits, _ := strconv.Atoi(typ[1:])
 	if bits < 64 {
 		v &= 1<<bits - 1
@@ -64,6 +67,9 @@ func expectedCell(typ string, v uint64) string {
 		sh := uint(64 - bits)
 		return strconv.FormatInt(int64(v<<sh)>>sh, 10)
 	case 'f':
+		if bits == 16 {
+			return fp.FormatF16(uint16(v))
+		}
 		if bits == 32 {
 			return fp.FormatF32(uint32(v))
 		}
