@@ -16,7 +16,7 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 	for i, m := range st.Mods {
 		mods[i] = m.Name
 	}
-	e, rest := isa.Lookup(st.Op, mods)
+	e, rest := isa.Resolve(st.Op, mods)
 	if e == nil {
 		c.errorf(st.OpPos, "unknown instruction %q", st.Op)
 		return nil
@@ -50,9 +50,15 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 		m = all[0]
 	}
 	if m == nil {
-		for i, md := range rest {
+		for _, md := range rest {
 			if !e.Knows(md) && !isa.IsType(md) {
-				c.errorf(st.Mods[len(mods)-len(rest)+i].At, "unknown modifier %q for %s", md, e.Name)
+				at := st.OpPos
+				for _, sm := range st.Mods {
+					if sm.Name == md {
+						at = sm.At
+					}
+				}
+				c.errorf(at, "unknown modifier %q for %s", md, e.Name)
 				return nil
 			}
 		}
@@ -114,6 +120,7 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 	for i, o := range st.Args {
 		in.Args[i] = c.operand(s, in, &f.Operands[i], o)
 	}
+	c.videoSels(in) // videosel.go
 	return in
 }
 
