@@ -34,6 +34,7 @@ type Root struct {
 	Host     Host
 	Env      vugu.EventEnv // set by the wasm entry: runs lock it between slices
 	ShowJSON bool
+	Lane     int // the lane the Bits panel shows: a click on a grid cell picks it
 
 	docSent  string // the text the editor was last given
 	diagSent string
