@@ -16,11 +16,15 @@ import (
 	"github.com/vugu/vugu"
 )
 
-// Fragview shows Snap.Frag. Place it as
+// Fragview shows the fragments of warp Warp's last matrix instruction,
+// or of the mma it is about to issue. Place it as
 //
-//	<web:Fragview :Snap="c.Snap"></web:Fragview>
+//	<web:Fragview :Snap="c.Snap" :Warp="c.Warp"></web:Fragview>
+//
+// with Warp -1 for the machine's last matrix instruction, any warp.
 type Fragview struct {
 	Snap *sim.Snapshot
+	Warp int
 	Lane int // the lit lane (clicking an element selects its holder)
 }
 
@@ -53,8 +57,16 @@ func (c *Fragview) frag() *sim.FragView {
 	if c.Snap == nil {
 		return nil
 	}
-	if c.Snap.FragNext != nil {
-		return c.Snap.FragNext
+	if n := c.Snap.FragNext; n != nil && (c.Warp < 0 || n.Warp == c.Warp && n.CTA == c.Snap.CTA) {
+		return n
+	}
+	if c.Warp >= 0 {
+		for _, w := range c.Snap.Warps {
+			if w.ID == c.Warp {
+				return w.Frag
+			}
+		}
+		return nil
 	}
 	return c.Snap.Frag
 }

@@ -16,7 +16,10 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 	for i, m := range st.Mods {
 		mods[i] = m.Name
 	}
-	e, rest := isa.Resolve(st.Op, mods)
+	e, rest := isa.Lookup(st.Op, mods)
+	if e != nil && len(e.MatchAll(rest)) == 0 {
+		e, rest = isa.Resolve(st.Op, mods) // shfl.bfly.sync.b32
+	}
 	if e == nil {
 		c.errorf(st.OpPos, "unknown instruction %q", st.Op)
 		return nil
@@ -120,6 +123,7 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 	for i, o := range st.Args {
 		in.Args[i] = c.operand(s, in, &f.Operands[i], o)
 	}
+	c.videoSels(in) // videosel.go
 	return in
 }
 

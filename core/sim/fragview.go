@@ -86,6 +86,7 @@ func gatherBits(w *warp, f *fragSpec, slots []int32) []uint64 {
 // noteMatrices records the view of o's matrices.
 func (m *Machine) noteMatrices(w *warp, o *op, name string, srcs []fragSrc) {
 	m.frag = m.fragView(w, o, name, srcs)
+	w.frag = m.frag
 }
 
 // fragView makes the view of o's matrices.
@@ -191,6 +192,17 @@ func (v *FragView) String() string {
 			}
 			b.WriteString("  " + title + "\n")
 			cells := fm.Cells[g*fm.Rows*fm.Cols : (g+1)*fm.Rows*fm.Cols]
+			if fm.Cols > 64 {
+				// .b1 operands (128 or 256 columns): one line a row, values only.
+				for r := 0; r < fm.Rows; r++ {
+					b.WriteString("    ")
+					for c := 0; c < fm.Cols; c++ {
+						b.WriteString(cells[r*fm.Cols+c].Value)
+					}
+					b.WriteString("\n")
+				}
+				continue
+			}
 			vw, hw := 1, 1
 			for _, c := range cells {
 				vw = max(vw, len(c.Value))

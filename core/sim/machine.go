@@ -157,6 +157,7 @@ type warp struct {
 	wait   int         // 1 + barrier id the warp waits at, 0 when running
 	waitOp *op         // the barrier op it waits on
 	async  *asyncState // pending cp.async copies (cpasync.go)
+	frag   *FragView   // its last matrix instruction's fragments (fragview.go)
 	done   bool
 }
 

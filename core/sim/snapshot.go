@@ -65,6 +65,7 @@ type WarpView struct {
 	Stack   []StackView `json:"stack"`   // bottom first
 	Calls   []string    `json:"calls"`   // function names, outermost first
 	Regs    []RegView   `json:"regs,omitempty"`
+	Frag    *FragView   `json:"frag,omitempty"` // its last matrix instruction's fragments (fragview.go)
 }
 
 // StackView is one SIMT stack entry: lanes Mask run from PC until RPC.
@@ -151,6 +152,7 @@ func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
 
 func (m *Machine) warpView(w *warp, regs, current bool) WarpView {
 	v := WarpView{ID: w.id, Valid: w.valid, Exited: w.exited & w.valid, Done: w.done, Barrier: w.wait - 1}
+	v.Frag = w.frag
 	if len(w.frames) == 0 {
 		return v // a CTA finished long ago: only its masks remain
 	}
