@@ -35,6 +35,11 @@ var (
 	SliceTime = 25 * time.Millisecond
 )
 
+// HistoryBudget is the page's checkpoint memory for Step back. Smaller
+// than the CLI's: the wasm garbage collector stops the page for a time
+// that grows with the live heap, and checkpoints are most of it.
+var HistoryBudget int64 = 8 << 20
+
 // totalProbe bounds the steps spent finding a kernel's length up front
 // for "step 42 / 310"; longer kernels show the total once a run ends.
 const totalProbe = 200_000
@@ -249,7 +254,7 @@ func (a *App) Prepare() bool {
 		var m *sim.Machine
 		m, err = prepare(a.prog, sp, a.Res)
 		if err == nil {
-			a.S = sim.NewSession(m, 0)
+			a.S = sim.NewSession(m, HistoryBudget)
 			a.Grid = sp.Grid
 			a.Types = BufferTypes(a.Res)
 			a.Total = probeTotal(a.prog, sp)

@@ -16,7 +16,10 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 	for i, m := range st.Mods {
 		mods[i] = m.Name
 	}
-	e, rest := isa.Resolve(st.Op, mods)
+	e, rest := isa.Lookup(st.Op, mods)
+	if e != nil && len(e.MatchAll(rest)) == 0 {
+		e, rest = isa.Resolve(st.Op, mods) // shfl.bfly.sync.b32
+	}
 	if e == nil {
 		c.errorf(st.OpPos, "unknown instruction %q", st.Op)
 		return nil
