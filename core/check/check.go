@@ -196,7 +196,7 @@ func (c *checker) params(ps []*ptx.Param, f *Func) []*Var {
 		if !ok {
 			c.errorf(p.Pos(), "unknown type %s", p.Type)
 		}
-		if limit := 128 + 128*(p.Vec/8); p.Vec > 0 && (t.Kind == isa.KindPred || t.Bits*p.Vec > limit) {
+		if p.Vec > 0 && (t.Kind == isa.KindPred || t.Bits*p.Vec > 128) { // §5.4.2: "Vectors cannot exceed 128-bits"
 			c.errorf(p.Pos(), "invalid vector parameter type .v%d %s", p.Vec, p.Type)
 		}
 		v := &Var{Name: p.Name, Space: p.Space, Type: t, Vec: p.Vec, Align: p.Align, Dims: p.Dims, Pos: p.NamePos, Func: f, Param: true, Ptr: p.PtrSpace}
