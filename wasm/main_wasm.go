@@ -42,6 +42,7 @@ func main() {
 	}
 	ee := renderer.EventEnv()
 	root.Env = ee
+	root.Yield = web.NewYield()
 	later := func(f func()) { // from a JS callback: never block the event loop
 		go func() {
 			ee.Lock()

@@ -35,6 +35,11 @@ var (
 	SliceTime = 25 * time.Millisecond
 )
 
+// HistoryBudget is the page's checkpoint memory for Step back. Smaller
+// than the CLI's: the wasm garbage collector stops the page for a time
+// that grows with the live heap, and checkpoints are most of it.
+var HistoryBudget int64 = 8 << 20
+
 // totalProbe bounds the steps spent finding a kernel's length up front
 // for "step 42 / 310"; longer kernels show the total once a run ends.
 const totalProbe = 200_000
@@ -50,6 +55,7 @@ type App struct {
 
 	Diags   []Diag // the source's check diagnostics (live, as you type)
 	RunMsgs []Diag // what the last action said: launch errors, faults, budget stops
+	Warns   []Diag // check.Warnings of a source without errors (kind "warning")
 
 	Kernels []string        // of the loaded program
 	Params  []sim.ParamInfo // of the selected kernel
@@ -119,6 +125,7 @@ func (a *App) SetSource(src string) {
 // analyse checks the source and loads it when it has no errors.
 func (a *App) analyse() {
 	a.Diags = a.Diags[:0]
+	a.Warns = nil
 	list := check.Diagnose(a.Name, []byte(a.Source))
 	for _, e := range list {
 		a.Diags = append(a.Diags, Diag{Kind: "error", Line: e.Pos.Line, Col: e.Pos.Col, Msg: e.Msg})
@@ -133,6 +140,7 @@ func (a *App) analyse() {
 		return
 	}
 	a.prog = p
+	a.Warns = sourceWarnings(a.Name, a.Source)
 	a.Kernels = p.Kernels()
 	a.selectParams()
 }
@@ -246,7 +254,7 @@ func (a *App) Prepare() bool {
 		var m *sim.Machine
 		m, err = prepare(a.prog, sp, a.Res)
 		if err == nil {
-			a.S = sim.NewSession(m, 0)
+			a.S = sim.NewSession(m, HistoryBudget)
 			a.Grid = sp.Grid
 			a.Types = BufferTypes(a.Res)
 			a.Total = probeTotal(a.prog, sp)
@@ -550,23 +558,28 @@ func humanRate(r float64) string {
 // AllDiags is the diagnostics panel: the source's errors, then what the
 // last action said.
 func (a *App) AllDiags() []Diag {
-	out := make([]Diag, 0, len(a.Diags)+len(a.RunMsgs))
+	out := make([]Diag, 0, len(a.Diags)+len(a.Warns)+len(a.RunMsgs))
 	out = append(out, a.Diags...)
+	out = append(out, a.Warns...)
 	return append(out, a.RunMsgs...)
 }
 
 // DiagsJSON is the editor's copy of the check diagnostics.
 func (a *App) DiagsJSON() string {
 	type d struct {
-		Line int    `json:"line"`
-		Col  int    `json:"col"`
-		Msg  string `json:"msg"`
+		Line     int    `json:"line"`
+		Col      int    `json:"col"`
+		Msg      string `json:"msg"`
+		Severity string `json:"severity,omitempty"`
 	}
 	list := []d{}
 	for _, x := range a.Diags {
 		if x.Line > 0 {
-			list = append(list, d{x.Line, x.Col, x.Msg})
+			list = append(list, d{x.Line, x.Col, x.Msg, ""})
 		}
+	}
+	for _, x := range a.Warns {
+		list = append(list, d{x.Line, x.Col, x.Msg, "warning"})
 	}
 	b, _ := json.Marshal(list)
 	return string(b)

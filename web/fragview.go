@@ -8,17 +8,23 @@ package web
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/ptxplay/ptxplay/core/sim"
 	"github.com/vugu/vugu"
 )
 
-// Fragview shows Snap.Frag. Place it as
+// Fragview shows the fragments of warp Warp's last matrix instruction,
+// or of the mma it is about to issue. Place it as
 //
-//	<web:Fragview :Snap="c.Snap"></web:Fragview>
+//	<web:Fragview :Snap="c.Snap" :Warp="c.Warp"></web:Fragview>
+//
+// with Warp -1 for the machine's last matrix instruction, any warp.
 type Fragview struct {
 	Snap *sim.Snapshot
+	Warp int
 	Lane int // the lit lane (clicking an element selects its holder)
 }
 
@@ -51,8 +57,16 @@ func (c *Fragview) frag() *sim.FragView {
 	if c.Snap == nil {
 		return nil
 	}
-	if c.Snap.FragNext != nil {
-		return c.Snap.FragNext
+	if n := c.Snap.FragNext; n != nil && (c.Warp < 0 || n.Warp == c.Warp && n.CTA == c.Snap.CTA) {
+		return n
+	}
+	if c.Warp >= 0 {
+		for _, w := range c.Snap.Warps {
+			if w.ID == c.Warp {
+				return w.Frag
+			}
+		}
+		return nil
 	}
 	return c.Snap.Frag
 }
@@ -147,6 +161,60 @@ func heldBy(m sim.FragMatrix, g, lane int) string {
 		return "none"
 	}
 	return s
+}
+
+// show says whether there is anything to draw.
+func (c *Fragview) show() bool {
+	return c.frag() != nil || (c.Snap != nil && len(c.Snap.Async) > 0)
+}
+
+// asyncLines summarizes the cp.async copies that have not landed, warp by
+// warp: how many in each group (1 = the oldest committed) and how many
+// are not committed yet.
+func (c *Fragview) asyncLines() []string {
+	if c.Snap == nil {
+		return nil
+	}
+	return asyncSummary(c.Snap.Async)
+}
+
+func asyncSummary(as []sim.AsyncView) []string {
+	type key struct{ warp, group int }
+	counts := map[key]int{}
+	bytes := map[int]int{}
+	var warps, groups []int
+	seenW, seenG := map[int]bool{}, map[int]bool{}
+	for _, a := range as {
+		counts[key{a.Warp, a.Group}]++
+		bytes[a.Warp] += a.Size
+		if !seenW[a.Warp] {
+			seenW[a.Warp] = true
+			warps = append(warps, a.Warp)
+		}
+		if !seenG[a.Group] {
+			seenG[a.Group] = true
+			groups = append(groups, a.Group)
+		}
+	}
+	sort.Ints(warps)
+	sort.Ints(groups)
+	var lines []string
+	for _, w := range warps {
+		line := fmt.Sprintf("warp %d: %d bytes not in shared memory yet —", w, bytes[w])
+		for _, g := range groups {
+			n := counts[key{w, g}]
+			if n == 0 {
+				continue
+			}
+			if g == 0 {
+				line += fmt.Sprintf(" %d copies not committed;", n)
+			} else {
+				line += fmt.Sprintf(" %d copies in group %d;", n, g)
+			}
+		}
+		lines = append(lines, strings.TrimSuffix(line, ";"))
+	}
+	return lines
 }
 
 func (c *Fragview) setLane(e vugu.DOMEvent) {

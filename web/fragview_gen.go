@@ -64,9 +64,39 @@ func (c *Fragview) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t"}
 		vgparent.AppendChild(vgn)
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "fv-text mono"}}}
+		if len(c.asyncLines()) > 0 {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "fv-async"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "cp-async"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "cp.async copies land in shared memory when their thread waits for their group (cp.async.wait_group / wait_all); until then shared memory holds the old bytes"}}}
+			vgparent.AppendChild(vgn)
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t"}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "fv-title"}}}
+				vgparent.AppendChild(vgn)
+				vgn.SetInnerHTML(vugu.HTML("cp.async pending"))
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t"}
+				vgparent.AppendChild(vgn)
+				for vgiterkeyt, l := range c.asyncLines() {
+					var vgiterkey interface{} = vgiterkeyt
+					_ = vgiterkey
+					l := l
+					_ = l
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "mono"}}}
+					vgparent.AppendChild(vgn)
+					vgn.SetInnerHTML(l)
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t"}
+				vgparent.AppendChild(vgn)
+			}
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t"}
 		vgparent.AppendChild(vgn)
-		vgn.SetInnerHTML(c.text())
+		if c.frag() != nil {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "fv-text mono"}}}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML(c.text())
+		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t"}
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "fv-mats"}}}
@@ -181,7 +211,7 @@ func (c *Fragview) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	}
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Data: "style", Attr: []vugu.VGAttribute(nil)}
 	{
-		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.fragview { margin-top: .4em; }\n.fv-op { font-family: var(--dv-mono, monospace); font-size: .85em; margin-left: .6em; }\n.fv-text { font-size: .8em; color: var(--dv-dim, #777); margin: .2em 0; }\n.fv-mats { display: flex; flex-wrap: wrap; gap: .8em; }\n.fv-title { font-family: var(--dv-mono, monospace); font-size: .85em; font-weight: bold; }\n.fv-grid { border-collapse: collapse; font-family: var(--dv-mono, monospace); font-size: .75em; }\n.fv-cell { border: 1px solid var(--dv-grid, #ccc); padding: 1px 3px; text-align: right; cursor: pointer; }\n.fv-v { display: block; }\n.fv-l { display: block; font-size: .8em; color: var(--dv-dim, #888); }\n.fv-lit { background: var(--dv-lit, #ffe9a8); }\n", Attr: []vugu.VGAttribute(nil)})
+		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.fragview { margin-top: .4em; }\n.fv-op { font-family: var(--dv-mono, monospace); font-size: .85em; margin-left: .6em; }\n.fv-async { font-size: .8em; margin: .2em 0; }\n.fv-text { font-size: .8em; color: var(--dv-dim, #777); margin: .2em 0; }\n.fv-mats { display: flex; flex-wrap: wrap; gap: .8em; }\n.fv-title { font-family: var(--dv-mono, monospace); font-size: .85em; font-weight: bold; }\n.fv-grid { border-collapse: collapse; font-family: var(--dv-mono, monospace); font-size: .75em; }\n.fv-cell { border: 1px solid var(--dv-grid, #ccc); padding: 1px 3px; text-align: right; cursor: pointer; }\n.fv-v { display: block; }\n.fv-l { display: block; font-size: .8em; color: var(--dv-dim, #888); }\n.fv-lit { background: var(--dv-lit, #ffe9a8); }\n", Attr: []vugu.VGAttribute(nil)})
 	}
 	vgout.AppendCSS(vgn)
 	return vgout

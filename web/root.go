@@ -33,7 +33,9 @@ type Root struct {
 	A        *App
 	Host     Host
 	Env      vugu.EventEnv // set by the wasm entry: runs lock it between slices
+	Yield    func()        // returns once the browser has run its event loop (host_js.go)
 	ShowJSON bool
+	Lane     int // the lane the Bits panel shows: a click on a grid cell picks it
 
 	docSent  string // the text the editor was last given
 	diagSent string
@@ -127,7 +129,7 @@ func (c *Root) startRun(fromStart bool) {
 	}
 	go func() {
 		for {
-			time.Sleep(time.Millisecond) // let the browser paint and take clicks
+			c.yield() // let the browser paint and take clicks
 			c.Env.Lock()
 			more := c.A.RunSlice()
 			c.Env.UnlockRender()
@@ -136,6 +138,18 @@ func (c *Root) startRun(fromStart bool) {
 			}
 		}
 	}()
+}
+
+// yield gives the browser its event loop back between two slices. A Go
+// sleep is not enough: Go's wasm scheduler returns to JavaScript only
+// when every goroutine is idle, and the render after a slice outlasts a
+// short sleep, so the run goroutine would always be ready again.
+func (c *Root) yield() {
+	if c.Yield != nil {
+		c.Yield()
+		return
+	}
+	time.Sleep(time.Millisecond)
 }
 
 // Sync brings the editor and the document up to date after a render.

@@ -1,8 +1,11 @@
 // template.go: "template from params": a sensible launch for any kernel,
 // compiler-mangled parameter names included. A parameter whose value
 // reaches the address of a load or store becomes a buffer of the type
-// that access uses (filled when loaded, zeroed when only stored);
-// integer scalars get the thread count (the usual "n"), float scalars 2.
+// that access uses (filled when loaded, zeroed when only stored) and big
+// enough for an n x n matrix; integer scalars get n = 64 (a length or a
+// matrix side), float scalars 2. A kernel that reads %tid.y or %ctaid.y
+// gets a 2-D launch covering 64 x 64 threads, and one with a dynamic
+// (.extern) shared array gets shared memory for it.
 
 package web
 
@@ -14,8 +17,18 @@ import (
 	"github.com/ptxplay/ptxplay/core/sim"
 )
 
-// TemplateThreads is the thread count of a template launch: 2 CTAs of 32.
+// TemplateThreads is the n of a template launch: 2 CTAs of 32 threads,
+// or 4 x 4 CTAs of 16 x 16 for a 2-D kernel; buffers hold n*n elements.
 const TemplateThreads = 64
+
+// templateShared is the dynamic shared memory a template gives a kernel
+// that declares an .extern .shared array.
+const templateShared = 8192
+
+var (
+	re2D     = regexp.MustCompile(`%(tid|ctaid|ntid)\.y`)
+	reExtern = regexp.MustCompile(`\.extern\s+(\.align\s+\d+\s+)?\.shared`)
+)
 
 // paramUse is what the kernel body does with a parameter's value.
 type paramUse struct {
@@ -33,8 +46,15 @@ var (
 // TemplateForm returns a launch for kernel k with parameters ps, reading
 // src to tell buffers from scalars.
 func TemplateForm(k string, ps []sim.ParamInfo, src string, named bool) *LaunchForm {
-	uses := scanParams(kernelBody(src, k))
+	body := kernelBody(src, k)
+	uses := scanParams(body)
 	f := &LaunchForm{Grid: strconv.Itoa(TemplateThreads / 32), Block: "32"}
+	if re2D.MatchString(body) {
+		f.Grid, f.Block = "4, 4", "16, 16"
+	}
+	if reExtern.MatchString(src) {
+		f.Shared = strconv.Itoa(templateShared)
+	}
 	if named {
 		f.Kernel = k
 	}
@@ -50,7 +70,7 @@ func TemplateForm(k string, ps []sim.ParamInfo, src string, named bool) *LaunchF
 			if row.Type == "" {
 				row.Type = "u32"
 			}
-			row.Count = n
+			row.Count = strconv.Itoa(TemplateThreads * TemplateThreads)
 			if u.loaded {
 				row.Fill = "iota"
 			}

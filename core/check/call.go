@@ -60,9 +60,31 @@ func (c *checker) call(s *scope, in *Inst) {
 		if len(ops) == 0 {
 			c.errorf(id.Pos(), "indirect call through %s needs a prototype or target list", id.Name)
 		} else if pid, ok := ops[0].(*ptx.Ident); ok {
-			if l, ok := s.lookup(pid.Name).(*Label); ok && c.protos[l] != nil {
-				fname = "prototype " + pid.Name
-				formals, formalRets, known = c.protos[l].params, c.protos[l].rets, true
+			// "the call operands are type-checked against the type
+			// signature of the functions indicated by flist", or against
+			// the prototype.
+			var first *Func
+			switch o := s.lookup(pid.Name).(type) {
+			case *Label:
+				if p := c.protos[o]; p != nil {
+					fname = "prototype " + pid.Name
+					formals, formalRets, known = p.params, p.rets, true
+				}
+				for _, a := range c.targs[o] {
+					if id, ok := a.(*ptx.Ident); ok && first == nil {
+						first, _ = s.lookup(id.Name).(*Func)
+					}
+				}
+			case *Var:
+				if o.Init != nil && o.Init.List && len(o.Init.Elems) > 0 {
+					if id, ok := o.Init.Elems[0].Expr.(*ptx.Ident); ok {
+						first, _ = s.lookup(id.Name).(*Func)
+					}
+				}
+			}
+			if first != nil {
+				fname = first.Name + " (through " + pid.Name + ")"
+				formals, formalRets, known = first.Params, first.Rets, true
 			}
 		}
 	case nil:

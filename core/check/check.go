@@ -43,7 +43,9 @@ type checker struct {
 	module *scope
 	errs   ptx.ErrorList
 	fn     *Func
-	protos map[*Label]*protoSig // labels of .callprototype directives
+	protos map[*Label]*protoSig     // labels of .callprototype directives
+	targs  map[*Label][]ptx.Operand // labels of .calltargets directives: the functions
+	btargs map[*Label]bool          // labels of .branchtargets directives (brx.idx's lists)
 }
 
 type scope struct {
@@ -329,13 +331,29 @@ func (c *checker) block(parent *scope, b *ptx.Block) {
 		case *ptx.VarDecl:
 			c.declareVars(s, st, f)
 		case *ptx.Directive:
-			if st.Proto != nil && i > 0 && len(labels) > 0 {
-				if l, ok := b.Stmts[i-1].(*ptx.Label); ok && labels[len(labels)-1].Name == l.Name {
-					if c.protos == nil {
-						c.protos = map[*Label]*protoSig{}
-					}
-					c.protos[labels[len(labels)-1]] = &protoSig{params: c.params(st.Proto.Params, nil), rets: c.params(st.Proto.Rets, nil)}
+			if i == 0 || len(labels) == 0 {
+				break
+			}
+			l, ok := b.Stmts[i-1].(*ptx.Label)
+			if !ok || labels[len(labels)-1].Name != l.Name {
+				break
+			}
+			switch {
+			case st.Proto != nil:
+				if c.protos == nil {
+					c.protos = map[*Label]*protoSig{}
 				}
+				c.protos[labels[len(labels)-1]] = &protoSig{params: c.params(st.Proto.Params, nil), rets: c.params(st.Proto.Rets, nil)}
+			case st.Name == ".calltargets":
+				if c.targs == nil {
+					c.targs = map[*Label][]ptx.Operand{}
+				}
+				c.targs[labels[len(labels)-1]] = st.Args
+			case st.Name == ".branchtargets":
+				if c.btargs == nil {
+					c.btargs = map[*Label]bool{}
+				}
+				c.btargs[labels[len(labels)-1]] = true
 			}
 		case *ptx.Label:
 			if old := s.lookup(st.Name); old != nil {

@@ -17,6 +17,9 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 		mods[i] = m.Name
 	}
 	e, rest := isa.Lookup(st.Op, mods)
+	if e != nil && len(e.MatchAll(rest)) == 0 {
+		e, rest = isa.Resolve(st.Op, mods) // shfl.bfly.sync.b32
+	}
 	if e == nil {
 		c.errorf(st.OpPos, "unknown instruction %q", st.Op)
 		return nil
@@ -50,9 +53,15 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 		m = all[0]
 	}
 	if m == nil {
-		for i, md := range rest {
+		for _, md := range rest {
 			if !e.Knows(md) && !isa.IsType(md) {
-				c.errorf(st.Mods[len(mods)-len(rest)+i].At, "unknown modifier %q for %s", md, e.Name)
+				at := st.OpPos
+				for _, sm := range st.Mods {
+					if sm.Name == md {
+						at = sm.At
+					}
+				}
+				c.errorf(at, "unknown modifier %q for %s", md, e.Name)
 				return nil
 			}
 		}
@@ -113,6 +122,11 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 	in.Args = make([]Arg, len(st.Args))
 	for i, o := range st.Args {
 		in.Args[i] = c.operand(s, in, &f.Operands[i], o)
+	}
+	c.videoSels(in) // videosel.go
+	if e.Name == "brx.idx" && len(in.Args) == 2 && in.Args[1].Label != nil && !c.btargs[in.Args[1].Label] {
+		// ISA 9.7.13.4: tlist is the label of a .branchtargets directive.
+		c.errorf(in.Args[1].Pos, "brx.idx: %s does not label a .branchtargets list", in.Args[1].Label.Name)
 	}
 	return in
 }

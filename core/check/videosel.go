@@ -47,3 +47,50 @@ func videoSel(in *Inst, name string) (base, sel string, ok bool) {
 	}
 	return base, sel, true
 }
+
+// videoSels checks where a video instruction's selectors stand (ISA
+// 9.7.19): the scalar ones take .b0-.b3, .h0 or .h1 on a and b, and on d
+// only in the merge form (with c and no secondary operation), never on
+// vmad; the SIMD ones take one digit per lane on a and b (.hxy with
+// digits 0-3, .bxyzw with digits 0-7) and a mask on d (.h0, .h1, .h10;
+// for quads the lanes named once each, highest first, as .b320).
+func (c *checker) videoSels(in *Inst) {
+	if in.Entry == nil || !strings.HasPrefix(in.Entry.Section, "9.7.19") || len(in.Args) < 3 {
+		return
+	}
+	name := in.Entry.Name
+	lanes := 0
+	switch {
+	case strings.HasSuffix(name, "2"):
+		lanes = 2
+	case strings.HasSuffix(name, "4"):
+		lanes = 4
+	}
+	d := in.Args[0]
+	if lanes == 0 {
+		switch {
+		case d.Sel != "" && name == "vmad":
+			c.errorf(d.Pos, "vmad takes no destination selector, found %s", d.Sel)
+		case d.Sel != "" && (len(in.Args) != 4 || in.Match.Get("vop2") != ""):
+			c.errorf(d.Pos, "destination selector %s merges the result into c: it needs the form with c and no secondary operation (.add, .min, .max)", d.Sel)
+		}
+		return
+	}
+	for _, a := range in.Args[1:3] {
+		if a.Sel != "" && len(a.Sel) != 2+lanes {
+			c.errorf(a.Pos, "%s takes a source selector of %d digits (one per lane), found %s", name, lanes, a.Sel)
+		}
+	}
+	if d.Sel == "" {
+		return
+	}
+	ok := len(d.Sel) >= 3
+	prev := byte('9')
+	for i := 2; ok && i < len(d.Sel); i++ {
+		ok = d.Sel[i] < byte('0'+lanes) && d.Sel[i] < prev
+		prev = d.Sel[i]
+	}
+	if !ok {
+		c.errorf(d.Pos, "%s: destination mask %s: name lanes 0-%d once each, highest first", name, d.Sel, lanes-1)
+	}
+}

@@ -62,6 +62,29 @@ func Lookup(op string, mods []string) (*Entry, []string) {
 	return best, mods[bestN:]
 }
 
+// Resolve is Lookup for modifiers written in any order: when the entry
+// Lookup finds takes none of its forms, an entry whose dotted name is op
+// plus one of the later modifiers ("shfl.sync" for shfl.bfly.sync.b32, as
+// ptxas takes it) is tried with that modifier taken out.
+func Resolve(op string, mods []string) (*Entry, []string) {
+	e, rest := Lookup(op, mods)
+	if e != nil && e.MatchMods(rest) != nil {
+		return e, rest
+	}
+	for i, m := range mods {
+		alt := byName[op+m]
+		if alt == nil || i == 0 {
+			continue
+		}
+		r := make([]string, 0, len(mods)-1)
+		r = append(append(r, mods[:i]...), mods[i+1:]...)
+		if alt.MatchMods(r) != nil {
+			return alt, r
+		}
+	}
+	return e, rest
+}
+
 // Hover returns the hover documentation for an opcode name: the doc line,
 // the syntax forms and the gates.
 func Hover(name string) string {

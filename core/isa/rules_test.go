@@ -155,3 +155,31 @@ func TestLegacyForms(t *testing.T) {
 		}
 	}
 }
+
+// TestResolve: a dotted opcode's parts may come in another order among the
+// modifiers (shfl.bfly.sync.b32 is shfl.sync.bfly.b32, as ptxas takes it).
+func TestResolve(t *testing.T) {
+	tests := []struct {
+		ins, entry, rest string
+	}{
+		{"shfl.sync.bfly.b32", "shfl.sync", ".bfly.b32"},
+		{"shfl.bfly.sync.b32", "shfl.sync", ".bfly.b32"},
+		{"shfl.bfly.b32", "shfl", ".bfly.b32"},
+		{"vote.any.sync.pred", "vote.sync", ".any.pred"},
+		{"vote.ballot.sync.b32", "vote.sync", ".ballot.b32"},
+		{"redux.add.sync.u32", "redux.sync", ".add.u32"},
+		{"add.f32.rn", "add", ".f32.rn"},
+		{"shfl.bfly.foo.b32", "shfl", ".bfly.foo.b32"}, // no entry takes it: Lookup's answer
+	}
+	for _, tt := range tests {
+		op, mods := split(tt.ins)
+		e, rest := Resolve(op, mods)
+		if e == nil || e.Name != tt.entry || strings.Join(rest, "") != tt.rest {
+			name := "<nil>"
+			if e != nil {
+				name = e.Name
+			}
+			t.Errorf("Resolve(%s) = %s %s, want %s %s", tt.ins, name, strings.Join(rest, ""), tt.entry, tt.rest)
+		}
+	}
+}

@@ -73,6 +73,51 @@ func (a *asyncState) clone() *asyncState {
 	return c
 }
 
+// AsyncView is one cp.async copy that has not landed in shared memory:
+// it waits for its group (Group counts the lane's committed groups from
+// the oldest, 1-based; 0 means not committed yet).
+type AsyncView struct {
+	Warp   int    `json:"warp"`
+	Lane   int    `json:"lane"`
+	Shared uint64 `json:"shared"` // destination address in shared memory
+	Size   int    `json:"size"`
+	Group  int    `json:"group"`
+}
+
+// maxAsyncViews caps the copies a snapshot lists.
+const maxAsyncViews = 1024
+
+// asyncViews lists the pending copies of CTA c's warps.
+func asyncViews(c *cta) []AsyncView {
+	if c == nil {
+		return nil
+	}
+	var vs []AsyncView
+	for _, w := range c.warps {
+		a := w.async
+		if a == nil {
+			continue
+		}
+		for lane := range a.copies {
+			g := 0
+			for i, cp := range a.copies[lane] {
+				for g < len(a.ends[lane]) && i >= a.ends[lane][g] {
+					g++
+				}
+				group := g + 1
+				if g >= len(a.ends[lane]) {
+					group = 0
+				}
+				if len(vs) == maxAsyncViews {
+					return vs
+				}
+				vs = append(vs, AsyncView{Warp: w.id, Lane: lane, Shared: cp.dst, Size: int(cp.n), Group: group})
+			}
+		}
+	}
+	return vs
+}
+
 // cpAsyncOp is the lowered operands of a cp.async.
 type cpAsyncOp struct {
 	dstBase, srcBase int32 // address registers (-1: none)

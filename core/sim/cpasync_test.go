@@ -6,6 +6,7 @@ package sim
 
 import (
 	"encoding/binary"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -68,6 +69,7 @@ func TestCpAsync(t *testing.T) {
 		{"cg 16", "cp.async.cg.shared.global.L2::128B [%sd], [%src], 16;", func(int) int { return 16 }, func(int) int { return 16 }},
 		{"src-size", "cp.async.ca.shared.global [%sd], [%src], 8, %r10;", func(l int) int { return l%8 + 1 }, func(int) int { return 8 }},
 		{"src-size imm", "cp.async.cg.shared.global [%sd], [%src], 16, 5;", func(int) int { return 5 }, func(int) int { return 16 }},
+		{"cache hint", "cp.async.cg.shared.global.L2::cache_hint [%sd], [%src], 16, 5, %off;", func(int) int { return 5 }, func(int) int { return 16 }},
 		{"ignore-src", "cp.async.ca.shared.global [%sd], [%src], 16, %p3;", func(l int) int { return 16 * (1 - l%2) }, func(int) int { return 16 }},
 		{"guarded", "@%p3 cp.async.ca.shared.global [%sd], [%src], 16;", func(l int) int { return 16 * (l % 2) }, func(l int) int { return 16 * (l % 2) }},
 	}
@@ -164,5 +166,56 @@ func TestCpAsyncFaults(t *testing.T) {
 	m.Run(1000)
 	if f := m.Fault(); f == nil || !strings.Contains(f.Msg, "cp.async.cg copies 16 bytes only") {
 		t.Errorf("cg with 8 bytes: fault = %v", f)
+	}
+}
+
+// TestCpAsyncSnapshot: the snapshot lists each lane's pending copies with
+// their group until they land.
+func TestCpAsyncSnapshot(t *testing.T) {
+	body := cpPrologue + `	cp.async.ca.shared.global [%sd], [%src], 8;
+	cp.async.commit_group;
+	cp.async.ca.shared.global [%sd+8], [%src+8], 4;
+	cp.async.commit_group;
+	cp.async.ca.shared.global [%sd+12], [%src+12], 4;
+	cp.async.wait_group 1;
+	cp.async.wait_all;
+`
+	p := compileHarness(t, "", "", body)
+	m, err := New(p, "k", Launch{Block: [3]uint32{32, 1, 1}, Params: make([]byte, 16)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	binary.LittleEndian.PutUint64(m.params, m.Alloc("in", 512))
+	s := NewSession(m, 0)
+	count := func() (n int, groups map[int]int) {
+		groups = map[int]int{}
+		for _, a := range s.Snapshot(SnapshotOptions{CTA: -1, Warp: -1}).Async {
+			n++
+			groups[a.Group]++
+			if a.Warp != 0 || a.Size != 8 && a.Size != 4 {
+				t.Fatalf("bad view %+v", a)
+			}
+		}
+		return
+	}
+	var seen []string
+	for i := 0; i < 100 && !m.Done(); i++ {
+		n, g := count()
+		seen = append(seen, fmt.Sprint(n, g[0], g[1], g[2]))
+		s.Step()
+	}
+	// Before the copies: none; after the first cp.async: 32 uncommitted;
+	// commit: group 1; second copy: +32 uncommitted; commit: groups 1, 2;
+	// third: +32 uncommitted; wait_group 1 lands group 1 (group 2 becomes
+	// 1); wait_all lands everything.
+	want := []string{"32 32 0 0", "32 0 32 0", "64 32 32 0", "64 0 32 32", "96 32 32 32", "64 32 32 0", "0 0 0 0"}
+	var got []string
+	for _, x := range seen {
+		if len(got) == 0 || got[len(got)-1] != x {
+			got = append(got, x)
+		}
+	}
+	if strings.Join(got, "|") != "0 0 0 0|"+strings.Join(want, "|") {
+		t.Fatalf("pending copies over the steps: %v, want 0 0 0 0 then %v", got, want)
 	}
 }

@@ -146,6 +146,9 @@ var atomOps = map[string]uint8{".add": atomAdd, ".min": atomMin, ".max": atomMax
 	".and": atomAnd, ".or": atomOr, ".xor": atomXor, ".exch": atomExch, ".cas": atomCas}
 
 func lowerAtom(l *lowering, in *check.Inst, o *op) error {
+	if ok, err := lowerAtomWide(l, in, o); ok { // exec_atomwide.go
+		return err
+	}
 	o.space = spaceOf(in, o)
 	found := false
 	for _, md := range in.Src.Mods {

@@ -194,7 +194,7 @@ func lowerRedux(l *lowering, in *check.Inst, o *op) error {
 		return fmt.Errorf("redux.sync: missing operation")
 	}
 	if o.typ.float {
-		return fmt.Errorf("redux.sync on %s is not simulated yet", o.typ.name)
+		return lowerReduxF32(in, o, kind) // exec_reduxf.go
 	}
 	signed := o.typ.signed
 	o.exec = func(m *Machine, w *warp, o *op) {

@@ -10,6 +10,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/ptxplay/ptxplay/core/check"
 )
@@ -83,14 +84,45 @@ func gatherBits(w *warp, f *fragSpec, slots []int32) []uint64 {
 	return v
 }
 
-// noteMatrices records the view of o's matrices.
-func (m *Machine) noteMatrices(w *warp, o *op, name string, srcs []fragSrc) {
-	m.frag = m.fragView(w, o, name, srcs)
+// fragRecord is what a matrix instruction records: the raw elements of
+// its matrices. The view (strings for every cell) is built only when a
+// snapshot or a trace asks for it, once; records never change, so clones
+// (checkpoints) share them.
+type fragRecord struct {
+	name string
+	o    *op
+	cta  [3]uint32
+	warp int
+	step int64
+	srcs []fragSrc
+	once sync.Once
+	v    *FragView
 }
 
-// fragView makes the view of o's matrices.
+// view builds (once) and returns the record's view; nil for no record.
+func (r *fragRecord) view() *FragView {
+	if r == nil {
+		return nil
+	}
+	r.once.Do(func() { r.v = buildView(r) })
+	return r.v
+}
+
+// noteMatrices records o's matrices (raw) for the views.
+func (m *Machine) noteMatrices(w *warp, o *op, name string, srcs []fragSrc) {
+	r := &fragRecord{name: name, o: o, cta: w.cta.id, warp: w.id, step: m.stats.WarpInstructions, srcs: srcs}
+	m.frag, w.frag = r, r
+}
+
+// fragView makes the view of o's matrices now.
 func (m *Machine) fragView(w *warp, o *op, name string, srcs []fragSrc) *FragView {
-	v := &FragView{Op: name, Text: strings.Join(strings.Fields(o.text), " "), Line: int(o.line), CTA: w.cta.id, Warp: w.id, Step: m.stats.WarpInstructions}
+	return buildView(&fragRecord{name: name, o: o, cta: w.cta.id, warp: w.id, step: m.stats.WarpInstructions, srcs: srcs})
+}
+
+func buildView(r *fragRecord) *FragView {
+	o := r.o
+	v := &FragView{Op: r.name, Text: strings.Join(strings.Fields(o.text), " "), Line: int(o.line), CTA: r.cta, Warp: r.warp, Step: r.step}
+	srcs := r.srcs
 	for _, s := range srcs {
 		f := s.f
 		fm := FragMatrix{Name: f.name, Type: f.kind.String(), Groups: f.groups, Rows: f.rows, Cols: f.cols, Cells: make([]FragCell, f.size())}
@@ -151,12 +183,11 @@ func (m *Machine) fragNext() *FragView {
 
 // noteMMA records an mma's A, B, C (before the write) and D.
 func (m *Machine) noteMMA(w *warp, o *op, d *mmaDesc, sa, sb, sc []int32, out []uint64) {
-	args := o.inst.Args
 	m.noteMatrices(w, o, d.String(), []fragSrc{
-		{f: d.a, vals: gatherBits(w, d.a, sa), names: regNames(args[1])},
-		{f: d.b, vals: gatherBits(w, d.b, sb), names: regNames(args[2])},
-		{f: d.c, vals: gatherBits(w, d.c, sc), names: regNames(args[3])},
-		{f: d.d, vals: out, names: regNames(args[0])},
+		{f: d.a, vals: gatherBits(w, d.a, sa), names: d.names[1]},
+		{f: d.b, vals: gatherBits(w, d.b, sb), names: d.names[2]},
+		{f: d.c, vals: gatherBits(w, d.c, sc), names: d.names[3]},
+		{f: d.d, vals: out, names: d.names[0]},
 	})
 }
 
@@ -176,7 +207,7 @@ func formatElem(k ekind, v uint64) string {
 }
 
 // Frag returns the fragment view of the last matrix instruction, or nil.
-func (m *Machine) Frag() *FragView { return m.frag }
+func (m *Machine) Frag() *FragView { return m.frag.view() }
 
 // String draws the view as text: each matrix as a grid of values, then
 // the same grid of holders written lane:register.element.
@@ -191,6 +222,17 @@ func (v *FragView) String() string {
 			}
 			b.WriteString("  " + title + "\n")
 			cells := fm.Cells[g*fm.Rows*fm.Cols : (g+1)*fm.Rows*fm.Cols]
+			if fm.Cols > 64 {
+				// .b1 operands (128 or 256 columns): one line a row, values only.
+				for r := 0; r < fm.Rows; r++ {
+					b.WriteString("    ")
+					for c := 0; c < fm.Cols; c++ {
+						b.WriteString(cells[r*fm.Cols+c].Value)
+					}
+					b.WriteString("\n")
+				}
+				continue
+			}
 			vw, hw := 1, 1
 			for _, c := range cells {
 				vw = max(vw, len(c.Value))

@@ -109,7 +109,7 @@ func execLdmatrix(m *Machine, w *warp, o *op, n int, trans bool) {
 		names := regNames(o.inst.Args[0])
 		var srcs []fragSrc
 		for q := range mats {
-			srcs = append(srcs, fragSrc{f: matrixFrag, vals: mats[q], names: names[q : q+1], name: fmt.Sprintf("matrix %d", q)})
+			srcs = append(srcs, fragSrc{f: matrixFrag, vals: append([]uint64(nil), mats[q]...), names: names[q : q+1], name: fmt.Sprintf("matrix %d", q)})
 		}
 		m.noteMatrices(w, o, o.inst.Entry.Name+fmt.Sprintf(".x%d", n)+map[bool]string{true: ".trans", false: ""}[trans], srcs)
 	}

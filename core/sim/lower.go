@@ -58,6 +58,7 @@ type fn struct {
 	names     []string
 	pnames    []string
 	regByName map[string]*check.Reg
+	brx       map[int32][]int32 // pc of a brx.idx -> its target pcs (exec_brx.go)
 }
 
 type constInit struct {
@@ -678,6 +679,10 @@ func (l *lowering) operands(in *check.Inst, o *op) error {
 func (l *lowering) arg(in *check.Inst, o *op, a check.Arg, dest bool, want string) error {
 	switch a.Kind {
 	case check.ArgReg:
+		if a.Reg.Type.Bits > 64 {
+			// A register is one 64-bit slot a lane: 128-bit values would be cut.
+			return fmt.Errorf("%s: %d-bit registers (%s) are not simulated", in.Entry.Name, a.Reg.Type.Bits, a.Reg.Name)
+		}
 		slot := l.f.slots[a.Reg.Index] + int32(a.Comp)
 		if a.Reg.Type.Kind == isa.KindPred {
 			if dest {

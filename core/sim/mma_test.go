@@ -550,3 +550,55 @@ func TestFragSnapshots(t *testing.T) {
 	}
 	t.Fatal("never reached the mma")
 }
+
+// TestFragViewText: the trace's text of a view draws values and holders.
+func TestFragViewText(t *testing.T) {
+	m := &Machine{}
+	w := &warp{cta: &cta{}, regs: make([][32]uint64, 1)}
+	for l := 0; l < 32; l++ {
+		w.regs[0][l] = uint64(l)<<16 | uint64(l) // element (l/4, 2(l%4)) = l, (l/4, 2(l%4)+1) = l<<16 ... as b16
+	}
+	o := &op{text: "movmatrix.sync.aligned.m8n8.trans.b16 %r1, %r0;", line: 7}
+	v := m.fragView(w, o, "test", []fragSrc{{f: matrixFrag, vals: gatherBits(w, matrixFrag, []int32{0}), names: []string{"%r0"}}})
+	txt := v.String()
+	for _, want := range []string{"test  (line 7, warp 0)", "M (8x8 .b16)", "0005 0005", "T5:r0.0", "T5:r0.1"} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("view text lacks %q:\n%s", want, txt)
+		}
+	}
+	if c := v.Matrices[0].Cells[1*8+2]; c.Lane != 5 || c.Reg != "%r0" || c.Value != "0005" {
+		t.Errorf("M[1][2] = %+v, want lane 5's low half", c)
+	}
+}
+
+// TestFragPerWarp: each warp keeps its own last matrix instruction.
+func TestFragPerWarp(t *testing.T) {
+	p := compileHarness(t, "", "", `	mov.u32 %r10, %tid.x;
+	shr.u32 %r10, %r10, 5;
+	add.u32 %r10, %r10, 1;
+	cvt.rn.f16.u32 %h0, %r10;
+	mov.b32 %r0, {%h0, %h0};
+	mov.b32 %r4, 0x40004000;
+	mov.b32 %r6, 0;
+	mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%r6, %r7, %r8, %r9}, {%r0, %r0}, {%r4}, {%r6, %r6, %r6, %r6};
+`)
+	m, err := New(p, "k", Launch{Block: [3]uint32{64, 1, 1}, Params: make([]byte, 16)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(m, 0)
+	for i := 0; i < 1000 && !m.Done(); i++ {
+		s.Step()
+	}
+	snap := s.Snapshot(SnapshotOptions{CTA: 0, Warp: -1})
+	for w := 0; w < 2; w++ {
+		f := snap.Warps[w].Frag
+		// D = sum over k of (w+1) * 2, k = 8.
+		if f == nil || f.Warp != w || f.Matrices[3].Cells[0].Value != fmt.Sprint(16*(w+1)) {
+			t.Fatalf("warp %d: frag %+v", w, f)
+		}
+	}
+	if snap.Frag == nil || snap.Frag != snap.Warps[1].Frag && snap.Frag != snap.Warps[0].Frag {
+		t.Fatalf("machine frag %+v", snap.Frag)
+	}
+}

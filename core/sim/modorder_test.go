@@ -21,6 +21,8 @@ func TestModifierOrderRunsTheSame(t *testing.T) {
 		{"mul.hi", "mul.hi.s32 %r3, %r1, %r2;", "mul.s32.hi %r3, %r1, %r2;", "b32"},
 		{"mad.lo.cc", "mad.lo.cc.u32 %r3, %r1, %r2, %r1;\n\taddc.u32 %r3, %r3, 0;", "mad.cc.lo.u32 %r3, %r1, %r2, %r1;\n\taddc.u32 %r3, %r3, 0;", "b32"},
 		{"shf.wrap.l", "shf.l.wrap.b32 %r3, %r1, %r2, %r2;", "shf.wrap.l.b32 %r3, %r1, %r2, %r2;", "b32"},
+		{"shfl.bfly.sync", "shfl.sync.bfly.b32 %r3, %r1, 5, 31, -1;", "shfl.bfly.sync.b32 %r3, %r1, 5, 31, -1;", "b32"},
+		{"vote.ballot.sync", "setp.lt.u32 %p1, %r1, %r2;\n\tvote.sync.ballot.b32 %r3, %p1, -1;", "setp.lt.u32 %p1, %r1, %r2;\n\tvote.ballot.sync.b32 %r3, %p1, -1;", "b32"},
 		{"setp with a boolean op", "setp.lt.and.s32 %p1, %r1, %r2, %p2;\n\tselp.u32 %r3, 1, 0, %p1;", "setp.and.lt.s32 %p1, %r1, %r2, %p2;\n\tselp.u32 %r3, 1, 0, %p1;", "b32"},
 	}
 	loads := map[string]string{

@@ -22,6 +22,9 @@ type printfArgs interface {
 	str(addr uint64, max int) ([]byte, error)
 }
 
+// maxPrintfArgs is the most arguments one printf call takes.
+const maxPrintfArgs = 32
+
 // badFormat is the error of a format string the runtime refuses.
 type badFormat struct{ msg string }
 
@@ -83,31 +86,18 @@ func cprintf(out []byte, format []byte, a printfArgs, ptrSize int) ([]byte, int,
 				break flags
 			}
 		}
+		starW, starP := false, false
 		if i < len(format) && format[i] == '*' {
-			v, err := next(4)
-			if err != nil {
-				return out, nargs, err
-			}
-			w := int(int32(v))
-			if w < 0 {
-				s.minus = true
-				w = -w
-			}
-			s.width = w
+			starW = true
 			i++
 		} else {
 			s.width, i = digits(format, i)
 		}
 		if i < len(format) && format[i] == '.' {
 			i++
+			s.prec = 0
 			if i < len(format) && format[i] == '*' {
-				v, err := next(4)
-				if err != nil {
-					return out, nargs, err
-				}
-				if p := int(int32(v)); p >= 0 {
-					s.prec = p
-				}
+				starP = true
 				i++
 			} else {
 				s.prec, i = digits(format, i)
@@ -126,6 +116,42 @@ func cprintf(out []byte, format []byte, a printfArgs, ptrSize int) ([]byte, int,
 		s.conv = format[i]
 		i++
 		spec := string(format[start:i])
+		// The runtime takes at most 32 arguments; a conversion past them is
+		// printed as written (CUDA C++ Programming Guide, "Formatted
+		// Output", Limitations).
+		need := 1
+		if starW {
+			need++
+		}
+		if starP {
+			need++
+		}
+		if nargs+need > maxPrintfArgs {
+			out = append(out, spec...)
+			continue
+		}
+		if starW {
+			v, err := next(4)
+			if err != nil {
+				return out, nargs, err
+			}
+			w := int(int32(v))
+			if w < 0 {
+				s.minus = true
+				w = -w
+			}
+			s.width = w
+		}
+		if starP {
+			v, err := next(4)
+			if err != nil {
+				return out, nargs, err
+			}
+			s.prec = -1
+			if p := int(int32(v)); p >= 0 {
+				s.prec = p
+			}
+		}
 		if s.width > 1<<20 || s.prec > 1<<20 {
 			return out, nargs, &badFormat{"width or precision too large in " + strconv.Quote(spec)}
 		}

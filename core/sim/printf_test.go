@@ -467,3 +467,29 @@ func TestPrintfMachine(t *testing.T) {
 		t.Errorf("cap: fault %v, returned %d, stdout\n%q\nwant\n%q", m.Fault(), rets[63], m.Stdout(), want)
 	}
 }
+
+// TestPrintfArgLimit: "printf() will accept at most 32 arguments in
+// addition to the format string. Additional arguments beyond this will be
+// ignored, and the format specifier output as-is." (CUDA C++ Programming
+// Guide, Formatted Output, Limitations.)
+func TestPrintfArgLimit(t *testing.T) {
+	var args []parg
+	var want strings.Builder
+	for i := 0; i < 34; i++ {
+		args = append(args, pi(int32(i)))
+		if i < 32 {
+			fmt.Fprintf(&want, "%d ", i)
+		}
+	}
+	want.WriteString("%d %5.*f!")
+	format := strings.Repeat("%d ", 33) + "%5.*f!"
+	got, n, err := cprintf(nil, []byte(format), packArgs(args), 8)
+	if err != nil || string(got) != want.String() || n != 32 {
+		t.Errorf("33 conversions: got %q, %d arguments, %v; want %q, 32", got, n, err, want.String())
+	}
+	// A '*' counts: with 31 arguments used, %*d needs two and prints as is.
+	got, n, _ = cprintf(nil, []byte(strings.Repeat("%d", 31)+"|%*d|%d"), packArgs(args), 8)
+	if !strings.HasSuffix(string(got), "|%*d|31") || n != 32 {
+		t.Errorf("star past the limit: got %q, %d arguments", got, n)
+	}
+}

@@ -28,6 +28,7 @@ type Snapshot struct {
 	Access   *Access      `json:"access,omitempty"`    // the last step's memory access
 	Frag     *FragView    `json:"frag,omitempty"`      // the last matrix instruction's fragments
 	FragNext *FragView    `json:"frag_next,omitempty"` // the next instruction's A, B and C when it is an mma
+	Async    []AsyncView  `json:"async,omitempty"`     // the CTA's cp.async copies not landed yet (cpasync.go)
 	Stdout   string       `json:"stdout,omitempty"`    // the launch's printf output so far
 }
 
@@ -64,6 +65,7 @@ type WarpView struct {
 	Stack   []StackView `json:"stack"`   // bottom first
 	Calls   []string    `json:"calls"`   // function names, outermost first
 	Regs    []RegView   `json:"regs,omitempty"`
+	Frag    *FragView   `json:"frag,omitempty"` // its last matrix instruction's fragments (fragview.go)
 }
 
 // StackView is one SIMT stack entry: lanes Mask run from PC until RPC.
@@ -112,7 +114,7 @@ func (s *Session) Snapshot(opt SnapshotOptions) *Snapshot {
 
 // Snapshot describes the machine's state.
 func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
-	snap := &Snapshot{Done: m.done, Fault: m.err, Stats: m.stats, CTAs: m.nctas, Stdout: m.Stdout(), Frag: m.frag, FragNext: m.fragNext()}
+	snap := &Snapshot{Done: m.done, Fault: m.err, Stats: m.stats, CTAs: m.nctas, Stdout: m.Stdout(), Frag: m.frag.view(), FragNext: m.fragNext()}
 	if m.stats.WarpInstructions > 0 && m.last.fn >= 0 {
 		e := m.Last()
 		snap.Last = &StepInfo{CTA: e.CTA, Warp: e.Warp, Line: e.Line(), Col: e.Col(), Text: e.Text(), Active: e.Active, Exec: e.Exec}
@@ -144,11 +146,13 @@ func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
 	}
 	snap.Memory = m.regions(c, opt.Local)
 	snap.Access = m.analyseAccess()
+	snap.Async = asyncViews(c)
 	return snap
 }
 
 func (m *Machine) warpView(w *warp, regs, current bool) WarpView {
 	v := WarpView{ID: w.id, Valid: w.valid, Exited: w.exited & w.valid, Done: w.done, Barrier: w.wait - 1}
+	v.Frag = w.frag.view()
 	if len(w.frames) == 0 {
 		return v // a CTA finished long ago: only its masks remain
 	}

@@ -65,6 +65,9 @@ const setBreaks = StateEffect.define();
 const breakMarker = new (class extends GutterMarker {
   toDOM() { const s = document.createElement("span"); s.className = "cm-bp"; s.textContent = "●"; return s; }
 })();
+const spacerMarker = new (class extends GutterMarker {
+  toDOM() { const s = document.createElement("span"); s.textContent = "●"; return s; }
+})();
 const breakField = StateField.define({
   create: () => RangeSet.empty,
   update(set, tr) {
@@ -134,7 +137,7 @@ export function create(parent, text, hooks) {
   const bpGutter = gutter({
     class: "cm-bp-gutter",
     markers: (v) => v.state.field(breakField),
-    initialSpacer: () => breakMarker,
+    initialSpacer: () => spacerMarker,
     domEventHandlers: {
       mousedown(view, line) {
         view.dispatch({ effects: toggleBreak.of(line.from) });
@@ -175,7 +178,7 @@ export function create(parent, text, hooks) {
       ],
     }),
   });
-  return {
+  const api = {
     view,
     getDoc: () => view.state.doc.toString(),
     // setDoc replaces the text; breakpoints and marks go with the old text.
@@ -189,7 +192,7 @@ export function create(parent, text, hooks) {
     // setDiagnostics takes JSON: [{line, col, msg, severity}], 1-based.
     setDiagnostics(json) {
       const doc = view.state.doc;
-      const ds = JSON.parse(json).filter((d) => d.line >= 1 && d.line <= doc.lines).map((d) => {
+      const ds = (JSON.parse(json) || []).filter((d) => d.line >= 1 && d.line <= doc.lines).map((d) => {
         const l = doc.line(d.line);
         let from = l.from + Math.max(0, Math.min((d.col || 1) - 1, l.length));
         let to = from;
@@ -202,7 +205,7 @@ export function create(parent, text, hooks) {
     // setBreakpoints takes JSON: [line, ...].
     setBreakpoints(json) {
       const doc = view.state.doc;
-      const pos = JSON.parse(json).filter((n) => n >= 1 && n <= doc.lines).map((n) => doc.line(n).from);
+      const pos = (JSON.parse(json) || []).filter((n) => n >= 1 && n <= doc.lines).map((n) => doc.line(n).from);
       view.dispatch({ effects: setBreaks.of(pos) });
     },
     breakpoints: () => JSON.stringify(breakLines(view.state)),
@@ -226,6 +229,8 @@ export function create(parent, text, hooks) {
       view.contentDOM.setAttribute("contenteditable", ro ? "false" : "true");
     },
   };
+  globalThis.ptxEditor.current = api; // for automation and the console
+  return api;
 }
 
 globalThis.ptxEditor = { create };

@@ -1,0 +1,55 @@
+// exec_reduxf.go: redux.sync.{min,max}{.abs}{.NaN}.f32 (PTX ISA
+// 9.7.14.13): the minimum or maximum over the active lanes, of the
+// absolute values with .abs; NaN inputs are ignored unless .NaN is given,
+// when any NaN makes the result the canonical NaN; -0 is less than +0.
+
+package sim
+
+import (
+	"fmt"
+
+	"github.com/ptxplay/ptxplay/core/check"
+	"github.com/ptxplay/ptxplay/core/fp"
+)
+
+func lowerReduxF32(in *check.Inst, o *op, kind string) error {
+	if o.typ.name != ".f32" || (kind != ".min" && kind != ".max") {
+		return fmt.Errorf("redux.sync%s: only .min and .max of .f32 reduce floats", joinMods(in))
+	}
+	abs, nan := in.Match.Has(".abs"), in.Match.Has(".NaN")
+	f := fp.MinF32
+	if kind == ".max" {
+		f = fp.MaxF32
+	}
+	o.exec = func(m *Machine, w *warp, o *op) {
+		d, a := dst(w, o, 0), src(w, o, 0)
+		var acc uint32
+		first := true
+		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+			if mk&1 == 0 {
+				continue
+			}
+			v := uint32(a[i])
+			if abs {
+				v &^= 1 << 31
+			}
+			if first {
+				acc, first = v, false
+				continue
+			}
+			acc = f(acc, v, false, nan, false)
+		}
+		if first {
+			return
+		}
+		if acc&0x7fffffff > 0x7f800000 {
+			acc = 0x7fffffff // one lane alone may have held a NaN
+		}
+		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+			if mk&1 != 0 {
+				d[i] = uint64(acc)
+			}
+		}
+	}
+	return nil
+}

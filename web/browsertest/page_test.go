@@ -1,0 +1,391 @@
+//go:build !js
+
+package browsertest
+
+// page_test.go: what a person does with the playground, in a real browser.
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/ptxplay/ptxplay/core/fp"
+	"github.com/ptxplay/ptxplay/core/launch"
+	"github.com/ptxplay/ptxplay/examples"
+)
+
+// ids are the stable hooks every automation may rely on.
+var ids = []string{"editor", "run", "stop", "step", "step-warp", "step-back", "continue", "reset", "launch", "examples", "cta", "warp", "diagnostics", "step-count"}
+
+func TestPageLoads(t *testing.T) {
+	p := openPage(t, "/", 1280, 720, false)
+	for _, id := range ids {
+		if !eval[bool](p, fmt.Sprintf("document.getElementById(%q) !== null", id)) {
+			t.Errorf("no element with id %q", id)
+		}
+	}
+	if got := eval[string](p, `document.getElementById("step-count").textContent`); !strings.HasPrefix(got, "step 0 / ") {
+		t.Errorf("step counter on first visit: %q", got)
+	}
+	// A first visit opens an example, ready to run.
+	if got := eval[string](p, `document.getElementById("examples").value`); got == "" {
+		t.Error("no example selected on the first visit")
+	}
+	if !strings.Contains(eval[string](p, `document.querySelector("#editor .cm-content").innerText`), ".entry") {
+		t.Error("the editor does not show the example's kernel")
+	}
+	// Everything fits a 1280x720 screen: the toolbar, editor and panels
+	// do not push the page into scrolling.
+	if h := eval[float64](p, `document.documentElement.scrollHeight`); h > 720 {
+		t.Errorf("page is %v px high at 1280x720", h)
+	}
+	p.shot("page-first-visit.png")
+	p.noErrors()
+}
+
+// expectedCell formats a buffer element as the memory view's natural view
+// does: unsigned and signed decimal, float, hex for untyped bits.
+func expectedCell(typ string, v uint64) string {
+	typ = strings.TrimPrefix(typ, ".")
+	if typ == "bf16" {
+		return fp.FormatBF16(uint16(v))
+	}
+	bits, _ := strconv.Atoi(typ[1:])
+	if bits < 64 {
+		v &= 1<<bits - 1
+	}
+	switch typ[0] {
+	case 'u':
+		return strconv.FormatUint(v, 10)
+	case 's':
+		sh := uint(64 - bits)
+		return strconv.FormatInt(int64(v<<sh)>>sh, 10)
+	case 'f':
+		if bits == 16 {
+			return fp.FormatF16(uint16(v))
+		}
+		if bits == 32 {
+			return fp.FormatF32(uint32(v))
+		}
+		if bits == 64 {
+			return fp.FormatF64(v)
+		}
+	}
+	return strconv.FormatUint(v, 16)
+}
+
+func TestExamplesRun(t *testing.T) {
+	p := openPage(t, "/", 1280, 800, false)
+	for _, ex := range examples.All() {
+		t.Run(ex.Name, func(t *testing.T) {
+			p.t = t
+			p.selectOption("examples", ex.Name)
+			p.waitJS(fmt.Sprintf(`document.querySelector("#editor .cm-content").innerText.includes(%q)`, firstEntry(ex.Source)))
+			st := p.runToEnd()
+			// The same launch through the core, as the CLI runs it.
+			res := launch.Run(ex.Name+".ptx", []byte(ex.Source), []byte(ex.Launch), launch.Options{})
+			if !res.OK {
+				// an example that shows a fault: the page shows the same one
+				if len(res.Errors) == 0 || res.Errors[0].Phase != "run" || !st.Fault || st.Line != res.Errors[0].Line {
+					t.Fatalf("core run: %+v; page: %+v", res.Errors, st)
+				}
+			} else if !st.Done || st.Fault {
+				t.Fatalf("run did not finish: %+v", st)
+			}
+			checked := 0
+			for _, name := range res.Names {
+				b := res.Buffers[name]
+				n := min(len(b.Data), 128) // the first page of the table
+				got := eval[[]string](p, fmt.Sprintf(`Array.from(document.querySelectorAll('td[data-buf=%q]')).slice(0, %d).map((c) => c.textContent)`, name, n))
+				if len(got) != n {
+					t.Errorf("buffer %s: %d cells on the page, want %d", name, len(got), n)
+					continue
+				}
+				for i := 0; i < n; i++ {
+					if want := expectedCell(b.Type, b.Data[i]); got[i] != want {
+						t.Errorf("%s[%d] shows %q, want %q", name, i, got[i], want)
+					}
+					checked++
+				}
+			}
+			if checked == 0 {
+				t.Error("no buffer cells checked")
+			}
+			if ex.Name == "vadd" {
+				// out[i] = a[i] + b[i], from the launch's data, in float32.
+				out := eval[[]string](p, `Array.from(document.querySelectorAll('td[data-buf="out"]')).slice(0, 8).map((c) => c.textContent)`)
+				bs := []float32{0.5, 0.25, -1, 100, 1e10, 0, 3.5, 7}
+				for i, b := range bs {
+					if want := fp.FormatF32(math.Float32bits(float32(i) + b)); out[i] != want {
+						t.Errorf("vadd out[%d] = %q, want %q", i, out[i], want)
+					}
+				}
+				p.shot("page-vadd-done.png")
+			}
+			p.noErrors()
+		})
+	}
+}
+
+func firstEntry(src string) string {
+	i := strings.Index(src, ".entry")
+	if i < 0 {
+		return ""
+	}
+	return strings.Fields(src[i:])[1][:min(len(strings.Fields(src[i:])[1]), 8)]
+}
+
+func TestStepAndBackGiveTheSameGrid(t *testing.T) {
+	p := openPage(t, "/", 1280, 800, false)
+	for range 3 {
+		p.click("step")
+	}
+	grid := `document.getElementById("regs").innerHTML + document.getElementById("warp-view").innerHTML`
+	before := eval[string](p, grid)
+	if !strings.Contains(before, "data-reg") {
+		t.Fatalf("no register cells after 3 steps")
+	}
+	for range 5 {
+		p.click("step")
+	}
+	if st := p.state(); st.Step != 8 {
+		t.Fatalf("after 8 steps the page is at step %d", st.Step)
+	}
+	mid := eval[string](p, grid)
+	p.shot("page-stepping.png")
+	for range 5 {
+		p.click("step-back")
+	}
+	if st := p.state(); st.Step != 3 {
+		t.Fatalf("after 5 steps back the page is at step %d", st.Step)
+	}
+	after := eval[string](p, grid)
+	if after != before {
+		t.Errorf("step 5 and back 5 changed the grid")
+	}
+	if mid == before {
+		t.Errorf("5 steps did not change the grid at all")
+	}
+	if got := eval[string](p, `document.getElementById("step-count").textContent`); !strings.HasPrefix(got, "step 3 / ") {
+		t.Errorf("counter %q", got)
+	}
+	p.noErrors()
+}
+
+// lineOf is the 1-based line of the first line containing s.
+func lineOf(src, s string) int {
+	for i, l := range strings.Split(src, "\n") {
+		if strings.Contains(l, s) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+func TestGutterBreakpointAndContinue(t *testing.T) {
+	p := openPage(t, "/", 1280, 800, false)
+	ex, _ := examples.Get("vadd")
+	p.selectOption("examples", "vadd")
+	line := lineOf(ex.Source, "st.global.f32")
+	eval[bool](p, fmt.Sprintf(`(ptxEditor.current.goto(%d), true)`, line))
+	p.settle()
+	xy := eval[[]float64](p, fmt.Sprintf(`(() => {
+		const lines = document.querySelectorAll("#editor .cm-content .cm-line");
+		const r = lines[%d].getBoundingClientRect();
+		const g = document.querySelector("#editor .cm-bp-gutter").getBoundingClientRect();
+		return [g.left + g.width / 2, r.top + r.height / 2];
+	})()`, line-1))
+	p.do(chromedp.MouseClickXY(xy[0], xy[1]))
+	p.settle()
+	if n := eval[int](p, `document.querySelectorAll("#editor .cm-bp").length`); n != 1 {
+		t.Fatalf("%d breakpoint marks after one gutter click", n)
+	}
+	if got := eval[string](p, `ptxEditor.current.breakpoints()`); got != fmt.Sprintf("[%d]", line) {
+		t.Errorf("the editor's breakpoints are %s, want [%d]", got, line)
+	}
+	// the mark sits on the line clicked
+	top := eval[float64](p, `document.querySelector("#editor .cm-bp").getBoundingClientRect().top`)
+	if top > xy[1] || xy[1]-top > 30 {
+		t.Errorf("breakpoint mark at y=%v, clicked y=%v", top, xy[1])
+	}
+	time.Sleep(100 * time.Millisecond)
+	p.click("continue")
+	p.waitJS(`!JSON.parse(ptxState()).running`)
+	p.settle()
+	st := p.state()
+	if st.Line != line || st.Done {
+		t.Fatalf("continue stopped at line %d (done %v), want the breakpoint at line %d", st.Line, st.Done, line)
+	}
+	cur := eval[string](p, `(document.querySelector("#editor .cm-current") || {}).textContent || ""`)
+	if !strings.Contains(cur, "st.global.f32") {
+		t.Errorf("the current line shows %q", cur)
+	}
+	p.shot("page-breakpoint.png")
+	p.noErrors()
+}
+
+func TestSyntaxErrorShowsAtItsLine(t *testing.T) {
+	p := openPage(t, "/", 1280, 800, false)
+	ex, _ := examples.Get("vadd")
+	p.selectOption("examples", "vadd")
+	bad := strings.Replace(ex.Source, "add.f32 ", "add.f32.bogus ", 1)
+	line := lineOf(bad, "add.f32.bogus")
+	p.paste(bad)
+	p.waitJS(`document.querySelector("#editor .cm-lintRange-error") !== null`)
+	marked := eval[string](p, `document.querySelector("#editor .cm-lintRange-error").closest(".cm-line").textContent`)
+	if !strings.Contains(marked, "add.f32.bogus") {
+		t.Errorf("the error mark is on %q", marked)
+	}
+	found := false
+	for _, d := range p.state().Diagnostics {
+		found = found || (d.Kind == "error" && d.Line == line)
+	}
+	if !found {
+		t.Errorf("no diagnostic at line %d: %+v", line, p.state().Diagnostics)
+	}
+	if n := eval[int](p, fmt.Sprintf(`document.querySelectorAll('#diagnostics [data-line="%d"]').length`, line)); n == 0 {
+		t.Errorf("the diagnostics panel has no entry linking to line %d", line)
+	}
+	p.shot("page-syntax-error.png")
+	p.noErrors()
+}
+
+func TestPastedCompilerFileRunsFromTemplate(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(repoRoot(), "core", "ptx", "testdata", "corpus", "daig__cuda__test.ptx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := openPage(t, "/", 1280, 800, false)
+	p.paste(string(src))
+	p.waitJS(`document.querySelectorAll("#editor .cm-lintRange-error").length === 0`)
+	p.click("template")
+	if n := eval[int](p, `document.querySelectorAll(".pp-bad").length`); n != 0 {
+		t.Fatalf("%d launch fields in error after the template", n)
+	}
+	st := p.runToEnd()
+	if !st.Done || st.Fault {
+		t.Fatalf("the pasted kernel did not finish: %+v", st)
+	}
+	p.shot("page-pasted-nvcc.png")
+	p.noErrors()
+}
+
+const oobKernel = `.version 7.0
+.target sm_80
+.address_size 64
+.visible .entry oob(.param .u64 out)
+{
+	.reg .b32 %r<3>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	mul.wide.u32 %rd2, %r1, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.u32 [%rd3], %r1;
+	ret;
+}
+`
+
+func TestFaultNamesLaneAndLine(t *testing.T) {
+	p := openPage(t, "/", 1280, 800, false)
+	p.paste(oobKernel)
+	p.setLaunchJSON(`{"grid": 1, "block": 32, "args": {"out": {"type": "u32", "count": 20}}}`)
+	st := p.runToEnd()
+	if !st.Fault || st.Line != 12 {
+		t.Fatalf("want a fault at line 12, got %+v", st)
+	}
+	msg := eval[string](p, `document.querySelector("#diagnostics .pp-fault").textContent`)
+	if !strings.Contains(msg, "lane 20") || !strings.Contains(msg, "12") {
+		t.Errorf("fault message %q does not name lane 20 and line 12", msg)
+	}
+	if eval[string](p, `(document.querySelector("#editor .cm-faultline") || {}).textContent || ""`) == "" {
+		t.Error("the fault's line is not marked in the editor")
+	}
+	p.shot("page-fault.png")
+	p.noErrors()
+}
+
+const spinKernel = `.version 7.0
+.target sm_80
+.address_size 64
+.visible .entry spin(.param .u32 n)
+{
+	.reg .b32 %r<2>;
+LOOP:
+	add.u32 %r1, %r1, 1;
+	bra LOOP;
+}
+`
+
+func TestStopEndsARunawayLoop(t *testing.T) {
+	p := openPage(t, "/", 1280, 800, false)
+	p.paste(spinKernel)
+	p.setLaunchJSON(`{"grid": 1, "block": 64, "args": {"n": 1}}`)
+	p.click("run")
+	time.Sleep(600 * time.Millisecond)
+	if st := p.state(); !st.Running || st.Step == 0 {
+		t.Fatalf("the loop is not running: %+v", st)
+	}
+	if got := eval[string](p, `(document.getElementById("progress") || {}).textContent || ""`); !strings.Contains(got, "thread-instructions/s") {
+		t.Errorf("no progress shown while running: %q", got)
+	}
+	t0 := time.Now()
+	p.do(chromedp.Click(chromedp.CSS("#stop")))
+	p.waitJSFor(`!JSON.parse(ptxState()).running`, 5*time.Second)
+	if el := time.Since(t0); el > time.Second {
+		t.Errorf("Stop took %v", el)
+	}
+	p.noErrors()
+}
+
+func TestRunawayLoopReportedWithinSeconds(t *testing.T) {
+	p := openPage(t, "/", 1280, 800, false)
+	p.paste(spinKernel)
+	p.setLaunchJSON(`{"grid": 1, "block": 64, "args": {"n": 1}}`)
+	t0 := time.Now()
+	p.click("run")
+	p.waitJSFor(`!JSON.parse(ptxState()).running`, 10*time.Second)
+	if el := time.Since(t0); el > 5*time.Second {
+		t.Errorf("the runaway loop was reported after %v", el)
+	}
+	p.settle()
+	msg := eval[string](p, `(document.querySelector("#diagnostics .pp-budget") || {}).textContent || ""`)
+	if !strings.Contains(msg, "loop forever") || !strings.Contains(msg, "Continue") {
+		t.Errorf("budget message %q", msg)
+	}
+	if st := p.state(); st.Line != 8 && st.Line != 9 {
+		t.Errorf("the loop's line is %d, want 8 or 9", st.Line)
+	}
+	p.shot("page-runaway.png")
+	p.noErrors()
+}
+
+func TestDarkThemeAndLargeFont(t *testing.T) {
+	p := openPage(t, "/", 1280, 720, true)
+	bg := eval[string](p, `getComputedStyle(document.body).backgroundColor`)
+	if bg == "rgb(255, 255, 255)" {
+		t.Errorf("dark system theme, white page")
+	}
+	p.click("large")
+	if fs := eval[string](p, `getComputedStyle(document.documentElement).fontSize`); fs != "19px" {
+		t.Errorf("large font: root font size %s", fs)
+	}
+	p.click("theme") // Auto -> Dark
+	p.click("theme") // Dark -> Light
+	if bg := eval[string](p, `getComputedStyle(document.body).backgroundColor`); bg != "rgb(255, 255, 255)" {
+		t.Errorf("light theme: background %s", bg)
+	}
+	p.click("theme") // back to Auto
+	p.click("large")
+	for range 4 {
+		p.click("step")
+	}
+	p.shot("page-dark.png")
+	p.noErrors()
+}
