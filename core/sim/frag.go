@@ -322,4 +322,3 @@ func intOf(k ekind, v uint64) int64 {
 	}
 	return int64(v)
 }
-
