@@ -45,6 +45,7 @@ type checker struct {
 	fn     *Func
 	protos map[*Label]*protoSig     // labels of .callprototype directives
 	targs  map[*Label][]ptx.Operand // labels of .calltargets directives: the functions
+	btargs map[*Label]bool          // labels of .branchtargets directives (brx.idx's lists)
 }
 
 type scope struct {
@@ -348,6 +349,11 @@ func (c *checker) block(parent *scope, b *ptx.Block) {
 					c.targs = map[*Label][]ptx.Operand{}
 				}
 				c.targs[labels[len(labels)-1]] = st.Args
+			case st.Name == ".branchtargets":
+				if c.btargs == nil {
+					c.btargs = map[*Label]bool{}
+				}
+				c.btargs[labels[len(labels)-1]] = true
 			}
 		case *ptx.Label:
 			if old := s.lookup(st.Name); old != nil {

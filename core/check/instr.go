@@ -124,6 +124,10 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 		in.Args[i] = c.operand(s, in, &f.Operands[i], o)
 	}
 	c.videoSels(in) // videosel.go
+	if e.Name == "brx.idx" && len(in.Args) == 2 && in.Args[1].Label != nil && !c.btargs[in.Args[1].Label] {
+		// ISA 9.7.13.4: tlist is the label of a .branchtargets directive.
+		c.errorf(in.Args[1].Pos, "brx.idx: %s does not label a .branchtargets list", in.Args[1].Label.Name)
+	}
 	return in
 }
 

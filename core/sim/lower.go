@@ -58,6 +58,7 @@ type fn struct {
 	names     []string
 	pnames    []string
 	regByName map[string]*check.Reg
+	brx       map[int32][]int32 // pc of a brx.idx -> its target pcs (exec_brx.go)
 }
 
 type constInit struct {

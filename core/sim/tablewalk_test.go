@@ -52,7 +52,6 @@ var knownGaps = map[string]string{
 	"stacksave":    "the stack pointer of alloca",
 	"stackrestore": "the stack pointer of alloca",
 	"alloca":       "dynamic local allocation",
-	"brx.idx":      "indirect branches through a label table",
 }
 
 // instance writes one instance of form f: choice k picks the modifier
@@ -146,6 +145,10 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 			}
 		case isa.OpLabel:
 			op = "L_end"
+			if e.Name == "brx.idx" { // its list: a .branchtargets label
+				in.decls = append(in.decls, "\tL_list: .branchtargets L_end;")
+				op = "L_list"
+			}
 		case isa.OpSymbol:
 			op = "gvar"
 		case isa.OpPack:
