@@ -40,7 +40,6 @@ var knownGaps = map[string]string{
 	"wmma.load":    "issue 14 work in progress",
 	"wmma.store":   "issue 14 work in progress",
 	"wmma.mma":     "issue 14 work in progress",
-	"set":          "set with an .f16 or .bf16 result",
 	"fma":          ".oob (out-of-bounds zeroing of tensor data)",
 	"atom":         ".b128 (128-bit registers)",
 	"ld":           ".b128 (128-bit registers)",
