@@ -443,3 +443,12 @@ func (c *Root) idleText() string {
 }
 
 func (c *Root) outputs() []Output { return c.A.Outputs() }
+
+// stdout is what the kernel's printf calls printed up to the current step
+// (step back takes it back too).
+func (c *Root) stdout() string {
+	if c.A.S == nil {
+		return ""
+	}
+	return c.A.S.Machine().Stdout()
+}
