@@ -247,6 +247,20 @@ var wants = map[string]want{
 		}
 		return map[string][]uint64{"D": out}
 	}},
+	"wmma_16x16": {out: func(t *testing.T, b in) map[string][]uint64 {
+		const k = "_Z17warp_mma_16x16x16P6__halfS0_Pf"
+		out := make([]uint64, 256)
+		for r := 0; r < 16; r++ {
+			for c := 0; c < 16; c++ {
+				var s int64 // B is column-major: element (k, c) at c*16+k
+				for kk := 0; kk < 16; kk++ {
+					s += int64(f16val(b[k+"_param_0"][r*16+kk])) * int64(f16val(b[k+"_param_1"][c*16+kk]))
+				}
+				out[r*16+c] = uint64(math.Float32bits(float32(s)))
+			}
+		}
+		return map[string][]uint64{k + "_param_2": out}
+	}},
 	"fault_oob": {errLine: 24, errText: "4-byte store of global address"},
 	// What the simulator's undefined registers hold is not the point (a
 	// GPU gives garbage); the warning is, so the output goes unchecked.

@@ -134,18 +134,18 @@ func (a *App) analyse() {
 	if len(list) > 0 {
 		return
 	}
-	p, err := load(a.Name, a.Source)
+	p, cp, err := load(a.Name, a.Source)
 	if err != nil {
 		a.Diags = append(a.Diags, Diag{Kind: "error", Msg: err.Error()})
 		return
 	}
 	a.prog = p
-	a.Warns = sourceWarnings(a.Name, a.Source)
+	a.Warns = warningDiags(cp)
 	a.Kernels = p.Kernels()
 	a.selectParams()
 }
 
-func load(name, src string) (p *sim.Program, err error) {
+func load(name, src string) (p *sim.Program, cp *check.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("internal error while loading (please report it): %v", r)
@@ -153,13 +153,14 @@ func load(name, src string) (p *sim.Program, err error) {
 	}()
 	mod, perrs := ptx.Parse(name, []byte(src))
 	if len(perrs) > 0 {
-		return nil, perrs[0]
+		return nil, nil, perrs[0]
 	}
 	cp, cerrs := check.Check(mod)
 	if len(cerrs) > 0 {
-		return nil, cerrs[0]
+		return nil, nil, cerrs[0]
 	}
-	return sim.Load(cp)
+	p, err = sim.Load(cp)
+	return p, cp, err
 }
 
 // selectParams reads the parameters of the launch's kernel.

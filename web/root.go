@@ -35,6 +35,7 @@ type Root struct {
 	Env      vugu.EventEnv // set by the wasm entry: runs lock it between slices
 	Yield    func()        // returns once the browser has run its event loop (host_js.go)
 	ShowJSON bool
+	Lane     int // the lane the Bits panel shows: a click on a grid cell picks it
 
 	docSent  string // the text the editor was last given
 	diagSent string

@@ -16,11 +16,14 @@ import (
 //
 //	<web:Viz_panel :Snap="c.A.Snap" :Warp="c.A.ShownWarp()" :Lane="lane" :Source="c.A.Source"></web:Viz_panel>
 //
-// Lane < 0 lets the panel's own lane field choose.
+// Lane < 0 lets the panel's own lane field choose; otherwise the field
+// reports a new lane through OnLane (the page also picks one when a
+// register-grid cell is clicked).
 type Viz_panel struct {
 	Snap   *sim.Snapshot
 	Warp   int
 	Lane   int
+	OnLane func(lane int)
 	Source string
 
 	V      *Viz
@@ -81,6 +84,9 @@ func (c *Viz_panel) setLane(e vugu.DOMEvent) {
 	n, err := strconv.Atoi(e.PropString("target", "value"))
 	if err == nil && n >= 0 && n < 32 {
 		c.own = n
+		if c.OnLane != nil {
+			c.OnLane(n)
+		}
 	}
 }
 

@@ -4,21 +4,10 @@
 
 package web
 
-import (
-	"github.com/ptxplay/ptxplay/core/check"
-	"github.com/ptxplay/ptxplay/core/ptx"
-)
+import "github.com/ptxplay/ptxplay/core/check"
 
-// sourceWarnings returns the warnings of a source that checks clean.
-func sourceWarnings(name, src string) []Diag {
-	mod, errs := ptx.Parse(name, []byte(src))
-	if len(errs) > 0 {
-		return nil
-	}
-	p, errs := check.Check(mod)
-	if len(errs) > 0 {
-		return nil
-	}
+// warningDiags lists the warnings of a program that checked clean.
+func warningDiags(p *check.Program) []Diag {
 	var out []Diag
 	for _, w := range check.Warnings(p) {
 		out = append(out, Diag{Kind: "warning", Line: w.Pos.Line, Col: w.Pos.Col, Msg: w.Msg})

@@ -45,6 +45,7 @@ type checker struct {
 	fn     *Func
 	protos map[*Label]*protoSig     // labels of .callprototype directives
 	targs  map[*Label][]ptx.Operand // labels of .calltargets directives: the functions
+	btargs map[*Label]bool          // labels of .branchtargets directives (brx.idx's lists)
 }
 
 type scope struct {
@@ -195,8 +196,8 @@ func (c *checker) params(ps []*ptx.Param, f *Func) []*Var {
 		if !ok {
 			c.errorf(p.Pos(), "unknown type %s", p.Type)
 		}
-		if limit := 128 + 128*(p.Vec/8); p.Vec > 0 && (t.Kind == isa.KindPred || t.Bits*p.Vec > limit) {
-			c.errorf(p.Pos(), "invalid vector parameter type .v%d %s", p.Vec, p.Type)
+		if p.Vec > 0 && (t.Kind == isa.KindPred || t.Bits*p.Vec > 128) { // §5.4.2: "Vectors cannot exceed 128-bits"
+			c.errorf(p.Pos(), "invalid vector parameter type .v%d %s: vectors hold at most 128 bits of a non-predicate type", p.Vec, p.Type)
 		}
 		v := &Var{Name: p.Name, Space: p.Space, Type: t, Vec: p.Vec, Align: p.Align, Dims: p.Dims, Pos: p.NamePos, Func: f, Param: true, Ptr: p.PtrSpace}
 		v.Size = c.size(v)
@@ -232,6 +233,10 @@ func (c *checker) declareVars(s *scope, d *ptx.VarDecl, f *Func) []*Var {
 	if !ok {
 		c.errorf(d.Pos(), "unknown type %q in declaration", d.Type)
 		return nil
+	}
+	if d.Vec > 0 && (t.Kind == isa.KindPred || t.Bits*d.Vec > 128) {
+		// §5.4.2: vectors of a non-predicate type, at most 128 bits.
+		c.errorf(d.Pos(), "invalid vector type .v%d %s: vectors hold at most 128 bits of a non-predicate type", d.Vec, d.Type)
 	}
 	var vars []*Var
 	for _, n := range d.Names {
@@ -348,6 +353,11 @@ func (c *checker) block(parent *scope, b *ptx.Block) {
 					c.targs = map[*Label][]ptx.Operand{}
 				}
 				c.targs[labels[len(labels)-1]] = st.Args
+			case st.Name == ".branchtargets":
+				if c.btargs == nil {
+					c.btargs = map[*Label]bool{}
+				}
+				c.btargs[labels[len(labels)-1]] = true
 			}
 		case *ptx.Label:
 			if old := s.lookup(st.Name); old != nil {

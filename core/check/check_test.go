@@ -151,3 +151,22 @@ func TestVersionFirst(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkCheckCorpus parses and checks the 40 files of the PTX corpus.
+func BenchmarkCheckCorpus(b *testing.B) {
+	files, _ := filepath.Glob("../ptx/testdata/corpus/*.ptx")
+	var srcs [][]byte
+	for _, f := range files {
+		s, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		srcs = append(srcs, s)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, s := range srcs {
+			diagnose("corpus.ptx", s)
+		}
+	}
+}

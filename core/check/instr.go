@@ -16,7 +16,10 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 	for i, m := range st.Mods {
 		mods[i] = m.Name
 	}
-	e, rest := isa.Resolve(st.Op, mods)
+	e, rest := isa.Lookup(st.Op, mods)
+	if e != nil && len(e.MatchAll(rest)) == 0 {
+		e, rest = isa.Resolve(st.Op, mods) // shfl.bfly.sync.b32
+	}
 	if e == nil {
 		c.errorf(st.OpPos, "unknown instruction %q", st.Op)
 		return nil
@@ -121,6 +124,10 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 		in.Args[i] = c.operand(s, in, &f.Operands[i], o)
 	}
 	c.videoSels(in) // videosel.go
+	if e.Name == "brx.idx" && len(in.Args) == 2 && in.Args[1].Label != nil && !c.btargs[in.Args[1].Label] {
+		// ISA 9.7.13.4: tlist is the label of a .branchtargets directive.
+		c.errorf(in.Args[1].Pos, "brx.idx: %s does not label a .branchtargets list", in.Args[1].Label.Name)
+	}
 	return in
 }
 

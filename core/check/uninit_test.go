@@ -193,3 +193,44 @@ func TestUninitCorpus(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkWarnings times check.Warnings on the largest corpus file (the
+// page runs it on every edit that checks clean).
+func BenchmarkWarnings(b *testing.B) {
+	files, _ := filepath.Glob("../ptx/testdata/corpus/*.ptx")
+	var big []byte
+	for _, f := range files {
+		if src, err := os.ReadFile(f); err == nil && len(src) > len(big) {
+			big = src
+		}
+	}
+	m, errs := ptx.Parse("big.ptx", big)
+	if len(errs) > 0 {
+		b.Fatal(errs)
+	}
+	p, errs := Check(m)
+	if len(errs) > 0 {
+		b.Fatal(errs)
+	}
+	b.SetBytes(int64(len(big)))
+	for b.Loop() {
+		Warnings(p)
+	}
+}
+
+// BenchmarkCheckBig is the check the page already runs on every edit, for
+// comparison.
+func BenchmarkCheckBig(b *testing.B) {
+	files, _ := filepath.Glob("../ptx/testdata/corpus/*.ptx")
+	var big []byte
+	for _, f := range files {
+		if src, err := os.ReadFile(f); err == nil && len(src) > len(big) {
+			big = src
+		}
+	}
+	b.SetBytes(int64(len(big)))
+	for b.Loop() {
+		m, _ := ptx.Parse("big.ptx", big)
+		Check(m)
+	}
+}

@@ -34,6 +34,9 @@ func (e *Entry) Explain(mods []string) string {
 	if len(best.unknown) > 0 {
 		msg := name + " does not take " + strings.Join(best.unknown, ", ")
 		if with := e.typesTaking(best.unknown[0]); len(with) > 0 && len(types) > 0 {
+			if len(with) > 6 {
+				with = append(with[:6:6], "...")
+			}
 			msg += " (" + best.unknown[0] + " goes with " + strings.Join(with, ", ") + ")"
 		}
 		parts = append(parts, msg)
@@ -162,7 +165,7 @@ func (e *Entry) typeChoices() []string {
 	return out
 }
 
-// typesTaking lists the types of the forms that know modifier m.
+// typesTaking lists the (last) types of the forms that know modifier m.
 func (e *Entry) typesTaking(m string) []string {
 	var out []string
 	for _, f := range e.Forms {
@@ -175,13 +178,16 @@ func (e *Entry) typesTaking(m string) []string {
 		if !knows {
 			continue
 		}
-		for _, t := range f.Mods {
-			if allTypes(t.Values) {
+		// The last type position: the operand type (set.dtype.stype's
+		// stype), which is what the modifier depends on.
+		for i := len(f.Mods) - 1; i >= 0; i-- {
+			if t := f.Mods[i]; allTypes(t.Values) {
 				for _, v := range t.Values {
 					if !contains(out, v) {
 						out = append(out, v)
 					}
 				}
+				break
 			}
 		}
 	}

@@ -418,38 +418,60 @@ func wider(t Type) string {
 	return fmt.Sprintf("%s%d", p, 2*t.Bits)
 }
 
-// MatchMods finds the first form whose modifier template accepts mods (see
-// matchSet for the order they may come in). It returns nil when none does.
+// MatchMods finds the first form whose modifier template accepts mods: in
+// the template's order if any form does, else as a set (see matchSet). It
+// returns nil when none does.
 func (e *Entry) MatchMods(mods []string) *Match {
-	for _, f := range e.Forms {
-		if vals, ok := f.match(mods); ok {
-			return &Match{Form: f, Vals: vals}
+	for _, set := range []bool{false, true} {
+		for _, f := range e.Forms {
+			if vals, ok := f.match(mods, set); ok {
+				return &Match{Form: f, Vals: vals}
+			}
 		}
 	}
 	return nil
 }
 
 // MatchAll returns every form whose modifier template accepts mods, in table
-// order: forms that differ only in their operands all match.
+// order: forms that differ only in their operands all match. Like MatchMods
+// it takes the modifiers in order when some form does (compilers write the
+// manual's order, and that pass is the cheap one), else as a set.
 func (e *Entry) MatchAll(mods []string) []*Match {
 	var ms []*Match
-	for _, f := range e.Forms {
-		if vals, ok := f.match(mods); ok {
-			ms = append(ms, &Match{Form: f, Vals: vals})
+	for _, set := range []bool{false, true} {
+		for _, f := range e.Forms {
+			if vals, ok := f.match(mods, set); ok {
+				ms = append(ms, &Match{Form: f, Vals: vals})
+			}
+		}
+		if len(ms) > 0 {
+			break
 		}
 	}
 	return ms
 }
 
-// match matches mods to f's template: in the template's order first (the
-// common case, and the cheapest), else as a set.
-func (f *Form) match(mods []string) ([]string, bool) {
-	vals := make([]string, len(f.Mods))
-	if matchFrom(f.Mods, mods, vals) {
-		return vals, true
+// match matches mods to f's template, in the template's order or as a set.
+// It allocates only for a match: most forms an instruction is tried
+// against do not match.
+func (f *Form) match(mods []string, set bool) ([]string, bool) {
+	var buf [16]string
+	vals := buf[:0]
+	if len(f.Mods) <= len(buf) {
+		vals = buf[:len(f.Mods)]
+	} else {
+		vals = make([]string, len(f.Mods))
 	}
-	clear(vals)
-	return vals, matchSet(f.Mods, mods, vals)
+	ok := false
+	if set {
+		ok = matchSet(f.Mods, mods, vals)
+	} else {
+		ok = matchFrom(f.Mods, mods, vals)
+	}
+	if !ok {
+		return nil, false
+	}
+	return append([]string(nil), vals...), true
 }
 
 // matchSet matches modifiers written in any order, as ptxas takes them

@@ -882,14 +882,21 @@ func (p *parser) parseInstr(from int, g *Guard, op, opEnd int) *Instr {
 func (p *parser) continuesInstr(call bool) bool {
 	switch p.tok {
 	case tIdent:
-		// "f," or "%r1," (a call target or first operand); "f;" only after
-		// call, since "ret\nexit;" is more likely a forgotten ';'. A name
-		// starting with '%' never starts a statement.
-		if p.lit()[0] == '%' {
+		// "f," or "%r1," (a call target or first operand); "L;" unless L
+		// reads as an instruction without operands ("ret\nexit;" is more
+		// likely a forgotten ';' than a branch to a label named exit). A
+		// name starting with '%' never starts a statement.
+		lit := p.lit()
+		if lit[0] == '%' {
 			return p.peek(1) != tColon
 		}
-		k := p.peek(1)
-		return k == tComma || call && k == tSemi || k == tPipe
+		switch p.peek(1) {
+		case tComma, tPipe:
+			return true
+		case tSemi:
+			return call || !strings.Contains(lit, ".") && !nullaryOps[lit]
+		}
+		return false
 	case tLBrace:
 		// A vector "{%r1, %r2}" or "{_, x}" rather than a nested block.
 		switch p.peek(1) {
@@ -905,6 +912,10 @@ func (p *parser) continuesInstr(call bool) bool {
 	}
 	return false
 }
+
+// nullaryOps are the undotted opcodes that take no operands: on a line of
+// their own after an instruction they start a new statement.
+var nullaryOps = map[string]bool{"ret": true, "exit": true, "trap": true, "brkpt": true}
 
 // peek returns the kind of the token n places ahead without moving: it
 // scans ahead and then restores the scanner, its line table and its errors.

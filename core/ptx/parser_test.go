@@ -262,6 +262,8 @@ func TestInstructions(t *testing.T) {
 		{"address first on the next line", "st.global.u32\n[%rd1], %r1;", "st .global .u32 [%rd1], %r1"},
 		{"constant first on the next line", "bar.sync\n0;", "bar .sync int:0"},
 		{"semicolon on its own line", "ret\n;", "ret"},
+		{"branch target on the next line", "bra.uni\n\t$L__BB0_1;", "bra .uni $L__BB0_1"},
+		{"guarded branch target on the next line", "@%p1 bra\n\tLBB0_2\n\t;", "@%p1 bra LBB0_2"},
 		{"call with empty list", "call.uni (), foo, ();", "call .uni (), foo, ()"},
 		{"parentheses outside call group", "mov.u32 %r1, (4+4)*2;", "mov .u32 %r1, ((int:4+int:4)*int:2)"},
 		{"vector pack", "mov.b64 %rd1, {%r1, %r2};", "mov .b64 %rd1, {%r1, %r2}"},

@@ -16,6 +16,14 @@ import (
 )
 
 func benchGemm(b *testing.B, kernel string, grid, block uint32) {
+	benchGemmOpt(b, kernel, grid, block, false)
+}
+
+// BenchmarkGemmMMARecord: mma_gemm with recording on, as sessions (the
+// page) run it: every matrix instruction builds its fragment view.
+func BenchmarkGemmMMARecord(b *testing.B) { benchGemmOpt(b, "mma_gemm", 8, 128, true) }
+
+func benchGemmOpt(b *testing.B, kernel string, grid, block uint32, record bool) {
 	src, err := os.ReadFile("../../testdata/run/mma_gemm/kernel.ptx")
 	if err != nil {
 		b.Fatal(err)
@@ -46,6 +54,7 @@ func benchGemm(b *testing.B, kernel string, grid, block uint32) {
 				binary.LittleEndian.PutUint32(params[ps[j].Offset:], uint32(v))
 			}
 		}
+		m.Record(record)
 		b.StartTimer()
 		m.Run(0)
 		if f := m.Fault(); f != nil {

@@ -21,6 +21,9 @@ func computeReconvergence(f *fn) {
 			if t := int(o.target); t >= 0 && t <= n {
 				leader[t] = true
 			}
+			for _, t := range f.brx[int32(i)] { // brx.idx: every target
+				leader[t] = true
+			}
 			leader[i+1] = true
 		}
 		if o.ctl == ctlExit || o.ctl == ctlRet {
@@ -57,6 +60,13 @@ func computeReconvergence(f *fn) {
 				succ[b] = append(succ[b], blockOf[t])
 			} else {
 				succ[b] = append(succ[b], exit)
+			}
+			for _, t := range f.brx[int32(end-1)] {
+				if int(t) < n {
+					succ[b] = append(succ[b], blockOf[t])
+				} else {
+					succ[b] = append(succ[b], exit)
+				}
 			}
 			if last.guard >= 0 {
 				fall()

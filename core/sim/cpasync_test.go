@@ -218,4 +218,15 @@ func TestCpAsyncSnapshot(t *testing.T) {
 	if strings.Join(got, "|") != "0 0 0 0|"+strings.Join(want, "|") {
 		t.Fatalf("pending copies over the steps: %v, want 0 0 0 0 then %v", got, want)
 	}
+	// Stepping back restores the pending copies exactly (checkpoints
+	// and replay carry them).
+	for i := len(seen) - 1; i >= 0; i-- {
+		if !s.StepBack() {
+			break
+		}
+		n, g := count()
+		if x := fmt.Sprint(n, g[0], g[1], g[2]); x != seen[i] {
+			t.Fatalf("after stepping back to step %d: %s, was %s", i, x, seen[i])
+		}
+	}
 }

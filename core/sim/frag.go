@@ -19,7 +19,6 @@ package sim
 import (
 	"fmt"
 	"math"
-	"math/bits"
 	"sync"
 
 	"github.com/ptxplay/ptxplay/core/fp"
@@ -323,5 +322,3 @@ func intOf(k ekind, v uint64) int64 {
 	}
 	return int64(v)
 }
-
-var _ = bits.OnesCount32

@@ -10,6 +10,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/ptxplay/ptxplay/core/check"
 )
@@ -83,15 +84,45 @@ func gatherBits(w *warp, f *fragSpec, slots []int32) []uint64 {
 	return v
 }
 
-// noteMatrices records the view of o's matrices.
-func (m *Machine) noteMatrices(w *warp, o *op, name string, srcs []fragSrc) {
-	m.frag = m.fragView(w, o, name, srcs)
-	w.frag = m.frag
+// fragRecord is what a matrix instruction records: the raw elements of
+// its matrices. The view (strings for every cell) is built only when a
+// snapshot or a trace asks for it, once; records never change, so clones
+// (checkpoints) share them.
+type fragRecord struct {
+	name string
+	o    *op
+	cta  [3]uint32
+	warp int
+	step int64
+	srcs []fragSrc
+	once sync.Once
+	v    *FragView
 }
 
-// fragView makes the view of o's matrices.
+// view builds (once) and returns the record's view; nil for no record.
+func (r *fragRecord) view() *FragView {
+	if r == nil {
+		return nil
+	}
+	r.once.Do(func() { r.v = buildView(r) })
+	return r.v
+}
+
+// noteMatrices records o's matrices (raw) for the views.
+func (m *Machine) noteMatrices(w *warp, o *op, name string, srcs []fragSrc) {
+	r := &fragRecord{name: name, o: o, cta: w.cta.id, warp: w.id, step: m.stats.WarpInstructions, srcs: srcs}
+	m.frag, w.frag = r, r
+}
+
+// fragView makes the view of o's matrices now.
 func (m *Machine) fragView(w *warp, o *op, name string, srcs []fragSrc) *FragView {
-	v := &FragView{Op: name, Text: strings.Join(strings.Fields(o.text), " "), Line: int(o.line), CTA: w.cta.id, Warp: w.id, Step: m.stats.WarpInstructions}
+	return buildView(&fragRecord{name: name, o: o, cta: w.cta.id, warp: w.id, step: m.stats.WarpInstructions, srcs: srcs})
+}
+
+func buildView(r *fragRecord) *FragView {
+	o := r.o
+	v := &FragView{Op: r.name, Text: strings.Join(strings.Fields(o.text), " "), Line: int(o.line), CTA: r.cta, Warp: r.warp, Step: r.step}
+	srcs := r.srcs
 	for _, s := range srcs {
 		f := s.f
 		fm := FragMatrix{Name: f.name, Type: f.kind.String(), Groups: f.groups, Rows: f.rows, Cols: f.cols, Cells: make([]FragCell, f.size())}
@@ -133,11 +164,14 @@ func (m *Machine) fragNext() *FragView {
 	if o == nil || wi < 0 || o.inst == nil || m.cur == nil || m.cur.done || m.cur.index != ci {
 		return nil
 	}
+	w := m.cur.warps[wi]
+	if n := m.prog.rowOps[o.inst]; n > 0 {
+		return m.rowAddrView(w, o, n)
+	}
 	d := m.prog.mmaOps[o.inst]
 	if d == nil || len(o.inst.Args) < 4 {
 		return nil
 	}
-	w := m.cur.warps[wi]
 	na, nb := d.a.regs, d.b.regs
 	sa, sb, sc := o.s[:na], o.s[na:na+nb], o.s[na+nb:]
 	args := o.inst.Args
@@ -152,13 +186,44 @@ func (m *Machine) fragNext() *FragView {
 
 // noteMMA records an mma's A, B, C (before the write) and D.
 func (m *Machine) noteMMA(w *warp, o *op, d *mmaDesc, sa, sb, sc []int32, out []uint64) {
-	args := o.inst.Args
 	m.noteMatrices(w, o, d.String(), []fragSrc{
-		{f: d.a, vals: gatherBits(w, d.a, sa), names: regNames(args[1])},
-		{f: d.b, vals: gatherBits(w, d.b, sb), names: regNames(args[2])},
-		{f: d.c, vals: gatherBits(w, d.c, sc), names: regNames(args[3])},
-		{f: d.d, vals: out, names: regNames(args[0])},
+		{f: d.a, vals: gatherBits(w, d.a, sa), names: d.names[1]},
+		{f: d.b, vals: gatherBits(w, d.b, sb), names: d.names[2]},
+		{f: d.c, vals: gatherBits(w, d.c, sc), names: d.names[3]},
+		{f: d.d, vals: out, names: d.names[0]},
 	})
+}
+
+// rowAddrView previews an ldmatrix or stmatrix: the row address each
+// of lanes 8q..8q+7 gives for matrix q (as the lane's registers hold it
+// now), and for stmatrix the matrices it will store.
+func (m *Machine) rowAddrView(w *warp, o *op, n int) *FragView {
+	name := o.inst.Entry.Name
+	v := &FragView{Op: fmt.Sprintf("%s.x%d", name, n), Text: strings.Join(strings.Fields(o.text), " "), Line: int(o.line), CTA: w.cta.id, Warp: w.id, Step: m.stats.WarpInstructions + 1, Next: true}
+	ai := 0
+	if name == "ldmatrix" {
+		ai = 1
+	}
+	reg := ""
+	if a := o.inst.Args[ai]; a.Reg != nil {
+		reg = a.Reg.Name
+	}
+	for q := 0; q < n; q++ {
+		fm := FragMatrix{Name: fmt.Sprintf("matrix %d: row addresses", q), Type: "addr", Groups: 1, Rows: 8, Cols: 1}
+		for r := 0; r < 8; r++ {
+			lane := 8*q + r
+			fm.Cells = append(fm.Cells, FragCell{Value: fmt.Sprintf("0x%x", m.addr(w, o, lane)), Lane: lane, Reg: reg})
+		}
+		v.Matrices = append(v.Matrices, fm)
+	}
+	if name == "stmatrix" {
+		names := regNames(o.inst.Args[1])
+		for q := 0; q < n && q < len(o.s); q++ {
+			src := m.fragView(w, o, "", []fragSrc{{f: matrixFrag, vals: gatherBits(w, matrixFrag, o.s[q:q+1]), names: names[q : q+1], name: fmt.Sprintf("matrix %d", q)}})
+			v.Matrices = append(v.Matrices, src.Matrices...)
+		}
+	}
+	return v
 }
 
 // formatElem shows an element's value.
@@ -177,7 +242,7 @@ func formatElem(k ekind, v uint64) string {
 }
 
 // Frag returns the fragment view of the last matrix instruction, or nil.
-func (m *Machine) Frag() *FragView { return m.frag }
+func (m *Machine) Frag() *FragView { return m.frag.view() }
 
 // String draws the view as text: each matrix as a grid of values, then
 // the same grid of holders written lane:register.element.

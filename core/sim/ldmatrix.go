@@ -49,6 +49,10 @@ func lowerLdStMatrix(l *lowering, in *check.Inst, o *op) error {
 	if err := checkFrag(name, &fragSpec{name: "matrix", rows: 8, cols: 8, regs: n, kind: ekB16}, in.Args[fi]); err != nil {
 		return err
 	}
+	if l.p.rowOps == nil {
+		l.p.rowOps = map[*check.Inst]int{}
+	}
+	l.p.rowOps[in] = n
 	if name == "ldmatrix" {
 		o.exec = func(m *Machine, w *warp, o *op) { execLdmatrix(m, w, o, n, trans) }
 	} else {
@@ -109,7 +113,7 @@ func execLdmatrix(m *Machine, w *warp, o *op, n int, trans bool) {
 		names := regNames(o.inst.Args[0])
 		var srcs []fragSrc
 		for q := range mats {
-			srcs = append(srcs, fragSrc{f: matrixFrag, vals: mats[q], names: names[q : q+1], name: fmt.Sprintf("matrix %d", q)})
+			srcs = append(srcs, fragSrc{f: matrixFrag, vals: append([]uint64(nil), mats[q]...), names: names[q : q+1], name: fmt.Sprintf("matrix %d", q)})
 		}
 		m.noteMatrices(w, o, o.inst.Entry.Name+fmt.Sprintf(".x%d", n)+map[bool]string{true: ".trans", false: ""}[trans], srcs)
 	}

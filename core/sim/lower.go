@@ -27,6 +27,7 @@ type Program struct {
 	dynAlign  int
 	refused   []refusal                // ops that stop the run when reached (notsim.go)
 	mmaOps    map[*check.Inst]*mmaDesc // mma and wmma.mma, for the fragment preview (fragview.go)
+	rowOps    map[*check.Inst]int      // ldmatrix and stmatrix: matrices moved (fragview.go)
 }
 
 type globalVar struct {
@@ -58,6 +59,7 @@ type fn struct {
 	names     []string
 	pnames    []string
 	regByName map[string]*check.Reg
+	brx       map[int32][]int32 // pc of a brx.idx -> its target pcs (exec_brx.go)
 }
 
 type constInit struct {

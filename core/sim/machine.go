@@ -42,8 +42,8 @@ type Machine struct {
 	record     bool
 	lastAccess []laneAccess
 	lastWrites []memWrite
-	releases   int64     // barrier releases so far (all CTAs)
-	frag       *FragView // the last matrix instruction's fragments (fragview.go)
+	releases   int64       // barrier releases so far (all CTAs)
+	frag       *fragRecord // the last matrix instruction's fragments (fragview.go)
 
 	out console // printf output (printf.go)
 }
@@ -76,12 +76,12 @@ type Event struct {
 	Active uint32
 	Exec   uint32
 	op     *op
-	frag   *FragView
+	frag   *fragRecord
 }
 
 // Frag is the fragment view when the event is a matrix instruction
 // (mma, wmma, ldmatrix, ...), else nil.
-func (e Event) Frag() *FragView { return e.frag }
+func (e Event) Frag() *FragView { return e.frag.view() }
 
 // Line and Col give the event's source position (0 for the implicit
 // return at the end of a function).
@@ -107,7 +107,7 @@ func (m *Machine) Last() Event {
 	if l.fn >= 0 {
 		e.op = &m.prog.funcs[l.fn].code[l.pc]
 	}
-	if m.frag != nil && m.frag.Step == m.stats.WarpInstructions {
+	if m.frag != nil && m.frag.step == m.stats.WarpInstructions {
 		e.frag = m.frag
 	}
 	return e
@@ -157,7 +157,7 @@ type warp struct {
 	wait   int         // 1 + barrier id the warp waits at, 0 when running
 	waitOp *op         // the barrier op it waits on
 	async  *asyncState // pending cp.async copies (cpasync.go)
-	frag   *FragView   // its last matrix instruction's fragments (fragview.go)
+	frag   *fragRecord // its last matrix instruction's fragments (fragview.go)
 	done   bool
 }
 

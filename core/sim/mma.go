@@ -57,8 +57,9 @@ type mmaDesc struct {
 	a, b, c, d *fragSpec
 	mode       mmaMode
 	satfinite  bool
-	xor        bool     // b1: .xor.popc (else .and.popc)
-	rnd        fp.Round // f64
+	xor        bool        // b1: .xor.popc (else .and.popc)
+	rnd        fp.Round    // f64
+	names      [4][]string // the register names of D, A, B, C (for the views)
 }
 
 // mmaMods reads the shape, layouts, element types and flags of an
@@ -176,6 +177,7 @@ func (d *mmaDesc) lower(l *lowering, in *check.Inst, o *op) error {
 		if err := checkFrag(d.op, f, in.Args[i]); err != nil {
 			return err
 		}
+		d.names[i] = regNames(in.Args[i])
 	}
 	o.exec = func(m *Machine, w *warp, o *op) { d.exec(m, w, o) }
 	if l.p.mmaOps == nil {

@@ -52,6 +52,19 @@ func (c *console) write(b []byte) {
 	c.full = true
 }
 
+// room is how many more bytes the console keeps, plus one so that a
+// write past the cap still reaches it and adds the note.
+func (c *console) room() int {
+	if c.full {
+		return 0
+	}
+	limit := c.limit
+	if limit <= 0 {
+		limit = DefaultStdoutLimit
+	}
+	return max(0, limit-len(c.buf)) + 1
+}
+
 // Stdout returns what the kernel's printf calls have printed so far.
 func (m *Machine) Stdout() string { return string(m.out.buf) }
 
@@ -136,7 +149,7 @@ func execPrintf(m *Machine, w *warp, o *op) {
 				return
 			}
 			var n int
-			line, n, err = cprintf(line[:0], format, a, int(o.aux))
+			line, n, err = cprintf(line[:0], format, a, int(o.aux), m.out.room())
 			switch err.(type) {
 			case nil:
 				m.out.write(line)

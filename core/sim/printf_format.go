@@ -42,28 +42,34 @@ type printfSpec struct {
 // cprintf formats format with the arguments of a, appending to out. It
 // returns the extended output and the number of arguments it read. A
 // badFormat error means the format is invalid (vprintf returns -1); any
-// other error comes from reading memory.
-func cprintf(out []byte, format []byte, a printfArgs, ptrSize int) ([]byte, int, error) {
+// other error comes from reading memory. Once out holds room bytes the
+// rest is only parsed and its arguments read (the caller keeps no more).
+func cprintf(out []byte, format []byte, a printfArgs, ptrSize, room int) ([]byte, int, error) {
 	nargs := 0
 	next := func(size int) (uint64, error) {
 		nargs++
 		return a.arg(size)
 	}
 	for i := 0; i < len(format); {
+		full := len(out) >= room
 		c := format[i]
 		if c != '%' {
 			j := i
 			for j < len(format) && format[j] != '%' {
 				j++
 			}
-			out = append(out, format[i:j]...)
+			if !full {
+				out = append(out, format[i:j]...)
+			}
 			i = j
 			continue
 		}
 		start := i
 		i++
 		if i < len(format) && format[i] == '%' {
-			out = append(out, '%')
+			if !full {
+				out = append(out, '%')
+			}
 			i++
 			continue
 		}
@@ -127,7 +133,9 @@ func cprintf(out []byte, format []byte, a printfArgs, ptrSize int) ([]byte, int,
 			need++
 		}
 		if nargs+need > maxPrintfArgs {
-			out = append(out, spec...)
+			if !full {
+				out = append(out, spec...)
+			}
 			continue
 		}
 		if starW {
@@ -159,7 +167,7 @@ func cprintf(out []byte, format []byte, a printfArgs, ptrSize int) ([]byte, int,
 		switch s.conv {
 		case 'd', 'i', 'u', 'o', 'x', 'X':
 			var v uint64
-			if v, err = next(intSize(s.length)); err == nil {
+			if v, err = next(intSize(s.length)); err == nil && !full {
 				out = s.formatInt(out, v)
 			}
 		case 'c':
@@ -167,7 +175,7 @@ func cprintf(out []byte, format []byte, a printfArgs, ptrSize int) ([]byte, int,
 				return out, nargs, &badFormat{"unsupported conversion " + strconv.Quote(spec) + " (wide characters)"}
 			}
 			var v uint64
-			if v, err = next(4); err == nil {
+			if v, err = next(4); err == nil && !full {
 				out = s.pad(out, "", []byte{byte(v)}, false)
 			}
 		case 's':
@@ -185,14 +193,16 @@ func cprintf(out []byte, format []byte, a printfArgs, ptrSize int) ([]byte, int,
 				} else if b, err = a.str(p, s.prec); err != nil {
 					return out, nargs, err
 				}
-				out = s.pad(out, "", b, false)
+				if !full {
+					out = s.pad(out, "", b, false)
+				}
 			}
 		case 'p':
 			if s.length != "" {
 				return out, nargs, &badFormat{"unsupported conversion " + strconv.Quote(spec)}
 			}
 			var p uint64
-			if p, err = next(ptrSize); err == nil {
+			if p, err = next(ptrSize); err == nil && !full {
 				if p == 0 {
 					out = s.pad(out, "", []byte("(nil)"), false)
 				} else {
@@ -206,7 +216,7 @@ func cprintf(out []byte, format []byte, a printfArgs, ptrSize int) ([]byte, int,
 				return out, nargs, &badFormat{"unsupported length " + s.length + " in " + strconv.Quote(spec) + " (floats arrive as double)"}
 			}
 			var v uint64
-			if v, err = next(8); err == nil {
+			if v, err = next(8); err == nil && !full {
 				out = s.formatFloat(out, math.Float64frombits(v))
 			}
 		default:

@@ -258,7 +258,7 @@ func TestPrintfAgainstC(t *testing.T) {
 		if fromC != nil && fromC[i] != golden[i].Out {
 			t.Errorf("case %d %q: the host C library prints %q, the golden file says %q: run with -update", i, c.format, fromC[i], golden[i].Out)
 		}
-		got, n, err := cprintf(nil, []byte(c.format), packArgs(c.args), 8)
+		got, n, err := cprintf(nil, []byte(c.format), packArgs(c.args), 8, 1<<30)
 		if err != nil {
 			t.Errorf("case %d %q: %v", i, c.format, err)
 			continue
@@ -275,7 +275,7 @@ func TestPrintfAgainstC(t *testing.T) {
 // TestPrintfBadFormat: formats the runtime refuses (vprintf returns -1).
 func TestPrintfBadFormat(t *testing.T) {
 	for _, f := range []string{"%", "abc %5", "%y", "%hf", "%Lf", "%lc", "%ls", "%n", "%lp", "%5.3"} {
-		_, _, err := cprintf(nil, []byte(f), packArgs([]parg{pi(1), pi(2)}), 8)
+		_, _, err := cprintf(nil, []byte(f), packArgs([]parg{pi(1), pi(2)}), 8, 1<<30)
 		if _, ok := err.(*badFormat); !ok {
 			t.Errorf("format %q: error %v, want a bad-format error", f, err)
 		}
@@ -483,13 +483,38 @@ func TestPrintfArgLimit(t *testing.T) {
 	}
 	want.WriteString("%d %5.*f!")
 	format := strings.Repeat("%d ", 33) + "%5.*f!"
-	got, n, err := cprintf(nil, []byte(format), packArgs(args), 8)
+	got, n, err := cprintf(nil, []byte(format), packArgs(args), 8, 1<<30)
 	if err != nil || string(got) != want.String() || n != 32 {
 		t.Errorf("33 conversions: got %q, %d arguments, %v; want %q, 32", got, n, err, want.String())
 	}
 	// A '*' counts: with 31 arguments used, %*d needs two and prints as is.
-	got, n, _ = cprintf(nil, []byte(strings.Repeat("%d", 31)+"|%*d|%d"), packArgs(args), 8)
+	got, n, _ = cprintf(nil, []byte(strings.Repeat("%d", 31)+"|%*d|%d"), packArgs(args), 8, 1<<30)
 	if !strings.HasSuffix(string(got), "|%*d|31") || n != 32 {
 		t.Errorf("star past the limit: got %q, %d arguments", got, n)
+	}
+}
+
+// FuzzPrintf: any format over any argument bytes formats or refuses,
+// never panics, and never reads more than 32 arguments.
+func FuzzPrintf(f *testing.F) {
+	for _, c := range printfCases() {
+		f.Add(c.format, packArgs(c.args).buf)
+	}
+	f.Add("%*.*d%-+ #0*.*e%.999999999f%hhhd%lllx%zzd%%%", []byte{1, 2, 3, 4, 5, 6, 7, 8})
+	f.Fuzz(func(t *testing.T, format string, buf []byte) {
+		a := &testArgs{buf: buf, strs: map[uint64]string{}}
+		_, n, _ := cprintf(nil, []byte(format), a, 8, 1<<20)
+		if n > maxPrintfArgs {
+			t.Fatalf("%q read %d arguments", format, n)
+		}
+	})
+}
+
+// TestPrintfRoom: past the room the console keeps, a call only counts its
+// arguments (the return value stays right, the work stays small).
+func TestPrintfRoom(t *testing.T) {
+	got, n, err := cprintf(nil, []byte("ab%5d%1000000d%s|"), packArgs([]parg{pi(1), pi(2), ps("x")}), 8, 3)
+	if err != nil || string(got) != "ab    1" || n != 3 {
+		t.Errorf("got %q, %d arguments, %v; want \"ab    1\", 3", got, n, err)
 	}
 }

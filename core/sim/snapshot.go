@@ -114,7 +114,7 @@ func (s *Session) Snapshot(opt SnapshotOptions) *Snapshot {
 
 // Snapshot describes the machine's state.
 func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
-	snap := &Snapshot{Done: m.done, Fault: m.err, Stats: m.stats, CTAs: m.nctas, Stdout: m.Stdout(), Frag: m.frag, FragNext: m.fragNext()}
+	snap := &Snapshot{Done: m.done, Fault: m.err, Stats: m.stats, CTAs: m.nctas, Stdout: m.Stdout(), Frag: m.frag.view(), FragNext: m.fragNext()}
 	if m.stats.WarpInstructions > 0 && m.last.fn >= 0 {
 		e := m.Last()
 		snap.Last = &StepInfo{CTA: e.CTA, Warp: e.Warp, Line: e.Line(), Col: e.Col(), Text: e.Text(), Active: e.Active, Exec: e.Exec}
@@ -152,7 +152,7 @@ func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
 
 func (m *Machine) warpView(w *warp, regs, current bool) WarpView {
 	v := WarpView{ID: w.id, Valid: w.valid, Exited: w.exited & w.valid, Done: w.done, Barrier: w.wait - 1}
-	v.Frag = w.frag
+	v.Frag = w.frag.view()
 	if len(w.frames) == 0 {
 		return v // a CTA finished long ago: only its masks remain
 	}

@@ -40,7 +40,6 @@ var knownGaps = map[string]string{
 	"wmma.load":    "issue 14 work in progress",
 	"wmma.store":   "issue 14 work in progress",
 	"wmma.mma":     "issue 14 work in progress",
-	"set":          "set with an .f16 or .bf16 result",
 	"fma":          ".oob (out-of-bounds zeroing of tensor data)",
 	"atom":         ".b128 (128-bit registers)",
 	"ld":           ".b128 (128-bit registers)",
@@ -52,7 +51,6 @@ var knownGaps = map[string]string{
 	"stacksave":    "the stack pointer of alloca",
 	"stackrestore": "the stack pointer of alloca",
 	"alloca":       "dynamic local allocation",
-	"brx.idx":      "indirect branches through a label table",
 }
 
 // instance writes one instance of form f: choice k picks the modifier
@@ -146,6 +144,10 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 			}
 		case isa.OpLabel:
 			op = "L_end"
+			if e.Name == "brx.idx" { // its list: a .branchtargets label
+				in.decls = append(in.decls, "\tL_list: .branchtargets L_end;")
+				op = "L_list"
+			}
 		case isa.OpSymbol:
 			op = "gvar"
 		case isa.OpPack:

@@ -1,0 +1,151 @@
+//go:build !js
+
+package browsertest
+
+// views_test.go: the data views on the playground page (register grid,
+// warp view, memory views), driven by the page's own controls. Expected
+// values come from the vadd example's arithmetic, not from the page.
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/ptxplay/ptxplay/examples"
+)
+
+// viewCell is one grid or buffer cell as the page shows it.
+type viewCell struct {
+	Text  string `json:"text"`
+	Class string `json:"class"`
+}
+
+func (c viewCell) has(cls string) bool {
+	for _, f := range strings.Fields(c.Class) {
+		if f == cls {
+			return true
+		}
+	}
+	return false
+}
+
+func cellAt(p *page, sel string) viewCell {
+	p.t.Helper()
+	return eval[viewCell](p, fmt.Sprintf(`(() => { const c = document.querySelector(%q); return c ? {text: c.textContent, class: c.className} : {text: "<none>", class: ""}; })()`, sel))
+}
+
+func regAt(p *page, reg string, lane int) viewCell {
+	p.t.Helper()
+	return cellAt(p, fmt.Sprintf(`#regs td[data-reg="%s"][data-lane="%d"]`, reg, lane))
+}
+
+func bufAt(p *page, buf string, i int) viewCell {
+	p.t.Helper()
+	return cellAt(p, fmt.Sprintf(`td[data-buf="%s"][data-index="%d"]`, buf, i))
+}
+
+// stepsTo is the number of steps of a one-warp CTA from the first
+// instruction of src through the first line containing s: one a line, as
+// the example writes one instruction a line.
+func stepsTo(t *testing.T, src, first, s string) int {
+	a, b := lineOf(src, first), lineOf(src, s)
+	if a == 0 || b < a {
+		t.Fatalf("no %q before %q in the example", first, s)
+	}
+	n := 0
+	for _, l := range strings.Split(src, "\n")[a-1 : b] {
+		if f := strings.TrimSpace(l); f != "" && !strings.HasPrefix(f, "//") && !strings.HasSuffix(f, ":") {
+			n++
+		}
+	}
+	return n
+}
+
+// TestViewsOnPage steps the vadd example (2 CTAs of 32 threads, 40
+// elements) through its first warp: i = ctaid*ntid + tid, then
+// out[i] = a[i] + b[i] with a = iota and b repeating 0.5, 0.25, -1, 100,
+// 1e10, -0, 3.5, 7.
+func TestViewsOnPage(t *testing.T) {
+	ex, ok := examples.Get("vadd")
+	if !ok {
+		t.Skip("no vadd example")
+	}
+	p := openPage(t, "/?ex=vadd", 1280, 900, false)
+	mad := stepsTo(t, ex.Source, "mov.u32", "mad.lo.s32")
+	for range mad {
+		p.click("step")
+	}
+	// The mad wrote %r4 = i in every lane of warp 0 of CTA 0: one row lit.
+	// %r4 is a .b32, shown in hex by default.
+	if c := regAt(p, "%r4", 5); c.Text != "5" || !c.has("c") {
+		t.Errorf("%%r4 lane 5 after the mad = %+v, want 5 lit", c)
+	}
+	if n := eval[int](p, `document.querySelectorAll("#regs td.c").length`); n != 32 {
+		t.Errorf("%d lit cells after a one-register step of a full warp, want 32", n)
+	}
+	if c := regAt(p, "%f3", 0); c.Text != "?" || !c.has("u") {
+		t.Errorf("%%f3 lane 0 before the add = %+v, want uninitialized", c)
+	}
+	// The warp view: all 32 lanes active, one SIMT stack entry.
+	if got := eval[string](p, `document.querySelector("#warp-view .wv-masktext").textContent`); got != "0xffffffff · 32 of 32 lanes" {
+		t.Errorf("active mask %q", got)
+	}
+
+	// The store: out[0..31] written and lit, the rest not.
+	st := stepsTo(t, ex.Source, "mov.u32", "st.global.f32")
+	for range st - mad {
+		p.click("step")
+	}
+	for _, tc := range []struct {
+		i    int
+		text string
+		hex  string
+		lit  bool
+	}{
+		{0, "0.5", "3f000000", true},   // 0 + 0.5
+		{3, "103", "42ce0000", true},   // 3 + 100
+		{4, "1e+10", "501502f9", true}, // 4 + 1e10 rounds to 1e10 in f32
+		{5, "5", "40a00000", true},     // 5 + -0
+		{31, "38", "42180000", true},   // 31 + 7
+		{32, "0", "00000000", false},   // CTA 1 has not run
+	} {
+		c := bufAt(p, "out", tc.i)
+		hex := eval[string](p, fmt.Sprintf(`document.querySelector('td[data-buf="out"][data-index="%d"]').nextElementSibling.textContent`, tc.i))
+		if c.Text != tc.text || c.has("c") != tc.lit || hex != tc.hex {
+			t.Errorf("out[%d] = %+v hex %s, want %s hex %s lit %v", tc.i, c, hex, tc.text, tc.hex, tc.lit)
+		}
+	}
+	if c := regAt(p, "%f3", 3); c.Text != "103" {
+		t.Errorf("%%f3 lane 3 = %+v, want 103", c)
+	}
+	// The access tab: 32 lanes storing 4 consecutive bytes from a
+	// 256-aligned buffer: 4 sectors, 1 transaction.
+	p.click("mem-tab-access")
+	fig := eval[string](p, `document.getElementById("mem-access-figures").textContent`)
+	if want := "32 lanes, 128 bytes: 4 sectors of 32 B, 1 transaction of 128 B (4 sectors at best)"; fig != want {
+		t.Errorf("access figures %q, want %q", fig, want)
+	}
+	p.shot("page-views-access.png")
+	p.click("mem-tab-buffers")
+
+	// CTA 1 (threads 32-39): lanes 8-31 leave through the branch. After
+	// its setp and branch, they wait and are dimmed.
+	p.click("step") // ret of CTA 0's warp: the CTA ends
+	br := stepsTo(t, ex.Source, "mov.u32", "@%p1 bra")
+	for range br {
+		p.click("step")
+	}
+	if c := regAt(p, "%r4", 7); c.Text != "27" || c.has("i") { // i = 39 = 0x27
+		t.Errorf("CTA 1 %%r4 lane 7 = %+v, want 27 (hex of 39), active", c)
+	}
+	if c := regAt(p, "%r4", 9); c.Text != "29" || !c.has("i") { // i = 41 >= n
+		t.Errorf("CTA 1 %%r4 lane 9 = %+v, want 29 (hex of 41) dimmed", c)
+	}
+	// The unsigned view shows i in decimal.
+	p.selectOption("reg-view", "unsigned")
+	if c := regAt(p, "%r4", 9); c.Text != "41" {
+		t.Errorf("CTA 1 %%r4 lane 9 unsigned = %+v, want 41", c)
+	}
+	p.shot("page-views-divergence.png")
+	p.noErrors()
+}
