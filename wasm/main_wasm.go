@@ -82,6 +82,9 @@ func main() {
 			panic(err)
 		}
 		root.Sync()
+		if !rendered { // navigation to interactive, for the page benchmarks
+			js.Global().Set("ptxReadyAt", js.Global().Get("performance").Call("now"))
+		}
 		rendered = true
 	}
 }

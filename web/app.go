@@ -32,7 +32,7 @@ type Diag struct {
 // each slice between two renders lasts about SliceTime.
 var (
 	RunBudget = 3 * time.Second
-	SliceTime = 25 * time.Millisecond
+	SliceTime = 10 * time.Millisecond
 )
 
 // HistoryBudget is the page's checkpoint memory for Step back. Smaller
@@ -42,7 +42,7 @@ var HistoryBudget int64 = 8 << 20
 
 // totalProbe bounds the steps spent finding a kernel's length up front
 // for "step 42 / 310"; longer kernels show the total once a run ends.
-const totalProbe = 200_000
+const totalProbe = 50_000
 
 // App is the page's state.
 type App struct {
@@ -415,8 +415,7 @@ func (a *App) RunSlice() bool {
 		a.finishRun(sim.StopLimit, "budget")
 		return false
 	}
-	a.refresh()
-	return true
+	return true // the caller refreshes the snapshot when it redraws
 }
 
 func (a *App) breakpoints() []sim.Breakpoint {
@@ -481,10 +480,16 @@ func (a *App) refresh() {
 		a.Snap = nil
 		return
 	}
-	a.Snap = a.S.Snapshot(sim.SnapshotOptions{CTA: a.CTA, Warp: -1, Local: true})
-	if a.CTA >= 0 && a.Snap.State == "not started" {
-		return
+	// Registers of the shown warp only: a 1024-thread CTA has 32 warps,
+	// and the views draw one.
+	w := a.Warp
+	if w < 0 {
+		w = 0
+		if m := a.S.Machine(); m.Stats().WarpInstructions > 0 {
+			w = m.Last().Warp
+		}
 	}
+	a.Snap = a.S.Snapshot(sim.SnapshotOptions{CTA: a.CTA, Warp: w, Local: true})
 }
 
 // ShownWarp is the warp the views show: the selected one, or the one that

@@ -125,6 +125,13 @@ func fragMatrices(f *sim.FragView, lane int) []fvMatrix {
 					if x.Copies > 1 {
 						cell.Title += fmt.Sprintf("; held %d times, first by this lane", x.Copies)
 					}
+					if m.Type == "addr" { // ldmatrix/stmatrix row addresses
+						cell.Label = "T" + strconv.Itoa(x.Lane)
+						cell.Title = fmt.Sprintf("row %d of %s: address %s, given by lane %d", r, m.Name, x.Value, x.Lane)
+						if x.Reg != "" {
+							cell.Title += " in " + x.Reg
+						}
+					}
 					cell.Class = "fv-cell"
 					if x.Lane == lane {
 						cell.Class += " fv-lit"

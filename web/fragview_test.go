@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -140,5 +141,16 @@ func TestFragviewRender(t *testing.T) {
 	c.pick(9)
 	if c.Lane != 9 {
 		t.Fatal("pick did not select lane 9")
+	}
+}
+
+func TestFragviewAddresses(t *testing.T) {
+	f := &sim.FragView{Op: "ldmatrix.x1", Next: true, Matrices: []sim.FragMatrix{{Name: "matrix 0: row addresses", Type: "addr", Groups: 1, Rows: 8, Cols: 1}}}
+	for r := 0; r < 8; r++ {
+		f.Matrices[0].Cells = append(f.Matrices[0].Cells, sim.FragCell{Value: fmt.Sprintf("0x%x", 16*r), Lane: r, Reg: "%r3"})
+	}
+	m := fragMatrices(f, 3)
+	if c := m[0].Rows[3].Cells[0]; c.Label != "T3" || c.Class != "fv-cell fv-lit" || !strings.Contains(c.Title, "address 0x30, given by lane 3 in %r3") {
+		t.Errorf("row 3: %+v", c)
 	}
 }

@@ -128,17 +128,31 @@ func (c *Root) startRun(fromStart bool) {
 		return
 	}
 	go func() {
+		var drawn time.Time
 		for {
 			c.yield() // let the browser paint and take clicks
 			c.Env.Lock()
 			more := c.A.RunSlice()
-			c.Env.UnlockRender()
+			// Redraw a few times a second: each redraw costs the page a
+			// layout of every view, which would otherwise outlast the slice.
+			if !more || time.Since(drawn) >= RunRedraw {
+				drawn = time.Now()
+				if more {
+					c.A.refresh()
+				}
+				c.Env.UnlockRender()
+			} else {
+				c.Env.UnlockOnly()
+			}
 			if !more {
 				return
 			}
 		}
 	}()
 }
+
+// RunRedraw is how often a run in progress redraws the page.
+var RunRedraw = 250 * time.Millisecond
 
 // yield gives the browser its event loop back between two slices. A Go
 // sleep is not enough: Go's wasm scheduler returns to JavaScript only
@@ -298,6 +312,7 @@ func (c *Root) followLabel() string {
 func (c *Root) setWarp(e vugu.DOMEvent) {
 	if n, err := strconv.Atoi(e.PropString("target", "value")); err == nil {
 		c.A.Warp = n
+		c.A.refresh() // the snapshot holds the shown warp's registers only
 	}
 }
 
@@ -444,3 +459,12 @@ func (c *Root) idleText() string {
 }
 
 func (c *Root) outputs() []Output { return c.A.Outputs() }
+
+// stdout is what the kernel's printf calls printed up to the current step
+// (step back takes it back too).
+func (c *Root) stdout() string {
+	if c.A.S == nil {
+		return ""
+	}
+	return c.A.S.Machine().Stdout()
+}

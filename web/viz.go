@@ -40,9 +40,11 @@ type Viz struct {
 	Signed bool // bfe.s
 	Width  int  // bfe/bfi: 32 or 64
 	Expr   string
-	Err    string    // what the last edit got wrong, for the user
-	Origin string    // "warp 0 lane 3, line 24: prmt.b32 ...", "" when standalone
-	Names  [5]string // the operands as the instruction wrote them
+	Err    string // what the last edit got wrong, for the user
+	Origin string // "warp 0 lane 3, line 24: prmt.b32 ...", "" when standalone
+	// Earlier is set when the warp has moved past the instruction.
+	Earlier bool
+	Names   [5]string // the operands as the instruction wrote them
 }
 
 // NewViz returns a standalone visualizer of kind with operands that show

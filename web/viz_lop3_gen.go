@@ -260,7 +260,7 @@ func (c *Viz_lop3) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	}
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Data: "style", Attr: []vugu.VGAttribute(nil)}
 	{
-		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.viz-tt { border-collapse: collapse; font-family: var(--dv-mono, monospace); margin: .3em 0; }\n.viz-tt th, .viz-tt td { padding: 0 .7em; text-align: center; border-bottom: 1px solid var(--dv-line, #ccc); }\n.viz-tt th { font-weight: normal; color: var(--dv-dim, #777); }\n.viz-tt tbody tr { cursor: pointer; }\n.viz-tt tbody tr:hover { background: var(--dv-hover, rgba(128,128,128,.15)); }\n.viz-tt tr.on .viz-out { font-weight: 700; color: var(--dv-accent, #0a7); }\n.viz-expr input { width: 16em; font-family: var(--dv-mono, monospace); }\n.viz-name { color: var(--dv-dim, #777); font-style: italic; }\n", Attr: []vugu.VGAttribute(nil)})
+		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.viz-tt { border-collapse: collapse; font-family: var(--dv-mono, monospace); margin: .3em 0; }\n.viz-tt th, .viz-tt td { padding: 0 .7em; text-align: center; border-bottom: 1px solid var(--dv-line, #ccc); }\n.viz-tt th { font-weight: normal; color: var(--dv-dim, #777); }\n.viz-tt tbody tr { cursor: pointer; }\n.viz-tt tbody tr:hover { background: var(--dv-head, rgba(128,128,128,.15)); }\n.viz-tt tr.on .viz-out { font-weight: 700; color: var(--dv-true, #0a7d32); }\n.viz-expr input { width: 16em; font-family: var(--dv-mono, monospace); }\n.viz-name { color: var(--dv-dim, #777); font-style: italic; }\n", Attr: []vugu.VGAttribute(nil)})
 	}
 	vgout.AppendCSS(vgn)
 	return vgout

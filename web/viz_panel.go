@@ -54,8 +54,20 @@ func (c *Viz_panel) BeforeBuild() {
 	if c.Snap == c.seen.snap && c.Warp == c.seen.warp && l == c.seen.lane && c.Source == c.seen.source {
 		return
 	}
+	sourceChanged := c.Source != c.seen.source
 	c.seen.snap, c.seen.warp, c.seen.lane, c.seen.source = c.Snap, c.Warp, l, c.Source
-	c.V = VizFromSnapshot(c.Snap, c.Warp, l, c.Source)
+	v := VizFromSnapshot(c.Snap, c.Warp, l, c.Source)
+	switch {
+	case v != nil:
+		c.V = v
+	case sourceChanged || c.Snap == nil:
+		c.V = nil
+	case c.V != nil && !c.V.Earlier:
+		// Stepping past the instruction keeps its picture, marked as
+		// coming from an earlier step, until the next one of ours.
+		c.V.Earlier = true
+		c.V.Origin = "earlier step: " + c.V.Origin
+	}
 }
 
 func (c *Viz_panel) hint() string {

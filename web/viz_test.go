@@ -185,3 +185,38 @@ func TestVizFromSnapshot(t *testing.T) {
 	}
 	t.Fatal("never reached line 25")
 }
+
+// TestVizPanelFollows: the panel opens on each prmt of the example, keeps
+// the last one (marked) after the warp moves on, and closes for new source.
+func TestVizPanelFollows(t *testing.T) {
+	a := NewApp()
+	if err := a.LoadExample("prmt_modes"); err != nil {
+		t.Fatal(err)
+	}
+	c := &Viz_panel{Lane: 2}
+	build := func() {
+		c.Snap, c.Warp, c.Source = a.Snap, a.ShownWarp(), a.Source
+		c.BeforeBuild()
+	}
+	build()
+	if c.V != nil {
+		t.Fatalf("at step 0 (line 17, a mov) the panel shows %+v", c.V)
+	}
+	for range 13 { // to line 30: prmt.b32.rc16
+		a.Step()
+	}
+	build()
+	if c.V == nil || c.V.Mode != bits.PrmtRC16 || c.V.Earlier {
+		t.Fatalf("on line 30: %+v", c.V)
+	}
+	a.Step() // line 31: ld.param
+	build()
+	if c.V == nil || !c.V.Earlier || !strings.HasPrefix(c.V.Origin, "earlier step: warp 0 lane 2, line 30") {
+		t.Fatalf("after stepping past: %+v", c.V)
+	}
+	c.Source = "// another kernel\n"
+	c.BeforeBuild()
+	if c.V != nil {
+		t.Errorf("new source kept %+v", c.V)
+	}
+}

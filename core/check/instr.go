@@ -444,6 +444,9 @@ func (c *checker) value(s *scope, in *Inst, o ptx.Operand, want string, dest, an
 		a.Kind = ArgSink
 		return a
 	}
+	if a, ok := c.vmadMinus(s, in, o, want, dest, anyType); ok { // videosel.go
+		return a
+	}
 	neg := false
 	if u, ok := o.(*ptx.Unary); ok && u.Op == "!" {
 		if _, isID := u.X.(*ptx.Ident); isID {

@@ -142,6 +142,7 @@ type Arg struct {
 	Off   int64
 	Elems []Arg
 	Sel   string // a video instruction's operand selector (".b0", ".h10", ".b3210"), see videosel.go
+	Minus bool   // vmad's negated source (-a), see videosel.go
 	Label *Label
 	Func  *Func
 	Pos   ptx.Pos

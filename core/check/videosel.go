@@ -5,7 +5,11 @@ package check
 // %r2.h1 (scalar), %r3.h10 (dual half-word SIMD), %r4.b3210 (quad byte
 // SIMD); on the destination of the SIMD forms the selector is a mask.
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/ptxplay/ptxplay/core/ptx"
+)
 
 // videoSel splits name into a register name and a video selector (with
 // its dot) when in is a video instruction and the suffix has the shape
@@ -58,6 +62,7 @@ func (c *checker) videoSels(in *Inst) {
 	if in.Entry == nil || !strings.HasPrefix(in.Entry.Section, "9.7.19") || len(in.Args) < 3 {
 		return
 	}
+	c.vmadNegations(in)
 	name := in.Entry.Name
 	lanes := 0
 	switch {
@@ -92,5 +97,37 @@ func (c *checker) videoSels(in *Inst) {
 	}
 	if !ok {
 		c.errorf(d.Pos, "%s: destination mask %s: name lanes 0-%d once each, highest first", name, d.Sel, lanes-1)
+	}
+}
+
+// vmadMinus takes vmad's negated register sources ({-}a, {-}b, {-}c).
+func (c *checker) vmadMinus(s *scope, in *Inst, o ptx.Operand, want string, dest, anyType bool) (Arg, bool) {
+	u, ok := o.(*ptx.Unary)
+	if !ok || u.Op != "-" || in == nil || in.Entry == nil || in.Entry.Name != "vmad" {
+		return Arg{}, false
+	}
+	if _, isID := u.X.(*ptx.Ident); !isID {
+		return Arg{}, false
+	}
+	if dest {
+		c.errorf(o.Pos(), "cannot negate the destination")
+	}
+	a := c.value(s, in, u.X, want, dest, anyType)
+	a.Minus = true
+	return a, true
+}
+
+// vmadNegations checks vmad's negations (ISA 9.7.19.1.3): none with .po,
+// and the product or c, not both.
+func (c *checker) vmadNegations(in *Inst) {
+	if in.Entry == nil || in.Entry.Name != "vmad" || len(in.Args) != 4 {
+		return
+	}
+	a, b, cc := in.Args[1], in.Args[2], in.Args[3]
+	switch {
+	case in.Match.Has(".po") && (a.Minus || b.Minus || cc.Minus):
+		c.errorf(in.Args[0].Pos, "vmad.po takes no negated operand")
+	case a.Minus != b.Minus && cc.Minus:
+		c.errorf(cc.Pos, "vmad negates the product or c, not both")
 	}
 }

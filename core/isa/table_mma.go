@@ -41,7 +41,7 @@ var mmaGroups = map[string][]string{
 	"shape_tf":  {".m16n8k4", ".m16n8k8"},
 	"shape_f8":  {".m16n8k16", ".m16n8k32"},
 	"shape_bs":  {".m16n8k32", ".m16n8k64"},
-	"shape_64":  {".m8n8k4", ".m16n8k4", ".m16n8k8", ".m16n8k16"},
+	"shape_64":  {".m16n8k4", ".m16n8k8", ".m16n8k16"}, // f64 beyond m8n8k4: sm_90
 	"shape_i8":  {".m8n8k16", ".m16n8k16", ".m16n8k32"},
 	"shape_i4":  {".m8n8k32", ".m16n8k32", ".m16n8k64"},
 	"shape_b1":  {".m8n8k128", ".m16n8k128", ".m16n8k256"},
@@ -153,7 +153,8 @@ var mmaTable = []Entry{
 		"mma.sync.aligned.shape_f8.row.col.wt_h.f8.f8.wt_h {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx8.4 @sm_89",
 		"mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.wt_h.f8f6f4.f8f6f4.wt_h {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx8.7 @sm_120",
 		"mma.sync.aligned.shape_bs.row.col.kind_bs.block_scale{.scale_vec}.f32.f8f6f4.f8f6f4.f32.stype {d}:frag, {a}:frag, {b}:frag, {c}:frag, sa:any, {sai}:frag, sb:any, {sbi}:frag @ptx8.7 @sm_120",
-		"mma.sync.aligned.shape_64.row.col.f64.f64.f64.f64 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx7.0 @sm_80",
+		"mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx7.0 @sm_80",
+		"mma.sync.aligned.shape_64.row.col.f64.f64.f64.f64 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx7.8 @sm_90",
 		"mma.sync.aligned.shape_i8.row.col{.satfinite}.s32.wt_i8.wt_i8.s32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.5 @sm_75",
 		"mma.sync.aligned.shape_i4.row.col{.satfinite}.s32.wt_i4.wt_i4.s32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.5 @sm_75",
 		"mma.sync.aligned.shape_b1.row.col.s32.b1.b1.s32.op_b1.popc {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.5 @sm_75",

@@ -147,12 +147,12 @@ func TestCpAsyncFaults(t *testing.T) {
 		{"add.u32 %sd, %sd, 4096;\n\tcp.async.ca.shared.global [%sd], [%src], 16;", "outside the CTA's 512 bytes of shared memory"},
 	} {
 		p := compileHarness(t, "", "", cpPrologue+"\t"+c.body+"\n")
-		m, err := New(p, "k", Launch{Block: [3]uint32{32, 1, 1}, Params: make([]byte, 16)})
+		params := make([]byte, 16)
+		m, err := New(p, "k", Launch{Block: [3]uint32{32, 1, 1}, Params: params})
 		if err != nil {
 			t.Fatal(err)
 		}
-		ia := m.Alloc("in", 512)
-		binary.LittleEndian.PutUint64(m.params, ia)
+		binary.LittleEndian.PutUint64(params, m.Alloc("in", 512)) // as runHarness does
 		m.Run(10000)
 		if f := m.Fault(); f == nil || !strings.Contains(f.Msg, c.want) || f.Lane != 0 {
 			t.Errorf("%s: fault = %v, want %q at lane 0", c.body, f, c.want)
@@ -181,11 +181,12 @@ func TestCpAsyncSnapshot(t *testing.T) {
 	cp.async.wait_all;
 `
 	p := compileHarness(t, "", "", body)
-	m, err := New(p, "k", Launch{Block: [3]uint32{32, 1, 1}, Params: make([]byte, 16)})
+	params := make([]byte, 16)
+	m, err := New(p, "k", Launch{Block: [3]uint32{32, 1, 1}, Params: params})
 	if err != nil {
 		t.Fatal(err)
 	}
-	binary.LittleEndian.PutUint64(m.params, m.Alloc("in", 512))
+	binary.LittleEndian.PutUint64(params, m.Alloc("in", 512))
 	s := NewSession(m, 0)
 	count := func() (n int, groups map[int]int) {
 		groups = map[int]int{}

@@ -282,9 +282,10 @@ func (x i128) clamp(lo, hi int64) int64 {
 	return min(max(int64(x.lo), lo), hi)
 }
 
-// lowerVmad: vmad.dtype.atype.btype{.po}{.sat}{.scale} d, a{.asel},
-// b{.bsel}, c (ISA 9.7.19.1.3). The result is signed when either source
-// type is; .po adds one; .shr7 and .shr15 shift the sum right.
+// lowerVmad: vmad.dtype.atype.btype{.po}{.sat}{.scale} d, {-}a{.asel},
+// {-}b{.bsel}, {-}c (ISA 9.7.19.1.3). The result is signed when either
+// source type is or anything is negated; .po adds one; .shr7 and .shr15
+// shift the sum right.
 func lowerVmad(l *lowering, in *check.Inst, o *op) error {
 	ts, err := videoTypes(in, 3)
 	if err != nil {
@@ -298,7 +299,9 @@ func lowerVmad(l *lowering, in *check.Inst, o *op) error {
 		return fmt.Errorf("vmad%s: unexpected operands", joinMods(in))
 	}
 	asigned, bsigned := ts[1], ts[2]
-	signedFinal := asigned || bsigned
+	negProd := in.Args[1].Minus != in.Args[2].Minus
+	negC := in.Args[3].Minus
+	signedFinal := asigned || bsigned || negProd || negC
 	po, sat := in.Match.Has(".po"), in.Match.Has(".sat")
 	var shift uint
 	switch in.Match.Get("vscale") {
@@ -312,11 +315,19 @@ func lowerVmad(l *lowering, in *check.Inst, o *op) error {
 		lo, hi = -(1 << 31), 1<<31-1
 	}
 	o.exec = lane3(func(a, b, c uint64) uint64 {
+		// As the ISA computes it: a negated product or c is its ones'
+		// complement plus the lsb of one.
 		t := mul128(vpart(a, asel, asigned), vpart(b, bsel, bsigned))
-		t = t.add(i128of(vpart(c, "", signedFinal)))
-		if po {
-			t = t.add(i128of(1))
+		lsb := int64(0)
+		switch {
+		case po:
+			lsb = 1
+		case negProd:
+			t, lsb = i128{^t.hi, ^t.lo}, 1
+		case negC:
+			c, lsb = ^c, 1
 		}
+		t = t.add(i128of(vpart(c, "", signedFinal))).add(i128of(lsb))
 		t = t.sar(shift)
 		if sat {
 			return uint64(t.clamp(lo, hi)) & 0xFFFFFFFF

@@ -48,6 +48,7 @@ type videoCase struct {
 	sat                   bool
 	op2, mode, cmp, scale string
 	po                    bool
+	negA, negB, negC      bool // vmad's {-}a, {-}b, {-}c
 	three                 bool // has c
 }
 
@@ -86,9 +87,15 @@ func (v videoCase) inst() string {
 		}
 		b.WriteString(v.op2)
 	}
-	ops := fmt.Sprintf(" %%r9%s, %%r1%s, %%r2%s", v.dsel, v.asel, v.bsel)
+	minus := func(n bool) string {
+		if n {
+			return "-"
+		}
+		return ""
+	}
+	ops := fmt.Sprintf(" %%r9%s, %s%%r1%s, %s%%r2%s", v.dsel, minus(v.negA), v.asel, minus(v.negB), v.bsel)
 	if v.three {
-		ops += ", %r3"
+		ops += ", " + minus(v.negC) + "%r3"
 	}
 	return b.String() + ops + ";"
 }
@@ -98,10 +105,17 @@ func (v videoCase) model(a, b, c uint64) uint64 {
 	c &= 0xFFFFFFFF
 	if v.op == "vmad" {
 		ta, tb := partSelect(a, v.at, v.asel), partSelect(b, v.bt, v.bsel)
-		signedFinal := v.at || v.bt
+		signedFinal := v.at || v.bt || v.negA != v.negB || v.negC
 		tmp := new(big.Int).Mul(ta, tb)
 		lsb := int64(0)
-		if v.po {
+		switch {
+		case v.po:
+			lsb = 1
+		case v.negA != v.negB: // tmp = ~tmp; lsb = 1
+			tmp.Not(tmp)
+			lsb = 1
+		case v.negC: // c = ~c; lsb = 1
+			c ^= 0xFFFFFFFF
 			lsb = 1
 		}
 		c128 := bigOf(c, 32, signedFinal)
@@ -273,8 +287,12 @@ func TestVideoScalar(t *testing.T) {
 				switch {
 				case op == "vmad":
 					v.three = true
-					v.po = variant >= 3
-					v.scale = []string{"", ".shr7", ".shr15"}[variant%3]
+					v.po = variant == 3
+					v.scale = []string{"", ".shr7", ".shr15"}[(variant+ty)%3]
+					if !v.po { // the product or c negated, never both
+						v.negA, v.negB = variant == 1 || variant == 5, variant == 2 || variant == 5
+						v.negC = variant == 4
+					}
 				case variant < 2: // plain
 				case variant < 5: // secondary operation
 					v.op2, v.three = []string{".add", ".min", ".max"}[variant-2], true

@@ -164,11 +164,14 @@ func (m *Machine) fragNext() *FragView {
 	if o == nil || wi < 0 || o.inst == nil || m.cur == nil || m.cur.done || m.cur.index != ci {
 		return nil
 	}
+	w := m.cur.warps[wi]
+	if n := m.prog.rowOps[o.inst]; n > 0 {
+		return m.rowAddrView(w, o, n)
+	}
 	d := m.prog.mmaOps[o.inst]
 	if d == nil || len(o.inst.Args) < 4 {
 		return nil
 	}
-	w := m.cur.warps[wi]
 	na, nb := d.a.regs, d.b.regs
 	sa, sb, sc := o.s[:na], o.s[na:na+nb], o.s[na+nb:]
 	args := o.inst.Args
@@ -189,6 +192,38 @@ func (m *Machine) noteMMA(w *warp, o *op, d *mmaDesc, sa, sb, sc []int32, out []
 		{f: d.c, vals: gatherBits(w, d.c, sc), names: d.names[3]},
 		{f: d.d, vals: out, names: d.names[0]},
 	})
+}
+
+// rowAddrView previews an ldmatrix or stmatrix: the row address each
+// of lanes 8q..8q+7 gives for matrix q (as the lane's registers hold it
+// now), and for stmatrix the matrices it will store.
+func (m *Machine) rowAddrView(w *warp, o *op, n int) *FragView {
+	name := o.inst.Entry.Name
+	v := &FragView{Op: fmt.Sprintf("%s.x%d", name, n), Text: strings.Join(strings.Fields(o.text), " "), Line: int(o.line), CTA: w.cta.id, Warp: w.id, Step: m.stats.WarpInstructions + 1, Next: true}
+	ai := 0
+	if name == "ldmatrix" {
+		ai = 1
+	}
+	reg := ""
+	if a := o.inst.Args[ai]; a.Reg != nil {
+		reg = a.Reg.Name
+	}
+	for q := 0; q < n; q++ {
+		fm := FragMatrix{Name: fmt.Sprintf("matrix %d: row addresses", q), Type: "addr", Groups: 1, Rows: 8, Cols: 1}
+		for r := 0; r < 8; r++ {
+			lane := 8*q + r
+			fm.Cells = append(fm.Cells, FragCell{Value: fmt.Sprintf("0x%x", m.addr(w, o, lane)), Lane: lane, Reg: reg})
+		}
+		v.Matrices = append(v.Matrices, fm)
+	}
+	if name == "stmatrix" {
+		names := regNames(o.inst.Args[1])
+		for q := 0; q < n && q < len(o.s); q++ {
+			src := m.fragView(w, o, "", []fragSrc{{f: matrixFrag, vals: gatherBits(w, matrixFrag, o.s[q:q+1]), names: names[q : q+1], name: fmt.Sprintf("matrix %d", q)}})
+			v.Matrices = append(v.Matrices, src.Matrices...)
+		}
+	}
+	return v
 }
 
 // formatElem shows an element's value.

@@ -49,6 +49,10 @@ func lowerLdStMatrix(l *lowering, in *check.Inst, o *op) error {
 	if err := checkFrag(name, &fragSpec{name: "matrix", rows: 8, cols: 8, regs: n, kind: ekB16}, in.Args[fi]); err != nil {
 		return err
 	}
+	if l.p.rowOps == nil {
+		l.p.rowOps = map[*check.Inst]int{}
+	}
+	l.p.rowOps[in] = n
 	if name == "ldmatrix" {
 		o.exec = func(m *Machine, w *warp, o *op) { execLdmatrix(m, w, o, n, trans) }
 	} else {

@@ -129,3 +129,33 @@ func TestLdmatrixMisalignedNamesLane(t *testing.T) {
 		t.Fatalf("fault = %v", f)
 	}
 }
+
+// TestLdmatrixPreview: before an ldmatrix issues, the snapshot shows the
+// row address each lane gives for each matrix.
+func TestLdmatrixPreview(t *testing.T) {
+	p := compileHarness(t, "", "", matrixSetup+"\tldmatrix.sync.aligned.m8n8.x2.shared.b16 {%r0, %r1}, [%rowa];\n")
+	m, err := New(p, "k", Launch{Block: [3]uint32{32, 1, 1}, Params: make([]byte, 16)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(m, 0)
+	for i := 0; i < 2000; i++ {
+		snap := s.Snapshot(SnapshotOptions{CTA: -1, Warp: -1})
+		if n := snap.FragNext; n != nil {
+			if n.Op != "ldmatrix.x2" || len(n.Matrices) != 2 {
+				t.Fatalf("preview %+v", n)
+			}
+			for q := 0; q < 2; q++ {
+				for r := 0; r < 8; r++ {
+					c := n.Matrices[q].Cells[r]
+					if want := fmt.Sprintf("0x%x", perm(8*q+r)*16); c.Lane != 8*q+r || c.Value != want || c.Reg != "%rowa" {
+						t.Fatalf("matrix %d row %d: %+v, want lane %d giving %s", q, r, c, 8*q+r, want)
+					}
+				}
+			}
+			return
+		}
+		s.Step()
+	}
+	t.Fatal("no preview before the ldmatrix")
+}

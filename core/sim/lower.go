@@ -27,6 +27,7 @@ type Program struct {
 	dynAlign  int
 	refused   []refusal                // ops that stop the run when reached (notsim.go)
 	mmaOps    map[*check.Inst]*mmaDesc // mma and wmma.mma, for the fragment preview (fragview.go)
+	rowOps    map[*check.Inst]int      // ldmatrix and stmatrix: matrices moved (fragview.go)
 }
 
 type globalVar struct {

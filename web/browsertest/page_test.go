@@ -389,3 +389,53 @@ func TestDarkThemeAndLargeFont(t *testing.T) {
 	p.shot("page-dark.png")
 	p.noErrors()
 }
+
+const printfKernel = `.version 7.0
+.target sm_80
+.address_size 64
+.extern .func (.param .b32 func_retval0) vprintf(.param .b64 vprintf_param_0, .param .b64 vprintf_param_1);
+.global .align 1 .b8 fmt[8] = {116, 105, 100, 32, 37, 100, 10, 0};
+.visible .entry hello()
+{
+	.local .align 8 .b8 depot[8];
+	.reg .b32 %r<3>;
+	.reg .b64 %rd<5>;
+	mov.u64 %rd1, depot;
+	cvta.local.u64 %rd2, %rd1;
+	mov.u32 %r1, %tid.x;
+	st.local.u32 [%rd1], %r1;
+	mov.u64 %rd3, fmt;
+	cvta.global.u64 %rd4, %rd3;
+	{
+	.param .b64 param0;
+	st.param.b64 [param0+0], %rd4;
+	.param .b64 param1;
+	st.param.b64 [param1+0], %rd2;
+	.param .b32 retval0;
+	call.uni (retval0), vprintf, (param0, param1);
+	ld.param.b32 %r2, [retval0+0];
+	}
+	ret;
+}
+`
+
+func TestPrintfConsole(t *testing.T) {
+	p := openPage(t, "/", 1280, 720, false)
+	p.paste(printfKernel)
+	p.setLaunchJSON(`{"grid": 1, "block": 4, "args": {}}`)
+	st := p.runToEnd()
+	if !st.Done || st.Fault {
+		t.Fatalf("printf kernel did not finish: %+v", st)
+	}
+	if got := eval[string](p, `(document.getElementById("console") || {}).textContent || ""`); got != "tid 0\ntid 1\ntid 2\ntid 3\n" {
+		t.Errorf("console shows %q", got)
+	}
+	// Step back takes the output back too.
+	for range 4 {
+		p.click("step-back")
+	}
+	if got := eval[string](p, `(document.getElementById("console") || {}).textContent || ""`); got != "" {
+		t.Errorf("after stepping back before the call the console shows %q", got)
+	}
+	p.noErrors()
+}
