@@ -183,4 +183,27 @@ func (c *Embed) Status() string {
 	return strings.Join(msgs, " · ")
 }
 
+// warps lists the warps of the shown CTA.
+func (c *Embed) warps() []int {
+	var ws []int
+	if c.A.Snap != nil {
+		for _, w := range c.A.Snap.Warps {
+			ws = append(ws, w.ID)
+		}
+	}
+	return ws
+}
+
+// SetWarp shows warp w (-1 follows the warp that issues next).
+func (c *Embed) SetWarp(w int) {
+	c.A.Warp = w
+	c.scrolled = 0
+}
+
+func (c *Embed) setWarp(e vugu.DOMEvent) {
+	if n, err := strconv.Atoi(e.PropString("target", "value")); err == nil {
+		c.SetWarp(n)
+	}
+}
+
 func (c *Embed) lineID(n int) string { return "em-line-" + strconv.Itoa(n) }

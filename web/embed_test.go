@@ -93,3 +93,23 @@ func TestNoteBlocks(t *testing.T) {
 		t.Errorf("items %q", got[1].Items)
 	}
 }
+
+func TestEmbedWarpChoice(t *testing.T) {
+	a := NewApp()
+	if err := a.LoadExample("shfl_reduce"); err != nil {
+		t.Fatal(err)
+	}
+	e := NewEmbed(a, EmbedOptions{Speed: 4}, "")
+	e.Step() // the CTA starts with the first step
+	if ws := e.warps(); len(ws) != 2 {
+		t.Fatalf("warps %v, want 2", ws)
+	}
+	e.SetWarp(1)
+	if a.ShownWarp() != 1 {
+		t.Errorf("shown warp %d after choosing 1", a.ShownWarp())
+	}
+	e.SetWarp(-1)
+	if a.Warp != -1 {
+		t.Errorf("follow: warp %d", a.Warp)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/ptxplay/ptxplay/core/sim"
+	"github.com/vugu/vugu/js"
 )
 
 // Warpview shows one warp. Place it as
@@ -18,6 +19,12 @@ import (
 type Warpview struct {
 	Snap *sim.Snapshot // the selected CTA; nil before a launch
 	Warp int           // the selected warp's index in the CTA
+
+	// The 32 lane marks are Go's, like the grid's cells: Vugu renders the
+	// mask empty and Go sends its content only when it changes, which
+	// keeps 32 elements out of every render of the page.
+	mask     patchTarget
+	maskHTML string // what the mask element shows
 }
 
 // laneMark is one lane of the active mask.
@@ -104,6 +111,36 @@ func (c *Warpview) lanes() []laneMark {
 		marks[i] = m
 	}
 	return marks
+}
+
+// maskContent is the mask's markup: one span a lane.
+func (c *Warpview) maskContent() string {
+	var b strings.Builder
+	for _, m := range c.lanes() {
+		fmt.Fprintf(&b, `<span class="wv-lane %s" data-lane="%d" title="%s"></span>`, m.Class, m.Lane, escapeHTML(m.Title))
+	}
+	return b.String()
+}
+
+// drawMask sends the mask's content when it changed.
+func (c *Warpview) drawMask() {
+	if c.mask == nil {
+		return
+	}
+	if h := c.maskContent(); h != c.maskHTML {
+		c.maskHTML = h
+		var p patchBuf
+		p.html(h)
+		c.mask.apply(p.String())
+	}
+}
+
+// populateMask is called by Vugu with the mask element after every render.
+func (c *Warpview) populateMask(el js.Value) {
+	if t := attachJS(c.mask, el, func(int) string { return "" }); t != c.mask {
+		c.mask, c.maskHTML = t, ""
+	}
+	c.drawMask()
 }
 
 // stack lists the SIMT stack, top (the entry running now) first.

@@ -60,21 +60,7 @@ func (c *Warpview) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "wv-lanes"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "active-mask"}}}
 			vgparent.AppendChild(vgn)
-			{
-				vgparent := vgn
-				_ = vgparent
-				for vgiterkeyt, m := range c.lanes() {
-					var vgiterkey interface{} = vgiterkeyt
-					_ = vgiterkey
-					m := m
-					_ = m
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
-					vgn.AddAttrInterface("class", "wv-lane "+m.Class)
-					vgn.AddAttrInterface("data-lane", m.Lane)
-					vgn.AddAttrInterface("title", m.Title)
-				}
-			}
+			vgn.JSPopulateHandler = vugu.JSValueFunc(func(value js.Value) { c.populateMask(value) })
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t"}
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "wv-masktext"}}}

@@ -2,11 +2,13 @@ package web
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/ptxplay/ptxplay/core/sim"
 	"github.com/vugu/html"
+	"github.com/vugu/html/atom"
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/staticrender"
 )
@@ -61,7 +63,7 @@ func TestWarpviewDivergence(t *testing.T) {
 
 	// Lanes 0-3 branched to SKIP, whose first instruction (line 21) is the
 	// reconvergence point; lanes 4-31 run on from the add at line 19.
-	lanes := findAll(byID(doc, "active-mask"), func(n *html.Node) bool { return attr(n, "data-lane") != "" })
+	lanes := maskLanes(t, w)
 	if len(lanes) != 32 {
 		t.Fatalf("%d lane marks, want 32", len(lanes))
 	}
@@ -72,6 +74,9 @@ func TestWarpviewDivergence(t *testing.T) {
 		}
 		if got := attr(l, "class"); got != want {
 			t.Errorf("lane %d class %q, want %q", i, got, want)
+		}
+		if got := attr(l, "data-lane"); got != fmt.Sprint(i) {
+			t.Errorf("lane %d data-lane %q", i, got)
 		}
 	}
 	text := textOf(doc)
@@ -104,14 +109,47 @@ func TestWarpviewDivergence(t *testing.T) {
 	// Warp 1 of the 40-thread CTA has 8 threads; before it runs, its mask
 	// shows them waiting and the rest as no thread.
 	w.Warp = 1
-	doc = renderStatic(t, w)
-	lanes = findAll(byID(doc, "active-mask"), func(n *html.Node) bool { return attr(n, "data-lane") != "" })
+	lanes = maskLanes(t, w)
 	if got := attr(lanes[7], "class"); got != "wv-lane a" {
 		t.Errorf("warp 1 lane 7 class %q, want active", got)
 	}
 	if got := attr(lanes[8], "class"); got != "wv-lane n" {
 		t.Errorf("warp 1 lane 8 class %q, want no thread", got)
 	}
+}
+
+// recordTarget keeps the last patch it was sent.
+type recordTarget struct {
+	last    string
+	patches int
+}
+
+func (r *recordTarget) apply(p string) { r.last, r.patches = p, r.patches+1 }
+
+// maskLanes draws w's active mask into a recording target and returns the
+// lane marks the element would hold.
+func maskLanes(t *testing.T, w *Warpview) []*html.Node {
+	t.Helper()
+	rec := &recordTarget{}
+	w.mask, w.maskHTML = rec, ""
+	w.drawMask()
+	if !strings.HasPrefix(rec.last, "H"+string(fieldSep)) {
+		t.Fatalf("mask patch %q is not a content record", rec.last)
+	}
+	span := &html.Node{Type: html.ElementNode, Data: "span", DataAtom: atom.Span}
+	nodes, err := html.ParseFragment(strings.NewReader(strings.TrimPrefix(rec.last, "H"+string(fieldSep))), span)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range nodes {
+		span.AppendChild(n)
+	}
+	// Drawing the same state again sends nothing.
+	w.drawMask()
+	if rec.patches != 1 {
+		t.Errorf("an unchanged mask was sent again")
+	}
+	return findAll(span, func(n *html.Node) bool { return attr(n, "data-lane") != "" })
 }
 
 func TestLaneList(t *testing.T) {

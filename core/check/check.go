@@ -4,6 +4,7 @@ package check
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -80,10 +81,26 @@ func (c *checker) header() {
 			c.errorf(d.Args[0].Pos(), "invalid .version %s", txt)
 		}
 	}
-	if d := m.Target; d != nil {
+	targets := []*ptx.Directive{m.Target}
+	for _, d := range m.Decls {
+		if dir, ok := d.(*ptx.Directive); ok && dir.Name == ".target" {
+			targets = append(targets, dir)
+		}
+	}
+	for _, d := range targets {
+		if d == nil {
+			continue
+		}
 		for _, a := range d.Args {
-			if n := isa.ParseTarget(operandText(a)); n > 0 && c.prog.SM == 0 {
+			txt := operandText(a)
+			n := isa.ParseTarget(txt)
+			if n > 0 && c.prog.SM == 0 {
 				c.prog.SM = n
+			}
+			// PTX ISA 3.1 .target, "PTX ISA Notes": each target string
+			// from the version that introduced it.
+			if v, ok := isa.TargetPTX[n]; ok && c.prog.Version > 0 && c.prog.Version < v {
+				c.errorf(a.Pos(), "%s requires .version %s or later (module has .version %s)", txt, v, c.prog.Version)
 			}
 		}
 	}
@@ -126,6 +143,51 @@ func (c *checker) versionFirst() {
 		c.errorf(first.Pos(), "missing .version directive before %s%s", itemName(first), hint)
 	case first != m.Version:
 		c.errorf(first.Pos(), ".version must come first, found %s before it", itemName(first))
+	default:
+		c.headerOrder()
+	}
+}
+
+// headerOrder checks the directives after .version (PTX ISA 3.1 §10.1):
+// "Each PTX module must begin with a .version directive, immediately
+// followed by a .target directive"; ".address_size ... must immediately
+// follow the .target directive if present"; "no other .version directive is
+// allowed anywhere else within the module" and "Redefinition of this
+// directive [.address_size] within a module is not allowed". Later .target
+// directives are allowed.
+func (c *checker) headerOrder() {
+	m := c.prog.Module
+	var items []ptx.Node
+	for _, d := range []*ptx.Directive{m.Target, m.AddressSize} {
+		if d != nil {
+			items = append(items, d)
+		}
+	}
+	for _, d := range m.Decls {
+		items = append(items, d)
+	}
+	slices.SortFunc(items, func(a, b ptx.Node) int { return int(a.Pos()) - int(b.Pos()) })
+	after := m.Version.End()
+	switch {
+	case m.Target == nil:
+		c.errorf(m.Version.Pos(), "missing .target directive: .version must be followed by .target, such as \".target sm_80\"")
+	case len(items) > 0 && items[0] != ptx.Node(m.Target):
+		c.errorf(items[0].Pos(), ".target must come right after .version, found %s", itemName(items[0]))
+	default:
+		after = m.Target.End()
+	}
+	if a := m.AddressSize; a != nil && m.Target != nil && len(items) > 1 && items[1] != ptx.Node(a) && a.Pos() > after {
+		c.errorf(a.Pos(), ".address_size must come right after .target")
+	}
+	for _, d := range m.Decls {
+		if dir, ok := d.(*ptx.Directive); ok {
+			switch dir.Name {
+			case ".version":
+				c.errorf(dir.Pos(), "a module has one .version directive, at its start")
+			case ".address_size":
+				c.errorf(dir.Pos(), ".address_size given twice")
+			}
+		}
 	}
 }
 

@@ -24,7 +24,8 @@ import (
 // 8; those not given read zeros) and out[lane][k] output k.
 func fltRun(t testing.TB, body string, in [][]uint64, nout int) [][]uint64 {
 	t.Helper()
-	p := compileHarness(t, legacyVersion(body), "", body)
+	v, target := legacyVersion(body)
+	p := compileHarness(t, v, target, body)
 	out := make([][]uint64, len(in))
 	for lo := 0; lo < len(in); lo += 32 {
 		lanes := in[lo:min(lo+32, len(in))]
@@ -53,16 +54,18 @@ var (
 	legacy32 = regexp.MustCompile(`\bmad(\.ftz)?(\.sat)?\.f32\b`)
 )
 
-// legacyVersion is the PTX ISA version a test body needs: "" (the
-// harness's default) unless it uses a legacy spelling.
-func legacyVersion(body string) string {
+// legacyVersion is the PTX ISA version and a target it knows that a test
+// body needs: "" (the harness's defaults) unless it uses a legacy spelling.
+// The machine does not model sm_1x differences, so the target only has to
+// exist at that version.
+func legacyVersion(body string) (version, target string) {
 	switch {
 	case legacy14.MatchString(body):
-		return "1.3"
+		return "1.3", "sm_13"
 	case legacy32.MatchString(body):
-		return "3.1"
+		return "3.1", "sm_35"
 	}
-	return ""
+	return "", ""
 }
 
 func fltReg(w, n int) string {
