@@ -16,10 +16,11 @@ import (
 	"github.com/vugu/vugu/domrender"
 )
 
+func loc() js.Value { return js.Global().Get("location") }
+
 // embedOptions reads the page's URL; Embed is false on the full page.
 func embedOptions() web.EmbedOptions {
-	loc := js.Global().Get("location")
-	return web.ParseEmbedURL(loc.Get("pathname").String(), loc.Get("search").String())
+	return web.ParseEmbedURL(loc().Get("pathname").String(), loc().Get("search").String())
 }
 
 // fullPageURL is the full playground with the same state: the embed path
@@ -52,6 +53,9 @@ func runEmbed(o web.EmbedOptions) {
 		if err := app.LoadExample(o.Example); err != nil {
 			app.RunMsgs = []web.Diag{{Kind: "error", Msg: err.Error()}}
 		}
+	} else if h := loc().Get("hash").String(); len(h) > 1 {
+		// Permalink state (core/share) is not part of this build yet.
+		app.RunMsgs = []web.Diag{{Kind: "note", Msg: "this page cannot read permalink state (#…) yet: showing an example; use ?embed=1&ex=NAME"}}
 	}
 	e := web.NewEmbed(app, o, fullPageURL(o))
 	renderer, err := domrender.New("#app")

@@ -172,7 +172,7 @@ func (c *Embed) Lines() []CodeLine {
 func (c *Embed) Status() string {
 	var msgs []string
 	for _, d := range c.A.AllDiags() {
-		if d.Kind == "error" || d.Kind == "fault" || d.Kind == "launch" || d.Kind == "done" {
+		if d.Kind == "error" || d.Kind == "fault" || d.Kind == "launch" || d.Kind == "done" || d.Kind == "note" || d.Kind == "warning" {
 			m := d.Msg
 			if d.Line > 0 {
 				m = fmt.Sprintf("line %d: %s", d.Line, m)

@@ -46,17 +46,55 @@ func HoverText(word string) string {
 	for _, p := range parts[1:] {
 		mods = append(mods, "."+p)
 	}
-	e, rest := isa.Lookup(parts[0], mods)
+	e, rest := isa.Resolve(parts[0], mods) // modifiers in any order, as ptxas takes them
 	if e == nil {
 		return ""
 	}
+	if len(rest) > 0 {
+		if ms := e.MatchAll(rest); len(ms) > 0 {
+			return matchedDoc(e, word, ms)
+		}
+	}
 	doc := isa.Hover(e.Name)
-	if len(rest) > 0 && e.MatchMods(rest) == nil {
+	if len(rest) > 0 {
 		if why := e.Explain(rest); why != "" {
 			doc += "\n\n" + word + ": " + why
 		}
 	}
 	return doc
+}
+
+// matchedDoc is the short doc of an instruction as written: its meaning,
+// the forms its modifiers match, and the PTX version and target they need.
+func matchedDoc(e *isa.Entry, word string, ms []*isa.Match) string {
+	var b strings.Builder
+	b.WriteString(word + " — " + e.Doc)
+	if e.Section != "" {
+		b.WriteString(" (PTX ISA §" + e.Section + ")")
+	}
+	// the least any matching form needs
+	ptx, sm := max(e.PTX, ms[0].Form.PTX), max(e.SM, ms[0].Form.SM)
+	for _, m := range ms {
+		b.WriteString("\n  " + m.Form.Text)
+		ptx, sm = min(ptx, max(e.PTX, m.Form.PTX)), min(sm, max(e.SM, m.Form.SM))
+	}
+	if ptx > 0 || sm > 0 {
+		b.WriteString("\nRequires")
+		if ptx > 0 {
+			b.WriteString(" PTX ISA " + ptx.String())
+		}
+		if sm > 0 {
+			if ptx > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(" sm_" + itoa(sm))
+		}
+		b.WriteString(" or later.")
+	}
+	if e.NoExec != "" {
+		b.WriteString("\nNot simulated: " + e.NoExec)
+	}
+	return b.String()
 }
 
 func itoa(n int) string {

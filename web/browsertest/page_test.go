@@ -439,3 +439,56 @@ func TestPrintfConsole(t *testing.T) {
 	}
 	p.noErrors()
 }
+
+func TestHoverDocsGoToStepAndShortcuts(t *testing.T) {
+	p := openPage(t, "/", 1280, 720, false)
+	p.selectOption("examples", "vadd")
+	ex, _ := examples.Get("vadd")
+	line := lineOf(ex.Source, "add.f32 ")
+	xy := eval[[]float64](p, fmt.Sprintf(`(() => {
+		const v = ptxEditor.current.view, l = v.state.doc.line(%d);
+		v.dispatch({effects: []});
+		const c = v.coordsAtPos(l.from + l.text.indexOf("add.f32") + 2);
+		return [c.left + 2, (c.top + c.bottom) / 2];
+	})()`, line))
+	p.do(chromedp.MouseEvent("mouseMoved", xy[0], xy[1]))
+	p.waitJS(`document.querySelector(".cm-ptx-doc") !== null`)
+	doc := eval[string](p, `document.querySelector(".cm-ptx-doc").textContent`)
+	if !strings.HasPrefix(doc, "add") || !strings.Contains(doc, "PTX ISA") {
+		t.Errorf("hover doc for add.f32: %q", doc)
+	}
+	p.shot("page-hover.png")
+	p.do(chromedp.MouseEvent("mouseMoved", 5, 5))
+
+	// Go to step 12, then back to 4.
+	for _, n := range []int{12, 4} {
+		p.do(chromedp.SetValue(chromedp.CSS("#goto-step"), strconv.Itoa(n)))
+		eval[bool](p, `(document.querySelector(".pp-goto").requestSubmit(), true)`)
+		p.settle()
+		if st := p.state(); st.Step != int64(n) {
+			t.Errorf("go to step %d: at %d", n, st.Step)
+		}
+	}
+	// F7 steps, Shift+F7 steps back, Alt+0 resets.
+	key := func(k string, shift, alt bool) {
+		eval[bool](p, fmt.Sprintf(`(document.dispatchEvent(new KeyboardEvent("keydown", {key: %q, code: %q, shiftKey: %v, altKey: %v, bubbles: true})), true)`, k, map[string]string{"0": "Digit0"}[k], shift, alt))
+		time.Sleep(50 * time.Millisecond)
+		p.settle()
+	}
+	key("F7", false, false)
+	if st := p.state(); st.Step != 5 {
+		t.Errorf("F7: at step %d, want 5", st.Step)
+	}
+	key("F7", true, false)
+	if st := p.state(); st.Step != 4 {
+		t.Errorf("Shift+F7: at step %d, want 4", st.Step)
+	}
+	key("0", false, true)
+	if st := p.state(); st.Step != 0 {
+		t.Errorf("Alt+0: at step %d, want 0", st.Step)
+	}
+	if title := eval[string](p, `document.getElementById("step").title`); !strings.Contains(title, "F7") {
+		t.Errorf("Step's tooltip %q does not name its shortcut", title)
+	}
+	p.noErrors()
+}
