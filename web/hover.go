@@ -46,7 +46,7 @@ func HoverText(word string) string {
 	for _, p := range parts[1:] {
 		mods = append(mods, "."+p)
 	}
-	e, rest := isa.Lookup(parts[0], mods)
+	e, rest := isa.Resolve(parts[0], mods) // modifiers in any order, as ptxas takes them
 	if e == nil {
 		return ""
 	}

@@ -225,7 +225,7 @@ func (c *Memview) emptyNote() string {
 // populate is called by Vugu with a table's element after every render.
 func (c *Memview) populate(key string, el js.Value) {
 	t := c.table(key)
-	if nt := attachJS(t.target, el, t.card); nt != t.target {
+	if nt := attachJS(t.target, el, t.card, nil); nt != t.target {
 		t.target = nt
 		t.state = memState{}
 		t.drawn = memDrawn{}

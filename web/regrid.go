@@ -37,13 +37,35 @@ type Regrid struct {
 	drawnSnap *sim.Snapshot // the inputs of the last patch
 	drawnWarp int
 	drawnView View
+	winFirst  int // where the window of rows should start (many registers)
 }
 
 // regState is what the grid shows: the table's shape and every cell.
 type regState struct {
 	shape string        // register names and types, "" for no table
 	warp  *sim.WarpView // the warp the cells come from
-	cells []gridCell    // row-major, 32 a row
+	cells []gridCell    // row-major, 32 a row, every register
+	first int           // the rows in the page: [first, first+n)
+	n     int
+}
+
+// A function with many registers (compilers declare hundreds) would make
+// a table of tens of thousands of cells whose every change Chromium lays
+// out and paints whole: past gridWindowMax rows only a window of
+// gridWindow rows around the scroll position is in the page, with spacer
+// rows of the right height above and below it.
+const (
+	gridWindow    = 64
+	gridWindowMax = 96
+)
+
+// gridWindowFor returns the window of rows for a grid of rows rows that
+// starts near first.
+func gridWindowFor(rows, first int) (int, int) {
+	if rows <= gridWindowMax {
+		return 0, rows
+	}
+	return min(max(first, 0), rows-gridWindow), gridWindow
 }
 
 type gridCell struct{ text, class string }
@@ -130,10 +152,20 @@ func regCell(wv *sim.WarpView, r *sim.RegView, t valType, lane int, vw View) gri
 	return gridCell{text: formatValue(t, v, vw), class: string(cls)}
 }
 
-// tableHTML is the whole table for a new shape, cells included.
+// spacer is a row standing for n rows outside the window (patch.js sets
+// its height); it has no <td>, so the cells keep their indexes.
+func spacer(b *strings.Builder, n int) {
+	if n > 0 {
+		b.WriteString(`<tr class="rg-spacer" data-rows="`)
+		b.WriteString(strconv.Itoa(n))
+		b.WriteString(`"><th colspan="33"></th></tr>`)
+	}
+}
+
+// tableHTML is the table for a new shape or window, cells included.
 func (st *regState) tableHTML() string {
 	var b strings.Builder
-	b.Grow(64 * len(st.cells))
+	b.Grow(64 * 32 * st.n)
 	b.WriteString(`<thead><tr><th class="rg-corner">reg</th>`)
 	for lane := range 32 {
 		b.WriteString(`<th>`)
@@ -141,7 +173,8 @@ func (st *regState) tableHTML() string {
 		b.WriteString(`</th>`)
 	}
 	b.WriteString(`</tr></thead><tbody>`)
-	for ri := range st.warp.Regs {
+	spacer(&b, st.first)
+	for ri := st.first; ri < st.first+st.n; ri++ {
 		r := &st.warp.Regs[ri]
 		name := escapeHTML(r.Name)
 		b.WriteString(`<tr><th title="`)
@@ -165,13 +198,14 @@ func (st *regState) tableHTML() string {
 		}
 		b.WriteString(`</tr>`)
 	}
+	spacer(&b, len(st.warp.Regs)-st.first-st.n)
 	b.WriteString(`</tbody>`)
 	return b.String()
 }
 
 // diff writes the records that turn what old shows into what st shows.
 func (st *regState) diff(old *regState, p *patchBuf) {
-	if st.shape != old.shape {
+	if st.shape != old.shape || st.first != old.first || st.n != old.n {
 		if st.shape == "" {
 			p.html("")
 		} else {
@@ -179,9 +213,10 @@ func (st *regState) diff(old *regState, p *patchBuf) {
 		}
 		return
 	}
-	for i, c := range st.cells {
-		if old.cells[i] != c {
-			p.cell(i, c.text, c.class)
+	base := 32 * st.first
+	for j, c := range st.cells[base : base+32*st.n] {
+		if old.cells[base+j] != c {
+			p.cell(j, c.text, c.class)
 		}
 	}
 }
@@ -195,6 +230,7 @@ func (c *Regrid) draw() {
 		return
 	}
 	st := buildRegState(c.Snap, c.Warp, c.View)
+	st.first, st.n = gridWindowFor(len(st.cells)/32, c.winFirst)
 	c.buf.reset()
 	st.diff(&c.grid, &c.buf)
 	c.grid = st
@@ -206,7 +242,7 @@ func (c *Regrid) draw() {
 
 // populate is called by Vugu with the table element after every render.
 func (c *Regrid) populate(el js.Value) {
-	if t := attachJS(c.target, el, c.card); t != c.target {
+	if t := attachJS(c.target, el, c.card, c.scrolled); t != c.target {
 		c.target = t
 		c.grid = regState{} // a new element shows nothing yet
 		c.drawnSnap = nil
@@ -214,12 +250,25 @@ func (c *Regrid) populate(el js.Value) {
 	c.draw()
 }
 
+// scrolled moves the window of rows when the rows first to
+// first+visible-1 are in view and not all in the page.
+func (c *Regrid) scrolled(first, visible int) {
+	st := &c.grid
+	if st.n == len(st.cells)/32 || first >= st.first && first+visible <= st.first+st.n {
+		return
+	}
+	c.winFirst = first - max(0, gridWindow-visible)/2
+	c.drawnSnap = nil // same inputs, another window
+	c.draw()
+}
+
 // card is the hover card of cell i: every view of the value.
 func (c *Regrid) card(i int) string {
 	wv := c.grid.warp
-	if wv == nil || i < 0 || i/32 >= len(wv.Regs) {
+	if wv == nil || i < 0 || i >= 32*c.grid.n {
 		return ""
 	}
+	i += 32 * c.grid.first
 	r := &wv.Regs[i/32]
 	lane := i % 32
 	bit := uint32(1) << lane

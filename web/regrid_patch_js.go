@@ -14,9 +14,10 @@ import (
 
 // jsTarget is an element in the page.
 type jsTarget struct {
-	el    js.Value
-	card  js.Func // the hover card callback
-	owner int     // marks the element as this target's (el._ptxOwner)
+	el     js.Value
+	card   js.Func // the hover card callback
+	scroll js.Func // the scroll callback, if any
+	owner  int     // marks the element as this target's (el._ptxOwner)
 }
 
 var lastOwner int
@@ -41,14 +42,19 @@ func (t *jsTarget) apply(patch string) {
 // Vugu reused the element another view drew into) gets a new target and
 // the hover card callback card(i), which returns the card of cell i as
 // "title\nlabel\tvalue\n..." (see cardText); the caller then forgets what
-// it drew. The element the view owns keeps cur.
-func attachJS(cur patchTarget, v vjs.Value, card func(i int) string) patchTarget {
+// it drew. The element the view owns keeps cur. A non-nil scroll is called
+// with the first row in view and the number of rows in view when the
+// element's scroller moves (el._ptxScroll).
+func attachJS(cur patchTarget, v vjs.Value, card func(i int) string, scroll func(first, visible int)) patchTarget {
 	el := js.Value(v)
 	if t, ok := cur.(*jsTarget); ok && t.el.Equal(el) && el.Get("_ptxOwner").Equal(js.ValueOf(t.owner)) {
 		return t
 	}
 	if t, ok := cur.(*jsTarget); ok {
 		t.card.Release()
+		if t.scroll.Truthy() {
+			t.scroll.Release()
+		}
 	}
 	lastOwner++
 	t := &jsTarget{el: el, owner: lastOwner}
@@ -65,5 +71,15 @@ func attachJS(cur patchTarget, v vjs.Value, card func(i int) string) patchTarget
 		return card(args[0].Int())
 	})
 	el.Set("_ptxCard", t.card)
+	if scroll != nil {
+		t.scroll = js.FuncOf(func(this js.Value, args []js.Value) any {
+			defer func() { recover() }() // a bad call must not take the page down
+			if len(args) == 2 && args[0].Type() == js.TypeNumber && args[1].Type() == js.TypeNumber {
+				scroll(args[0].Int(), args[1].Int())
+			}
+			return nil
+		})
+		el.Set("_ptxScroll", t.scroll)
+	}
 	return t
 }

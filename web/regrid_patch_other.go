@@ -8,4 +8,6 @@ package web
 
 import vjs "github.com/vugu/vugu/js"
 
-func attachJS(cur patchTarget, v vjs.Value, card func(i int) string) patchTarget { return cur }
+func attachJS(cur patchTarget, v vjs.Value, card func(i int) string, scroll func(first, visible int)) patchTarget {
+	return cur
+}

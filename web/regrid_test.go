@@ -8,6 +8,7 @@ package web
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -446,5 +447,84 @@ func TestRegridStatic(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("static render lacks %s:\n%s", want, out)
 		}
+	}
+}
+
+// manyRegsKernel declares n .b32 registers, each the mad of the one
+// before: %r0 = tid, %rK = %r(K-1) * 1664525 + 7919*K.
+func manyRegsKernel(n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, ".version 7.0\n.target sm_80\n.address_size 64\n\n.visible .entry many()\n{\n\t.reg .b32 %%r<%d>;\n\tmov.u32 %%r0, %%tid.x;\n", n)
+	for k := 1; k < n; k++ {
+		fmt.Fprintf(&b, "\tmad.lo.u32 %%r%d, %%r%d, 1664525, %d;\n", k, k-1, 7919*k)
+	}
+	b.WriteString("\tret;\n}\n")
+	return b.String()
+}
+
+// TestRegridWindow: a function with 200 registers puts a window of 64 rows
+// in the page, moves it when the view scrolls, and still patches only the
+// changed cells of the window.
+func TestRegridWindow(t *testing.T) {
+	s, _ := newSession(t, manyRegsKernel(200), `{"grid": 1, "block": 32, "args": {}}`)
+	g := &Regrid{}
+	tbl := newModelTable(t)
+	g.target = tbl
+	draw := func() {
+		g.Snap = s.Snapshot(sim.SnapshotOptions{CTA: -1, Warp: 0})
+		g.draw()
+	}
+	s.Step() // mov %r0
+	draw()
+	if len(tbl.cells) != 32*gridWindow {
+		t.Fatalf("%d cells in the page, want a window of %d rows", len(tbl.cells), gridWindow)
+	}
+	spacers := findAll(tbl.root, func(n *html.Node) bool { return attr(n, "class") == "rg-spacer" })
+	if len(spacers) != 1 || attr(spacers[0], "data-rows") != "136" {
+		t.Fatalf("spacers %d, want one for the 136 rows below the window", len(spacers))
+	}
+	if text, _ := tbl.regCell("%r0", 3); text != "3" {
+		t.Errorf("%%r0 lane 3 = %q", text)
+	}
+	// Scrolling to rows 150-169 moves the window so that they are in it.
+	g.scrolled(150, 20)
+	if g.grid.first > 150 || g.grid.first+g.grid.n < 170 {
+		t.Fatalf("window [%d, %d) does not hold rows 150-169", g.grid.first, g.grid.first+g.grid.n)
+	}
+	if n := len(findAll(tbl.root, func(n *html.Node) bool { return attr(n, "data-reg") == "%r5" })); n != 0 {
+		t.Errorf("%%r5 is still in the page")
+	}
+	// A scroll inside the window changes nothing.
+	p := tbl.patches
+	g.scrolled(g.grid.first+1, 20)
+	if tbl.patches != p {
+		t.Errorf("a scroll inside the window sent a patch")
+	}
+	// Step to the mad that writes %r150: its row lights up and %r149's
+	// goes out, 64 cells.
+	for range 149 {
+		s.Step()
+	}
+	draw()
+	s.Step()
+	before := tbl.records
+	draw()
+	if got := tbl.records - before; got != 64 {
+		t.Errorf("the step wrote %d cell records, want 64", got)
+	}
+	v := uint32(3)
+	for k := 1; k <= 150; k++ {
+		v = v*1664525 + uint32(7919*k)
+	}
+	if text, class := tbl.regCell("%r150", 3); text != strconv.FormatUint(uint64(v), 16) || class != clsChanged {
+		t.Errorf("%%r150 lane 3 = %q %q, want %x lit", text, class, v)
+	}
+	// Cards count from the window's first row.
+	i := (150-g.grid.first)*32 + 3
+	if card := g.card(i); !strings.HasPrefix(card, "%r150 .b32 · lane 3") {
+		t.Errorf("card of cell %d: %q", i, card)
+	}
+	if g.card(32*g.grid.n) != "" {
+		t.Errorf("a card past the window")
 	}
 }

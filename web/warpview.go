@@ -137,7 +137,7 @@ func (c *Warpview) drawMask() {
 
 // populateMask is called by Vugu with the mask element after every render.
 func (c *Warpview) populateMask(el js.Value) {
-	if t := attachJS(c.mask, el, func(int) string { return "" }); t != c.mask {
+	if t := attachJS(c.mask, el, func(int) string { return "" }, nil); t != c.mask {
 		c.mask, c.maskHTML = t, ""
 	}
 	c.drawMask()

@@ -291,3 +291,29 @@ func TestEmbedInIframe(t *testing.T) {
 }
 
 func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
+
+// TestNotesAndWarning: an example's teacher notes sit beside the views, and
+// the uninitialized-register example shows its warning in the diagnostics
+// panel while the run still goes to the end.
+func TestNotesAndWarning(t *testing.T) {
+	p := openPage(t, "/?ex=fault_uninit", 1280, 800, false)
+	if got := p.text("notes"); !strings.Contains(got, "Failure: uninitialized register") || !strings.Contains(got, "mov.u32 %r5, 0") {
+		t.Errorf("notes panel: %q", got)
+	}
+	if n := eval[int](p, `document.querySelectorAll("#notes code").length`); n < 2 {
+		t.Errorf("the notes show %d code spans, want the backquoted ones as code", n)
+	}
+	warn := eval[string](p, `(document.querySelector("#diagnostics .pp-warning") || {}).textContent || ""`)
+	if !strings.Contains(warn, "%r5 is read here") || !strings.Contains(warn, "22") {
+		t.Errorf("diagnostics warning: %q", warn)
+	}
+	if st := p.runToEnd(); !st.Done || st.Fault {
+		t.Errorf("the run with a warning: %+v", st)
+	}
+	p.selectOption("examples", "vadd")
+	p.waitJS(`document.getElementById("notes").textContent.includes("Vector add")`)
+	if n := eval[int](p, `document.querySelectorAll("#diagnostics .pp-warning").length`); n != 0 {
+		t.Errorf("vadd shows %d warnings", n)
+	}
+	p.noErrors()
+}

@@ -268,3 +268,32 @@ func TestDivergenceInBrowser(t *testing.T) {
 	p.shot("dataviews-divergence.png")
 	p.noErrors()
 }
+
+// TestGridWindowInBrowser: 200 registers put a window of 64 rows in the
+// page; scrolling to the end brings the last rows in, and the spacer rows
+// keep the scroller as long as the whole grid.
+func TestGridWindowInBrowser(t *testing.T) {
+	p := openPage(t, "many", false)
+	p.click("step")
+	if n := eval[int](p, `document.querySelectorAll("#regs tbody tr:not(.rg-spacer)").length`); n != 64 {
+		t.Fatalf("%d register rows in the page, want a window of 64", n)
+	}
+	rowH := eval[float64](p, `document.querySelector("#regs tbody tr:not(.rg-spacer)").getBoundingClientRect().height`)
+	tableH := eval[float64](p, `document.getElementById("regs").tBodies[0].getBoundingClientRect().height`)
+	if tableH < 199*rowH || tableH > 201*rowH {
+		t.Errorf("the grid's rows are %v px high, want about 200 rows of %v px", tableH, rowH)
+	}
+	if c := regCell(p, "%r0", 3); c.Text != "3" {
+		t.Errorf("%%r0 lane 3 = %+v", c)
+	}
+	eval[bool](p, `(() => { const s = document.querySelector(".regrid-scroll"); s.scrollTop = s.scrollHeight; return true; })()`)
+	p.waitJS(`document.querySelector('#regs td[data-reg="%r199"]') !== null`)
+	if c := regCell(p, "%r199", 0); c.Text != "?" || !hasClass(c, "u") {
+		t.Errorf("%%r199 lane 0 = %+v, want uninitialized", c)
+	}
+	if n := eval[int](p, `document.querySelectorAll('#regs td[data-reg="%r0"]').length`); n != 0 {
+		t.Errorf("%%r0 is still in the page after scrolling to the end")
+	}
+	p.shot("dataviews-window.png")
+	p.noErrors()
+}

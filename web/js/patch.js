@@ -28,6 +28,7 @@ export function apply(el, patch) {
       case "H":
         el.innerHTML = f[1];
         el._ptxCells = null;
+        sizeSpacers(el);
         hideCard();
         break;
       case "C": {
@@ -55,9 +56,49 @@ export function apply(el, patch) {
     }
   }
   hookCard(el);
+  hookScroll(el);
   if (card && card._ptxFor && el.contains(card._ptxFor)) {
     showCard(el, card._ptxFor); // the value under the pointer changed
   }
+}
+
+// A long table shows a window of its rows; rows outside it are spacer rows
+// (tr.rg-spacer, data-rows = how many rows each stands for) as high as the
+// rows they stand for.
+function rowHeight(el) {
+  const r = el.querySelector("tbody tr:not(.rg-spacer)");
+  return r ? r.getBoundingClientRect().height : 0;
+}
+
+function sizeSpacers(el) {
+  const sp = el.querySelectorAll("tr.rg-spacer");
+  if (sp.length === 0) return;
+  const h = rowHeight(el);
+  for (const s of sp) s.style.height = (+s.dataset.rows * h) + "px";
+}
+
+// hookScroll tells Go (el._ptxScroll(first, visible)) which rows are in
+// view when the table's scroller moves, once a frame at most.
+function hookScroll(el) {
+  if (el._ptxScrollHooked || typeof el._ptxScroll !== "function") return;
+  const scroller = el.closest(".dv-scroll") || el.parentElement;
+  if (!scroller) return;
+  el._ptxScrollHooked = true;
+  let queued = false;
+  scroller.addEventListener("scroll", () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      if (!el.querySelector("tr.rg-spacer")) return; // every row is in the page
+      const h = rowHeight(el);
+      if (!(h > 0)) return;
+      const head = el.tHead ? el.tHead.getBoundingClientRect().height : 0;
+      const first = Math.max(0, Math.floor((scroller.scrollTop - head) / h));
+      const visible = Math.ceil(scroller.clientHeight / h) + 1;
+      el._ptxScroll(first, visible);
+    });
+  }, { passive: true });
 }
 
 let card = null;

@@ -3,7 +3,8 @@
 // rest of the playground, so that browser tests and benchmarks measure the
 // views alone. The kernel comes from the page's query (?k=NAME): one of
 // core/launch's benchmark kernels (alu, reduce, diverge), one embedded
-// here (grid, mem, wide), or an example (ex:NAME).
+// here (grid, mem, wide), the 200-register kernel "many", or an example
+// (ex:NAME).
 package app
 
 import (
@@ -49,6 +50,9 @@ func (c *Root) Load(name string) {
 }
 
 func kernelFiles(name string) (src, spec []byte, err error) {
+	if name == "many" {
+		return []byte(manyRegs(200)), []byte(`{"grid": 1, "block": 32, "args": {}}`), nil
+	}
 	if ex, ok := strings.CutPrefix(name, "ex:"); ok {
 		e, found := examples.Get(ex)
 		if !found {
@@ -91,6 +95,19 @@ func session(name string, src, spec []byte) (*sim.Session, map[string]string, er
 		return nil, nil, err
 	}
 	return sim.NewSession(m, 0), web.BufferTypes(res), nil
+}
+
+// manyRegs is a kernel of n .b32 registers, each the mad of the one
+// before: %r0 = tid, %rK = %r(K-1) * 1664525 + 7919*K. Its grid is longer
+// than the window of rows the register grid puts in the page.
+func manyRegs(n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, ".version 7.0\n.target sm_80\n.address_size 64\n\n.visible .entry many()\n{\n\t.reg .b32 %%r<%d>;\n\tmov.u32 %%r0, %%tid.x;\n", n)
+	for k := 1; k < n; k++ {
+		fmt.Fprintf(&b, "\tmad.lo.u32 %%r%d, %%r%d, 1664525, %d;\n", k, k-1, 7919*k)
+	}
+	b.WriteString("\tret;\n}\n")
+	return b.String()
 }
 
 // Refresh takes the snapshot the views draw.
