@@ -376,6 +376,11 @@ func TestDarkThemeAndLargeFont(t *testing.T) {
 	if fs := eval[string](p, `getComputedStyle(document.documentElement).fontSize`); fs != "19px" {
 		t.Errorf("large font: root font size %s", fs)
 	}
+	for range 3 {
+		p.click("step")
+	}
+	p.shot("page-large-font.png")
+	p.click("reset")
 	p.click("theme") // Auto -> Dark
 	p.click("theme") // Dark -> Light
 	if bg := eval[string](p, `getComputedStyle(document.body).backgroundColor`); bg != "rgb(255, 255, 255)" {
