@@ -33,6 +33,10 @@ type Spec struct {
 type Buffer struct {
 	Type string
 	Data []uint64 // element bits
+
+	// Changed: the run left the buffer different from its input (set by
+	// Run; what the CLI prints by default).
+	Changed bool
 }
 
 // Error is one error of a failed run.
@@ -189,6 +193,10 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 	if budget == 0 {
 		budget = DefaultBudget
 	}
+	before := map[string]uint64{}
+	for _, name := range res.Names {
+		before[name] = dataHash(res.Buffers[name].Data)
+	}
 	var finished bool
 	if opt.Trace != nil {
 		m.Record(true)
@@ -205,6 +213,9 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 	res.Stats = m.Stats()
 	res.Stdout = m.Stdout()
 	Collect(m, res)
+	for _, name := range res.Names {
+		res.Buffers[name].Changed = dataHash(res.Buffers[name].Data) != before[name]
+	}
 	switch {
 	case m.Fault() != nil:
 		f := m.Fault()
@@ -548,4 +559,16 @@ func valueBits(t string, raw json.RawMessage) (uint64, error) {
 		z.Add(z, new(big.Int).Lsh(big.NewInt(1), uint(bits)))
 	}
 	return z.Uint64() & mask, nil
+}
+
+// dataHash is FNV-1a over the element bits.
+func dataHash(d []uint64) uint64 {
+	h := uint64(14695981039346656037)
+	for _, v := range d {
+		for k := 0; k < 64; k += 8 {
+			h ^= v >> k & 0xff
+			h *= 1099511628211
+		}
+	}
+	return h
 }
