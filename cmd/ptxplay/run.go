@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/ptxplay/ptxplay/core/launch"
+	"github.com/ptxplay/ptxplay/core/limits"
 	"github.com/ptxplay/ptxplay/core/sim"
 )
 
@@ -63,7 +64,8 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ptxplay: %v\n", err)
 		return 1
 	}
-	opt := launch.Options{StepBudget: budget}
+	lim := limits.CLILimits()
+	opt := launch.Options{StepBudget: budget, Limits: &lim}
 	if trace {
 		tw := bufio.NewWriter(stdout)
 		defer tw.Flush()
@@ -76,6 +78,12 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	res := launch.Run(name, code, spec, opt)
+	if err := lim.CheckOutput(res.OutputBound()); err != nil {
+		// Refused before the output is built: the run's verdict and
+		// statistics only.
+		fmt.Fprintf(stderr, "%s: output error: %v (the run itself %s after %d warp instructions)\n", name, err, map[bool]string{true: "succeeded", false: "failed"}[res.OK], res.Stats.WarpInstructions)
+		return 1
+	}
 	if !asJSON && res.Stdout != "" {
 		// The kernel's printf output first, as a CUDA program prints it
 		// before the host reads the results back.

@@ -15,6 +15,7 @@ import (
 
 	"github.com/ptxplay/ptxplay/core/check"
 	"github.com/ptxplay/ptxplay/core/fp"
+	"github.com/ptxplay/ptxplay/core/limits"
 	"github.com/ptxplay/ptxplay/core/ptx"
 	"github.com/ptxplay/ptxplay/core/sim"
 )
@@ -119,6 +120,7 @@ func dims(name string, raw json.RawMessage) ([3]uint32, error) {
 type Options struct {
 	StepBudget int64                         // warp instructions; 0 = DefaultBudget
 	Trace      func(step int64, e sim.Event) // called after every step when set
+	Limits     *limits.Limits                // nil: limits.CLILimits()
 }
 
 // DefaultBudget stops runaway kernels.
@@ -133,7 +135,24 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 			res.Errors = append(res.Errors, Error{Phase: "run", Message: fmt.Sprintf("internal error: %v", r)})
 		}
 	}()
+	lim := limits.CLILimits()
+	if opt.Limits != nil {
+		lim = *opt.Limits
+	}
+	if err := lim.CheckSource(len(src)); err != nil {
+		res.Errors = append(res.Errors, Error{Phase: "parse", Message: err.Error()})
+		return res
+	}
 	mod, perrs := ptx.Parse(filename, src)
+	if len(perrs) == 0 {
+		perrs = lim.CheckRegisters(mod)
+		for _, e := range perrs {
+			res.Errors = append(res.Errors, Error{Phase: "check", Message: e.Msg, Line: e.Pos.Line, Col: e.Pos.Col})
+		}
+		if len(perrs) > 0 {
+			return res
+		}
+	}
 	if len(perrs) > 0 {
 		for _, e := range perrs {
 			res.Errors = append(res.Errors, Error{Phase: "parse", Message: e.Msg, Line: e.Pos.Line, Col: e.Pos.Col})
@@ -160,7 +179,7 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 		res.Errors = append(res.Errors, Error{Phase: "check", Message: err.Error()})
 		return res
 	}
-	m, err := Prepare(p, spec, res)
+	m, err := PrepareLimited(p, spec, res, lim)
 	if err != nil {
 		res.Errors = append(res.Errors, Error{Phase: "launch", Message: err.Error()})
 		return res
@@ -199,8 +218,21 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 }
 
 // Prepare creates the machine: it lays out the kernel parameters, makes a
-// buffer for each buffer argument and records them in res.
+// buffer for each buffer argument and records them in res. It applies
+// limits.CLILimits.
 func Prepare(p *sim.Program, spec *Spec, res *Result) (*sim.Machine, error) {
+	return PrepareLimited(p, spec, res, limits.CLILimits())
+}
+
+// PrepareLimited is Prepare under the limits lim, each checked before the
+// memory it guards is allocated.
+func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) (*sim.Machine, error) {
+	if err := lim.CheckThreads(spec.Grid, spec.Block); err != nil {
+		return nil, err
+	}
+	if err := lim.CheckLocal(p.LocalBytes()); err != nil {
+		return nil, err
+	}
 	kernel := spec.Kernel
 	ks := p.Kernels()
 	if kernel == "" {
@@ -238,10 +270,11 @@ func Prepare(p *sim.Program, spec *Spec, res *Result) (*sim.Machine, error) {
 		b    *Buffer
 	}
 	var bufs []pendingBuf
+	var bufBytes int64
 	for _, pr := range params {
 		raw := spec.Args[pr.Name]
 		if t := bytes.TrimSpace(raw); len(t) > 0 && t[0] == '{' {
-			b, err := parseBuffer(pr.Name, raw)
+			b, err := parseBuffer(pr.Name, raw, lim, &bufBytes)
 			if err != nil {
 				return nil, err
 			}
@@ -305,7 +338,9 @@ func Collect(m *sim.Machine, res *Result) {
 	}
 }
 
-func parseBuffer(name string, raw json.RawMessage) (*Buffer, error) {
+// parseBuffer reads a buffer argument; *used counts the bytes of the
+// buffers read so far, checked against lim before this one is allocated.
+func parseBuffer(name string, raw json.RawMessage, lim limits.Limits, used *int64) (*Buffer, error) {
 	var spec struct {
 		Type  string            `json:"type"`
 		Data  []json.RawMessage `json:"data"`
@@ -333,6 +368,10 @@ func parseBuffer(name string, raw json.RawMessage) (*Buffer, error) {
 	}
 	if n == 0 && spec.Count == nil {
 		return nil, fmt.Errorf("argument %q: a buffer needs \"data\" or \"count\"", name)
+	}
+	*used += int64(n) * int64(elemSize(t))
+	if err := lim.CheckBuffers(*used); err != nil {
+		return nil, fmt.Errorf("argument %q: %v", name, err)
 	}
 	b := &Buffer{Type: t, Data: make([]uint64, n)}
 	if len(spec.Fill) > 0 {

@@ -551,21 +551,34 @@ func (m *Machine) warpEnded(c *cta) {
 		m.done = true
 	}
 	if n := len(m.ctas) - KeepCTAs; n > 0 {
-		m.ctas[n-1] = m.ctas[n-1].released()
+		m.ctas[n-1] = nil // released: ctaAt rebuilds what is left of it
 	}
 }
 
 // KeepCTAs is how many of the most recent CTAs keep their registers and
-// shared memory after they finish, for snapshots; older ones keep only
-// their warps' final masks, so a grid of many CTAs runs in bounded memory.
+// shared memory after they finish, for snapshots; older ones are released
+// (a nil entry in m.ctas: nothing of them stays but their effects), so a
+// grid of many CTAs runs in memory that does not grow with the grid.
+// Checkpoints that still hold a released CTA keep their own pointer.
 const KeepCTAs = 64
 
-// released is a finished CTA without its registers and memory. It is a
-// copy: checkpoints may share the original.
-func (c *cta) released() *cta {
-	r := &cta{id: c.id, index: c.index, done: true}
-	for _, w := range c.warps {
-		r.warps = append(r.warps, &warp{cta: r, id: w.id, valid: w.valid, exited: w.exited, done: w.done})
+// ctaAt returns CTA i of those started; a released CTA is rebuilt as what
+// remains of it: finished warps with their lanes, every lane exited (a
+// CTA is released only after all its warps ended).
+func (m *Machine) ctaAt(i int) *cta {
+	if c := m.ctas[i]; c != nil {
+		return c
+	}
+	g := m.launch.Grid
+	r := &cta{index: i, id: [3]uint32{uint32(i) % g[0], uint32(i) / g[0] % g[1], uint32(i) / (g[0] * g[1])}, done: true}
+	threads := int(m.launch.Block[0] * m.launch.Block[1] * m.launch.Block[2])
+	for wi := 0; wi*32 < threads; wi++ {
+		n := min(32, threads-wi*32)
+		valid := uint32(1<<n - 1)
+		if n == 32 {
+			valid = ^uint32(0)
+		}
+		r.warps = append(r.warps, &warp{cta: r, id: wi, valid: valid, exited: ^uint32(0), done: true})
 	}
 	return r
 }
