@@ -84,3 +84,38 @@ func TestReleasedCTASnapshot(t *testing.T) {
 }
 
 const KeepCTAsForTest = sim.KeepCTAs
+
+// TestKeptCTAsBoundedInBytes: finished CTAs with much local memory are
+// not kept 64 times. Each CTA here has 256 threads x 64 KiB = 16 MiB of
+// local memory; 16 of them kept would be 256 MiB.
+func TestKeptCTAsBoundedInBytes(t *testing.T) {
+	src := `.version 7.0
+.target sm_80
+.address_size 64
+.entry k()
+{
+	.local .b8 buf[65536];
+	.reg .b32 %r<2>;
+	mov.u32 %r1, %tid.x;
+	st.local.u32 [buf+65532], %r1;
+	ret;
+}
+`
+	runtime.GC()
+	res := Run("k.ptx", []byte(src), []byte(`{"grid": 16, "block": 256, "args": {}}`), Options{})
+	if !res.OK {
+		t.Fatal(res.Errors)
+	}
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	runtime.KeepAlive(res)
+	// The newest CTA and the others up to KeepCTABytes (64 MiB) stay.
+	if limit := uint64(sim.KeepCTABytes + 16<<20 + 8<<20); ms.HeapAlloc > limit {
+		t.Errorf("live heap %d MiB after 16 CTAs of 16 MiB local memory, want at most %d MiB", ms.HeapAlloc>>20, limit>>20)
+	}
+	s := res.Machine.Snapshot(sim.SnapshotOptions{CTA: 0, Warp: -1})
+	if s.State != "done" || len(s.Warps) != 8 {
+		t.Errorf("released CTA 0: %q, %d warps", s.State, len(s.Warps))
+	}
+}

@@ -130,6 +130,7 @@ type cta struct {
 	burst  int // instructions the current warp has issued in a row
 	bars   [16]barrier
 	done   bool
+	bytes  int64 // memory of its state when it started (shared, frames)
 }
 
 // barrier is one of a CTA's 16 named barriers.
@@ -276,6 +277,7 @@ func (m *Machine) startCTA(i int) *cta {
 		masks: make([]uint32, nw*2*(k.npreds+k.nregs)),
 		bytes: make([]byte, nw*32*(k.localSize+k.paramSize)),
 	}
+	c.bytes = int64(len(c.shared)) + int64(len(a.rows))*256 + int64(len(a.masks))*4 + int64(len(a.bytes)) + int64(nw)*512
 	for wi := 0; wi < nw; wi++ {
 		w := &warp{cta: c, id: wi}
 		n := min(32, threads-wi*32)
@@ -553,7 +555,22 @@ func (m *Machine) warpEnded(c *cta) {
 	if n := len(m.ctas) - KeepCTAs; n > 0 {
 		m.ctas[n-1] = nil // released: ctaAt rebuilds what is left of it
 	}
+	// The kept CTAs hold at most KeepCTABytes (the newest always stays):
+	// a CTA with much local or shared memory does not stay 64 times.
+	var kept int64
+	for i := len(m.ctas) - 1; i >= 0 && m.ctas[i] != nil; i-- {
+		kept += m.ctas[i].bytes
+		if kept > KeepCTABytes && i < len(m.ctas)-1 {
+			for ; i >= 0 && m.ctas[i] != nil; i-- {
+				m.ctas[i] = nil
+			}
+			break
+		}
+	}
 }
+
+// KeepCTABytes bounds the memory of the finished CTAs kept for snapshots.
+const KeepCTABytes = 64 << 20
 
 // KeepCTAs is how many of the most recent CTAs keep their registers and
 // shared memory after they finish, for snapshots; older ones are released
