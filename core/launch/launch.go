@@ -6,6 +6,7 @@ package launch
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -33,6 +34,10 @@ type Spec struct {
 type Buffer struct {
 	Type string
 	Data []uint64 // element bits
+
+	// Changed: the run left the buffer different from its input (set by
+	// Run; what the CLI prints by default).
+	Changed bool
 }
 
 // Error is one error of a failed run.
@@ -67,10 +72,13 @@ func ParseSpec(data []byte) (*Spec, error) {
 		SharedMem *int64                     `json:"shared_mem"`
 		Args      map[string]json.RawMessage `json:"args"`
 	}
+	if err := strictShape(data); err != nil {
+		return nil, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&raw); err != nil {
-		return nil, fmt.Errorf("launch spec: %v", err)
+		return nil, typeError(err)
 	}
 	s := &Spec{Kernel: raw.Kernel, Args: raw.Args}
 	var err error
@@ -189,6 +197,10 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 	if budget == 0 {
 		budget = DefaultBudget
 	}
+	before := map[string]uint64{}
+	for _, name := range res.Names {
+		before[name] = dataHash(res.Buffers[name].Data)
+	}
 	var finished bool
 	if opt.Trace != nil {
 		m.Record(true)
@@ -205,6 +217,9 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 	res.Stats = m.Stats()
 	res.Stdout = m.Stdout()
 	Collect(m, res)
+	for _, name := range res.Names {
+		res.Buffers[name].Changed = dataHash(res.Buffers[name].Data) != before[name]
+	}
 	switch {
 	case m.Fault() != nil:
 		f := m.Fault()
@@ -350,11 +365,18 @@ func parseBuffer(name string, raw json.RawMessage, lim limits.Limits, used *int6
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&spec); err != nil {
-		return nil, fmt.Errorf("argument %q: %v", name, err)
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return nil, fmt.Errorf("args.%s.%s: expected %s, found %s", name, te.Field, map[string]string{"type": "a type name such as \"u32\"", "data": "an array of values", "count": "a number of elements"}[te.Field], jsonKind(te.Value))
+		}
+		return nil, fmt.Errorf("args.%s: %s", name, clip(err.Error()))
 	}
 	t := strings.TrimPrefix(spec.Type, ".")
+	if spec.Type == "" {
+		return nil, fmt.Errorf("args.%s: a buffer needs \"type\" (u8..u64, s8..s64, b8..b64, f16, bf16, f32, f64)", name)
+	}
 	if elemSize(t) == 0 {
-		return nil, fmt.Errorf("argument %q: unknown buffer type %q (use u8..u64, s8..s64, b8..b64, f16, bf16, f32, f64)", name, spec.Type)
+		return nil, fmt.Errorf("argument %q: unknown buffer type %.40q (use u8..u64, s8..s64, b8..b64, f16, bf16, f32, f64)", name, spec.Type)
 	}
 	n := len(spec.Data)
 	if spec.Count != nil {
@@ -548,4 +570,16 @@ func valueBits(t string, raw json.RawMessage) (uint64, error) {
 		z.Add(z, new(big.Int).Lsh(big.NewInt(1), uint(bits)))
 	}
 	return z.Uint64() & mask, nil
+}
+
+// dataHash is FNV-1a over the element bits.
+func dataHash(d []uint64) uint64 {
+	h := uint64(14695981039346656037)
+	for _, v := range d {
+		for k := 0; k < 64; k += 8 {
+			h ^= v >> k & 0xff
+			h *= 1099511628211
+		}
+	}
+	return h
 }
