@@ -53,9 +53,8 @@ func runEmbed(o web.EmbedOptions) {
 		if err := app.LoadExample(o.Example); err != nil {
 			app.RunMsgs = []web.Diag{{Kind: "error", Msg: err.Error()}}
 		}
-	} else if h := loc().Get("hash").String(); len(h) > 1 {
-		// Permalink state (core/share) is not part of this build yet.
-		app.RunMsgs = []web.Diag{{Kind: "note", Msg: "this page cannot read permalink state (#…) yet: showing an example; use ?embed=1&ex=NAME"}}
+	} else {
+		web.RestoreFromLocation(app) // a permalink (#...) or /s/{id}: web/share.go
 	}
 	e := web.NewEmbed(app, o, fullPageURL(o))
 	renderer, err := domrender.New("#app")

@@ -30,6 +30,10 @@ func main() {
 			app.RunMsgs = []web.Diag{{Kind: "error", Msg: err.Error()}}
 		}
 	}
+	web.PageSharer = web.BrowserSharer{}
+	if o.Example == "" { // a short link (/s/{id}) or a permalink (#...): web/share.go
+		web.RestoreFromLocation(app)
+	}
 	root := &web.Root{A: app}
 	renderer, err := domrender.New("#app")
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ptxplay/ptxplay/core/check"
 	"github.com/ptxplay/ptxplay/core/launch"
+	"github.com/ptxplay/ptxplay/core/limits"
 	"github.com/ptxplay/ptxplay/core/ptx"
 	"github.com/ptxplay/ptxplay/core/sim"
 	"github.com/ptxplay/ptxplay/examples"
@@ -126,7 +127,10 @@ func (a *App) SetSource(src string) {
 func (a *App) analyse() {
 	a.Diags = a.Diags[:0]
 	a.Warns = nil
-	list := check.Diagnose(a.Name, []byte(a.Source))
+	list := limits.PageLimits().Precheck(a.Name, []byte(a.Source))
+	if len(list) == 0 {
+		list = check.Diagnose(a.Name, []byte(a.Source))
+	}
 	for _, e := range list {
 		a.Diags = append(a.Diags, Diag{Kind: "error", Line: e.Pos.Line, Col: e.Pos.Col, Msg: e.Msg})
 	}
@@ -274,7 +278,7 @@ func prepare(p *sim.Program, sp *launch.Spec, res *launch.Result) (m *sim.Machin
 			err = fmt.Errorf("internal error while preparing the launch (please report it): %v", r)
 		}
 	}()
-	return launch.Prepare(p, sp, res)
+	return launch.PrepareLimited(p, sp, res, limits.PageLimits())
 }
 
 // probeTotal runs a copy of the launch for at most totalProbe steps to

@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/ptxplay/ptxplay/core/check"
+	"github.com/ptxplay/ptxplay/core/limits"
 	"github.com/ptxplay/ptxplay/core/ptx"
 )
 
@@ -29,7 +30,10 @@ func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			status = 1
 			continue
 		}
-		errs := check.Diagnose(display, src)
+		errs := limits.CLILimits().Precheck(display, src)
+		if len(errs) == 0 {
+			errs = check.Diagnose(display, src)
+		}
 		for _, e := range errs {
 			fmt.Fprintln(stdout, e.Error())
 		}

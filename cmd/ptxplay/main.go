@@ -14,6 +14,8 @@ commands:
   run --launch L.json [--json] [--trace] [--budget=N] K.ptx
                            run a kernel on the simulated GPU
   bench                    measure simulator speed on built-in kernels
+  serve [--addr HOST:PORT] [--data DIR]
+                           serve the page and the share service (short links)
 
 A file name of - reads standard input.
 `

@@ -7,52 +7,110 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/ptxplay/ptxplay/core/launch"
+	"github.com/ptxplay/ptxplay/core/limits"
 	"github.com/ptxplay/ptxplay/core/sim"
 )
 
 func init() { extraCommands["run"] = cmdRun }
 
-func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var launchFile, src string
-	var asJSON, trace bool
-	var budget int64
+// runFlags are the flags of ptxplay run.
+type runFlags struct {
+	launchFile, src string
+	asJSON, trace   bool
+	budget          int64
+	print           string // "": the buffers the run changed; "all"; or names
+	all             bool   // every element of long buffers in the text output
+}
+
+// parseRunFlags reads the flags the standard way: --name value,
+// --name=value, one or two dashes, flags before or after the kernel file,
+// "--" ending the flags.
+func parseRunFlags(args []string) (*runFlags, error) {
+	f := &runFlags{}
+	flagsDone := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		switch {
-		case a == "--json" || a == "-json":
-			asJSON = true
-		case a == "--trace" || a == "-trace":
-			trace = true
-		case a == "--launch" || a == "-launch":
+		if flagsDone || a == "-" || !strings.HasPrefix(a, "-") {
+			if f.src != "" {
+				return nil, fmt.Errorf("one kernel file at a time (got %s and %s)", f.src, a)
+			}
+			f.src = a
+			continue
+		}
+		if a == "--" {
+			flagsDone = true
+			continue
+		}
+		name := strings.TrimLeft(a, "-")
+		value, hasValue := "", false
+		if k := strings.IndexByte(name, '='); k >= 0 {
+			name, value, hasValue = name[:k], name[k+1:], true
+		}
+		switch name {
+		case "json", "trace", "all":
+			if hasValue {
+				return nil, fmt.Errorf("--%s takes no value", name)
+			}
+			switch name {
+			case "json":
+				f.asJSON = true
+			case "trace":
+				f.trace = true
+			case "all":
+				f.all = true
+			}
+			continue
+		case "launch", "budget", "print":
+		default:
+			return nil, fmt.Errorf("unknown flag %s", a)
+		}
+		if !hasValue {
 			if i+1 >= len(args) {
-				fmt.Fprintln(stderr, "ptxplay run: --launch needs a file")
-				return 2
+				return nil, fmt.Errorf("--%s needs a value", name)
 			}
 			i++
-			launchFile = args[i]
-		case strings.HasPrefix(a, "--launch="):
-			launchFile = strings.TrimPrefix(a, "--launch=")
-		case strings.HasPrefix(a, "--budget="):
-			fmt.Sscan(strings.TrimPrefix(a, "--budget="), &budget)
-		case strings.HasPrefix(a, "-") && a != "-":
-			fmt.Fprintf(stderr, "ptxplay run: unknown flag %s\n", a)
-			return 2
-		default:
-			if src != "" {
-				fmt.Fprintln(stderr, "ptxplay run: one kernel file at a time")
-				return 2
+			value = args[i]
+		}
+		switch name {
+		case "launch":
+			if value == "" {
+				return nil, fmt.Errorf("--launch needs a file")
 			}
-			src = a
+			f.launchFile = value
+		case "budget":
+			n, err := strconv.ParseInt(value, 10, 64)
+			if err != nil || n <= 0 {
+				return nil, fmt.Errorf("--budget needs a positive whole number of warp instructions, got %.40q", value)
+			}
+			f.budget = n
+		case "print":
+			if value == "" {
+				return nil, fmt.Errorf("--print needs buffer names separated by commas, or all")
+			}
+			f.print = value
 		}
 	}
-	if launchFile == "" || src == "" {
-		fmt.Fprintln(stderr, "usage: ptxplay run --launch L.json [--json] [--trace] K.ptx")
+	if f.asJSON && f.trace {
+		return nil, fmt.Errorf("--trace writes text lines and cannot be combined with --json")
+	}
+	if f.launchFile == "" || f.src == "" {
+		return nil, fmt.Errorf("usage: ptxplay run --launch L.json [--json] [--trace] [--budget N] [--print a,b|all] [--all] K.ptx")
+	}
+	return f, nil
+}
+
+func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	f, err := parseRunFlags(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "ptxplay run: %v\n", err)
 		return 2
 	}
+	launchFile, src, asJSON, trace, budget := f.launchFile, f.src, f.asJSON, f.trace, f.budget
 	code, name, err := readSource(src, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "ptxplay: %v\n", err)
@@ -63,7 +121,8 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ptxplay: %v\n", err)
 		return 1
 	}
-	opt := launch.Options{StepBudget: budget}
+	lim := limits.CLILimits()
+	opt := launch.Options{StepBudget: budget, Limits: &lim}
 	if trace {
 		tw := bufio.NewWriter(stdout)
 		defer tw.Flush()
@@ -76,15 +135,31 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	res := launch.Run(name, code, spec, opt)
+	if err := lim.CheckOutput(res.OutputBound()); err != nil {
+		// Refused before the output is built: the run's verdict and
+		// statistics only.
+		fmt.Fprintf(stderr, "%s: output error: %v (the run itself %s after %d warp instructions)\n", name, err, map[bool]string{true: "succeeded", false: "failed"}[res.OK], res.Stats.WarpInstructions)
+		return 1
+	}
 	if !asJSON && res.Stdout != "" {
 		// The kernel's printf output first, as a CUDA program prints it
 		// before the host reads the results back.
 		io.WriteString(stdout, res.Stdout)
 	}
+	shown, err := selectBuffers(res, f.print)
+	if err != nil {
+		fmt.Fprintf(stderr, "ptxplay run: %v\n", err)
+		return 2
+	}
 	if asJSON {
+		if f.print != "" {
+			sel := *res
+			sel.Names = shown
+			res = &sel
+		}
 		stdout.Write(res.JSON())
 	} else {
-		printTable(stdout, stderr, name, res)
+		printTable(stdout, stderr, name, res, shown, f.all)
 	}
 	if !res.OK {
 		return 1
@@ -110,7 +185,44 @@ func laneString(active, exec uint32) string {
 }
 
 // printTable shows the buffers as a readable table, eight values a row.
-func printTable(stdout, stderr io.Writer, name string, res *launch.Result) {
+// selectBuffers is what --print asks for: "all", names separated by
+// commas, or by default the buffers the run changed.
+func selectBuffers(res *launch.Result, print string) ([]string, error) {
+	switch print {
+	case "all":
+		return res.Names, nil
+	case "":
+		var out []string
+		for _, n := range res.Names {
+			if res.Buffers[n].Changed {
+				out = append(out, n)
+			}
+		}
+		return out, nil
+	}
+	var out []string
+	for _, n := range strings.Split(print, ",") {
+		n = strings.TrimSpace(n)
+		if _, ok := res.Buffers[n]; !ok {
+			if len(res.Names) == 0 {
+				return nil, fmt.Errorf("--print: no buffer %.40q (the launch has no buffers)", n)
+			}
+			return nil, fmt.Errorf("--print: no buffer %.40q (the buffers are %s)", n, strings.Join(res.Names, ", "))
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// longBuffer is the length past which the text output shows a buffer's
+// first summaryHead and last summaryTail elements only (--all: every one).
+const (
+	longBuffer  = 64
+	summaryHead = 32
+	summaryTail = 8
+)
+
+func printTable(stdout, stderr io.Writer, name string, res *launch.Result, shown []string, all bool) {
 	for _, w := range res.Warnings {
 		fmt.Fprintf(stderr, "%s:%d:%d: warning: %s\n", name, w.Line, w.Col, w.Message)
 	}
@@ -121,11 +233,18 @@ func printTable(stdout, stderr io.Writer, name string, res *launch.Result) {
 			fmt.Fprintf(stderr, "%s: %s error: %s\n", name, e.Phase, e.Message)
 		}
 	}
-	for _, n := range res.Names {
+	for _, n := range shown {
 		b := res.Buffers[n]
 		fmt.Fprintf(stdout, "%s (%s, %d elements)\n", n, b.Type, len(b.Data))
 		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 		for i := 0; i < len(b.Data); i += 8 {
+			if !all && len(b.Data) > longBuffer && i == summaryHead {
+				tail := (len(b.Data) - summaryTail) / 8 * 8
+				if tail > i {
+					fmt.Fprintf(tw, "  ...\t%d elements not shown (--all prints them)\n", tail-i)
+					i = tail
+				}
+			}
 			fmt.Fprintf(tw, "  [%d]\t", i)
 			for k := i; k < i+8 && k < len(b.Data); k++ {
 				fmt.Fprintf(tw, "%s\t", strings.Trim(launch.FormatValue(b.Type, b.Data[k]), `"`))
@@ -133,6 +252,9 @@ func printTable(stdout, stderr io.Writer, name string, res *launch.Result) {
 			fmt.Fprintln(tw)
 		}
 		tw.Flush()
+	}
+	if len(shown) == 0 && len(res.Names) > 0 && res.OK {
+		fmt.Fprintf(stdout, "the run changed no buffer (--print all shows them: %s)\n", strings.Join(res.Names, ", "))
 	}
 	if res.OK {
 		fmt.Fprintf(stdout, "%d warp instructions, %d thread instructions\n", res.Stats.WarpInstructions, res.Stats.ThreadInstructions)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/ptxplay/ptxplay/core/check"
 	"github.com/ptxplay/ptxplay/core/fp"
+	"github.com/ptxplay/ptxplay/core/limits"
 	"github.com/ptxplay/ptxplay/core/ptx"
 	"github.com/ptxplay/ptxplay/core/sim"
 )
@@ -32,6 +33,10 @@ type Spec struct {
 type Buffer struct {
 	Type string
 	Data []uint64 // element bits
+
+	// Changed: the run left the buffer different from its input (set by
+	// Run; what the CLI prints by default).
+	Changed bool
 }
 
 // Error is one error of a failed run.
@@ -119,6 +124,7 @@ func dims(name string, raw json.RawMessage) ([3]uint32, error) {
 type Options struct {
 	StepBudget int64                         // warp instructions; 0 = DefaultBudget
 	Trace      func(step int64, e sim.Event) // called after every step when set
+	Limits     *limits.Limits                // nil: limits.CLILimits()
 }
 
 // DefaultBudget stops runaway kernels.
@@ -133,7 +139,24 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 			res.Errors = append(res.Errors, Error{Phase: "run", Message: fmt.Sprintf("internal error: %v", r)})
 		}
 	}()
+	lim := limits.CLILimits()
+	if opt.Limits != nil {
+		lim = *opt.Limits
+	}
+	if err := lim.CheckSource(len(src)); err != nil {
+		res.Errors = append(res.Errors, Error{Phase: "parse", Message: err.Error()})
+		return res
+	}
 	mod, perrs := ptx.Parse(filename, src)
+	if len(perrs) == 0 {
+		perrs = lim.CheckRegisters(mod)
+		for _, e := range perrs {
+			res.Errors = append(res.Errors, Error{Phase: "check", Message: e.Msg, Line: e.Pos.Line, Col: e.Pos.Col})
+		}
+		if len(perrs) > 0 {
+			return res
+		}
+	}
 	if len(perrs) > 0 {
 		for _, e := range perrs {
 			res.Errors = append(res.Errors, Error{Phase: "parse", Message: e.Msg, Line: e.Pos.Line, Col: e.Pos.Col})
@@ -160,7 +183,7 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 		res.Errors = append(res.Errors, Error{Phase: "check", Message: err.Error()})
 		return res
 	}
-	m, err := Prepare(p, spec, res)
+	m, err := PrepareLimited(p, spec, res, lim)
 	if err != nil {
 		res.Errors = append(res.Errors, Error{Phase: "launch", Message: err.Error()})
 		return res
@@ -169,6 +192,10 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 	budget := opt.StepBudget
 	if budget == 0 {
 		budget = DefaultBudget
+	}
+	before := map[string]uint64{}
+	for _, name := range res.Names {
+		before[name] = dataHash(res.Buffers[name].Data)
 	}
 	var finished bool
 	if opt.Trace != nil {
@@ -186,6 +213,9 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 	res.Stats = m.Stats()
 	res.Stdout = m.Stdout()
 	Collect(m, res)
+	for _, name := range res.Names {
+		res.Buffers[name].Changed = dataHash(res.Buffers[name].Data) != before[name]
+	}
 	switch {
 	case m.Fault() != nil:
 		f := m.Fault()
@@ -199,8 +229,21 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 }
 
 // Prepare creates the machine: it lays out the kernel parameters, makes a
-// buffer for each buffer argument and records them in res.
+// buffer for each buffer argument and records them in res. It applies
+// limits.CLILimits.
 func Prepare(p *sim.Program, spec *Spec, res *Result) (*sim.Machine, error) {
+	return PrepareLimited(p, spec, res, limits.CLILimits())
+}
+
+// PrepareLimited is Prepare under the limits lim, each checked before the
+// memory it guards is allocated.
+func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) (*sim.Machine, error) {
+	if err := lim.CheckThreads(spec.Grid, spec.Block); err != nil {
+		return nil, err
+	}
+	if err := lim.CheckLocal(p.LocalBytes()); err != nil {
+		return nil, err
+	}
 	kernel := spec.Kernel
 	ks := p.Kernels()
 	if kernel == "" {
@@ -238,10 +281,11 @@ func Prepare(p *sim.Program, spec *Spec, res *Result) (*sim.Machine, error) {
 		b    *Buffer
 	}
 	var bufs []pendingBuf
+	var bufBytes int64
 	for _, pr := range params {
 		raw := spec.Args[pr.Name]
 		if t := bytes.TrimSpace(raw); len(t) > 0 && t[0] == '{' {
-			b, err := parseBuffer(pr.Name, raw)
+			b, err := parseBuffer(pr.Name, raw, lim, &bufBytes)
 			if err != nil {
 				return nil, err
 			}
@@ -305,7 +349,9 @@ func Collect(m *sim.Machine, res *Result) {
 	}
 }
 
-func parseBuffer(name string, raw json.RawMessage) (*Buffer, error) {
+// parseBuffer reads a buffer argument; *used counts the bytes of the
+// buffers read so far, checked against lim before this one is allocated.
+func parseBuffer(name string, raw json.RawMessage, lim limits.Limits, used *int64) (*Buffer, error) {
 	var spec struct {
 		Type  string            `json:"type"`
 		Data  []json.RawMessage `json:"data"`
@@ -333,6 +379,10 @@ func parseBuffer(name string, raw json.RawMessage) (*Buffer, error) {
 	}
 	if n == 0 && spec.Count == nil {
 		return nil, fmt.Errorf("argument %q: a buffer needs \"data\" or \"count\"", name)
+	}
+	*used += int64(n) * int64(elemSize(t))
+	if err := lim.CheckBuffers(*used); err != nil {
+		return nil, fmt.Errorf("argument %q: %v", name, err)
 	}
 	b := &Buffer{Type: t, Data: make([]uint64, n)}
 	if len(spec.Fill) > 0 {
@@ -509,4 +559,16 @@ func valueBits(t string, raw json.RawMessage) (uint64, error) {
 		z.Add(z, new(big.Int).Lsh(big.NewInt(1), uint(bits)))
 	}
 	return z.Uint64() & mask, nil
+}
+
+// dataHash is FNV-1a over the element bits.
+func dataHash(d []uint64) uint64 {
+	h := uint64(14695981039346656037)
+	for _, v := range d {
+		for k := 0; k < 64; k += 8 {
+			h ^= v >> k & 0xff
+			h *= 1099511628211
+		}
+	}
+	return h
 }

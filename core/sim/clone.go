@@ -18,7 +18,7 @@ func (m *Machine) clone() *Machine {
 	}
 	c.ctas = make([]*cta, len(m.ctas))
 	for i, t := range m.ctas {
-		if t.done && t != m.cur {
+		if t == nil || t.done && t != m.cur {
 			c.ctas[i] = t // immutable from now on
 			continue
 		}
@@ -70,7 +70,7 @@ func (m *Machine) stateBytes() int64 {
 		n += int64(len(b.data)) + 64
 	}
 	for _, t := range m.ctas {
-		if t.done && t != m.cur {
+		if t == nil || t.done && t != m.cur {
 			continue
 		}
 		n += int64(len(t.shared)) + 256

@@ -130,6 +130,7 @@ type cta struct {
 	burst  int // instructions the current warp has issued in a row
 	bars   [16]barrier
 	done   bool
+	bytes  int64 // memory of its state when it started (shared, frames)
 }
 
 // barrier is one of a CTA's 16 named barriers.
@@ -276,6 +277,7 @@ func (m *Machine) startCTA(i int) *cta {
 		masks: make([]uint32, nw*2*(k.npreds+k.nregs)),
 		bytes: make([]byte, nw*32*(k.localSize+k.paramSize)),
 	}
+	c.bytes = int64(len(c.shared)) + int64(len(a.rows))*256 + int64(len(a.masks))*4 + int64(len(a.bytes)) + int64(nw)*512
 	for wi := 0; wi < nw; wi++ {
 		w := &warp{cta: c, id: wi}
 		n := min(32, threads-wi*32)
@@ -551,21 +553,49 @@ func (m *Machine) warpEnded(c *cta) {
 		m.done = true
 	}
 	if n := len(m.ctas) - KeepCTAs; n > 0 {
-		m.ctas[n-1] = m.ctas[n-1].released()
+		m.ctas[n-1] = nil // released: ctaAt rebuilds what is left of it
+	}
+	// The kept CTAs hold at most KeepCTABytes (the newest always stays):
+	// a CTA with much local or shared memory does not stay 64 times.
+	var kept int64
+	for i := len(m.ctas) - 1; i >= 0 && m.ctas[i] != nil; i-- {
+		kept += m.ctas[i].bytes
+		if kept > KeepCTABytes && i < len(m.ctas)-1 {
+			for ; i >= 0 && m.ctas[i] != nil; i-- {
+				m.ctas[i] = nil
+			}
+			break
+		}
 	}
 }
 
+// KeepCTABytes bounds the memory of the finished CTAs kept for snapshots.
+const KeepCTABytes = 64 << 20
+
 // KeepCTAs is how many of the most recent CTAs keep their registers and
-// shared memory after they finish, for snapshots; older ones keep only
-// their warps' final masks, so a grid of many CTAs runs in bounded memory.
+// shared memory after they finish, for snapshots; older ones are released
+// (a nil entry in m.ctas: nothing of them stays but their effects), so a
+// grid of many CTAs runs in memory that does not grow with the grid.
+// Checkpoints that still hold a released CTA keep their own pointer.
 const KeepCTAs = 64
 
-// released is a finished CTA without its registers and memory. It is a
-// copy: checkpoints may share the original.
-func (c *cta) released() *cta {
-	r := &cta{id: c.id, index: c.index, done: true}
-	for _, w := range c.warps {
-		r.warps = append(r.warps, &warp{cta: r, id: w.id, valid: w.valid, exited: w.exited, done: w.done})
+// ctaAt returns CTA i of those started; a released CTA is rebuilt as what
+// remains of it: finished warps with their lanes, every lane exited (a
+// CTA is released only after all its warps ended).
+func (m *Machine) ctaAt(i int) *cta {
+	if c := m.ctas[i]; c != nil {
+		return c
+	}
+	g := m.launch.Grid
+	r := &cta{index: i, id: [3]uint32{uint32(i) % g[0], uint32(i) / g[0] % g[1], uint32(i) / (g[0] * g[1])}, done: true}
+	threads := int(m.launch.Block[0] * m.launch.Block[1] * m.launch.Block[2])
+	for wi := 0; wi*32 < threads; wi++ {
+		n := min(32, threads-wi*32)
+		valid := uint32(1<<n - 1)
+		if n == 32 {
+			valid = ^uint32(0)
+		}
+		r.warps = append(r.warps, &warp{cta: r, id: wi, valid: valid, exited: ^uint32(0), done: true})
 	}
 	return r
 }

@@ -127,7 +127,7 @@ func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
 	case opt.CTA < 0:
 		c = m.cur
 	case opt.CTA < len(m.ctas):
-		c = m.ctas[opt.CTA]
+		c = m.ctaAt(opt.CTA)
 	}
 	if c == nil {
 		snap.State = "not started"
@@ -409,7 +409,8 @@ func (m *Machine) Fingerprint() [32]byte {
 		h.Write(g.data)
 	}
 	u(uint64(len(m.ctas)))
-	for _, c := range m.ctas {
+	for i := range m.ctas {
+		c := m.ctaAt(i)
 		u(uint64(c.index))
 		u(uint64(c.rr))
 		u(uint64(c.burst))

@@ -87,10 +87,17 @@ type page struct {
 
 // openPage starts a browser on the page (path: "/" plus a query or fragment).
 func openPage(t testing.TB, path string, width, height int, dark bool) *page {
-	exe := chromium(t)
+	chromium(t)
 	dir := builtSite(t)
 	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
 	t.Cleanup(srv.Close)
+	return openPageAt(t, srv.URL, path, width, height, dark)
+}
+
+// openPageAt opens a fresh browser on a page of a server already running
+// (share_test.go serves through web/server to have the share service).
+func openPageAt(t testing.TB, base, path string, width, height int, dark bool) *page {
+	exe := chromium(t)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.WindowSize(width, height), chromedp.NoSandbox)
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancel)
@@ -98,7 +105,7 @@ func openPage(t testing.TB, path string, width, height int, dark bool) *page {
 	t.Cleanup(cancel)
 	ctx, cancel = context.WithTimeout(ctx, 4*time.Minute)
 	t.Cleanup(cancel)
-	p := &page{t: t, ctx: ctx, url: srv.URL}
+	p := &page{t: t, ctx: ctx, url: base}
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
 		t.Fatalf("starting %s: %v", exe, err)
 	}
@@ -148,7 +155,7 @@ func openPage(t testing.TB, path string, width, height int, dark bool) *page {
 			p.mu.Unlock()
 		}
 	}()
-	p.do(chromedp.Navigate(srv.URL + path))
+	p.do(chromedp.Navigate(base + path))
 	p.waitJS(`typeof ptxReady === "function" && ptxReady() && document.getElementById("run") !== null && document.querySelector("#editor .cm-editor") !== null`)
 	return p
 }

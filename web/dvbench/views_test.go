@@ -295,5 +295,14 @@ func TestGridWindowInBrowser(t *testing.T) {
 		t.Errorf("%%r0 is still in the page after scrolling to the end")
 	}
 	p.shot("dataviews-window.png")
+	// Back to step 0 empties the grid and the scroller goes to the top;
+	// the next step's table must hold the rows now in view, not the
+	// window the grid had before.
+	p.click("step-back")
+	p.click("step")
+	p.waitJS(`document.querySelector('#regs td[data-reg="%r0"]') !== null`)
+	if top := eval[float64](p, `document.querySelector(".regrid-scroll").scrollTop`); top != 0 {
+		t.Errorf("scroller at %v after the grid emptied", top)
+	}
 	p.noErrors()
 }

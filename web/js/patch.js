@@ -21,6 +21,7 @@ function cells(el) {
 }
 
 export function apply(el, patch) {
+  let rebuilt = false;
   const recs = patch.split(RS);
   for (let k = 0; k < recs.length; k++) {
     const f = recs[k].split(US);
@@ -29,6 +30,7 @@ export function apply(el, patch) {
         el.innerHTML = f[1];
         el._ptxCells = null;
         sizeSpacers(el);
+        rebuilt = true;
         hideCard();
         break;
       case "C": {
@@ -57,6 +59,11 @@ export function apply(el, patch) {
   }
   hookCard(el);
   hookScroll(el);
+  if (rebuilt && el._ptxScrollHooked) {
+    // A new table may not hold the rows the scroller shows (it kept its
+    // position): tell Go where the view is, after this call returns.
+    requestAnimationFrame(() => reportScroll(el));
+  }
   if (card && card._ptxFor && el.contains(card._ptxFor)) {
     showCard(el, card._ptxFor); // the value under the pointer changed
   }
@@ -83,22 +90,28 @@ function hookScroll(el) {
   if (el._ptxScrollHooked || typeof el._ptxScroll !== "function") return;
   const scroller = el.closest(".dv-scroll") || el.parentElement;
   if (!scroller) return;
-  el._ptxScrollHooked = true;
+  el._ptxScrollHooked = scroller;
   let queued = false;
   scroller.addEventListener("scroll", () => {
     if (queued) return;
     queued = true;
     requestAnimationFrame(() => {
       queued = false;
-      if (!el.querySelector("tr.rg-spacer")) return; // every row is in the page
-      const h = rowHeight(el);
-      if (!(h > 0)) return;
-      const head = el.tHead ? el.tHead.getBoundingClientRect().height : 0;
-      const first = Math.max(0, Math.floor((scroller.scrollTop - head) / h));
-      const visible = Math.ceil(scroller.clientHeight / h) + 1;
-      el._ptxScroll(first, visible);
+      reportScroll(el);
     });
   }, { passive: true });
+}
+
+function reportScroll(el) {
+  const scroller = el._ptxScrollHooked;
+  if (!scroller || typeof el._ptxScroll !== "function") return;
+  if (!el.querySelector("tr.rg-spacer")) return; // every row is in the page
+  const h = rowHeight(el);
+  if (!(h > 0)) return;
+  const head = el.tHead ? el.tHead.getBoundingClientRect().height : 0;
+  const first = Math.max(0, Math.floor((scroller.scrollTop - head) / h));
+  const visible = Math.ceil(scroller.clientHeight / h) + 1;
+  el._ptxScroll(first, visible);
 }
 
 let card = null;

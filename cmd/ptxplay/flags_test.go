@@ -1,0 +1,122 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// vaddFiles writes a kernel out[i] = a[i] + i over 100 threads, a = iota,
+// so out[i] = 2i, and its launch; it returns their paths.
+func vaddFiles(t *testing.T) (kernel, spec string) {
+	dir := t.TempDir()
+	kernel = filepath.Join(dir, "k.ptx")
+	spec = filepath.Join(dir, "l.json")
+	os.WriteFile(kernel, []byte(`.version 7.0
+.target sm_80
+.address_size 64
+.visible .entry vadd(.param .u64 a, .param .u64 out, .param .u32 n)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<6>;
+	.reg .b64 %rd<8>;
+	mov.u32 %r1, %tid.x;
+	ld.param.u32 %r2, [n];
+	setp.ge.u32 %p1, %r1, %r2;
+	@%p1 bra $L_end;
+	ld.param.u64 %rd1, [a];
+	ld.param.u64 %rd2, [out];
+	mul.wide.u32 %rd3, %r1, 4;
+	add.s64 %rd4, %rd1, %rd3;
+	add.s64 %rd5, %rd2, %rd3;
+	ld.global.u32 %r3, [%rd4];
+	add.s32 %r4, %r3, %r1;
+	st.global.u32 [%rd5], %r4;
+$L_end:
+	ret;
+}
+`), 0o644)
+	os.WriteFile(spec, []byte(`{"block": 100, "args": {"a": {"type": "u32", "fill": "iota", "count": 100}, "out": {"type": "u32", "count": 100}, "n": 100}}`), 0o644)
+	return kernel, spec
+}
+
+// TestRunFlags: --name value and --name=value both work; bad values are
+// refused with exit 2 and a message naming the flag.
+func TestRunFlags(t *testing.T) {
+	k, spec := vaddFiles(t)
+	for _, args := range [][]string{
+		{"run", "--budget", "3", "--launch", spec, k},
+		{"run", "--budget=3", "--launch=" + spec, k},
+		{"run", k, "-budget", "3", "-launch", spec},
+	} {
+		// 3 warp instructions cannot finish 4 warps of 14-16 instructions.
+		code, _, errOut := runCLI(t, "", args...)
+		if code != 1 || !strings.Contains(errOut, "step budget of 3 warp instructions") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+	bad := []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--budget=-5"}, "--budget needs a positive whole number"},
+		{[]string{"--budget", "-5"}, "--budget needs a positive whole number"},
+		{[]string{"--budget=abc"}, "--budget needs a positive whole number"},
+		{[]string{"--budget=0"}, "--budget needs a positive whole number"},
+		{[]string{"--budget=1e9"}, "--budget needs a positive whole number"},
+		{[]string{"--json", "--trace"}, "cannot be combined with --json"},
+		{[]string{"--json=yes"}, "--json takes no value"},
+		{[]string{"--nope"}, "unknown flag --nope"},
+		{[]string{"--print", "zz"}, `no buffer "zz" (the buffers are a, out)`},
+	}
+	for _, tt := range bad {
+		args := append([]string{"run", "--launch", spec}, tt.args...)
+		args = append(args, k)
+		code, _, errOut := runCLI(t, "", args...)
+		if code != 2 || !strings.Contains(errOut, tt.msg) {
+			t.Errorf("%v: exit %d, stderr %q, want exit 2 and %q", tt.args, code, errOut, tt.msg)
+		}
+	}
+	// A flag missing its value at the end.
+	if code, _, errOut := runCLI(t, "", "run", k, "--budget"); code != 2 || !strings.Contains(errOut, "--budget needs a value") {
+		t.Errorf("--budget at the end: exit %d, %q", code, errOut)
+	}
+}
+
+// TestRunPrintsWhatWasAsked: the text output shows the buffers the run
+// changed unless --print says otherwise, and summarises long ones.
+func TestRunPrintsWhatWasAsked(t *testing.T) {
+	k, spec := vaddFiles(t)
+	code, out, _ := runCLI(t, "", "run", "--launch", spec, k)
+	if code != 0 || !strings.Contains(out, "out (u32, 100 elements)") || strings.Contains(out, "a (u32") {
+		t.Fatalf("default: exit %d, output %s", code, out)
+	}
+	// 100 elements: rows [0]..[24] shown, [32]..[87] summarised (56
+	// elements), rows [88] and [96] shown; out[88] = 176, out[99] = 198.
+	if !strings.Contains(out, "56 elements not shown (--all prints them)") || !strings.Contains(out, "[88]") ||
+		!strings.Contains(out, "198") || strings.Contains(out, "[40]") || !strings.Contains(out, "[24]") {
+		t.Errorf("summary: %s", out)
+	}
+	code, out, _ = runCLI(t, "", "run", "--all", "--launch", spec, k)
+	if code != 0 || !strings.Contains(out, "[40]") || strings.Contains(out, "not shown") {
+		t.Errorf("--all: %s", out)
+	}
+	code, out, _ = runCLI(t, "", "run", "--print", "a", "--launch", spec, k)
+	if code != 0 || !strings.Contains(out, "a (u32, 100 elements)") || strings.Contains(out, "out (u32") {
+		t.Errorf("--print a: %s", out)
+	}
+	code, out, _ = runCLI(t, "", "run", "--print=all", "--launch", spec, k)
+	if code != 0 || !strings.Contains(out, "a (u32, 100 elements)") || !strings.Contains(out, "out (u32, 100 elements)") {
+		t.Errorf("--print all: %s", out)
+	}
+	code, out, _ = runCLI(t, "", "run", "--json", "--print", "out", "--launch", spec, k)
+	if code != 0 || strings.Contains(out, `"a":`) || !strings.Contains(out, `"out": {"type": "u32", "data": [0, 2, 4,`) {
+		t.Errorf("--json --print out: %s", out)
+	}
+	// JSON by default keeps every buffer (the contract's result).
+	code, out, _ = runCLI(t, "", "run", "--json", "--launch", spec, k)
+	if code != 0 || !strings.Contains(out, `"a": {"type": "u32", "data": [0, 1, 2,`) {
+		t.Errorf("--json: %s", out)
+	}
+}

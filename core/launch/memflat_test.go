@@ -1,0 +1,121 @@
+package launch
+
+import (
+	"fmt"
+	"runtime"
+	"testing"
+
+	"github.com/ptxplay/ptxplay/core/sim"
+)
+
+// heapAfterRun runs vadd (every CTA adds the same 32 elements, so the
+// buffers do not grow with the grid) over grid CTAs and returns the live
+// heap after a GC with the finished machine still held.
+func heapAfterRun(t testing.TB, grid int) uint64 {
+	spec := fmt.Sprintf(`{"grid": %d, "block": 32, "args": {"a": {"type": "u32", "fill": "iota", "count": 32}, "out": {"type": "u32", "count": 32}, "n": 32}}`, grid)
+	runtime.GC()
+	res := Run("k.ptx", []byte(vadd), []byte(spec), Options{})
+	if !res.OK {
+		t.Fatalf("grid %d: %v", grid, res.Errors)
+	}
+	// out[i] = a[i] + i = 2i, whatever the grid.
+	for i, v := range res.Buffers["out"].Data {
+		if v != uint64(2*i) {
+			t.Fatalf("grid %d: out[%d] = %d, want %d", grid, i, v, 2*i)
+		}
+	}
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	runtime.KeepAlive(res)
+	return ms.HeapAlloc
+}
+
+// TestMemoryFlatInGrid: finished CTAs leave nothing behind but their
+// effects (and one pointer slot), so 64 times the CTAs costs next to no
+// more memory. Before, every finished CTA kept ~1 KB of warp and barrier
+// state: 64K CTAs held 60+ MB more than 1K.
+func TestMemoryFlatInGrid(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs 65536 CTAs")
+	}
+	small := heapAfterRun(t, 1<<10)
+	big := heapAfterRun(t, 1<<16)
+	// 64K CTA slots of 8 bytes are 512 KiB; allow 2 MiB.
+	if big > small+2<<20 {
+		t.Errorf("live heap %d bytes after 1K CTAs, %d after 64K: grows with the grid", small, big)
+	}
+	t.Logf("live heap after 1K CTAs: %d bytes; after 64K: %d", small, big)
+}
+
+// BenchmarkMemoryGrid reports the live heap after runs of 1K, 64K and 1M
+// CTAs (go test -bench MemoryGrid -run XXX ./core/launch).
+func BenchmarkMemoryGrid(b *testing.B) {
+	for _, g := range []int{1 << 10, 1 << 16, 1 << 20} {
+		b.Run(fmt.Sprint(g), func(b *testing.B) {
+			var h uint64
+			for b.Loop() {
+				h = heapAfterRun(b, g)
+			}
+			b.ReportMetric(float64(h)/(1<<20), "live-MiB")
+		})
+	}
+}
+
+// TestReleasedCTASnapshot: a CTA released long ago still shows as done,
+// with its id, and its warps with their lanes, all exited.
+func TestReleasedCTASnapshot(t *testing.T) {
+	// grid 3x50 = 150 CTAs of 48 threads (two warps: 32 lanes, 16 lanes).
+	spec := `{"grid": [3, 50], "block": 48, "args": {"a": {"type": "u32", "count": 48}, "out": {"type": "u32", "count": 48}, "n": 48}}`
+	res := Run("k.ptx", []byte(vadd), []byte(spec), Options{})
+	if !res.OK {
+		t.Fatal(res.Errors)
+	}
+	for _, i := range []int{0, 7, 149 - KeepCTAsForTest} {
+		s := res.Machine.Snapshot(sim.SnapshotOptions{CTA: i, Warp: -1})
+		if s.State != "done" || s.CTA != [3]uint32{uint32(i % 3), uint32(i / 3), 0} {
+			t.Errorf("CTA %d: state %q id %v", i, s.State, s.CTA)
+		}
+		if len(s.Warps) != 2 || s.Warps[0].Valid != 0xffffffff || s.Warps[1].Valid != 0xffff ||
+			s.Warps[0].Exited != 0xffffffff || s.Warps[1].Exited != 0xffff || !s.Warps[0].Done || !s.Warps[1].Done {
+			t.Errorf("CTA %d: warps %+v", i, s.Warps)
+		}
+	}
+}
+
+const KeepCTAsForTest = sim.KeepCTAs
+
+// TestKeptCTAsBoundedInBytes: finished CTAs with much local memory are
+// not kept 64 times. Each CTA here has 256 threads x 64 KiB = 16 MiB of
+// local memory; 16 of them kept would be 256 MiB.
+func TestKeptCTAsBoundedInBytes(t *testing.T) {
+	src := `.version 7.0
+.target sm_80
+.address_size 64
+.entry k()
+{
+	.local .b8 buf[65536];
+	.reg .b32 %r<2>;
+	mov.u32 %r1, %tid.x;
+	st.local.u32 [buf+65532], %r1;
+	ret;
+}
+`
+	runtime.GC()
+	res := Run("k.ptx", []byte(src), []byte(`{"grid": 16, "block": 256, "args": {}}`), Options{})
+	if !res.OK {
+		t.Fatal(res.Errors)
+	}
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	runtime.KeepAlive(res)
+	// The newest CTA and the others up to KeepCTABytes (64 MiB) stay.
+	if limit := uint64(sim.KeepCTABytes + 16<<20 + 8<<20); ms.HeapAlloc > limit {
+		t.Errorf("live heap %d MiB after 16 CTAs of 16 MiB local memory, want at most %d MiB", ms.HeapAlloc>>20, limit>>20)
+	}
+	s := res.Machine.Snapshot(sim.SnapshotOptions{CTA: 0, Warp: -1})
+	if s.State != "done" || len(s.Warps) != 8 {
+		t.Errorf("released CTA 0: %q, %d warps", s.State, len(s.Warps))
+	}
+}

@@ -1,0 +1,81 @@
+package server
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ptxplay/ptxplay/web/server/servertest"
+)
+
+func TestHandlerMemory(t *testing.T) {
+	srv := httptest.NewServer(New(servertest.Site(), NewMemStore()))
+	defer srv.Close()
+	servertest.Run(t, srv.Client(), srv.URL)
+}
+
+func TestHandlerBolt(t *testing.T) {
+	st, err := OpenBolt(filepath.Join(t.TempDir(), "share.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv := httptest.NewServer(New(servertest.Site(), st))
+	defer srv.Close()
+	servertest.Run(t, srv.Client(), srv.URL)
+}
+
+func TestBoltReopen(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "share.db")
+	st, err := OpenBolt(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Put(servertest.KnownID, []byte(servertest.KnownBody)); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	st, err = OpenBolt(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	b, ok, err := st.Get(servertest.KnownID)
+	if err != nil || !ok || string(b) != servertest.KnownBody {
+		t.Fatalf("after reopen Get = %q %v %v", b, ok, err)
+	}
+}
+
+func TestETagRevalidates(t *testing.T) {
+	h := New(servertest.Site(), NewMemStore())
+	r := httptest.NewRequest("GET", "/style.css", nil)
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	tag := w.Header().Get("ETag")
+	if tag == "" {
+		t.Fatal("no ETag")
+	}
+	r = httptest.NewRequest("GET", "/style.css", nil)
+	r.Header.Set("If-None-Match", tag)
+	w = httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	if w.Code != http.StatusNotModified {
+		t.Errorf("revalidation = %d, want 304", w.Code)
+	}
+}
+
+func TestCSPHashesInlineScript(t *testing.T) {
+	// sha256("go()") in base64, computed independently (Python hashlib).
+	const want = "'sha256-5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw='"
+	csp := CSP([]byte(servertest.Index))
+	for _, part := range []string{want, "'wasm-unsafe-eval'", "frame-ancestors *", "object-src 'none'"} {
+		if !strings.Contains(csp, part) {
+			t.Errorf("CSP %q lacks %s", csp, part)
+		}
+	}
+	if strings.Contains(csp, "'unsafe-inline'; img") == false || strings.Contains(csp, "script-src 'self' 'unsafe-inline'") || strings.Count(csp, "'unsafe-inline'") != 1 {
+		t.Errorf("CSP allows script it should not: %q", csp)
+	}
+}

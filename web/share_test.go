@@ -1,0 +1,84 @@
+package web
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ptxplay/ptxplay/examples"
+)
+
+// A state made on one page opens on a fresh page at the same source,
+// launch, selection, breakpoints and step, for every example.
+func TestShareRestoreEveryExample(t *testing.T) {
+	for _, ex := range examples.All() {
+		a := NewApp()
+		if err := a.LoadExample(ex.Name); err != nil {
+			t.Fatal(err)
+		}
+		if a.S == nil {
+			continue // an example that does not prepare (none today)
+		}
+		for i := 0; i < 7 && !a.S.Done(); i++ {
+			a.Step()
+		}
+		a.Breaks = []int{3, 9}
+		a.Warp = 0
+		st := a.ShareState()
+		link, err := Permalink("https://example.test/", st)
+		if err != nil {
+			t.Fatalf("%s: %v", ex.Name, err)
+		}
+		frag := link[strings.Index(link, "#"):]
+		b := NewApp()
+		b.RestoreLink(frag)
+		if b.Source != a.Source || b.Launch.JSON() != a.Launch.JSON() || b.Example != ex.Name {
+			t.Errorf("%s: source/launch/example not restored", ex.Name)
+		}
+		if b.S == nil || b.S.Steps() != a.S.Steps() {
+			t.Errorf("%s: restored at step %v, want %d (%v)", ex.Name, b.S, a.S.Steps(), b.RunMsgs)
+			continue
+		}
+		if b.Warp != 0 || b.CTA != -1 || len(b.Breaks) != 2 || b.Breaks[1] != 9 {
+			t.Errorf("%s: selection/breakpoints = cta %d warp %d %v", ex.Name, b.CTA, b.Warp, b.Breaks)
+		}
+		if a.StepText() != b.StepText() {
+			t.Errorf("%s: %q vs %q", ex.Name, a.StepText(), b.StepText())
+		}
+		// The short link path: the canonical JSON the service stores.
+		c, _ := st.Canonical()
+		d := NewApp()
+		d.RestoreJSON(c)
+		if d.Source != a.Source || d.S == nil || d.S.Steps() != a.S.Steps() {
+			t.Errorf("%s: short link state not restored", ex.Name)
+		}
+	}
+}
+
+func TestRestoreDamagedLink(t *testing.T) {
+	a := NewApp()
+	src := a.Source
+	a.RestoreLink("#1.!!!")
+	if a.Source != src || len(a.RunMsgs) != 1 || !strings.Contains(a.RunMsgs[0].Msg, "cannot be opened") {
+		t.Errorf("damaged link: source changed or no message: %v", a.RunMsgs)
+	}
+}
+
+func TestRestoreStepPastEnd(t *testing.T) {
+	a := NewApp()
+	a.LoadExample("vadd")
+	st := a.ShareState()
+	st.Step = 1 << 40 // more steps than the kernel has: replay stops at its end
+	b := NewApp()
+	b.Restore(st)
+	if b.S == nil || !b.S.Done() || len(b.RunMsgs) == 0 {
+		t.Errorf("restore past the end: %v", b.RunMsgs)
+	}
+}
+
+func TestShortID(t *testing.T) {
+	for path, want := range map[string]string{"/s/tuyXl2FjWflr": "tuyXl2FjWflr", "/s/app.js": "", "/": "", "/s/tuyXl2FjWfl": ""} {
+		if got := ShortID(path); got != want {
+			t.Errorf("ShortID(%q) = %q, want %q", path, got, want)
+		}
+	}
+}
