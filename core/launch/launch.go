@@ -6,6 +6,7 @@ package launch
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -71,10 +72,13 @@ func ParseSpec(data []byte) (*Spec, error) {
 		SharedMem *int64                     `json:"shared_mem"`
 		Args      map[string]json.RawMessage `json:"args"`
 	}
+	if err := strictShape(data); err != nil {
+		return nil, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&raw); err != nil {
-		return nil, fmt.Errorf("launch spec: %v", err)
+		return nil, typeError(err)
 	}
 	s := &Spec{Kernel: raw.Kernel, Args: raw.Args}
 	var err error
@@ -361,11 +365,18 @@ func parseBuffer(name string, raw json.RawMessage, lim limits.Limits, used *int6
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&spec); err != nil {
-		return nil, fmt.Errorf("argument %q: %v", name, err)
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return nil, fmt.Errorf("args.%s.%s: expected %s, found %s", name, te.Field, map[string]string{"type": "a type name such as \"u32\"", "data": "an array of values", "count": "a number of elements"}[te.Field], jsonKind(te.Value))
+		}
+		return nil, fmt.Errorf("args.%s: %s", name, clip(err.Error()))
 	}
 	t := strings.TrimPrefix(spec.Type, ".")
+	if spec.Type == "" {
+		return nil, fmt.Errorf("args.%s: a buffer needs \"type\" (u8..u64, s8..s64, b8..b64, f16, bf16, f32, f64)", name)
+	}
 	if elemSize(t) == 0 {
-		return nil, fmt.Errorf("argument %q: unknown buffer type %q (use u8..u64, s8..s64, b8..b64, f16, bf16, f32, f64)", name, spec.Type)
+		return nil, fmt.Errorf("argument %q: unknown buffer type %.40q (use u8..u64, s8..s64, b8..b64, f16, bf16, f32, f64)", name, spec.Type)
 	}
 	n := len(spec.Data)
 	if spec.Count != nil {

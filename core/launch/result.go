@@ -33,6 +33,13 @@ func (r *Result) JSON() []byte {
 		if r.Stdout != "" {
 			r.writeStdout(&b)
 		}
+		if r.Machine != nil {
+			// The run started: what it did before it stopped (the budget,
+			// a fault) is part of the answer.
+			s, _ := json.Marshal(r.Stats)
+			b.WriteString(`, "stats": `)
+			b.Write(s)
+		}
 		r.writeWarnings(&b)
 		b.WriteString("}\n")
 		return b.Bytes()

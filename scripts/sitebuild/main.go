@@ -52,6 +52,7 @@ var sources = map[string]string{
 	"index.html":  "index.html",
 	"style.css":   "web/style.css",
 	"favicon.svg": "web/favicon.svg",
+	"boot.js":     "web/js/boot.js",
 }
 
 func build(out, goroot string) error {
@@ -84,6 +85,13 @@ func build(out, goroot string) error {
 		if err := os.WriteFile(filepath.Join(out, name), b.Bytes(), 0o644); err != nil {
 			return err
 		}
+	}
+	helper, err := vuguHelper()
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(out, "vugu.js"), []byte(helper), 0o644); err != nil {
+		return err
 	}
 	for _, need := range []string{"main.wasm", "app.js", "wasm_exec.js"} {
 		if _, err := os.Stat(filepath.Join(out, need)); err != nil {

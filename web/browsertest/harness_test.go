@@ -22,8 +22,11 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	cdppage "github.com/chromedp/cdproto/page"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/ptxplay/ptxplay/web/server"
 )
 
 var screenshots = flag.Bool("screenshots", false, "write the screenshots to docs/screenshots/page-*.png")
@@ -89,7 +92,7 @@ type page struct {
 func openPage(t testing.TB, path string, width, height int, dark bool) *page {
 	chromium(t)
 	dir := builtSite(t)
-	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	srv := httptest.NewServer(siteHandler(dir))
 	t.Cleanup(srv.Close)
 	return openPageAt(t, srv.URL, path, width, height, dark)
 }
@@ -155,6 +158,7 @@ func openPageAt(t testing.TB, base, path string, width, height int, dark bool) *
 			p.mu.Unlock()
 		}
 	}()
+	reportCSP(t, ctx)
 	p.do(chromedp.Navigate(base + path))
 	p.waitJS(`typeof ptxReady === "function" && ptxReady() && document.getElementById("run") !== null && document.querySelector("#editor .cm-editor") !== null`)
 	return p
@@ -310,5 +314,24 @@ func (p *page) shot(name string) {
 		if err := os.WriteFile(out, buf, 0o644); err != nil {
 			p.t.Fatal(err)
 		}
+	}
+}
+
+// siteHandler serves the built site as production does: through the site's
+// handler, so the page runs under its real Content-Security-Policy and
+// the share service answers.
+func siteHandler(dir string) http.Handler {
+	return server.New(os.DirFS(dir), server.NewMemStore())
+}
+
+// reportCSP turns every Content-Security-Policy violation in any frame
+// into a console error, which the page's error check then reports.
+func reportCSP(t testing.TB, ctx context.Context) {
+	t.Helper()
+	src := `document.addEventListener("securitypolicyviolation", function (e) {
+		console.error("CSP violation: " + e.violatedDirective + " blocked " + (e.blockedURI || "inline") + " at " + e.sourceFile + ":" + e.lineNumber);
+	});`
+	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: src}); err != nil {
+		t.Fatalf("installing the CSP listener: %v", err)
 	}
 }

@@ -212,7 +212,7 @@ func TestEmbedInIframe(t *testing.T) {
 	exe := chromium(t)
 	dir := builtSite(t)
 	mux := http.NewServeMux()
-	mux.Handle("/", http.FileServer(http.Dir(dir)))
+	mux.Handle("/", siteHandler(dir))
 	mux.HandleFunc("/course.html", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprint(w, `<!doctype html><html><head><meta charset="utf-8"><title>A course page</title></head>
@@ -230,6 +230,7 @@ func TestEmbedInIframe(t *testing.T) {
 	ctx, cancel = context.WithTimeout(ctx, 3*time.Minute)
 	t.Cleanup(cancel)
 	p := &page{t: t, ctx: ctx, url: srv.URL}
+	reportCSP(t, ctx)
 	p.do(chromedp.Navigate(srv.URL + "/course.html"))
 	const fw = `document.getElementById("f").contentWindow`
 	p.waitJS(fw + `.ptxReady && ` + fw + `.ptxReady() && ` + fw + `.document.getElementById("em-step") !== null`)
