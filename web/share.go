@@ -146,10 +146,10 @@ func (c *Root) shareURL() string { return lastShared }
 
 func (c *Root) shared(link, msg string) {
 	lastShared = link
+	c.A.RunMsgs = []Diag{{Kind: "note", Msg: msg}}
 	if PageSharer != nil {
 		PageSharer.Copy(link)
 	}
-	c.A.RunMsgs = []Diag{{Kind: "note", Msg: msg}}
 }
 
 // SharePermalink copies the permalink, or makes a short link when the

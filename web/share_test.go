@@ -82,3 +82,61 @@ func TestShortID(t *testing.T) {
 		}
 	}
 }
+
+type fakeSharer struct {
+	posted []byte
+	copied chan string
+}
+
+func (f *fakeSharer) Page() string   { return "https://ptx.test/" }
+func (f *fakeSharer) Origin() string { return "https://ptx.test" }
+func (f *fakeSharer) Copy(s string)  { f.copied <- s }
+func (f *fakeSharer) Post(b []byte) (string, error) {
+	f.posted = b
+	return "tuyXl2FjWflr", nil
+}
+
+// A state whose permalink is short is copied as a permalink; one over
+// MaxPermalink is posted and copied as a short link, with the reason.
+func TestShareButtons(t *testing.T) {
+	f := &fakeSharer{copied: make(chan string, 1)}
+	PageSharer = f
+	defer func() { PageSharer = nil }()
+	c := &Root{A: NewApp()}
+	c.SharePermalink()
+	link := <-f.copied
+	if !strings.HasPrefix(link, "https://ptx.test/#1.") || len(link) > MaxPermalink || f.posted != nil {
+		t.Fatalf("permalink %q (posted %q)", link, f.posted)
+	}
+	b := NewApp()
+	b.RestoreLink(link[strings.Index(link, "#"):])
+	if b.Source != c.A.Source {
+		t.Errorf("permalink does not restore the source")
+	}
+
+	// Incompressible text: 12 KiB of pseudo-random hex in a comment.
+	var sb strings.Builder
+	x := uint64(88172645463325252)
+	for sb.Len() < 12<<10 {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		sb.WriteString("// ")
+		for i := 0; i < 8; i++ {
+			sb.WriteByte("0123456789abcdef"[(x>>(4*i))&15])
+		}
+		sb.WriteString("\n")
+	}
+	c.A.SetSource(sb.String() + c.A.Source)
+	c.SharePermalink()
+	link = <-f.copied
+	if link != "https://ptx.test/s/tuyXl2FjWflr" || f.posted == nil {
+		t.Fatalf("long state: copied %q, posted %d bytes", link, len(f.posted))
+	}
+	if msg := c.A.RunMsgs[0].Msg; !strings.Contains(msg, "permalink would be") || !strings.Contains(msg, "short link") {
+		t.Errorf("no reason given: %q", msg)
+	}
+	if !strings.Contains(string(f.posted), `"source":"// `) {
+		t.Errorf("posted %.80q, want the state JSON", f.posted)
+	}
+}
