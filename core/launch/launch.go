@@ -529,11 +529,14 @@ func valueBits(t string, raw json.RawMessage) (uint64, error) {
 		if err != nil {
 			return 0, fmt.Errorf("invalid hex value %q", s)
 		}
+		if neg && bits < 64 && v > 1<<(bits-1) || neg && bits == 64 && v > 1<<63 {
+			return 0, fmt.Errorf("value %s does not fit in %s", clip(s), t)
+		}
+		if !neg && v&^mask != 0 {
+			return 0, fmt.Errorf("value %s does not fit in %s", clip(s), t)
+		}
 		if neg {
 			v = -v
-		}
-		if v&^mask != 0 && !neg {
-			return 0, fmt.Errorf("value %s does not fit in %s", s, t)
 		}
 		return v & mask, nil
 	}
@@ -558,8 +561,14 @@ func valueBits(t string, raw json.RawMessage) (uint64, error) {
 				f, err = strconv.ParseFloat(s, 64)
 			}
 			if err != nil && !strings.Contains(err.Error(), "range") {
-				return 0, fmt.Errorf("invalid number %q", s)
+				return 0, fmt.Errorf("invalid number %s", clip(s))
 			}
+		}
+		// Finite values round to nearest; one past the type's largest
+		// finite value is refused rather than made an infinity.
+		written := strings.Contains(lower, "inf")
+		if !written && (math.IsInf(f, 0) || floatOverflows(t, f)) {
+			return 0, fmt.Errorf("value %s is too large for %s (its largest finite value is %s)", clip(s), t, maxFinite[t])
 		}
 		f64 := math.Float64bits(f)
 		switch t {
@@ -574,15 +583,24 @@ func valueBits(t string, raw json.RawMessage) (uint64, error) {
 		}
 	}
 	// Fast paths for plain decimal integers; big.Int takes the rest.
+	if t[0] == 's' && bits < 64 {
+		// Signed types take their own range only.
+		if v, err := strconv.ParseInt(s, 10, 64); err == nil && (v < -(1<<(bits-1)) || v > 1<<(bits-1)-1) {
+			return 0, fmt.Errorf("value %s does not fit in %s (%d to %d)", clip(s), t, -(1 << (bits - 1)), 1<<(bits-1)-1)
+		}
+	}
 	if v, err := strconv.ParseInt(s, 10, 64); err == nil {
 		if bits < 64 && (v < -(1<<(bits-1)) || v > 1<<bits-1) {
-			return 0, fmt.Errorf("value %s does not fit in %d bits", s, bits)
+			return 0, fmt.Errorf("value %s does not fit in %d bits", clip(s), bits)
 		}
 		return uint64(v) & mask, nil
 	}
 	if v, err := strconv.ParseUint(s, 10, 64); err == nil {
+		if t == "s64" {
+			return 0, fmt.Errorf("value %s does not fit in s64", clip(s))
+		}
 		if bits < 64 && v > 1<<bits-1 {
-			return 0, fmt.Errorf("value %s does not fit in %d bits", s, bits)
+			return 0, fmt.Errorf("value %s does not fit in %d bits", clip(s), bits)
 		}
 		return v & mask, nil
 	}
@@ -591,14 +609,14 @@ func valueBits(t string, raw json.RawMessage) (uint64, error) {
 		// Accept integral values written as floats (1e3, 2.0).
 		f, err := strconv.ParseFloat(s, 64)
 		if err != nil || f != math.Trunc(f) || math.IsInf(f, 0) {
-			return 0, fmt.Errorf("expected an integer for %s, found %s", t, s)
+			return 0, fmt.Errorf("expected an integer for %s, found %s", t, clip(s))
 		}
 		z, _ = new(big.Float).SetFloat64(f).Int(nil)
 	}
 	lo := new(big.Int).Lsh(big.NewInt(-1), uint(bits-1))
 	hi := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(bits)), big.NewInt(1))
 	if z.Cmp(lo) < 0 || z.Cmp(hi) > 0 {
-		return 0, fmt.Errorf("value %s does not fit in %d bits", s, bits)
+		return 0, fmt.Errorf("value %s does not fit in %d bits", clip(s), bits)
 	}
 	if z.Sign() < 0 {
 		z.Add(z, new(big.Int).Lsh(big.NewInt(1), uint(bits)))
@@ -711,4 +729,25 @@ func isCallOrRet(text string) bool {
 		f = f[1:]
 	}
 	return len(f) > 0 && (strings.HasPrefix(f[0], "call") || strings.HasPrefix(f[0], "ret") || strings.HasPrefix(f[0], "exit"))
+}
+
+// maxFinite is the largest finite value of each float type, as text.
+var maxFinite = map[string]string{"f16": "65504", "bf16": "3.3895314e38", "f32": "3.4028235e38", "f64": "1.7976931348623157e308"}
+
+// floatOverflows: rounding f to nearest in t gives an infinity (f itself
+// finite).
+func floatOverflows(t string, f float64) bool {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return false
+	}
+	b := math.Float64bits(f)
+	switch t {
+	case "f32":
+		return math.IsInf(float64(float32(f)), 0)
+	case "f16":
+		return fp.CvtF64ToF16(b, fp.RN, false)&0x7fff == 0x7c00
+	case "bf16":
+		return fp.CvtF64ToBF16(b, fp.RN, false)&0x7fff == 0x7f80
+	}
+	return false
 }
