@@ -386,16 +386,6 @@ func (c *Root) rowClass(r ArgRow) string {
 	return "pp-arg"
 }
 
-func (c *Root) errRows() []string {
-	var out []string
-	for _, r := range c.A.Launch.Args {
-		if r.Err != "" {
-			out = append(out, shortName(r.Name)+": "+r.Err)
-		}
-	}
-	return out
-}
-
 func (c *Root) setArg(e vugu.DOMEvent, i int, field string) {
 	a := c.A
 	if i < 0 || i >= len(a.Launch.Args) {

@@ -123,6 +123,11 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	lim := limits.CLILimits()
 	opt := launch.Options{StepBudget: budget, Limits: &lim}
+	if budget == 0 {
+		// The default budget also stops at DefaultTimeLimit of wall time;
+		// --budget N runs exactly N warp instructions however long.
+		opt.TimeLimit = launch.DefaultTimeLimit
+	}
 	if trace {
 		tw := bufio.NewWriter(stdout)
 		defer tw.Flush()

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/ptxplay/ptxplay/core/check"
 	"github.com/ptxplay/ptxplay/core/fp"
@@ -129,7 +130,15 @@ type Options struct {
 	StepBudget int64                         // warp instructions; 0 = DefaultBudget
 	Trace      func(step int64, e sim.Event) // called after every step when set
 	Limits     *limits.Limits                // nil: limits.CLILimits()
+
+	// TimeLimit stops a run after this much wall time (0: none). It
+	// decides only when the run stops, checked between slices of
+	// instructions, never what the machine computes.
+	TimeLimit time.Duration
 }
+
+// DefaultTimeLimit is the wall time the CLI gives a run.
+const DefaultTimeLimit = 5 * time.Second
 
 // DefaultBudget stops runaway kernels.
 const DefaultBudget = 200_000_000
@@ -202,6 +211,7 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 		before[name] = dataHash(res.Buffers[name].Data)
 	}
 	var finished bool
+	var runaway string
 	if opt.Trace != nil {
 		m.Record(true)
 		for step := int64(1); !m.Done() && step <= budget; step++ {
@@ -212,7 +222,29 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 		}
 		finished = m.Done()
 	} else {
-		finished = m.Run(budget)
+		var timedOut bool
+		finished, timedOut = runBounded(m, budget, opt.TimeLimit)
+		if !finished {
+			loop := hottestLoop(m, min(loopSample, budget))
+			finished = m.Done() && m.Fault() == nil
+			if !finished {
+				res.Stats = m.Stats()
+				msg := fmt.Sprintf("step budget of %d warp instructions used up", budget)
+				if timedOut {
+					msg = fmt.Sprintf("stopped after %v of wall time (%d warp instructions)", opt.TimeLimit, m.Stats().WarpInstructions)
+				}
+				msg += ": the kernel may loop forever"
+				if loop != "" {
+					msg += "; the loop that ran most branches back at " + loop
+				}
+				more := 10 * budget
+				if timedOut {
+					more = 10 * m.Stats().WarpInstructions
+				}
+				msg += fmt.Sprintf(" (to go on: a larger budget, e.g. ptxplay run --budget %d)", more)
+				runaway = msg
+			}
+		}
 	}
 	res.Stats = m.Stats()
 	res.Stdout = m.Stdout()
@@ -224,6 +256,8 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 	case m.Fault() != nil:
 		f := m.Fault()
 		res.Errors = append(res.Errors, Error{Phase: "run", Message: f.Msg, Line: f.Line, Col: f.Col})
+	case runaway != "":
+		res.Errors = append(res.Errors, Error{Phase: "run", Message: runaway})
 	case !finished:
 		res.Errors = append(res.Errors, Error{Phase: "run", Message: fmt.Sprintf("step budget of %d warp instructions used up: the kernel may loop forever (the run can continue with a larger budget)", budget)})
 	default:
@@ -495,11 +529,14 @@ func valueBits(t string, raw json.RawMessage) (uint64, error) {
 		if err != nil {
 			return 0, fmt.Errorf("invalid hex value %q", s)
 		}
+		if neg && bits < 64 && v > 1<<(bits-1) || neg && bits == 64 && v > 1<<63 {
+			return 0, fmt.Errorf("value %s does not fit in %s", clip(s), t)
+		}
+		if !neg && v&^mask != 0 {
+			return 0, fmt.Errorf("value %s does not fit in %s", clip(s), t)
+		}
 		if neg {
 			v = -v
-		}
-		if v&^mask != 0 && !neg {
-			return 0, fmt.Errorf("value %s does not fit in %s", s, t)
 		}
 		return v & mask, nil
 	}
@@ -524,8 +561,14 @@ func valueBits(t string, raw json.RawMessage) (uint64, error) {
 				f, err = strconv.ParseFloat(s, 64)
 			}
 			if err != nil && !strings.Contains(err.Error(), "range") {
-				return 0, fmt.Errorf("invalid number %q", s)
+				return 0, fmt.Errorf("invalid number %s", clip(s))
 			}
+		}
+		// Finite values round to nearest; one past the type's largest
+		// finite value is refused rather than made an infinity.
+		written := strings.Contains(lower, "inf")
+		if !written && (math.IsInf(f, 0) || floatOverflows(t, f)) {
+			return 0, fmt.Errorf("value %s is too large for %s (its largest finite value is %s)", clip(s), t, maxFinite[t])
 		}
 		f64 := math.Float64bits(f)
 		switch t {
@@ -540,15 +583,24 @@ func valueBits(t string, raw json.RawMessage) (uint64, error) {
 		}
 	}
 	// Fast paths for plain decimal integers; big.Int takes the rest.
+	if t[0] == 's' && bits < 64 {
+		// Signed types take their own range only.
+		if v, err := strconv.ParseInt(s, 10, 64); err == nil && (v < -(1<<(bits-1)) || v > 1<<(bits-1)-1) {
+			return 0, fmt.Errorf("value %s does not fit in %s (%d to %d)", clip(s), t, -(1 << (bits - 1)), 1<<(bits-1)-1)
+		}
+	}
 	if v, err := strconv.ParseInt(s, 10, 64); err == nil {
 		if bits < 64 && (v < -(1<<(bits-1)) || v > 1<<bits-1) {
-			return 0, fmt.Errorf("value %s does not fit in %d bits", s, bits)
+			return 0, fmt.Errorf("value %s does not fit in %d bits", clip(s), bits)
 		}
 		return uint64(v) & mask, nil
 	}
 	if v, err := strconv.ParseUint(s, 10, 64); err == nil {
+		if t == "s64" {
+			return 0, fmt.Errorf("value %s does not fit in s64", clip(s))
+		}
 		if bits < 64 && v > 1<<bits-1 {
-			return 0, fmt.Errorf("value %s does not fit in %d bits", s, bits)
+			return 0, fmt.Errorf("value %s does not fit in %d bits", clip(s), bits)
 		}
 		return v & mask, nil
 	}
@@ -557,14 +609,14 @@ func valueBits(t string, raw json.RawMessage) (uint64, error) {
 		// Accept integral values written as floats (1e3, 2.0).
 		f, err := strconv.ParseFloat(s, 64)
 		if err != nil || f != math.Trunc(f) || math.IsInf(f, 0) {
-			return 0, fmt.Errorf("expected an integer for %s, found %s", t, s)
+			return 0, fmt.Errorf("expected an integer for %s, found %s", t, clip(s))
 		}
 		z, _ = new(big.Float).SetFloat64(f).Int(nil)
 	}
 	lo := new(big.Int).Lsh(big.NewInt(-1), uint(bits-1))
 	hi := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(bits)), big.NewInt(1))
 	if z.Cmp(lo) < 0 || z.Cmp(hi) > 0 {
-		return 0, fmt.Errorf("value %s does not fit in %d bits", s, bits)
+		return 0, fmt.Errorf("value %s does not fit in %d bits", clip(s), bits)
 	}
 	if z.Sign() < 0 {
 		z.Add(z, new(big.Int).Lsh(big.NewInt(1), uint(bits)))
@@ -582,4 +634,120 @@ func dataHash(d []uint64) uint64 {
 		}
 	}
 	return h
+}
+
+// runSlice is how many warp instructions run between looks at the clock.
+const runSlice = 1 << 18
+
+// loopSample is how many of its last warp instructions a stopped run
+// watches to find its hottest loop.
+const loopSample = 1 << 12
+
+// runBounded runs m for at most budget warp instructions, leaving the last
+// loopSample of them to hottestLoop, and stops early once limit (when
+// positive) has passed. It reports whether the kernel ended and whether
+// the clock stopped it.
+func runBounded(m *sim.Machine, budget int64, limit time.Duration) (finished, timedOut bool) {
+	start := time.Now()
+	bulk := budget - min(loopSample, budget)
+	for {
+		used := m.Stats().WarpInstructions
+		left := bulk - used
+		if left <= 0 {
+			return m.Done(), false
+		}
+		if m.Run(min(left, runSlice)) {
+			return true, false
+		}
+		if m.Stats().WarpInstructions == used {
+			return m.Done(), false // no progress (cannot happen unless done)
+		}
+		if limit > 0 && time.Since(start) > limit {
+			return false, true
+		}
+	}
+}
+
+// hottestLoop steps m n more warp instructions and names the backward
+// branch taken most often: "line L (text)", or "" when none was taken.
+func hottestLoop(m *sim.Machine, n int64) string {
+	type key struct {
+		cta  [3]uint32
+		warp int
+	}
+	m.Record(true)
+	defer m.Record(false)
+	prev := map[key]sim.Event{}
+	count := map[int]int{}
+	text := map[int]string{}
+	for i := int64(0); i < n && !m.Done(); i++ {
+		before := m.Stats().WarpInstructions
+		m.Step()
+		if m.Stats().WarpInstructions == before {
+			continue
+		}
+		e := m.Last()
+		k := key{e.CTA, e.Warp}
+		if eventLine(e) == 0 {
+			delete(prev, k)
+			continue
+		}
+		if p, ok := prev[k]; ok && e.PC <= p.PC && !isCallOrRet(p.Text()) {
+			count[p.Line()]++
+			text[p.Line()] = strings.Join(strings.Fields(p.Text()), " ")
+		}
+		prev[k] = e
+	}
+	best, bestN := 0, 0
+	for l, c := range count {
+		if c > bestN || c == bestN && l < best {
+			best, bestN = l, c
+		}
+	}
+	if bestN == 0 {
+		return ""
+	}
+	return fmt.Sprintf("line %d (%s)", best, text[best])
+}
+
+// eventLine is e's source line, 0 when it has none (an event without an
+// instruction, whose Line would fail).
+func eventLine(e sim.Event) (line int) {
+	defer func() {
+		if recover() != nil {
+			line = 0
+		}
+	}()
+	return e.Line()
+}
+
+// isCallOrRet: a call or return moves to another function, whose pcs do
+// not compare with the caller's.
+func isCallOrRet(text string) bool {
+	f := strings.Fields(text)
+	for len(f) > 0 && strings.HasPrefix(f[0], "@") {
+		f = f[1:]
+	}
+	return len(f) > 0 && (strings.HasPrefix(f[0], "call") || strings.HasPrefix(f[0], "ret") || strings.HasPrefix(f[0], "exit"))
+}
+
+// maxFinite is the largest finite value of each float type, as text.
+var maxFinite = map[string]string{"f16": "65504", "bf16": "3.3895314e38", "f32": "3.4028235e38", "f64": "1.7976931348623157e308"}
+
+// floatOverflows: rounding f to nearest in t gives an infinity (f itself
+// finite).
+func floatOverflows(t string, f float64) bool {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return false
+	}
+	b := math.Float64bits(f)
+	switch t {
+	case "f32":
+		return math.IsInf(float64(float32(f)), 0)
+	case "f16":
+		return fp.CvtF64ToF16(b, fp.RN, false)&0x7fff == 0x7c00
+	case "bf16":
+		return fp.CvtF64ToBF16(b, fp.RN, false)&0x7fff == 0x7f80
+	}
+	return false
 }

@@ -5,6 +5,7 @@ package browsertest
 // page_test.go: what a person does with the playground, in a real browser.
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -495,5 +496,29 @@ func TestHoverDocsGoToStepAndShortcuts(t *testing.T) {
 	if title := eval[string](p, `document.getElementById("step").title`); !strings.Contains(title, "F7") {
 		t.Errorf("Step's tooltip %q does not name its shortcut", title)
 	}
+	p.noErrors()
+}
+
+func TestLaunchFieldErrors(t *testing.T) {
+	p := openPage(t, "/", 1280, 720, false)
+	p.selectOption("examples", "vadd")
+	// a bad scalar and a bad block, typed into the form
+	for sel, val := range map[string]string{`tbody[data-param="n"] .pp-val`: "forty", "#launch-block": "2048"} {
+		b, _ := json.Marshal(sel)
+		eval[bool](p, fmt.Sprintf(`(() => { const i = document.querySelector(%s); i.value = %q; i.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`, b, val))
+		p.settle()
+	}
+	msg := eval[string](p, `(document.querySelector('tbody[data-param="n"] .pp-err') || {}).textContent || ""`)
+	if !strings.Contains(msg, "forty") {
+		t.Errorf("the n row says %q", msg)
+	}
+	if got := eval[string](p, `(document.querySelector(".pp-form > .pp-err") || {}).textContent || ""`); !strings.Contains(got, "1024") {
+		t.Errorf("the block field's message: %q", got)
+	}
+	p.click("run")
+	if st := p.state(); st.Step != 0 || st.Running {
+		t.Errorf("a launch with field errors ran: %+v", st)
+	}
+	p.shot("page-launch-errors.png")
 	p.noErrors()
 }
