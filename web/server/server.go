@@ -16,7 +16,6 @@ import (
 	"mime"
 	"net/http"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -33,7 +32,6 @@ const MaxBody = 64 << 10
 type Handler struct {
 	site  fs.FS
 	store Store
-	csp   string
 
 	mu    sync.Mutex
 	etags map[string]string
@@ -42,38 +40,22 @@ type Handler struct {
 // New returns the handler for the site files and the store.
 func New(site fs.FS, store Store) *Handler {
 	h := &Handler{site: site, store: store, etags: map[string]string{}}
-	h.csp = CSP(readIndex(site))
 	return h
 }
 
-func readIndex(site fs.FS) []byte {
-	b, _ := fs.ReadFile(site, "index.html")
-	return b
-}
-
-var inlineScript = regexp.MustCompile(`(?is)<script>(.*?)</script>`)
-
-// CSP is the Content-Security-Policy for the page: no inline script but
-// index.html's own (allowed by hash), wasm compilation and eval allowed, styles
-// inline too (the editor injects style elements), framing by any page
-// (the embed mode lives in iframes of course pages).
-func CSP(index []byte) string {
-	// 'unsafe-eval': Vugu's domrender (v0.4.0) installs its DOM code with
-	// eval at start-up; without it the page cannot start (the browser
-	// test TestShareLinks serves through this handler and would fail).
-	scripts := "'self' 'unsafe-eval' 'wasm-unsafe-eval'"
-	for _, m := range inlineScript.FindAllSubmatch(index, -1) {
-		sum := sha256.Sum256(m[1])
-		scripts += " 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
-	}
-	return "default-src 'self'; script-src " + scripts +
-		"; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'" +
-		"; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors *"
-}
+// CSP is the Content-Security-Policy of every response: scripts only from
+// the site's own files (index.html has no inline script, and Vugu's one
+// eval is answered by vugu.js, see scripts/sitebuild/vugu.go), wasm
+// compilation allowed, inline styles allowed (the editor injects style
+// elements), framing by any page (the embed mode lives in iframes of
+// course pages).
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'" +
+	"; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'" +
+	"; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors *"
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hd := w.Header()
-	hd.Set("Content-Security-Policy", h.csp)
+	hd.Set("Content-Security-Policy", CSP)
 	hd.Set("X-Content-Type-Options", "nosniff")
 	hd.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 	hd.Set("Cross-Origin-Opener-Policy", "same-origin-allow-popups")
