@@ -29,13 +29,16 @@ type Machine struct {
 	global globalMem
 	params []byte
 
-	ctas  []*cta // created as they start; CTAs run one after another
-	nctas int
-	cur   *cta
-	stats Stats
-	err   *Fault
-	done  bool
-	last  lastStep
+	ctas []*cta // created as they start; CTAs run one after another
+
+	keptFrom  int   // the oldest CTA not yet released (see warpEnded)
+	keptBytes int64 // bytes of the finished CTAs from keptFrom on
+	nctas     int
+	cur       *cta
+	stats     Stats
+	err       *Fault
+	done      bool
+	last      lastStep
 
 	// Recording for the debugger (off for plain runs): what the last step
 	// accessed, lane by lane, and which bytes it wrote.
@@ -552,20 +555,17 @@ func (m *Machine) warpEnded(c *cta) {
 	if len(m.ctas) >= m.nctas {
 		m.done = true
 	}
-	if n := len(m.ctas) - KeepCTAs; n > 0 {
-		m.ctas[n-1] = nil // released: ctaAt rebuilds what is left of it
-	}
-	// The kept CTAs hold at most KeepCTABytes (the newest always stays):
-	// a CTA with much local or shared memory does not stay 64 times.
-	var kept int64
-	for i := len(m.ctas) - 1; i >= 0 && m.ctas[i] != nil; i-- {
-		kept += m.ctas[i].bytes
-		if kept > KeepCTABytes && i < len(m.ctas)-1 {
-			for ; i >= 0 && m.ctas[i] != nil; i-- {
-				m.ctas[i] = nil
-			}
-			break
+	// Release (nil: ctaAt rebuilds what is left) all but the last
+	// KeepCTAs finished CTAs, and the oldest of those while they hold more
+	// than KeepCTABytes (the newest always stays): a CTA with much local
+	// or shared memory does not stay 64 times. Amortized O(1) per CTA.
+	m.keptBytes += c.bytes
+	for m.keptFrom < len(m.ctas)-1 && (m.keptFrom < len(m.ctas)-KeepCTAs || m.keptBytes > KeepCTABytes || m.ctas[m.keptFrom] == nil) {
+		if old := m.ctas[m.keptFrom]; old != nil {
+			m.keptBytes -= old.bytes
+			m.ctas[m.keptFrom] = nil
 		}
+		m.keptFrom++
 	}
 }
 
