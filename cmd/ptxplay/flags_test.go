@@ -120,3 +120,28 @@ func TestRunPrintsWhatWasAsked(t *testing.T) {
 		t.Errorf("--json: %s", out)
 	}
 }
+
+// TestCheckAndRunAgreeOnRegisters: five declarations of 65536 registers
+// pass the CLI's 262144 at the fifth (line 9); check and run both say so
+// there.
+func TestCheckAndRunAgreeOnRegisters(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(".version 7.0\n.target sm_80\n.entry k()\n{\n")
+	for i := 0; i < 5; i++ {
+		b.WriteString("\t.reg .b32 %r" + string(rune('a'+i)) + "<65536>;\n")
+	}
+	b.WriteString("\tret;\n}\n")
+	dir := t.TempDir()
+	k := filepath.Join(dir, "k.ptx")
+	spec := filepath.Join(dir, "l.json")
+	os.WriteFile(k, []byte(b.String()), 0o644)
+	os.WriteFile(spec, []byte(`{"args": {}}`), 0o644)
+	code, out, _ := runCLI(t, "", "check", k)
+	if code != 1 || !strings.Contains(out, "k.ptx:9:12: ") || !strings.Contains(out, "Registers = 262144") {
+		t.Errorf("check: exit %d, %q", code, out)
+	}
+	code, _, errOut := runCLI(t, "", "run", "--launch", spec, k)
+	if code != 1 || !strings.Contains(errOut, "k.ptx:9:12: check error: ") || !strings.Contains(errOut, "Registers = 262144") {
+		t.Errorf("run: exit %d, %q", code, errOut)
+	}
+}
