@@ -1,3 +1,5 @@
+//go:build !js
+
 package browsertest
 
 // share_test.go: the Share and Short link buttons, through web/server

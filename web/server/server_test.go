@@ -3,7 +3,6 @@ package server
 import (
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,38 +13,6 @@ func TestHandlerMemory(t *testing.T) {
 	srv := httptest.NewServer(New(servertest.Site(), NewMemStore()))
 	defer srv.Close()
 	servertest.Run(t, srv.Client(), srv.URL)
-}
-
-func TestHandlerBolt(t *testing.T) {
-	st, err := OpenBolt(filepath.Join(t.TempDir(), "share.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	srv := httptest.NewServer(New(servertest.Site(), st))
-	defer srv.Close()
-	servertest.Run(t, srv.Client(), srv.URL)
-}
-
-func TestBoltReopen(t *testing.T) {
-	p := filepath.Join(t.TempDir(), "share.db")
-	st, err := OpenBolt(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := st.Put(servertest.KnownID, []byte(servertest.KnownBody)); err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
-	st, err = OpenBolt(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	b, ok, err := st.Get(servertest.KnownID)
-	if err != nil || !ok || string(b) != servertest.KnownBody {
-		t.Fatalf("after reopen Get = %q %v %v", b, ok, err)
-	}
 }
 
 func TestETagRevalidates(t *testing.T) {
