@@ -162,7 +162,16 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			sel.Names = shown
 			res = &sel
 		}
-		stdout.Write(res.JSON())
+		// Streamed: the document is never whole in memory.
+		bw := bufio.NewWriterSize(stdout, 64<<10)
+		err := res.WriteJSON(bw)
+		if err == nil {
+			err = bw.Flush()
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "ptxplay run: writing the result: %v\n", err)
+			return 1
+		}
 	} else {
 		printTable(stdout, stderr, name, res, shown, f.all)
 	}

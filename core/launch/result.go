@@ -5,108 +5,172 @@ package launch
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"math"
 	"strconv"
 
 	"github.com/ptxplay/ptxplay/core/fp"
 )
 
-// JSON renders the result exactly as the contract says: buffers in
-// parameter order, exact integers, floats as shortest round-trip numbers
-// with "nan", "inf", "-inf" as strings.
+// JSON renders the result exactly as the contract says (see WriteJSON)
+// into memory, for callers that need the whole document at once.
 func (r *Result) JSON() []byte {
 	var b bytes.Buffer
+	r.WriteJSON(&b) // a bytes.Buffer never fails to write
+	return b.Bytes()
+}
+
+// WriteJSON writes the result exactly as the contract says: buffers in
+// parameter order, exact integers, floats as shortest round-trip numbers
+// with "nan", "inf", "-inf" as strings. It streams: the buffers go out
+// element by element through a small reused scratch slice, so the memory
+// it takes does not grow with their size (give it a bufio.Writer). It
+// returns the first error of w.
+func (r *Result) WriteJSON(w io.Writer) error {
+	o := &jsonOut{w: w}
 	if !r.OK {
-		b.WriteString(`{"ok": false, "errors": [`)
+		o.str(`{"ok": false, "errors": [`)
 		for i, e := range r.Errors {
 			if i > 0 {
-				b.WriteString(", ")
+				o.str(", ")
 			}
-			j, _ := json.Marshal(e)
-			b.Write(j)
+			o.marshal(e)
 		}
-		b.WriteString("]")
+		o.str("]")
 		if len(r.Names) > 0 {
-			b.WriteString(`, "buffers": `)
-			r.writeBuffers(&b)
+			o.str(`, "buffers": `)
+			r.writeBuffers(o)
 		}
 		if r.Stdout != "" {
-			r.writeStdout(&b)
+			r.writeStdout(o)
 		}
 		if r.Machine != nil {
 			// The run started: what it did before it stopped (the budget,
 			// a fault) is part of the answer.
-			s, _ := json.Marshal(r.Stats)
-			b.WriteString(`, "stats": `)
-			b.Write(s)
+			o.str(`, "stats": `)
+			o.marshal(r.Stats)
 		}
-		r.writeWarnings(&b)
-		b.WriteString("}\n")
-		return b.Bytes()
+		r.writeWarnings(o)
+		o.str("}\n")
+		return o.err
 	}
-	b.WriteString(`{"ok": true, "buffers": `)
-	r.writeBuffers(&b)
-	r.writeStdout(&b)
-	s, _ := json.Marshal(r.Stats)
-	b.WriteString(`, "stats": `)
-	b.Write(s)
-	r.writeWarnings(&b)
-	b.WriteString("}\n")
-	return b.Bytes()
+	o.str(`{"ok": true, "buffers": `)
+	r.writeBuffers(o)
+	r.writeStdout(o)
+	o.str(`, "stats": `)
+	o.marshal(r.Stats)
+	r.writeWarnings(o)
+	o.str("}\n")
+	return o.err
 }
 
+// jsonOut writes to w, keeping the first error and skipping every write
+// after it.
+type jsonOut struct {
+	w       io.Writer
+	err     error
+	scratch []byte // elements waiting to be written, reused
+}
+
+func (o *jsonOut) str(s string) {
+	if o.err == nil {
+		_, o.err = io.WriteString(o.w, s)
+	}
+}
+
+func (o *jsonOut) write(b []byte) {
+	if o.err == nil {
+		_, o.err = o.w.Write(b)
+	}
+}
+
+// marshal writes v as encoding/json renders it (small values only: the
+// errors, the statistics, names, the printf output).
+func (o *jsonOut) marshal(v any) {
+	j, err := json.Marshal(v)
+	if err != nil {
+		if o.err == nil {
+			o.err = err
+		}
+		return
+	}
+	o.write(j)
+}
+
+// scratchFlush is the size past which the scratch slice is written out.
+const scratchFlush = 4096
+
 // writeStdout writes the "stdout" field: the printf output as a string.
-func (r *Result) writeStdout(b *bytes.Buffer) {
-	s, _ := json.Marshal(r.Stdout)
-	b.WriteString(`, "stdout": `)
-	b.Write(s)
+func (r *Result) writeStdout(o *jsonOut) {
+	o.str(`, "stdout": `)
+	o.marshal(r.Stdout)
 }
 
 // writeWarnings writes the "warnings" field when there are any: problems
 // found before the run that did not stop it (reads of registers nothing
 // wrote), in the shape of errors.
-func (r *Result) writeWarnings(b *bytes.Buffer) {
+func (r *Result) writeWarnings(o *jsonOut) {
 	if len(r.Warnings) == 0 {
 		return
 	}
-	j, _ := json.Marshal(r.Warnings)
-	b.WriteString(`, "warnings": `)
-	b.Write(j)
+	o.str(`, "warnings": `)
+	o.marshal(r.Warnings)
 }
 
-func (r *Result) writeBuffers(b *bytes.Buffer) {
-	b.WriteString("{")
+func (r *Result) writeBuffers(o *jsonOut) {
+	o.str("{")
+	if o.scratch == nil {
+		o.scratch = make([]byte, 0, scratchFlush+64)
+	}
 	for i, name := range r.Names {
 		if i > 0 {
-			b.WriteString(", ")
+			o.str(", ")
 		}
-		n, _ := json.Marshal(name)
-		b.Write(n)
+		o.marshal(name)
 		buf := r.Buffers[name]
-		b.WriteString(`: {"type": "` + buf.Type + `", "data": [`)
+		o.str(`: {"type": "`)
+		o.str(buf.Type)
+		o.str(`", "data": [`)
+		s := o.scratch[:0]
 		for k, v := range buf.Data {
 			if k > 0 {
-				b.WriteString(", ")
+				s = append(s, ", "...)
 			}
-			b.WriteString(FormatValue(buf.Type, v))
+			s = AppendValue(s, buf.Type, v)
+			if len(s) >= scratchFlush {
+				o.write(s)
+				s = s[:0]
+				if o.err != nil {
+					return
+				}
+			}
 		}
-		b.WriteString("]}")
+		o.write(s)
+		o.scratch = s[:0]
+		o.str("]}")
 	}
-	b.WriteString("}")
+	o.str("}")
 }
 
 // FormatValue prints one element as a JSON value.
 func FormatValue(t string, v uint64) string {
+	var b [32]byte
+	return string(AppendValue(b[:0], t, v))
+}
+
+// AppendValue appends one element as a JSON value to dst (FormatValue
+// without the string).
+func AppendValue(dst []byte, t string, v uint64) []byte {
 	var f float64
 	switch t {
 	case "s8":
-		return strconv.FormatInt(int64(int8(v)), 10)
+		return strconv.AppendInt(dst, int64(int8(v)), 10)
 	case "s16":
-		return strconv.FormatInt(int64(int16(v)), 10)
+		return strconv.AppendInt(dst, int64(int16(v)), 10)
 	case "s32":
-		return strconv.FormatInt(int64(int32(v)), 10)
+		return strconv.AppendInt(dst, int64(int32(v)), 10)
 	case "s64":
-		return strconv.FormatInt(int64(v), 10)
+		return strconv.AppendInt(dst, int64(v), 10)
 	case "f64":
 		f = math.Float64frombits(v)
 	case "f32":
@@ -120,28 +184,30 @@ func FormatValue(t string, v uint64) string {
 		}
 		switch s {
 		case "nan", "inf", "-inf":
-			return `"` + s + `"`
+			dst = append(dst, '"')
+			dst = append(dst, s...)
+			return append(dst, '"')
 		case "-0":
-			return "-0.0" // a bare -0 reads back as the integer 0
+			return append(dst, "-0.0"...) // a bare -0 reads back as the integer 0
 		}
-		return s
+		return append(dst, s...)
 	default:
-		return strconv.FormatUint(v, 10)
+		return strconv.AppendUint(dst, v, 10)
 	}
 	switch {
 	case math.IsNaN(f):
-		return `"nan"`
+		return append(dst, `"nan"`...)
 	case math.IsInf(f, 1):
-		return `"inf"`
+		return append(dst, `"inf"`...)
 	case math.IsInf(f, -1):
-		return `"-inf"`
+		return append(dst, `"-inf"`...)
 	case f == 0 && math.Signbit(f):
 		// A bare -0 is an integer to readers that tell integers from
 		// floats (Python's json), which loses the sign.
-		return "-0.0"
+		return append(dst, "-0.0"...)
 	}
 	if t == "f32" {
-		return strconv.FormatFloat(f, 'g', -1, 32)
+		return strconv.AppendFloat(dst, f, 'g', -1, 32)
 	}
-	return strconv.FormatFloat(f, 'g', -1, 64)
+	return strconv.AppendFloat(dst, f, 'g', -1, 64)
 }
