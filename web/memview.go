@@ -153,7 +153,7 @@ func (c *Memview) sources() (keys []string, srcs []memSource, empty string) {
 				}
 			}
 			keys = append(keys, "g:"+r.Name)
-			srcs = append(srcs, memSource{name: r.Name, typ: typ, base: r.Base, bytes: r.Bytes, written: r.Written})
+			srcs = append(srcs, memSource{name: r.Name, typ: typ, base: r.Base, mem: r.Mem, written: r.Written})
 		}
 		if len(keys) == 0 {
 			empty = "the launch has no buffers"
@@ -162,7 +162,7 @@ func (c *Memview) sources() (keys []string, srcs []memSource, empty string) {
 		for _, r := range c.Snap.Memory {
 			if r.Space == "shared" && r.Size > 0 {
 				keys = append(keys, "shared")
-				srcs = append(srcs, memSource{name: "shared", typ: c.rawType(), bytes: r.Bytes, written: r.Written})
+				srcs = append(srcs, memSource{name: "shared", typ: c.rawType(), mem: r.Mem, written: r.Written})
 			}
 		}
 		if len(keys) == 0 {
@@ -176,7 +176,7 @@ func (c *Memview) sources() (keys []string, srcs []memSource, empty string) {
 		for _, r := range c.Snap.Memory {
 			if r.Space == "local" && r.Thread == thread {
 				keys = append(keys, "local")
-				srcs = append(srcs, memSource{name: "local", typ: c.rawType(), bytes: r.Bytes, written: r.Written})
+				srcs = append(srcs, memSource{name: "local", typ: c.rawType(), mem: r.Mem, written: r.Written})
 			}
 		}
 		if len(keys) == 0 {
@@ -197,7 +197,7 @@ func (c *Memview) tableInfos() []memTableInfo {
 		t.src = src
 		t.page = min(max(t.page, 0), src.pages()-1)
 		info := memTableInfo{Key: k, Title: src.name, Page: t.page, Pages: src.pages()}
-		info.Info = fmt.Sprintf(".%s × %d (%d bytes)", src.typ, src.count(), len(src.bytes))
+		info.Info = fmt.Sprintf(".%s × %d (%d bytes)", src.typ, src.count(), src.mem.Len())
 		if src.base != 0 {
 			info.Info += fmt.Sprintf(" at 0x%x", src.base)
 		}

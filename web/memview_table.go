@@ -9,6 +9,8 @@ package web
 import (
 	"strconv"
 	"strings"
+
+	"github.com/ptxplay/ptxplay/core/sim"
 )
 
 // memPageRows is how many elements a page of a memory table shows.
@@ -19,7 +21,7 @@ type memSource struct {
 	name    string // data-buf of the value cells
 	typ     string // element type without the dot: "f32", "u8"...
 	base    uint64 // address of byte 0, for the card
-	bytes   []byte
+	mem     sim.Mem
 	written [][2]int // byte ranges the last step wrote, sorted, merged
 }
 
@@ -33,7 +35,7 @@ func elemSize(typ string) int {
 }
 
 // count is the number of whole elements.
-func (s *memSource) count() int { return len(s.bytes) / elemSize(s.typ) }
+func (s *memSource) count() int { return s.mem.Len() / elemSize(s.typ) }
 
 // pages is the number of pages, at least 1.
 func (s *memSource) pages() int { return max(1, (s.count()+memPageRows-1)/memPageRows) }
@@ -43,7 +45,7 @@ func (s *memSource) value(i int) uint64 {
 	es := elemSize(s.typ)
 	var v uint64
 	for k := es - 1; k >= 0; k-- {
-		v = v<<8 | uint64(s.bytes[i*es+k])
+		v = v<<8 | uint64(s.mem.At(i*es+k))
 	}
 	return v
 }
@@ -102,7 +104,7 @@ func buildMemState(src *memSource, page int, vw View) memState {
 		lit := false
 		var hex strings.Builder
 		for k := es - 1; k >= 0; k-- { // most significant byte first
-			b := src.bytes[i*es+k]
+			b := src.mem.At(i*es + k)
 			w := src.writtenByte(i*es + k)
 			if w {
 				lit = true
@@ -193,7 +195,7 @@ type memDrawn struct {
 	view View
 	typ  string
 	name string
-	data *byte // the region itself: another lane's local memory is another table
+	data any // the region itself (sim.Mem.Ident): another lane's local memory is another table
 	size int
 }
 
@@ -204,10 +206,7 @@ func (t *memTable) draw(src memSource, vw View, snap any) {
 	if t.target == nil {
 		return
 	}
-	d := memDrawn{snap: snap, page: t.page, view: vw, typ: src.typ, name: src.name, size: len(src.bytes)}
-	if len(src.bytes) > 0 {
-		d.data = &src.bytes[0]
-	}
+	d := memDrawn{snap: snap, page: t.page, view: vw, typ: src.typ, name: src.name, size: src.mem.Len(), data: src.mem.Ident()}
 	if d == t.drawn && snap != nil {
 		return
 	}

@@ -348,12 +348,27 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 	for _, pb := range bufs {
 		es := elemSize(pb.b.Type)
 		addr := m.Alloc(pb.name, es*len(pb.b.Data))
-		mem := m.Buffer(addr)
-		for i, v := range pb.b.Data {
-			for k := 0; k < es; k++ {
-				mem[i*es+k] = byte(v >> (8 * k))
-			}
+		chunk := make([]byte, 0, min(len(pb.b.Data)*es, 64<<10))
+		flush := func(off int) int {
+			m.Store(addr, off, chunk)
+			off += len(chunk)
+			chunk = chunk[:0]
+			return off
 		}
+		off := 0
+		for _, v := range pb.b.Data {
+			if v != 0 || len(chunk) > 0 {
+				if len(chunk)+es > cap(chunk) {
+					off = flush(off)
+				}
+				for k := 0; k < es; k++ {
+					chunk = append(chunk, byte(v>>(8*k)))
+				}
+				continue
+			}
+			off += es // zeros are there already
+		}
+		flush(off)
 		for i := 0; i < pb.size; i++ {
 			buf[pb.off+i] = byte(addr >> (8 * i))
 		}
@@ -375,14 +390,20 @@ func paramNames(ps []sim.ParamInfo) string {
 func Collect(m *sim.Machine, res *Result) {
 	for _, name := range res.Names {
 		b := res.Buffers[name]
-		mem := m.BufferByName(name)
+		mem, _ := m.BufferByName(name)
 		es := elemSize(b.Type)
-		for i := range b.Data {
-			var v uint64
-			for k := 0; k < es; k++ {
-				v |= uint64(mem[i*es+k]) << (8 * k)
+		chunk := make([]byte, min(mem.Len(), 64<<10)/es*es)
+		for i := 0; i < len(b.Data); {
+			n := min(len(chunk)/es, len(b.Data)-i)
+			mem.Read(chunk[:n*es], i*es)
+			for j := range n {
+				var v uint64
+				for k := 0; k < es; k++ {
+					v |= uint64(chunk[j*es+k]) << (8 * k)
+				}
+				b.Data[i+j] = v
 			}
-			b.Data[i] = v
+			i += n
 		}
 	}
 }

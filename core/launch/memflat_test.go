@@ -119,3 +119,50 @@ func TestKeptCTAsBoundedInBytes(t *testing.T) {
 		t.Errorf("released CTA 0: %q, %d warps", s.State, len(s.Warps))
 	}
 }
+
+// TestLocalMemoryLazy: local memory costs the pages a thread touches, not
+// what it declares. 1024 threads with 512 KiB of .local each are 512 MiB
+// declared (allocated up front before); each thread here writes one word
+// and reads it back, so a CTA touches one 16 KiB page per thread.
+func TestLocalMemoryLazy(t *testing.T) {
+	src := `.version 7.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+	.local .align 4 .b8 buf[524288];
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<4>;
+	mov.u32 %r1, %tid.x;
+	mul.lo.u32 %r2, %r1, 7;
+	st.local.u32 [buf+4096], %r2;
+	ld.local.u32 %r3, [buf+4096];
+	ld.local.u32 %r2, [buf+524284];
+	add.u32 %r3, %r3, %r2;
+	ld.param.u64 %rd1, [out];
+	mul.wide.u32 %rd2, %r1, 4;
+	add.u64 %rd3, %rd1, %rd2;
+	st.global.u32 [%rd3], %r3;
+	ret;
+}
+`
+	runtime.GC()
+	res := Run("k.ptx", []byte(src), []byte(`{"grid": 2, "block": 1024, "args": {"out": {"type": "u32", "count": 1024}}}`), Options{})
+	if !res.OK {
+		t.Fatal(res.Errors)
+	}
+	for i, v := range res.Buffers["out"].Data {
+		if v != uint64(7*i) { // the word written, plus an unwritten one that reads 0
+			t.Fatalf("out[%d] = %d, want %d", i, v, 7*i)
+		}
+	}
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	runtime.KeepAlive(res)
+	// Two CTAs kept of 1024 pages of 16 KiB: 32 MiB, plus the rest.
+	if limit := uint64(48 << 20); ms.HeapAlloc > limit {
+		t.Errorf("live heap %d MiB after 2 CTAs touching one local word a thread, want at most %d MiB", ms.HeapAlloc>>20, limit>>20)
+	}
+	t.Logf("live heap %d MiB", ms.HeapAlloc>>20)
+}

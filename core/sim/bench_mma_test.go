@@ -46,6 +46,7 @@ func benchGemmOpt(b *testing.B, kernel string, grid, block uint32, record bool) 
 				v := float64((k/2*(7+j))%9 - 4)
 				binary.LittleEndian.PutUint16(buf[k:], fp.CvtF64ToF16(math.Float64bits(v), fp.RN, false))
 			}
+			m.Store([]uint64{a, bb}[j], 0, buf)
 		}
 		for j, v := range []uint64{a, bb, c, M, N, K} {
 			if j < 3 {

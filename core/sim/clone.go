@@ -1,19 +1,23 @@
-// clone.go: deep copies of the machine state, the checkpoints of history.
+// clone.go: copies of the machine state, the checkpoints of history.
 //
 // Everything a step can change lives in flat slices (register rows,
-// predicate and written masks, byte arenas) and small structs, so a
-// checkpoint is a handful of copies. Finished CTAs never change again and
-// are shared between a machine and its clones.
+// predicate and written masks, byte arenas), small structs and paged
+// memory, so a checkpoint is a handful of copies: global and local memory
+// copy their page tables and share the pages (pages.go). Finished CTAs
+// never change again and are shared between a machine and its clones.
 
 package sim
 
 // clone returns an independent copy of m's state; m is unchanged.
 func (m *Machine) clone() *Machine {
 	c := *m
+	// Neither side may now write the pages they share in place.
+	m.epoch, c.epoch = nextEpoch(), nextEpoch()
+	m.copied, c.copied = 0, 0
 	c.global = globalMem{next: m.global.next, bufs: make([]*buffer, len(m.global.bufs))}
 	for i, b := range m.global.bufs {
 		nb := *b
-		nb.data = append([]byte(nil), b.data...)
+		nb.mem = b.mem.clone()
 		c.global.bufs[i] = &nb
 	}
 	c.ctas = make([]*cta, len(m.ctas))
@@ -57,17 +61,18 @@ func (f *frame) clone() *frame {
 	c.preds = append([]uint32(nil), f.preds...)
 	c.wregs = append([]uint32(nil), f.wregs...)
 	c.wpreds = append([]uint32(nil), f.wpreds...)
-	c.local = append([]byte(nil), f.local...)
+	c.local = f.local.clone()
 	c.param = append([]byte(nil), f.param...)
 	c.stack = append([]entry(nil), f.stack...)
 	return &c
 }
 
-// stateBytes estimates the memory a clone of m takes.
+// stateBytes estimates the memory a clone of m takes, pages not counted
+// (they are shared: see Session.recount).
 func (m *Machine) stateBytes() int64 {
 	n := int64(512)
 	for _, b := range m.global.bufs {
-		n += int64(len(b.data)) + 64
+		n += b.mem.tableBytes() + 64
 	}
 	for _, t := range m.ctas {
 		if t == nil || t.done && t != m.cur {
@@ -77,7 +82,7 @@ func (m *Machine) stateBytes() int64 {
 		for _, w := range t.warps {
 			n += 128
 			for _, f := range w.frames {
-				n += int64(256*len(f.regs)+4*(len(f.preds)+len(f.wregs)+len(f.wpreds))+len(f.local)+len(f.param)+12*len(f.stack)) + 256
+				n += f.local.tableBytes() + int64(256*len(f.regs)+4*(len(f.preds)+len(f.wregs)+len(f.wpreds))+len(f.param)+12*len(f.stack)) + 256
 			}
 		}
 	}

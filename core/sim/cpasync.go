@@ -225,7 +225,7 @@ func (c *cpAsyncOp) exec(m *Machine, w *warp, o *op) {
 			m.raise(w, o, lane, fmt.Sprintf("cp.async: %d-byte copy from global 0x%x to shared 0x%x is not %d-byte aligned", c.size, src, dst, c.size))
 			return
 		}
-		if _, msg := m.resolve(w, lane, spaceShared, dst, c.size); msg != "" {
+		if _, msg := m.resolve(w, lane, spaceShared, dst, c.size, false); msg != "" {
 			m.raise(w, o, lane, fmt.Sprintf("cp.async: destination shared address 0x%x %s", dst, msg))
 			return
 		}

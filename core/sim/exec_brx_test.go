@@ -77,6 +77,7 @@ func TestBrxIdxOutOfRange(t *testing.T) {
 		buf[256+l*8] = 1
 	}
 	buf[5*8] = 9 // lane 5: index 9 of 4 labels
+	m.Store(ia, 0, buf)
 	for k, v := range []uint64{ia, oa} {
 		for b := 0; b < 8; b++ {
 			params[8*k+b] = byte(v >> (8 * b))

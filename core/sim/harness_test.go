@@ -111,6 +111,7 @@ func runHarness(t testing.TB, p *Program, in [][32]uint64, nout int) [][32]uint6
 			binary.LittleEndian.PutUint64(buf[(k*32+i)*8:], v)
 		}
 	}
+	m.Store(ia, 0, buf)
 	for _, pi := range ps {
 		switch pi.Name {
 		case "pin":

@@ -485,7 +485,7 @@ func (p *Program) lowerFunc(f *fn) error {
 			f.paramSize += int(v.Size)
 		}
 	}
-	f.localSize = alignUp(f.localSize, 16)
+	f.localSize = alignUp(f.localSize, 32) // frames and lanes 32-aligned: no access crosses a page
 	l := &lowering{p: p, f: f, consts: map[constKey]int32{}, sregs: map[string]int32{}, sink: -1}
 	f.code = make([]op, len(cf.Code))
 	for i, in := range cf.Code {

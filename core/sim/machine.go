@@ -49,6 +49,9 @@ type Machine struct {
 	frag       *fragRecord // the last matrix instruction's fragments (fragview.go)
 
 	out console // printf output (printf.go)
+
+	epoch  uint32 // the pages this machine may write in place (pages.go)
+	copied int64  // bytes of shared pages it copied since it was last cloned
 }
 
 // laneAccess is one lane's memory access in the last step.
@@ -171,7 +174,7 @@ type frame struct {
 	preds     []uint32     // predicate slot -> lane mask
 	wregs     []uint32     // value slot -> lanes written
 	wpreds    []uint32
-	local     []byte // lane*localSize + offset
+	local     pagedMem // lane*localSize + offset, allocated by first writes
 	localBase uint64
 	param     []byte // lane*paramSize + offset
 	stack     []entry
@@ -232,10 +235,10 @@ func New(p *Program, kernel string, l Launch) (*Machine, error) {
 	if len(l.Params) < k.paramSize {
 		return nil, fmt.Errorf("kernel %s needs %d bytes of parameters, got %d", kernel, k.paramSize, len(l.Params))
 	}
-	m := &Machine{prog: p, kern: k, launch: l, params: l.Params, nctas: int(n), last: lastStep{fn: -1}}
+	m := &Machine{prog: p, kern: k, launch: l, params: l.Params, nctas: int(n), last: lastStep{fn: -1}, epoch: nextEpoch()}
 	for _, g := range p.globals {
 		b := m.global.alloc(g.name, len(g.init))
-		copy(b.data, g.init)
+		b.mem.storeAt(g.init, 0, m)
 	}
 	return m, nil
 }
@@ -247,11 +250,33 @@ func (m *Machine) Alloc(name string, size int) uint64 {
 	return b.base
 }
 
-// Buffer returns the bytes of the global allocation at base.
+// Buffer returns a copy of the bytes of the global allocation at base.
 func (m *Machine) Buffer(base uint64) []byte {
+	if b := m.bufferAt(base); b != nil {
+		return b.mem.view(0, b.mem.size).Bytes()
+	}
+	return nil
+}
+
+// Store writes p at offset off of the global allocation at base (launch
+// code filling its inputs; not a simulated access).
+func (m *Machine) Store(base uint64, off int, p []byte) {
+	if b := m.bufferAt(base); b != nil && off >= 0 && off+len(p) <= b.mem.size {
+		b.mem.storeAt(p, off, m)
+	}
+}
+
+// Load reads len(p) bytes at offset off of the global allocation at base.
+func (m *Machine) Load(base uint64, off int, p []byte) {
+	if b := m.bufferAt(base); b != nil && off >= 0 && off+len(p) <= b.mem.size {
+		b.mem.loadAt(p, off)
+	}
+}
+
+func (m *Machine) bufferAt(base uint64) *buffer {
 	for _, b := range m.global.bufs {
 		if b.base == base {
-			return b.data
+			return b
 		}
 	}
 	return nil
@@ -278,7 +303,7 @@ func (m *Machine) startCTA(i int) *cta {
 	a := &frameArena{
 		rows:  make([][32]uint64, nw*k.nregs),
 		masks: make([]uint32, nw*2*(k.npreds+k.nregs)),
-		bytes: make([]byte, nw*32*(k.localSize+k.paramSize)),
+		bytes: make([]byte, nw*32*k.paramSize),
 	}
 	c.bytes = int64(len(c.shared)) + int64(len(a.rows))*256 + int64(len(a.masks))*4 + int64(len(a.bytes)) + int64(nw)*512
 	for wi := 0; wi < nw; wi++ {
@@ -312,7 +337,7 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena) *fra
 		preds:     a.takeMasks(f.npreds),
 		wregs:     a.takeMasks(f.nregs),
 		wpreds:    a.takeMasks(f.npreds),
-		local:     a.takeBytes(32 * f.localSize),
+		local:     newPagedMem(32 * f.localSize),
 		param:     a.takeBytes(32 * f.paramSize),
 		localBase: localBase,
 	}
@@ -552,6 +577,11 @@ func (m *Machine) warpEnded(c *cta) {
 		}
 	}
 	c.done = true
+	for _, w := range c.warps {
+		for _, f := range w.frames {
+			c.bytes += f.local.allocated()
+		}
+	}
 	if len(m.ctas) >= m.nctas {
 		m.done = true
 	}
@@ -648,13 +678,13 @@ func (m *Machine) threadIdx(linear int) [3]uint32 {
 	return [3]uint32{uint32(linear) % b[0], uint32(linear) / b[0] % b[1], uint32(linear) / (b[0] * b[1])}
 }
 
-// BufferByName returns the bytes of the most recent global allocation
-// made under name.
-func (m *Machine) BufferByName(name string) []byte {
+// BufferByName returns the most recent global allocation made under name,
+// as a view.
+func (m *Machine) BufferByName(name string) (Mem, bool) {
 	for i := len(m.global.bufs) - 1; i >= 0; i-- {
 		if b := m.global.bufs[i]; b.name == name {
-			return b.data
+			return b.mem.view(0, b.mem.size), true
 		}
 	}
-	return nil
+	return Mem{}, false
 }

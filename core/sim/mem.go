@@ -41,8 +41,10 @@ const (
 type buffer struct {
 	name string
 	base uint64
-	data []byte
+	mem  pagedMem
 }
+
+func (b *buffer) end() uint64 { return b.base + uint64(b.mem.size) }
 
 // globalMem holds the launch's buffers and the module's .global variables.
 type globalMem struct {
@@ -55,7 +57,7 @@ func (g *globalMem) alloc(name string, size int) *buffer {
 	if g.next == 0 {
 		g.next = globalBase
 	}
-	b := &buffer{name: name, base: g.next, data: make([]byte, size)}
+	b := &buffer{name: name, base: g.next, mem: newPagedMem(size)}
 	g.next += uint64((size + 255) &^ 255)
 	if size == 0 {
 		g.next += 256
@@ -66,13 +68,13 @@ func (g *globalMem) alloc(name string, size int) *buffer {
 
 // find returns the buffer holding [addr, addr+n), or nil.
 func (g *globalMem) find(addr uint64, n int) *buffer {
-	if b := g.last; b != nil && addr >= b.base && addr+uint64(n) <= b.base+uint64(len(b.data)) {
+	if b := g.last; b != nil && addr >= b.base && addr+uint64(n) <= b.end() {
 		return b
 	}
-	i := sort.Search(len(g.bufs), func(i int) bool { return g.bufs[i].base+uint64(len(g.bufs[i].data)) > addr })
+	i := sort.Search(len(g.bufs), func(i int) bool { return g.bufs[i].end() > addr })
 	if i < len(g.bufs) {
 		b := g.bufs[i]
-		if addr >= b.base && addr+uint64(n) <= b.base+uint64(len(b.data)) {
+		if addr >= b.base && addr+uint64(n) <= b.end() {
 			g.last = b
 			return b
 		}
@@ -93,16 +95,16 @@ type Fault struct {
 func (f *Fault) Error() string { return f.Msg }
 
 // resolve maps an address in space sp for lane of warp w to the byte slice
-// holding it. A nil slice with a message means a fault.
-func (m *Machine) resolve(w *warp, lane int, sp space, addr uint64, n int) ([]byte, string) {
+// holding it, for writing when write is set. A nil slice with a message
+// means a fault.
+func (m *Machine) resolve(w *warp, lane int, sp space, addr uint64, n int, write bool) ([]byte, string) {
 	switch sp {
 	case spaceGeneric:
 		rs, ra := genericToSpace(addr)
-		return m.resolve(w, lane, rs, ra, n)
+		return m.resolve(w, lane, rs, ra, n, write)
 	case spaceGlobal:
 		if b := m.global.find(addr, n); b != nil {
-			o := addr - b.base
-			return b.data[o : o+uint64(n)], ""
+			return pagedSpan(&b.mem, addr-b.base, n, write, m)
 		}
 		if addr < 4096 {
 			return nil, "out of bounds of every global buffer (a null pointer?)"
@@ -125,8 +127,7 @@ func (m *Machine) resolve(w *warp, lane int, sp space, addr uint64, n int) ([]by
 			f := w.frames[i]
 			size := uint64(f.fn.localSize)
 			if rel := addr - f.localBase; addr >= f.localBase && rel+uint64(n) <= size {
-				o := uint64(lane)*size + rel
-				return f.local[o : o+uint64(n)], ""
+				return pagedSpan(&f.local, uint64(lane)*size+rel, n, write, m)
 			}
 		}
 		return nil, "outside the thread's local memory"
@@ -161,7 +162,7 @@ func (m *Machine) access(w *warp, o *op, lane int, sp space, addr uint64, n int,
 		m.raise(w, o, lane, fmt.Sprintf("misaligned %d-byte %s of %s address 0x%x", n, rw(write), sp, addr))
 		return nil
 	}
-	b, msg := m.resolve(w, lane, sp, addr, n)
+	b, msg := m.resolve(w, lane, sp, addr, n, write)
 	if b == nil {
 		m.raise(w, o, lane, fmt.Sprintf("%d-byte %s of %s address 0x%x %s", n, rw(write), sp, addr, msg))
 		return nil
@@ -174,6 +175,18 @@ func (m *Machine) access(w *warp, o *op, lane int, sp space, addr uint64, n int,
 		return nil
 	}
 	return b
+}
+
+// pagedSpan returns the n bytes at offset o of pm, for writing when write
+// is set. Aligned accesses never cross a page (see pagedMem).
+func pagedSpan(pm *pagedMem, o uint64, n int, write bool, m *Machine) ([]byte, string) {
+	if o&pageMask+uint64(n) > pageSize {
+		return nil, "crosses a page of the simulator's memory"
+	}
+	if write {
+		return pm.write(o, n, m), ""
+	}
+	return pm.read(o, n), ""
 }
 
 func rw(write bool) string {

@@ -96,7 +96,7 @@ type laneArgs struct {
 func (a *laneArgs) arg(size int) (uint64, error) {
 	a.off = (a.off + uint64(size) - 1) &^ (uint64(size) - 1)
 	addr := a.base + a.off
-	b, msg := a.m.resolve(a.w, a.lane, spaceGeneric, addr, size)
+	b, msg := a.m.resolve(a.w, a.lane, spaceGeneric, addr, size, false)
 	if b == nil {
 		return 0, fmt.Errorf("printf: argument at offset %d of the argument buffer: %d-byte load of generic address 0x%x %s", a.off, size, addr, msg)
 	}
@@ -116,7 +116,7 @@ func (m *Machine) cString(w *warp, lane int, addr uint64, limit int, what string
 		if len(s) >= maxPrintfString {
 			return nil, fmt.Errorf("%s at 0x%x: no NUL byte within %d bytes", what, addr, maxPrintfString)
 		}
-		b, msg := m.resolve(w, lane, spaceGeneric, addr+i, 1)
+		b, msg := m.resolve(w, lane, spaceGeneric, addr+i, 1, false)
 		if b == nil {
 			return nil, fmt.Errorf("%s: load of generic address 0x%x %s", what, addr+i, msg)
 		}

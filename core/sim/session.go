@@ -1,15 +1,17 @@
 // session.go: time travel. A Session runs a machine step by step and can
 // go back to any earlier step exactly.
 //
-// History is periodic checkpoints (deep copies, see clone.go) plus the
+// History is periodic checkpoints (copies, see clone.go) plus the
 // machine's determinism: going back to step n restores the last checkpoint
 // at or before n and replays the few steps after it. Replay reproduces
 // every bit (registers, written flags, memory, SIMT stacks, statistics),
 // so stepping back is exact for every kind of step — divergence, barriers,
 // atomics, shuffles, calls, faults — with no per-instruction undo code to
 // get wrong. A memory budget bounds the checkpoints: when it is exceeded,
-// older checkpoints are thinned (every other one dropped) and the interval
-// doubles; step 0 is always kept, so every step stays reachable.
+// every other one is dropped. New checkpoints keep coming at the same
+// interval, so the old ones thin out most, and history ends up dense near
+// the current step (where a person steps back) and sparse far behind it.
+// Step 0 is always kept, so every step stays reachable.
 
 package sim
 
@@ -56,36 +58,63 @@ func (s *Session) Done() bool { return s.m.Done() }
 
 // checkpointBytesPerStep sets the checkpoint interval from the state's
 // size: a checkpoint of B bytes is taken every B/16 steps (at least every
-// 256, in powers of two), so history grows by about 16 bytes a step
-// whatever the kernel, and a step back replays at most that many steps.
+// 256, in powers of two), so the state part of history grows by about 16
+// bytes a step whatever the kernel (plus the pages the kernel writes), and
+// a step back near the newest checkpoint replays at most that many steps.
 const checkpointBytesPerStep = 16
 
 func (s *Session) checkpoint() {
-	c := checkpoint{step: s.step, m: s.m.clone(), bytes: s.m.stateBytes()}
-	for s.every*checkpointBytesPerStep < c.bytes {
+	state, copied := s.m.stateBytes(), s.m.copied
+	s.cps = append(s.cps, checkpoint{step: s.step, m: s.m.clone(), bytes: state})
+	for s.every*checkpointBytesPerStep < state {
 		s.every *= 2
 	}
-	s.cps = append(s.cps, c)
-	s.used += c.bytes
+	// Each page the machine copied since the last checkpoint left its old
+	// contents to history alone; the count overestimates after a step back
+	// (the machine shares a checkpoint's pages again), so it is redone
+	// exactly before anything is dropped.
+	s.used += state + copied
+	if s.used > s.budget {
+		s.recount()
+	}
 	for s.used > s.budget && len(s.cps) > 2 {
 		s.thin()
 	}
 }
 
-// thin drops every other checkpoint after the first and doubles the
-// interval, keeping step 0 and the newest one.
+// thin drops every other checkpoint, keeping step 0 and the newest one.
 func (s *Session) thin() {
 	kept := s.cps[:1]
-	s.used = s.cps[0].bytes
 	for i := 1; i < len(s.cps); i++ {
 		if i%2 == 0 || i == len(s.cps)-1 {
 			kept = append(kept, s.cps[i])
-			s.used += s.cps[i].bytes
 		}
 	}
+	clear(s.cps[len(kept):])
 	s.cps = kept
-	s.every *= 2
 	s.thins++
+	s.recount()
+}
+
+// recount measures the memory history holds: each checkpoint's own state,
+// and each page the checkpoints hold but neither the current machine nor
+// the launch's inputs (the pages of step 0, bounded by the launch limits)
+// do, counted once however many checkpoints share it.
+func (s *Session) recount() {
+	walk := walks.Add(1)
+	mark := func(p *page) { p.seen = walk }
+	s.m.eachPage(mark)
+	s.cps[0].m.eachPage(mark)
+	s.used = 0
+	for _, c := range s.cps {
+		s.used += c.bytes
+		c.m.eachPage(func(p *page) {
+			if p.seen != walk {
+				p.seen = walk
+				s.used += int64(len(p.b))
+			}
+		})
+	}
 }
 
 // Step executes one warp instruction. It reports false when the kernel
@@ -284,7 +313,7 @@ type HistoryStats struct {
 	Checkpoints int   `json:"checkpoints"`
 	Bytes       int64 `json:"bytes"`
 	Budget      int64 `json:"budget"`
-	Interval    int64 `json:"interval"` // steps between checkpoints (replay cost of a step back)
+	Interval    int64 `json:"interval"` // steps between new checkpoints (replay cost of a step back near the newest)
 	Thinned     int   `json:"thinned"`  // times older history was made coarser to fit the budget
 }
 

@@ -94,7 +94,7 @@ type Region struct {
 	Size    int      `json:"size"`
 	Thread  int      `json:"thread,omitempty"` // local memory: linear thread index
 	Written [][2]int `json:"written,omitempty"`
-	Bytes   []byte   `json:"-"`
+	Mem     Mem      `json:"-"` // the bytes, as they are when read
 }
 
 // SnapshotOptions chooses what a snapshot includes.
@@ -239,9 +239,9 @@ func (m *Machine) warpView(w *warp, regs, current bool) WarpView {
 func (m *Machine) regions(c *cta, local bool) []Region {
 	var rs []Region
 	for _, b := range m.global.bufs {
-		r := Region{Name: b.name, Space: "global", Base: b.base, Size: len(b.data), Bytes: b.data}
+		r := Region{Name: b.name, Space: "global", Base: b.base, Size: b.mem.size, Mem: b.mem.view(0, b.mem.size)}
 		for _, w := range m.lastWrites {
-			if w.space == spaceGlobal && w.addr >= b.base && w.addr < b.base+uint64(len(b.data)) {
+			if w.space == spaceGlobal && w.addr >= b.base && w.addr < b.end() {
 				r.Written = append(r.Written, [2]int{int(w.addr - b.base), w.size})
 			}
 		}
@@ -249,7 +249,7 @@ func (m *Machine) regions(c *cta, local bool) []Region {
 		rs = append(rs, r)
 	}
 	if c != nil {
-		r := Region{Name: "shared", Space: "shared", Size: len(c.shared), Bytes: c.shared}
+		r := Region{Name: "shared", Space: "shared", Size: len(c.shared), Mem: flatMem(c.shared)}
 		if c == m.cur {
 			for _, w := range m.lastWrites {
 				if w.space == spaceShared {
@@ -273,7 +273,7 @@ func (m *Machine) regions(c *cta, local bool) []Region {
 					if w.valid>>lane&1 == 0 {
 						continue
 					}
-					r := Region{Name: "local", Space: "local", Thread: w.id*32 + lane, Size: size, Bytes: f.local[lane*size : lane*size+size]}
+					r := Region{Name: "local", Space: "local", Thread: w.id*32 + lane, Size: size, Mem: f.local.view(lane*size, size)}
 					for _, wr := range m.lastWrites {
 						if wr.space == spaceLocal && wr.warp == w.id && wr.lane == lane && c == m.cur {
 							r.Written = append(r.Written, [2]int{int(wr.addr), wr.size})
@@ -406,7 +406,7 @@ func (m *Machine) Fingerprint() [32]byte {
 	b(m.err != nil)
 	for _, g := range m.global.bufs {
 		u(g.base)
-		h.Write(g.data)
+		g.mem.hash(h)
 	}
 	u(uint64(len(m.ctas)))
 	for i := range m.ctas {
@@ -452,7 +452,7 @@ func (m *Machine) Fingerprint() [32]byte {
 				for _, p := range f.wpreds {
 					u(uint64(p))
 				}
-				h.Write(f.local)
+				f.local.hash(h)
 				h.Write(f.param)
 			}
 		}

@@ -185,6 +185,7 @@ func TestWmma(t *testing.T) {
 					lo, hi := valueRange(ab)
 					mats := make([][]int64, 4)
 					bufs := make([][]byte, 4)
+					var addrs [4]uint64
 					for i := 0; i < 4; i++ {
 						rows, cols := dims[i][0], dims[i][1]
 						st := strides[i]
@@ -196,6 +197,7 @@ func TestWmma(t *testing.T) {
 						addr := m.Alloc(fmt.Sprint("m", i), n*max(1, bits/8)+8)
 						binary.LittleEndian.PutUint64(params[8*i:], addr)
 						bufs[i] = m.Buffer(addr)
+						addrs[i] = addr
 						mats[i] = make([]int64, rows*cols)
 						if i == 3 {
 							continue
@@ -211,10 +213,14 @@ func TestWmma(t *testing.T) {
 							}
 						}
 					}
+					for i := range 3 {
+						m.Store(addrs[i], 0, bufs[i])
+					}
 					m.Run(10000)
 					if f := m.Fault(); f != nil {
 						t.Fatalf("run: %v\n%s", f, numbered(src))
 					}
+					bufs[3] = m.Buffer(addrs[3])
 					st := strides[3]
 					if st == 0 {
 						st = map[bool]int{true: c.n, false: c.m}[lay[3] == ".row"]

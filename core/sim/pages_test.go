@@ -1,0 +1,209 @@
+package sim
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"math/rand"
+	"runtime"
+	"testing"
+)
+
+// TestPagedMemCopyOnWrite: a clone shares pages until one side writes;
+// the writer gets a private copy and the other side keeps what it had.
+func TestPagedMemCopyOnWrite(t *testing.T) {
+	a := &Machine{epoch: nextEpoch()}
+	pm := newPagedMem(3*pageSize + 100)
+	pm.storeAt(make([]byte, pm.size), 0, a)
+	if len(pm.pages) != 4 || len(pm.pages[3].b) != 100 {
+		t.Fatalf("pages %d, last %d bytes", len(pm.pages), len(pm.pages[3].b))
+	}
+	copy(pm.write(8, 4, a), "abcd")
+	if a.copied != 0 {
+		t.Fatalf("writes to zeros and to owned pages copied %d bytes", a.copied)
+	}
+	b := &Machine{epoch: nextEpoch()}
+	a.epoch = nextEpoch() // as Machine.clone does
+	pc := pm.clone()
+	if pc.pages[0] != pm.pages[0] {
+		t.Fatal("a clone does not share its pages")
+	}
+	copy(pc.write(8, 4, b), "wxyz")
+	if b.copied != pageSize {
+		t.Fatalf("first write to a shared page copied %d bytes, want %d", b.copied, pageSize)
+	}
+	if string(pm.read(8, 4)) != "abcd" || string(pc.read(8, 4)) != "wxyz" {
+		t.Fatalf("original %q, clone %q", pm.read(8, 4), pc.read(8, 4))
+	}
+	if pc.pages[1] != pm.pages[1] {
+		t.Fatal("an unwritten page stopped being shared")
+	}
+	copy(pc.write(12, 4, b), "1234")
+	if b.copied != pageSize {
+		t.Fatal("the second write to the same page copied again")
+	}
+	// The short last page copies its own length.
+	copy(pc.write(3*pageSize+96, 4, b), "last")
+	if b.copied != pageSize+100 || string(pm.read(3*pageSize+96, 4)) != "\x00\x00\x00\x00" {
+		t.Fatalf("last page: copied %d, original %q", b.copied, pm.read(3*pageSize+96, 4))
+	}
+}
+
+// TestPagedMemLazy: lazy memory reads as zeros, allocates a page on its
+// first write (no copy counted), and hashes like the same bytes allocated.
+func TestPagedMemLazy(t *testing.T) {
+	m := &Machine{epoch: nextEpoch()}
+	lazy := newPagedMem(5 * pageSize)
+	if lazy.allocated() != 0 {
+		t.Fatal("lazy memory allocated up front")
+	}
+	if !bytes.Equal(lazy.read(pageSize+16, 16), make([]byte, 16)) {
+		t.Fatal("unwritten memory does not read as zeros")
+	}
+	eager := newPagedMem(5 * pageSize)
+	eager.storeAt(make([]byte, eager.size), 0, m)
+	h1, h2 := sha256.New(), sha256.New()
+	lazy.hash(h1)
+	eager.hash(h2)
+	if !bytes.Equal(h1.Sum(nil), h2.Sum(nil)) {
+		t.Fatal("zero memory hashes differently held lazily and eagerly")
+	}
+	m.copied = 0
+	binary.LittleEndian.PutUint32(lazy.write(2*pageSize+4, 4, m), 0xdeadbeef)
+	if lazy.allocated() != pageSize || m.copied != 0 {
+		t.Fatalf("after one write: %d bytes allocated, %d copied", lazy.allocated(), m.copied)
+	}
+	if zeroPage != [pageSize]byte{} {
+		t.Fatal("a write reached the shared zero page")
+	}
+	// Views and bulk copies cross pages.
+	src := make([]byte, 3*pageSize)
+	rand.New(rand.NewSource(1)).Read(src)
+	lazy.storeAt(src, 100, m)
+	got := lazy.view(100, len(src)).Bytes()
+	if !bytes.Equal(got, src) {
+		t.Fatal("storeAt/view across pages differ")
+	}
+	v := lazy.view(pageSize, pageSize)
+	if v.Len() != pageSize || v.At(0) != src[pageSize-100] {
+		t.Fatal("view At")
+	}
+}
+
+// scatterPTX: one warp writes iters rows of 32 words, each stride words
+// after the last, modulo the buffer's size in words: a stride of 32 walks
+// the buffer in order, a big prime one touches another page each time.
+const scatterPTX = `.version 7.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 out, .param .u32 words, .param .u32 iters, .param .u32 stride)
+{
+	.reg .pred %p;
+	.reg .b32 %r<6>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	ld.param.u32 %r1, [words];
+	ld.param.u32 %r2, [iters];
+	ld.param.u32 %r5, [stride];
+	mov.u32 %r3, %tid.x;
+	mov.u32 %r4, 0;
+LOOP:
+	mul.wide.u32 %rd2, %r3, 4;
+	add.u64 %rd3, %rd1, %rd2;
+	st.global.u32 [%rd3], %r4;
+	add.u32 %r3, %r3, %r5;
+	rem.u32 %r3, %r3, %r1;
+	add.u32 %r4, %r4, 1;
+	setp.lt.u32 %p, %r4, %r2;
+	@%p bra LOOP;
+	ret;
+}
+`
+
+func scatterMachine(t testing.TB, p *Program, bufBytes, iters, stride int) *Machine {
+	ps, size, _ := p.Params("k")
+	params := make([]byte, size)
+	m, err := New(p, "k", Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{32, 1, 1}, Params: params})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := m.Alloc("out", bufBytes)
+	binary.LittleEndian.PutUint64(params[ps[0].Offset:], out)
+	binary.LittleEndian.PutUint32(params[ps[1].Offset:], uint32(bufBytes/4))
+	binary.LittleEndian.PutUint32(params[ps[2].Offset:], uint32(iters))
+	binary.LittleEndian.PutUint32(params[ps[3].Offset:], uint32(stride))
+	return m
+}
+
+// TestHistorySharesBigBuffer: with a 64 MiB buffer and a 16 MiB history
+// budget, checkpoints hold only the pages the run changed: the live heap
+// stays under buffer + budget, history reports at most its budget, its
+// interval stays short, and going to any step matches a straight run.
+// Before, every checkpoint copied the buffer whole (the interval grew to
+// 4M steps and a step back replayed the whole run).
+func TestHistorySharesBigBuffer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("64 MiB buffer")
+	}
+	const buf, budget, iters = 64 << 20, 16 << 20, 12000
+	p := compilePTX(t, "scatter.ptx", scatterPTX)
+	s := NewSession(scatterMachine(t, p, buf, iters, 1000003), budget)
+	for s.Step() {
+	}
+	if f := s.Machine().Fault(); f != nil {
+		t.Fatal(f)
+	}
+	h := s.History()
+	t.Logf("history %+v after %d steps", h, s.Steps())
+	if h.Bytes > h.Budget || h.Checkpoints < 3 || h.Interval > 1<<14 {
+		t.Fatalf("history %+v after %d steps", h, s.Steps())
+	}
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	t.Logf("live heap %d MiB", ms.HeapAlloc>>20)
+	if limit := uint64(buf + budget + 16<<20); ms.HeapAlloc > limit {
+		t.Fatalf("live heap %d MiB with a %d MiB buffer and a %d MiB budget", ms.HeapAlloc>>20, buf>>20, budget>>20)
+	}
+	runtime.KeepAlive(s)
+	total := s.Steps()
+	for _, n := range []int64{total - 1, total / 2, 7, total - 5000} {
+		s.GoTo(n)
+		ref := scatterMachine(t, p, buf, iters, 1000003)
+		ref.Run(n)
+		if s.Machine().Fingerprint() != ref.Fingerprint() {
+			t.Fatalf("GoTo(%d) differs from a straight run", n)
+		}
+	}
+}
+
+// BenchmarkStepBackBigBuffer: a step back with a 512 MiB buffer that the
+// run has been writing in order (seq) or all over (scatter: another page
+// each 8 steps, the worst case for history), from a step just before a
+// checkpoint, so it replays a whole interval: the slowest step back near
+// the current step (go test -bench StepBackBigBuffer -run XXX ./core/sim).
+func BenchmarkStepBackBigBuffer(b *testing.B) {
+	const buf = 512 << 20
+	p := compilePTX(b, "scatter.ptx", scatterPTX)
+	for _, c := range []struct {
+		name   string
+		stride int
+	}{{"seq", 32}, {"scatter", 1000003}} {
+		b.Run(c.name, func(b *testing.B) {
+			s := NewSession(scatterMachine(b, p, buf, 1<<30, c.stride), 0)
+			s.GoTo(1_000_000)
+			every := s.History().Interval
+			at := s.Steps()/every*every + 1 // just past a checkpoint
+			s.GoTo(at)
+			for b.Loop() {
+				s.GoTo(at)
+				if !s.StepBack() || !s.StepBack() { // the second replays every-1 steps
+					b.Fatal("cannot step back")
+				}
+			}
+			h := s.History()
+			b.ReportMetric(float64(h.Bytes)/(1<<20), "history-MiB")
+			b.ReportMetric(float64(h.Interval), "interval")
+		})
+	}
+}
