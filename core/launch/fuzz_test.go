@@ -85,7 +85,7 @@ func runAny(t *testing.T, src []byte) {
 			params, _, _ := p.Params(k)
 			var args []string
 			for _, pr := range params {
-				if pr.Size == 8 {
+				if bufferParam(pr, p.AddressSize()) == nil {
 					args = append(args, `"`+pr.Name+`": {"type": "u32", "count": 256, "fill": "iota"}`)
 				} else if pr.Size <= 8 {
 					args = append(args, `"`+pr.Name+`": 3`)

@@ -323,12 +323,13 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 	for _, pr := range params {
 		raw := spec.Args[pr.Name]
 		if t := bytes.TrimSpace(raw); len(t) > 0 && t[0] == '{' {
+			// Refused before anything of the buffer is read or allocated.
+			if err := bufferParam(pr, p.AddressSize()); err != nil {
+				return nil, err
+			}
 			b, err := parseBuffer(pr.Name, raw, lim, &bufBytes)
 			if err != nil {
 				return nil, err
-			}
-			if pr.Size != 8 && pr.Size != 4 {
-				return nil, fmt.Errorf("argument %q: a buffer needs a pointer-sized (.u64 or .u32) parameter, found %s", pr.Name, pr.Type)
 			}
 			bufs = append(bufs, pendingBuf{pr.Offset, pr.Size, pr.Name, b})
 			continue
@@ -348,6 +349,9 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 	for _, pb := range bufs {
 		es := elemSize(pb.b.Type)
 		addr := m.Alloc(pb.name, es*len(pb.b.Data))
+		if pb.size < 8 && addr+uint64(es*len(pb.b.Data)) > 1<<(8*pb.size) {
+			return nil, fmt.Errorf("args.%s: the buffer at 0x%x does not fit below 4 GB, where the 32-bit addresses of an .address_size 32 module reach", pb.name, addr)
+		}
 		chunk := make([]byte, 0, min(len(pb.b.Data)*es, 64<<10))
 		flush := func(off int) int {
 			m.Store(addr, off, chunk)
@@ -376,6 +380,34 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 		res.Buffers[pb.name] = pb.b
 	}
 	return m, nil
+}
+
+// bufferParam refuses a buffer for a parameter that cannot hold its
+// address. A buffer's address is an integer of the module's address size
+// (.address_size; 64 when the module has none): it fits a .u64, .s64 or
+// .b64 parameter under 64, a .u32, .s32 or .b32 one under 32, and
+// nothing else (floats, predicates, arrays, integers of another size).
+func bufferParam(pr sim.ParamInfo, addrSize int) error {
+	t := strings.TrimPrefix(pr.Type, ".")
+	es := elemSize(t)
+	isInt := es > 0 && (t[0] == 'u' || t[0] == 's' || t[0] == 'b') && t != "bf16"
+	if isInt && pr.Size == es && es*8 == addrSize {
+		return nil
+	}
+	ptr := ".u64, .s64 or .b64"
+	if addrSize == 32 {
+		ptr = ".u32, .s32 or .b32"
+	}
+	why := fmt.Sprintf("a buffer's address needs a %s parameter in a module with .address_size %d", ptr, addrSize)
+	switch {
+	case es == 0:
+		// .pred (which the ISA allows in registers only) and any other
+		// type that holds no number.
+		return fmt.Errorf("args.%s: the %s parameter cannot take a buffer (%s)", pr.Name, pr.Type, why)
+	case pr.Size != es:
+		return fmt.Errorf("args.%s: the %s[%d] array parameter cannot take a buffer (%s)", pr.Name, pr.Type, pr.Size/es, why)
+	}
+	return fmt.Errorf("args.%s: expected a number for the %s parameter, found a buffer (%s)", pr.Name, pr.Type, why)
 }
 
 func paramNames(ps []sim.ParamInfo) string {
