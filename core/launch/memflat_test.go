@@ -122,8 +122,10 @@ func TestKeptCTAsBoundedInBytes(t *testing.T) {
 
 // TestLocalMemoryLazy: local memory costs the pages a thread touches, not
 // what it declares. 1024 threads with 512 KiB of .local each are 512 MiB
-// declared (allocated up front before); each thread here writes one word
-// and reads it back, so a CTA touches one 16 KiB page per thread.
+// declared (allocated up front before); each thread here writes one word,
+// so a CTA touches one 16 KiB page per thread. Released CTAs hand their
+// pages to later ones: each thread also reads the word the CTA before it
+// wrote in the same page, which must read 0 in its own fresh memory.
 func TestLocalMemoryLazy(t *testing.T) {
 	src := `.version 7.0
 .target sm_80
@@ -131,38 +133,46 @@ func TestLocalMemoryLazy(t *testing.T) {
 .visible .entry k(.param .u64 out)
 {
 	.local .align 4 .b8 buf[524288];
-	.reg .b32 %r<4>;
-	.reg .b64 %rd<4>;
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<8>;
 	mov.u32 %r1, %tid.x;
-	mul.lo.u32 %r2, %r1, 7;
-	st.local.u32 [buf+4096], %r2;
-	ld.local.u32 %r3, [buf+4096];
-	ld.local.u32 %r2, [buf+524284];
-	add.u32 %r3, %r3, %r2;
+	mov.u32 %r4, %ctaid.x;
+	add.u32 %r2, %r4, 1;
+	mov.u64 %rd4, buf;
+	mul.wide.u32 %rd5, %r4, 4;
+	add.u64 %rd5, %rd4, %rd5;
+	st.local.u32 [%rd5+4100], %r2;
+	ld.local.u32 %r3, [%rd5+4100];
+	ld.local.u32 %r5, [%rd5+4096];
+	ld.local.u32 %r6, [buf+524284];
+	add.u32 %r5, %r5, %r6;
+	mad.lo.u32 %r3, %r5, 1000, %r3;
 	ld.param.u64 %rd1, [out];
-	mul.wide.u32 %rd2, %r1, 4;
+	mad.lo.u32 %r7, %r4, 1024, %r1;
+	mul.wide.u32 %rd2, %r7, 4;
 	add.u64 %rd3, %rd1, %rd2;
 	st.global.u32 [%rd3], %r3;
 	ret;
 }
 `
 	runtime.GC()
-	res := Run("k.ptx", []byte(src), []byte(`{"grid": 2, "block": 1024, "args": {"out": {"type": "u32", "count": 1024}}}`), Options{})
+	res := Run("k.ptx", []byte(src), []byte(`{"grid": 4, "block": 1024, "args": {"out": {"type": "u32", "count": 4096}}}`), Options{})
 	if !res.OK {
 		t.Fatal(res.Errors)
 	}
 	for i, v := range res.Buffers["out"].Data {
-		if v != uint64(7*i) { // the word written, plus an unwritten one that reads 0
-			t.Fatalf("out[%d] = %d, want %d", i, v, 7*i)
+		if want := uint64(i/1024 + 1); v != want {
+			t.Fatalf("out[%d] = %d, want %d (1000 x the sum of two words nothing wrote, plus the word written)", i, v, want)
 		}
 	}
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	runtime.KeepAlive(res)
-	// Two CTAs kept of 1024 pages of 16 KiB: 32 MiB, plus the rest.
-	if limit := uint64(48 << 20); ms.HeapAlloc > limit {
-		t.Errorf("live heap %d MiB after 2 CTAs touching one local word a thread, want at most %d MiB", ms.HeapAlloc>>20, limit>>20)
+	// Finished CTAs kept up to sim.KeepCTABytes, the newest one and one
+	// CTA's spare pages (16 MiB each); eagerly it was 512 MiB a CTA.
+	if limit := uint64(sim.KeepCTABytes + 40<<20); ms.HeapAlloc > limit {
+		t.Errorf("live heap %d MiB after 4 CTAs touching one local word a thread, want at most %d MiB", ms.HeapAlloc>>20, limit>>20)
 	}
 	t.Logf("live heap %d MiB", ms.HeapAlloc>>20)
 }

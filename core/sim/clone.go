@@ -14,6 +14,8 @@ func (m *Machine) clone() *Machine {
 	// Neither side may now write the pages they share in place.
 	m.epoch, c.epoch = nextEpoch(), nextEpoch()
 	m.copied, c.copied = 0, 0
+	m.cloned, c.cloned = true, true
+	m.spare, c.spare = nil, nil
 	c.global = globalMem{next: m.global.next, bufs: make([]*buffer, len(m.global.bufs))}
 	for i, b := range m.global.bufs {
 		nb := *b

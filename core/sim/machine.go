@@ -50,8 +50,10 @@ type Machine struct {
 
 	out console // printf output (printf.go)
 
-	epoch  uint32 // the pages this machine may write in place (pages.go)
-	copied int64  // bytes of shared pages it copied since it was last cloned
+	epoch  uint32   // the pages this machine may write in place (pages.go)
+	copied int64    // bytes of shared pages it copied since it was last cloned
+	cloned bool     // it shares pages with a clone: none may be reused
+	spare  [][]byte // local pages of a released CTA, for the next (recycle)
 }
 
 // laneAccess is one lane's memory access in the last step.
@@ -594,6 +596,7 @@ func (m *Machine) warpEnded(c *cta) {
 		if old := m.ctas[m.keptFrom]; old != nil {
 			m.keptBytes -= old.bytes
 			m.ctas[m.keptFrom] = nil
+			m.recycle(old)
 		}
 		m.keptFrom++
 	}

@@ -101,13 +101,45 @@ func (pm *pagedMem) write(o uint64, n int, m *Machine) []byte {
 func (pm *pagedMem) own(i int, m *Machine) *page {
 	old := pm.pages[i]
 	n := min(pageSize, pm.size-i<<pageShift)
-	p := &page{b: make([]byte, n), owner: m.epoch}
+	p := &page{b: m.pageBytes(n), owner: m.epoch}
 	if old != nil {
 		copy(p.b, old.b)
 		m.copied += int64(n)
 	}
 	pm.pages[i] = p
 	return p
+}
+
+// pageBytes returns n zeroed bytes for a new page, reusing a spare one.
+func (m *Machine) pageBytes(n int) []byte {
+	if k := len(m.spare); k > 0 && n == pageSize {
+		b := m.spare[k-1]
+		m.spare = m.spare[:k-1]
+		clear(b)
+		return b
+	}
+	return make([]byte, n)
+}
+
+// recycle keeps the local pages of a released CTA for the CTAs after it,
+// so a kernel with much local memory runs in the memory of the CTAs it
+// keeps, not in whatever the garbage collector has yet to free. Only a
+// machine that was never cloned can: otherwise a checkpoint may hold them.
+// The spares of one CTA at most are kept.
+func (m *Machine) recycle(c *cta) {
+	if m.cloned {
+		return
+	}
+	m.spare = m.spare[:0]
+	for _, w := range c.warps {
+		for _, f := range w.frames {
+			for _, p := range f.local.pages {
+				if p != nil && len(p.b) == pageSize {
+					m.spare = append(m.spare, p.b)
+				}
+			}
+		}
+	}
 }
 
 // clone copies the page table; the pages stay shared.
