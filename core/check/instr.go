@@ -112,9 +112,14 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 	}
 	f := m.Form
 	if n := len(st.Args); n < f.MinOps || n > len(f.Operands) {
-		want := fmt.Sprint(len(f.Operands))
-		if f.MinOps != len(f.Operands) {
-			want = fmt.Sprintf("%d to %d", f.MinOps, len(f.Operands))
+		// No form with these modifiers takes n: say what they take.
+		lo, hi := f.MinOps, len(f.Operands)
+		for _, cand := range all {
+			lo, hi = min(lo, cand.Form.MinOps), max(hi, len(cand.Form.Operands))
+		}
+		want := fmt.Sprint(hi)
+		if lo != hi {
+			want = fmt.Sprintf("%d to %d", lo, hi)
 		}
 		c.errorf(st.OpPos, "%s expects %s operands, found %d", e.Name, want, n)
 		return in

@@ -172,8 +172,13 @@ var dataTable = []Entry{
 
 	// 9.7.9.26 Asynchronous copies
 	{Name: "cp.async", Section: "9.7.9.26.3.1", Doc: "Asynchronously copy 4, 8 or 16 bytes from global to shared memory (zero-filling past src-size).", PTX: 70, SM: 80, Syntax: []string{
-		"cp.async.cpcop.ss_shared.ss_global{.hint}{.pfsize} [dst], [src], size:imm, srcsize:.u32?, policy:.b64?",
-		"cp.async.cpcop.ss_shared.ss_global{.hint}{.pfsize} [dst], [src], size:imm, ignore:.pred?, policy:.b64?",
+		// With .L2::cache_hint the last operand is the cache policy, whether
+		// src-size or ignore-src comes before it or not.
+		"cp.async.cpcop.ss_shared.ss_global{.pfsize} [dst], [src], size:imm, srcsize:.u32?",
+		"cp.async.cpcop.ss_shared.ss_global{.pfsize} [dst], [src], size:imm, ignore:.pred?",
+		"cp.async.cpcop.ss_shared.ss_global.hint{.pfsize} [dst], [src], size:imm, policy:.b64",
+		"cp.async.cpcop.ss_shared.ss_global.hint{.pfsize} [dst], [src], size:imm, srcsize:.u32, policy:.b64",
+		"cp.async.cpcop.ss_shared.ss_global.hint{.pfsize} [dst], [src], size:imm, ignore:.pred, policy:.b64",
 	}, Groups: map[string][]string{"cpcop": {".ca", ".cg"}}},
 	{Name: "cp.async.commit_group", Section: "9.7.9.26.3.2", Doc: "Commit the preceding cp.async operations of this thread as one group.", PTX: 70, SM: 80, Syntax: []string{
 		"cp.async.commit_group",

@@ -70,6 +70,8 @@ func TestCpAsync(t *testing.T) {
 		{"src-size", "cp.async.ca.shared.global [%sd], [%src], 8, %r10;", func(l int) int { return l%8 + 1 }, func(int) int { return 8 }},
 		{"src-size imm", "cp.async.cg.shared.global [%sd], [%src], 16, 5;", func(int) int { return 5 }, func(int) int { return 16 }},
 		{"cache hint", "cp.async.cg.shared.global.L2::cache_hint [%sd], [%src], 16, 5, %off;", func(int) int { return 5 }, func(int) int { return 16 }},
+		{"cache hint, policy only", "cp.async.cg.shared.global.L2::cache_hint [%sd], [%src], 16, %off;", func(int) int { return 16 }, func(int) int { return 16 }},
+		{"cache hint, ignore-src", "cp.async.ca.shared.global.L2::cache_hint.L2::64B [%sd], [%src], 16, %p3, %off;", func(l int) int { return 16 * (1 - l%2) }, func(int) int { return 16 }},
 		{"ignore-src", "cp.async.ca.shared.global [%sd], [%src], 16, %p3;", func(l int) int { return 16 * (1 - l%2) }, func(int) int { return 16 }},
 		{"guarded", "@%p3 cp.async.ca.shared.global [%sd], [%src], 16;", func(l int) int { return 16 * (l % 2) }, func(l int) int { return 16 * (l % 2) }},
 	}
