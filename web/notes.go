@@ -11,7 +11,8 @@ import (
 )
 
 // Notes shows an example's notes. Place it as
-// <web:Notes :Example="c.A.Example"></web:Notes>; it shows nothing for "".
+// <web:Notes vg-if='c.A.Example != ""' :Example="c.A.Example"></web:Notes>
+// (Vugu ignores vg-if on a component's root element: the parent decides).
 type Notes struct {
 	Example string
 }

@@ -273,6 +273,14 @@ func TestPastedCompilerFileRunsFromTemplate(t *testing.T) {
 	if !st.Done || st.Fault {
 		t.Fatalf("the pasted kernel did not finish: %+v", st)
 	}
+	// After a run the toolbar's texts are at their longest ("step 42 / 42",
+	// "follow (0)"): it still takes one row at 1280 px.
+	if wrapped := eval[bool](p, `(() => { const r = [...document.querySelector(".pp-bar").children].filter(e => e.offsetWidth > 0 && e.offsetHeight > 0).map(e => e.getBoundingClientRect()); return Math.max(...r.map(x => x.top)) >= Math.min(...r.map(x => x.bottom)); })()`); wrapped {
+		t.Errorf("the toolbar wraps at 1280 px: %s", eval[string](p, `[...document.querySelector(".pp-bar").children].map(e => (e.id || e.className) + ":" + e.offsetWidth).join(" ")`))
+	}
+	if n := eval[int](p, `document.querySelectorAll("#notes").length`); n != 0 {
+		t.Errorf("a pasted kernel shows %d notes panels (an example's notes, or an empty one)", n)
+	}
 	p.shot("page-pasted-nvcc.png")
 	p.noErrors()
 }
