@@ -160,6 +160,16 @@ func execBra(m *Machine, w *warp, o *op) {
 		e.pc = o.target
 	case taken == 0:
 		e.pc = pc + 1
+	case e.rpc == o.reconv && pc+1 == o.reconv:
+		// The lanes that fall through are already where this entry
+		// reconverges, so they can wait in the entry that holds them there
+		// (the one below that pushed this one, at pc reconv): this entry
+		// goes on with the taken lanes alone. A loop whose back edge some
+		// lanes leave each time keeps a flat stack instead of two more
+		// entries an iteration. The lanes run in the same order either way.
+		e.mask, e.pc = taken, o.target
+	case e.rpc == o.reconv && o.target == o.reconv:
+		e.mask, e.pc = fall, pc+1 // the same, taken lanes waiting
 	default:
 		e.pc = o.reconv
 		f.stack = append(f.stack,
