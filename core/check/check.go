@@ -35,6 +35,9 @@ func Check(m *ptx.Module) (*Program, ptx.ErrorList) {
 			c.function(f)
 		}
 	}
+	if len(c.errs) == 0 && Invalid != nil {
+		c.errs = Invalid(c.prog) // see notsim.go
+	}
 	c.errs.Sort()
 	return c.prog, c.errs
 }

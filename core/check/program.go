@@ -22,6 +22,10 @@ type Program struct {
 	Globals  []*Var // module-scope variables (.global, .const, .shared, ...)
 
 	funcs map[string]*Func
+
+	// Lowered is the simulator's lowering of this program, kept by package
+	// sim so that checking, warnings and the run lower it once.
+	Lowered any
 }
 
 // Func returns the function named name, or nil.

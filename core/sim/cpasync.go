@@ -28,7 +28,7 @@ func init() {
 	}
 	lowerers["cp.async.wait_group"] = func(l *lowering, in *check.Inst, o *op) error {
 		if len(in.Args) != 1 || in.Args[0].Kind != check.ArgImm {
-			return fmt.Errorf("cp.async.wait_group takes a constant count")
+			return invalid("cp.async.wait_group takes a constant count")
 		}
 		n := int(in.Args[0].Imm)
 		o.flags |= flagMem
@@ -149,7 +149,7 @@ func (l *lowering) addrOperand(a check.Arg) (base int32, off int64, err error) {
 
 func lowerCpAsync(l *lowering, in *check.Inst, o *op) error {
 	if len(in.Args) < 3 || in.Args[0].Kind != check.ArgAddr || in.Args[1].Kind != check.ArgAddr || in.Args[2].Kind != check.ArgImm {
-		return fmt.Errorf("cp.async: expected [dst], [src], cp-size")
+		return invalid("cp.async: expected [dst], [src], cp-size")
 	}
 	c := &cpAsyncOp{size: int(in.Args[2].Imm), srcSize: -1, ignore: -1}
 	var err error
@@ -161,9 +161,9 @@ func lowerCpAsync(l *lowering, in *check.Inst, o *op) error {
 	}
 	switch {
 	case c.size != 4 && c.size != 8 && c.size != 16:
-		return fmt.Errorf("cp.async: cp-size must be 4, 8 or 16, not %d", c.size)
+		return invalid("cp.async: cp-size must be 4, 8 or 16, not %d", c.size)
 	case hasMod(in, ".cg") != "" && c.size != 16:
-		return fmt.Errorf("cp.async.cg copies 16 bytes only (cp-size %d)", c.size)
+		return invalid("cp.async.cg copies 16 bytes only (cp-size %d)", c.size)
 	}
 	rest := in.Args[3:]
 	if hasMod(in, ".L2::cache_hint") != "" && len(rest) > 0 {
@@ -182,7 +182,7 @@ func lowerCpAsync(l *lowering, in *check.Inst, o *op) error {
 			c.srcSize = l.f.slots[a.Reg.Index] + int32(a.Comp)
 		case a.Kind == check.ArgImm:
 			if int(a.Imm) > c.size {
-				return fmt.Errorf("cp.async: src-size %d exceeds cp-size %d", a.Imm, c.size)
+				return invalid("cp.async: src-size %d exceeds cp-size %d", a.Imm, c.size)
 			}
 			c.srcSize = l.constSlot(a.Imm, false)
 		}

@@ -160,15 +160,6 @@ func TestCpAsyncFaults(t *testing.T) {
 			t.Errorf("%s: fault = %v, want %q at lane 0", c.body, f, c.want)
 		}
 	}
-	p := compileHarness(t, "", "", "\tcp.async.cg.shared.global [%ia], [%ia], 8;\n")
-	m, err := New(p, "k", Launch{Block: [3]uint32{32, 1, 1}, Params: make([]byte, 16)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m.Run(1000)
-	if f := m.Fault(); f == nil || !strings.Contains(f.Msg, "cp.async.cg copies 16 bytes only") {
-		t.Errorf("cg with 8 bytes: fault = %v", f)
-	}
 }
 
 // TestCpAsyncSnapshot: the snapshot lists each lane's pending copies with

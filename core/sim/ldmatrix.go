@@ -44,7 +44,7 @@ func lowerLdStMatrix(l *lowering, in *check.Inst, o *op) error {
 		fi = 1
 	}
 	if got := len(fragArgs(in.Args[fi])); got != n {
-		return fmt.Errorf("%s.x%d moves %d matrices: it takes %d registers, got %d", name, n, n, n, got)
+		return invalid("%s.x%d moves %d matrices: it takes %d registers, got %d", name, n, n, n, got)
 	}
 	if err := checkFrag(name, &fragSpec{name: "matrix", rows: 8, cols: 8, regs: n, kind: ekB16}, in.Args[fi]); err != nil {
 		return err

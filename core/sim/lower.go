@@ -4,6 +4,7 @@ package sim
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -26,6 +27,7 @@ type Program struct {
 	dynShared bool // an .extern .shared array takes the launch's dynamic shared memory
 	dynAlign  int
 	refused   []refusal                // ops that stop the run when reached (notsim.go)
+	invalid   []refusal                // ops ptxas would refuse too: check errors (notsim.go)
 	mmaOps    map[*check.Inst]*mmaDesc // mma and wmma.mma, for the fragment preview (fragview.go)
 	rowOps    map[*check.Inst]int      // ldmatrix and stmatrix: matrices moved (fragview.go)
 }
@@ -176,6 +178,9 @@ func Load(cp *check.Program) (prog *Program, err error) {
 			err = fmt.Errorf("BUG: sim.Load: %v", r)
 		}
 	}()
+	if lp, ok := cp.Lowered.(*Program); ok {
+		return lp, nil // a Program is read-only once lowered
+	}
 	p := &Program{chk: cp, byName: map[string]*fn{}, vars: map[*check.Var]varLoc{}, dynAlign: 16}
 	for _, cf := range cp.Funcs {
 		if !cf.Defined() {
@@ -200,6 +205,7 @@ func Load(cp *check.Program) (prog *Program, err error) {
 			return nil, &LoadError{Msg: fmt.Sprintf("%s needs %d bytes of local memory per thread; the simulator allows %d", f.name, f.localSize, MaxLocal)}
 		}
 	}
+	cp.Lowered = p
 	return p, nil
 }
 
@@ -622,7 +628,14 @@ func (l *lowering) lower(in *check.Inst, o *op) {
 		return
 	}
 	if err := lf(l, in, o); err != nil {
-		l.refuse(o, err.Error())
+		var bad invalidPTX
+		if errors.As(err, &bad) {
+			// An error check reports (see notsim.go), not a warning.
+			o.exec, o.flags = refuse(err.Error()), flagControl|flagNoExec
+			l.p.invalid = append(l.p.invalid, refusal{int(o.line), int(o.col), err.Error()})
+		} else {
+			l.refuse(o, err.Error())
+		}
 	}
 	o.d1 = -1
 	if len(o.d) == 1 && o.d[0] >= 0 {

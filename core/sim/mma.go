@@ -131,7 +131,9 @@ func lowerMMA(l *lowering, in *check.Inst, o *op) error {
 	}
 	dt, at, bt, ct := ekinds[mm.types[0]], ekinds[mm.types[1]], ekinds[mm.types[2]], ekinds[mm.types[3]]
 	d := &mmaDesc{op: "mma", m: mm.m, n: mm.n, k: mm.k, satfinite: mm.satfinite, xor: mm.xor}
-	if at != bt && !(at == ekE4M3 || at == ekE5M2) {
+	// A and B may differ in fp8 format, or in signedness of the integers
+	// (.u8 x .s8, .s4 x .u4), as the ISA's .atype and .btype allow.
+	if at != bt && !(at == ekE4M3 || at == ekE5M2) && !(at.isInt() && bt.isInt() && at.bits() == bt.bits()) {
 		return fmt.Errorf("mma: A and B types differ (%s, %s)", at, bt)
 	}
 	switch {
@@ -171,7 +173,7 @@ func lowerMMA(l *lowering, in *check.Inst, o *op) error {
 // lower checks the operand counts and register widths and sets o.exec.
 func (d *mmaDesc) lower(l *lowering, in *check.Inst, o *op) error {
 	if len(in.Args) < 4 {
-		return fmt.Errorf("%s: expected d, a, b, c", d.op)
+		return invalid("%s: expected d, a, b, c", d.op)
 	}
 	for i, f := range []*fragSpec{d.d, d.a, d.b, d.c} {
 		if err := checkFrag(d.op, f, in.Args[i]); err != nil {
@@ -199,7 +201,7 @@ func fragArgs(a check.Arg) []check.Arg {
 func checkFrag(op string, f *fragSpec, a check.Arg) error {
 	el := fragArgs(a)
 	if len(el) != f.regs {
-		return fmt.Errorf("%s: the %s fragment (%dx%d .%s) takes %d registers, got %d", op, f.name, f.rows, f.cols, f.kind, f.regs, len(el))
+		return invalid("%s: the %s fragment (%dx%d .%s) takes %d registers, got %d", op, f.name, f.rows, f.cols, f.kind, f.regs, len(el))
 	}
 	want := 32
 	if f.kind == ekF64 {
@@ -207,10 +209,10 @@ func checkFrag(op string, f *fragSpec, a check.Arg) error {
 	}
 	for _, e := range el {
 		if e.Kind == check.ArgReg && e.Reg != nil && e.Reg.Type.Bits != want && e.Reg.Type.Bits != 0 {
-			return fmt.Errorf("%s: %s fragment register %s is %d-bit; .%s elements take %d-bit registers", op, f.name, e.Reg.Name, e.Reg.Type.Bits, f.kind, want)
+			return invalid("%s: %s fragment register %s is %d-bit; .%s elements take %d-bit registers", op, f.name, e.Reg.Name, e.Reg.Type.Bits, f.kind, want)
 		}
 		if e.Kind == check.ArgReg && e.Reg != nil && e.Reg.Type.Name == ".pred" {
-			return fmt.Errorf("%s: %s fragment register %s is a predicate", op, f.name, e.Reg.Name)
+			return invalid("%s: %s fragment register %s is a predicate", op, f.name, e.Reg.Name)
 		}
 	}
 	return nil

@@ -602,3 +602,44 @@ func TestFragPerWarp(t *testing.T) {
 		t.Fatalf("machine frag %+v", snap.Frag)
 	}
 }
+
+// TestMMAMixedSigns: integer mma with A and B of different signedness
+// (.u8 x .s8 and the 4-bit pairs): each operand's elements are read with
+// their own type.
+func TestMMAMixedSigns(t *testing.T) {
+	rng := rand.New(rand.NewSource(8))
+	for _, c := range []mmaCase{{"m16n8k16", ".8", 16, 8, 16}, {"m16n8k32", ".8", 16, 8, 32}, {"m8n8k16", ".8", 8, 8, 16},
+		{"m16n8k32", ".4", 16, 8, 32}, {"m16n8k64", ".4", 16, 8, 64}, {"m8n8k32", ".4", 8, 8, 32}} {
+		for _, pair := range [][2]string{{".u", ".s"}, {".s", ".u"}} {
+			at, bt := ekinds[pair[0]+c.typ[1:]], ekinds[pair[1]+c.typ[1:]]
+			inst := fmt.Sprintf("mma.sync.aligned.%s.row.col.s32.%s.%s.s32", c.shape, at, bt)
+			t.Run(inst, func(t *testing.T) {
+				r := mmaRun{inst: inst, a: mmaAFrag(c.m, c.k, at), b: mmaBFrag(c.k, bt), c: mmaCFrag("C", c.m, ekS32), d: mmaCFrag("D", c.m, ekS32)}
+				rnd := func(n int, k ekind) ([]int64, []uint64) {
+					lo, hi := valueRange(k)
+					v, bits := make([]int64, n), make([]uint64, n)
+					for i := range v {
+						v[i] = lo + rng.Int63n(hi-lo+1)
+						bits[i] = encode(k, v[i])
+					}
+					return v, bits
+				}
+				A, ab := rnd(c.m*c.k, at)
+				B, bb := rnd(c.k*c.n, bt)
+				C, cb := rnd(c.m*c.n, ekS32)
+				D := r.run(t, ab, bb, cb)
+				for i := 0; i < c.m; i++ {
+					for j := 0; j < c.n; j++ {
+						want := C[i*c.n+j]
+						for k := 0; k < c.k; k++ {
+							want += A[i*c.k+k] * B[k*c.n+j]
+						}
+						if got := int64(int32(D[i*c.n+j])); got != want {
+							t.Fatalf("D[%d][%d] = %d, want %d", i, j, got, want)
+						}
+					}
+				}
+			})
+		}
+	}
+}

@@ -4,6 +4,7 @@
 package sim
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/ptxplay/ptxplay/core/check"
@@ -18,6 +19,23 @@ type refusal struct {
 
 func init() {
 	check.NotSimulated = notSimulated
+	check.Invalid = invalidOps
+}
+
+// invalidPTX is a lowering error in a program that ptxas would refuse
+// too: check reports it as an error, where an instruction the machine
+// merely does not run is a warning.
+type invalidPTX struct{ error }
+
+func invalid(format string, a ...any) error { return invalidPTX{fmt.Errorf(format, a...)} }
+
+// invalidOps lowers p and lists its invalid instructions.
+func invalidOps(cp *check.Program) ptx.ErrorList {
+	p, err := Load(cp)
+	if err != nil {
+		return nil
+	}
+	return p.positioned(cp, p.invalid, "")
 }
 
 // refuse makes o an op that stops the run with msg when an active lane
@@ -34,17 +52,22 @@ func notSimulated(cp *check.Program) ptx.ErrorList {
 	if err != nil {
 		return nil
 	}
+	return p.positioned(cp, p.refused, "; the run stops if a thread reaches it")
+}
+
+// positioned lists rs as errors at their positions in cp's file.
+func (p *Program) positioned(cp *check.Program, rs []refusal, suffix string) ptx.ErrorList {
 	var list ptx.ErrorList
 	name := ""
 	if cp.File != nil {
 		name = cp.File.Name
 	}
-	for _, r := range p.refused {
+	for _, r := range rs {
 		msg := r.msg
-		if !strings.Contains(msg, "not simulated") {
+		if suffix != "" && !strings.Contains(msg, "not simulated") {
 			msg = "not simulated: " + msg
 		}
-		list.Add(ptx.Position{Filename: name, Line: r.line, Col: r.col}, msg+"; the run stops if a thread reaches it")
+		list.Add(ptx.Position{Filename: name, Line: r.line, Col: r.col}, msg+suffix)
 	}
 	return list
 }

@@ -14,6 +14,8 @@ package sim
 import (
 	"fmt"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -32,14 +34,10 @@ var walkSkip = map[string]string{
 // other forms). The checker warns at each such instruction (check.Warnings
 // through check.NotSimulated), which the walk verifies.
 var knownGaps = map[string]string{
-	"mma":          "the tensor-core forms land with the mma work (issue 14)",
-	"ldmatrix":     "issue 14 work in progress; the walk's operand values (a cp-size of 1) are not all valid",
-	"stmatrix":     "issue 14 work in progress",
-	"movmatrix":    "issue 14 work in progress",
-	"cp.async":     "issue 14 work in progress; the walk's cp-size of 1 is refused",
-	"wmma.load":    "issue 14 work in progress",
-	"wmma.store":   "issue 14 work in progress",
-	"wmma.mma":     "issue 14 work in progress",
+	"mma":          "the sm_120 .kind::f8f6f4 and block-scaled kinds",
+	"ldmatrix":     "the sm_100 .m16n16 .b8 forms",
+	"stmatrix":     "the sm_100 .m16n8 .b8 forms",
+	"wmma.load":    "type and shape pairs the table's groups allow but the ISA does not define (.a or .b with .f32): refused with a warning",
 	"fma":          ".oob (out-of-bounds zeroing of tensor data)",
 	"atom":         ".b128 (128-bit registers)",
 	"ld":           ".b128 (128-bit registers)",
@@ -59,6 +57,56 @@ type instance struct {
 	decls []string
 	regs  map[string]int
 	text  string
+	// Matrix fragments: registers per fragment operand (by operand index)
+	// and their width, learned from the checker's errors (fixFrags).
+	fragN    map[int]int
+	fragBits map[int]int
+}
+
+var (
+	fragCountRE = regexp.MustCompile(`(?:the ([ABCD]|matrix) fragment \(.*\)|it) takes (\d+) registers`)
+	fragBitsRE  = regexp.MustCompile(`([ABCD]) fragment register \S+ is \d+-bit; \.\w+ elements take (\d+)-bit registers`)
+)
+
+// fixFrags reads a checker error about a fragment's size or width and
+// sets the instance's fragments to match, reporting whether it did. The
+// sizes depend on shape and types in ways the table does not spell out
+// (the simulator's lowering knows them), so the walk learns them.
+func (in *instance) fixFrags(f *isa.Form, msg string) bool {
+	var frags []int
+	for i := range f.Operands {
+		if f.Operands[i].Kind == isa.OpFrag {
+			frags = append(frags, i)
+		}
+	}
+	operand := func(letter string) int {
+		if len(frags) == 1 || letter == "matrix" || letter == "" {
+			return frags[0]
+		}
+		return frags[strings.Index("DABC", letter)]
+	}
+	if len(frags) == 0 {
+		return false
+	}
+	if m := fragCountRE.FindStringSubmatch(msg); m != nil {
+		n, _ := strconv.Atoi(m[2])
+		i := operand(m[1])
+		if in.fragN[i] == n {
+			return false
+		}
+		in.fragN[i] = n
+		return true
+	}
+	if m := fragBitsRE.FindStringSubmatch(msg); m != nil {
+		b, _ := strconv.Atoi(m[2])
+		i := operand(m[1])
+		if in.fragBits[i] == b {
+			return false
+		}
+		in.fragBits[i] = b
+		return true
+	}
+	return false
 }
 
 func (in *instance) reg(t string) string {
@@ -130,6 +178,9 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 			op = one()
 		case isa.OpImm:
 			op = "1"
+			if e.Name == "cp.async" && s.Name == "size" {
+				op = "16" // cp-size is 4, 8 or 16 (16 only for .cg)
+			}
 		case isa.OpAddr:
 			op = "[" + in.reg(".b64") + "]"
 		case isa.OpVec:
@@ -155,7 +206,18 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 			h := fmt.Sprintf(".b%d", max(ty.Bits/2, 8))
 			op = "{" + in.reg(h) + ", " + in.reg(h) + "}"
 		case isa.OpFrag:
-			op = "{" + in.reg(".b32") + ", " + in.reg(".b32") + ", " + in.reg(".b32") + ", " + in.reg(".b32") + "}"
+			n, t := 4, ".b32"
+			if k := in.fragN[i]; k > 0 {
+				n = k
+			}
+			if in.fragBits[i] == 64 {
+				t = ".b64"
+			}
+			var el []string
+			for range n {
+				el = append(el, in.reg(t))
+			}
+			op = "{" + strings.Join(el, ", ") + "}"
 		case isa.OpHandle:
 			op = "[" + in.reg(".b64") + "]"
 		default:
@@ -183,27 +245,42 @@ func TestEveryAcceptedFormRuns(t *testing.T) {
 			seen := map[string]bool{}
 			ok := false
 			for k := 0; k < n; k++ {
-				in := &instance{regs: map[string]int{}}
-				text := writeInstance(e, f, k, in)
-				if text == "" || seen[text] {
-					continue
-				}
-				seen[text] = true
-				// Today's PTX first; the legacy forms (mad.f32 without
-				// rounding, div.f32 ...) exist only for sm_1x.
-				var src string
+				in := &instance{fragN: map[int]int{}, fragBits: map[int]int{}}
+				var src, text string
 				var cp *check.Program
-				for _, head := range []string{".version 9.3\n.target sm_120a\n.address_size 64\n", ".version 1.4\n.target sm_13\n", ".version 1.3\n.target sm_13\n"} {
-					src = head + ".global .u32 gvar[4];\n.visible .entry k()\n{\n" +
-						strings.Join(in.decls, "\n") + "\n" + text + "\nL_end:\n\tret;\n}\n"
-					mod, perrs := ptx.Parse("walk.ptx", []byte(src))
-					if len(perrs) > 0 {
-						continue
-					}
-					if c, cerrs := check.Check(mod); len(cerrs) == 0 {
-						cp = c
+				dup := false
+				for try := 0; try < 12 && cp == nil; try++ {
+					in.regs, in.decls = map[string]int{}, nil
+					text = writeInstance(e, f, k, in)
+					if dup = seen[text]; text == "" || dup {
 						break
 					}
+					seen[text] = true
+					// Today's PTX first; the legacy forms (mad.f32 without
+					// rounding, div.f32 ...) exist only for sm_1x.
+					var first ptx.ErrorList
+					for _, head := range []string{".version 9.3\n.target sm_120a\n.address_size 64\n", ".version 1.4\n.target sm_13\n", ".version 1.3\n.target sm_13\n"} {
+						src = head + ".global .u32 gvar[4];\n.visible .entry k()\n{\n" +
+							strings.Join(in.decls, "\n") + "\n" + text + "\nL_end:\n\tret;\n}\n"
+						mod, perrs := ptx.Parse("walk.ptx", []byte(src))
+						if len(perrs) > 0 {
+							continue
+						}
+						c, cerrs := check.Check(mod)
+						if len(cerrs) == 0 {
+							cp = c
+							break
+						}
+						if first == nil {
+							first = cerrs
+						}
+					}
+					if cp == nil && (len(first) == 0 || !in.fixFrags(f, first[0].Msg)) {
+						break
+					}
+				}
+				if text == "" || dup {
+					continue
 				}
 				if cp == nil {
 					rejected++

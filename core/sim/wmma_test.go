@@ -11,6 +11,9 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+
+	"github.com/ptxplay/ptxplay/core/check"
+	"github.com/ptxplay/ptxplay/core/ptx"
 )
 
 type wmmaCase struct {
@@ -257,6 +260,8 @@ func TestWmma(t *testing.T) {
 	}
 }
 
+// TestWmmaWrongRegisterCount: a fragment with the wrong number of
+// registers is a check error at the instruction, as ptxas says.
 func TestWmmaWrongRegisterCount(t *testing.T) {
 	src := `.version 7.8
 .target sm_80
@@ -270,13 +275,11 @@ func TestWmmaWrongRegisterCount(t *testing.T) {
 	ret;
 }
 `
-	p := compilePTX(t, "w.ptx", src)
-	m, err := New(p, "k", Launch{Block: [3]uint32{32, 1, 1}, Params: make([]byte, 8)})
-	if err != nil {
-		t.Fatal(err)
+	mod, perrs := ptx.Parse("w.ptx", []byte(src))
+	if len(perrs) > 0 {
+		t.Fatal(perrs)
 	}
-	m.Run(100)
-	if f := m.Fault(); f == nil || !strings.Contains(f.Msg, "takes 8 registers, got 4") {
-		t.Fatalf("fault = %v", f)
+	if _, errs := check.Check(mod); len(errs) != 1 || errs[0].Pos.Line != 9 || !strings.Contains(errs[0].Msg, "takes 8 registers, got 4") {
+		t.Fatalf("check: %v", errs)
 	}
 }
