@@ -62,3 +62,30 @@ func intHolds(d, a Type) bool {
 	}
 	return false // unsigned destination, signed source: negatives
 }
+
+// wmmaLoadRule applies the fragment types of wmma.load (ISA 9.7.15.4.3):
+// the table's groups give each shape the types of all three matrices, but
+// A and B take only the multiplicands' types (.f16, .s8, .u8, .bf16, .tf32,
+// .f64, .s4/.u4 at .m8n8k32, .b1 at .m8n8k128) and C only the
+// accumulators' (.f16, .f32, .s32, .f64).
+func wmmaLoadRule(m *Match) string {
+	t := m.Type()
+	switch which := m.Get("abc"); which {
+	case ".a", ".b":
+		switch {
+		case t == ".f32" || t == ".s32":
+			return "wmma.load" + which + " loads a multiplicand: " + t + " is a type of the accumulator C"
+		case m.Has(".m8n8k32") && t == ".b1":
+			return "wmma.load" + which + ".m8n8k32 takes .s4 or .u4 (.b1 goes with .m8n8k128)"
+		case m.Has(".m8n8k128") && t != ".b1":
+			return "wmma.load" + which + ".m8n8k128 takes .b1"
+		}
+	case ".c":
+		switch t {
+		case ".f16", ".f32", ".s32", ".f64":
+		default:
+			return "wmma.load.c loads the accumulator: " + t + " is a type of the multiplicands A and B"
+		}
+	}
+	return ""
+}

@@ -183,3 +183,31 @@ func TestResolve(t *testing.T) {
 		}
 	}
 }
+
+// TestWmmaLoadRule: A and B fragments take the multiplicands' types, C
+// the accumulators' (ISA 9.7.15.4.3).
+func TestWmmaLoadRule(t *testing.T) {
+	for _, c := range []struct{ ins, want string }{
+		{"wmma.load.a.sync.aligned.row.m16n16k16.global.f16", ""},
+		{"wmma.load.b.sync.aligned.col.m32n8k16.s8", ""},
+		{"wmma.load.c.sync.aligned.row.m16n16k16.f32", ""},
+		{"wmma.load.c.sync.aligned.row.m8n32k16.s32", ""},
+		{"wmma.load.a.sync.aligned.row.m16n16k8.tf32", ""},
+		{"wmma.load.a.sync.aligned.row.m16n16k16.bf16", ""},
+		{"wmma.load.a.sync.aligned.row.m8n8k32.s4", ""},
+		{"wmma.load.b.sync.aligned.col.m8n8k128.b1", ""},
+		{"wmma.load.c.sync.aligned.row.m8n8k4.f64", ""},
+		{"wmma.load.a.sync.aligned.row.m8n8k4.f64", ""},
+		{"wmma.load.a.sync.aligned.row.m32n8k16.f32", "a type of the accumulator"},
+		{"wmma.load.b.sync.aligned.row.m16n16k16.s32", "a type of the accumulator"},
+		{"wmma.load.c.sync.aligned.row.m16n16k16.u8", "a type of the multiplicands"},
+		{"wmma.load.c.sync.aligned.row.m16n16k8.tf32", "a type of the multiplicands"},
+		{"wmma.load.a.sync.aligned.row.m8n8k32.b1", "takes .s4 or .u4"},
+		{"wmma.load.a.sync.aligned.row.m8n8k128.u4", "takes .b1"},
+	} {
+		got := validate(t, c.ins)
+		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.ins, got, c.want)
+		}
+	}
+}

@@ -132,7 +132,7 @@ var mmaTable = []Entry{
 		"wmma.load.abc.sync{.aligned}.layout.m16n16k8{.ss_w}.wt_tf {d}:frag, [a], stride:.u32? @ptx7.0 @sm_80",
 		"wmma.load.abc.sync{.aligned}.layout.m8n8k4{.ss_w}.f64 {d}:frag, [a], stride:.u32? @ptx7.0 @sm_80",
 		"wmma.load.abc.sync{.aligned}.layout.shape_sb{.ss_w}.wt_sb {d}:frag, [a], stride:.u32? @ptx6.3 @sm_75",
-	}, Groups: wmmaGroups},
+	}, Groups: wmmaGroups, Rule: wmmaLoadRule},
 	{Name: "wmma.store", Section: "9.7.15.4.4", Doc: "Collectively store a wmma result fragment d to memory.", PTX: 60, SM: 70, Syntax: []string{
 		"wmma.store.d.sync{.aligned}.layout.shape_all{.ss_w}.wt_st [a], {r}:frag, stride:.u32?",
 	}, Groups: wmmaGroups},

@@ -37,7 +37,6 @@ var knownGaps = map[string]string{
 	"mma":          "the sm_120 .kind::f8f6f4 and block-scaled kinds",
 	"ldmatrix":     "the sm_100 .m16n16 .b8 forms",
 	"stmatrix":     "the sm_100 .m16n8 .b8 forms",
-	"wmma.load":    "type and shape pairs the table's groups allow but the ISA does not define (.a or .b with .f32): refused with a warning",
 	"fma":          ".oob (out-of-bounds zeroing of tensor data)",
 	"atom":         ".b128 (128-bit registers)",
 	"ld":           ".b128 (128-bit registers)",
