@@ -26,6 +26,7 @@ import (
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/ptxplay/ptxplay/web/internal/browser"
 	"github.com/ptxplay/ptxplay/web/server"
 )
 
@@ -61,23 +62,8 @@ func builtSite(t testing.TB) string {
 	return dir
 }
 
-// chromium finds the browser. Without one the tests skip, unless
-// PTXPLAY_BROWSER_REQUIRED is set (scripts/test sets it: CI never skips).
-func chromium(t testing.TB) string {
-	if p := os.Getenv("PTXPLAY_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless_shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("PTXPLAY_BROWSER_REQUIRED") != "" {
-		t.Fatal("no Chromium found, and PTXPLAY_BROWSER_REQUIRED is set (scripts/test installs chromium with apt-get)")
-	}
-	t.Skip("no Chromium found: install it (apt-get install -y chromium) to run the browser tests")
-	return ""
-}
+// chromium finds the browser (or skips: see browser.Find).
+func chromium(t testing.TB) string { return browser.Find(t) }
 
 // page is one browser tab on the playground.
 type page struct {
@@ -101,13 +87,7 @@ func openPage(t testing.TB, path string, width, height int, dark bool) *page {
 // (share_test.go serves through web/server to have the share service).
 func openPageAt(t testing.TB, base, path string, width, height int, dark bool) *page {
 	exe := chromium(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.WindowSize(width, height), chromedp.NoSandbox)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(cancel)
-	ctx, cancel = context.WithTimeout(ctx, 4*time.Minute)
-	t.Cleanup(cancel)
+	ctx := browser.Start(t, exe, width, height, 4*time.Minute)
 	p := &page{t: t, ctx: ctx, url: base}
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
 		t.Fatalf("starting %s: %v", exe, err)

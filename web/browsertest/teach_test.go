@@ -6,7 +6,6 @@ package browsertest
 // the embed page inside an iframe of a course page.
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/ptxplay/ptxplay/core/bits"
+	"github.com/ptxplay/ptxplay/web/internal/browser"
 )
 
 // stepTo presses Step n times.
@@ -222,13 +222,7 @@ func TestEmbedInIframe(t *testing.T) {
 	})
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.WindowSize(900, 620), chromedp.NoSandbox)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(cancel)
-	ctx, cancel = context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(cancel)
+	ctx := browser.Start(t, exe, 900, 620, 3*time.Minute)
 	p := &page{t: t, ctx: ctx, url: srv.URL}
 	reportCSP(t, ctx)
 	p.do(chromedp.Navigate(srv.URL + "/course.html"))

@@ -23,6 +23,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/ptxplay/ptxplay/web/internal/browser"
 )
 
 var screenshots = flag.Bool("screenshots", false, "write the screenshots to docs/screenshots/")
@@ -118,19 +119,8 @@ func buildSite(t testing.TB) string {
 	return site.dir
 }
 
-// chromium finds the browser, or skips the test.
-func chromium(t testing.TB) string {
-	if p := os.Getenv("PTXPLAY_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless_shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Skip("no Chromium installed (scripts/test installs it with apt-get)")
-	return ""
-}
+// chromium finds the browser (or skips: see browser.Find).
+func chromium(t testing.TB) string { return browser.Find(t) }
 
 // page is one browser tab on the bench page.
 type page struct {
@@ -146,13 +136,7 @@ func openPage(t testing.TB, k string, dark bool) *page {
 	dir := buildSite(t)
 	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
 	t.Cleanup(srv.Close)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.WindowSize(1280, 800), chromedp.NoSandbox)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(cancel)
-	ctx, cancel = context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(cancel)
+	ctx := browser.Start(t, exe, 1280, 800, 3*time.Minute)
 	p := &page{t: t, ctx: ctx}
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("starting %s: %v", exe, err)

@@ -12,7 +12,6 @@ package dvbench
 // scripts/build.
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -26,6 +25,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/ptxplay/ptxplay/core/launch"
+	"github.com/ptxplay/ptxplay/web/internal/browser"
 )
 
 var dist struct {
@@ -91,10 +91,7 @@ func BenchmarkPageStep(b *testing.B) {
 	}
 	for range b.N {
 		srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
-		opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.WindowSize(1280, 720), chromedp.NoSandbox)
-		actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-		ctx, cancel2 := chromedp.NewContext(actx)
-		ctx, cancel3 := context.WithTimeout(ctx, 3*time.Minute)
+		ctx, cancel := browser.Open(exe, 1280, 720, 3*time.Minute)
 		p := &page{t: b, ctx: ctx}
 		p.do(chromedp.Navigate(srv.URL + "/"))
 		p.waitJS(`typeof ptxReady === "function" && ptxReady()`)
@@ -125,8 +122,6 @@ func BenchmarkPageStep(b *testing.B) {
 		if *screenshots {
 			p.shot("page-step-alu.png")
 		}
-		cancel3()
-		cancel2()
 		cancel()
 		srv.Close()
 	}
