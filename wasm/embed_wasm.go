@@ -7,13 +7,10 @@
 package main
 
 import (
-	"encoding/json"
 	"net/url"
 	"syscall/js"
 
 	"github.com/ptxplay/ptxplay/web"
-	"github.com/vugu/vugu"
-	"github.com/vugu/vugu/domrender"
 )
 
 func loc() js.Value { return js.Global().Get("location") }
@@ -48,46 +45,13 @@ func fullPageURL(o web.EmbedOptions) string {
 func runEmbed(o web.EmbedOptions) {
 	doc := js.Global().Get("document")
 	doc.Get("documentElement").Call("setAttribute", "data-embed", "")
-	app := web.NewApp()
-	if o.Example != "" {
-		if err := app.LoadExample(o.Example); err != nil {
-			app.RunMsgs = []web.Diag{{Kind: "error", Msg: err.Error()}}
-		}
-	} else {
-		web.RestoreFromLocation(app) // a permalink (#...) or /s/{id}: web/share.go
-	}
+	app := newApp(o)
 	e := web.NewEmbed(app, o, fullPageURL(o))
-	renderer, err := domrender.New("#app")
-	if err != nil {
-		panic(err)
-	}
-	defer renderer.Release()
-	env, err := vugu.NewBuildEnv(renderer.EventEnv())
-	if err != nil {
-		panic(err)
-	}
-	e.Env = renderer.EventEnv()
-	rendered := false
-	js.Global().Set("ptxReady", js.FuncOf(func(this js.Value, args []js.Value) any { return rendered }))
-	js.Global().Set("ptxState", js.FuncOf(func(this js.Value, args []js.Value) any {
-		st := map[string]any{"embed": true, "playing": e.Playing, "total": app.Total, "diagnostics": app.AllDiags()}
-		if app.S != nil {
-			st["step"] = app.S.Steps()
-			st["done"] = app.S.Done()
-		}
-		line, fault := app.CurrentLine()
-		st["line"], st["fault"] = line, fault
-		b, _ := json.Marshal(st)
-		return string(b)
-	}))
+	mt := newMount()
+	e.Env = mt.renderer.EventEnv()
+	mt.expose(app, func(st map[string]any) { st["embed"], st["playing"] = true, e.Playing })
 	if o.Play {
 		e.TogglePlay()
 	}
-	for ok := true; ok; ok = renderer.EventWait() {
-		if err := renderer.Render(env.RunBuild(e)); err != nil {
-			panic(err)
-		}
-		e.Sync()
-		rendered = true
-	}
+	mt.loop(e, e.Sync)
 }

@@ -10,12 +10,9 @@
 package main
 
 import (
-	"encoding/json"
 	"syscall/js"
 
 	"github.com/ptxplay/ptxplay/web"
-	"github.com/vugu/vugu"
-	"github.com/vugu/vugu/domrender"
 )
 
 func main() {
@@ -24,27 +21,11 @@ func main() {
 		runEmbed(o)
 		return
 	}
-	app := web.NewApp()
-	if o.Example != "" { // ?ex=NAME opens an example (the embed page links here so)
-		if err := app.LoadExample(o.Example); err != nil {
-			app.RunMsgs = []web.Diag{{Kind: "error", Msg: err.Error()}}
-		}
-	}
 	web.PageSharer = web.BrowserSharer{}
-	if o.Example == "" { // a short link (/s/{id}) or a permalink (#...): web/share.go
-		web.RestoreFromLocation(app)
-	}
+	app := newApp(o)
 	root := &web.Root{A: app}
-	renderer, err := domrender.New("#app")
-	if err != nil {
-		panic(err)
-	}
-	defer renderer.Release()
-	env, err := vugu.NewBuildEnv(renderer.EventEnv())
-	if err != nil {
-		panic(err)
-	}
-	ee := renderer.EventEnv()
+	mt := newMount()
+	ee := mt.renderer.EventEnv()
 	root.Env = ee
 	root.Yield = web.NewYield()
 	later := func(f func()) { // from a JS callback: never block the event loop
@@ -68,27 +49,6 @@ func main() {
 		later(func() { root.Key(k) })
 		return nil
 	}))
-	rendered := false
-	js.Global().Set("ptxReady", js.FuncOf(func(this js.Value, args []js.Value) any { return rendered }))
-	js.Global().Set("ptxState", js.FuncOf(func(this js.Value, args []js.Value) any {
-		st := map[string]any{"running": app.Running, "total": app.Total, "diagnostics": app.AllDiags()}
-		if app.S != nil {
-			st["step"] = app.S.Steps()
-			st["done"] = app.S.Done()
-		}
-		line, fault := app.CurrentLine()
-		st["line"], st["fault"] = line, fault
-		b, _ := json.Marshal(st)
-		return string(b)
-	}))
-	for ok := true; ok; ok = renderer.EventWait() {
-		if err := renderer.Render(env.RunBuild(root)); err != nil {
-			panic(err)
-		}
-		root.Sync()
-		if !rendered { // navigation to interactive, for the page benchmarks
-			js.Global().Set("ptxReadyAt", js.Global().Get("performance").Call("now"))
-		}
-		rendered = true
-	}
+	mt.expose(app, func(st map[string]any) { st["running"] = app.Running })
+	mt.loop(root, root.Sync)
 }
