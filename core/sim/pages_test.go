@@ -207,3 +207,110 @@ func BenchmarkStepBackBigBuffer(b *testing.B) {
 		})
 	}
 }
+
+// localPTX: each thread fills a 20 KiB .local array (two pages a lane)
+// through a callee that keeps its own .local scratch, then sums it into
+// global memory: local pages are allocated, copied by checkpoints and
+// dropped with frames while the session steps back and forth.
+const localPTX = `.version 7.0
+.target sm_80
+.address_size 64
+.func (.reg .b32 r) mix(.reg .b32 x)
+{
+	.local .align 4 .b8 scratch[64];
+	.reg .b32 %t<3>;
+	st.local.u32 [scratch+60], x;
+	ld.local.u32 %t1, [scratch+60];
+	mul.lo.u32 %t2, %t1, 2654435761;
+	xor.b32 r, %t2, %t1;
+	ret;
+}
+.visible .entry k(.param .u64 out)
+{
+	.local .align 4 .b8 buf[20480];
+	.reg .pred %p;
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<6>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, 0;
+	mov.u64 %rd1, buf;
+FILL:
+	mad.lo.u32 %r3, %r2, 37, %r1;
+	call (%r4), mix, (%r3);
+	mul.lo.u32 %r5, %r2, 1236;
+	rem.u32 %r5, %r5, 20480;
+	and.b32 %r5, %r5, -4;
+	cvt.u64.u32 %rd2, %r5;
+	add.u64 %rd3, %rd1, %rd2;
+	st.local.u32 [%rd3], %r4;
+	add.u32 %r2, %r2, 1;
+	setp.lt.u32 %p, %r2, 24;
+	@%p bra FILL;
+	mov.u32 %r6, 0;
+	mov.u32 %r2, 0;
+SUM:
+	cvt.u64.u32 %rd2, %r2;
+	add.u64 %rd3, %rd1, %rd2;
+	ld.local.u32 %r7, [%rd3];
+	add.u32 %r6, %r6, %r7;
+	add.u32 %r2, %r2, 1024;
+	setp.lt.u32 %p, %r2, 20480;
+	@%p bra SUM;
+	mov.u32 %r3, %ctaid.x;
+	mad.lo.u32 %r3, %r3, %ntid.x, %r1;
+	ld.param.u64 %rd4, [out];
+	mul.wide.u32 %rd5, %r3, 4;
+	add.u64 %rd4, %rd4, %rd5;
+	st.global.u32 [%rd4], %r6;
+	ret;
+}
+`
+
+// TestStepBackLocalPages: going to any step of a run that writes local
+// memory in pages (and in a callee's frames) gives the state of a straight
+// run to that step, with a history budget small enough to thin.
+func TestStepBackLocalPages(t *testing.T) {
+	p := compilePTX(t, "local.ptx", localPTX)
+	newM := func() *Machine {
+		ps, size, _ := p.Params("k")
+		params := make([]byte, size)
+		m, err := New(p, "k", Launch{Grid: [3]uint32{3, 1, 1}, Block: [3]uint32{64, 1, 1}, Params: params})
+		if err != nil {
+			t.Fatal(err)
+		}
+		binary.LittleEndian.PutUint64(params[ps[0].Offset:], m.Alloc("out", 4*3*64))
+		return m
+	}
+	s := NewSession(newM(), 1<<20)
+	for s.Step() {
+	}
+	if f := s.Machine().Fault(); f != nil {
+		t.Fatal(f)
+	}
+	total := s.Steps()
+	end := s.Machine().Fingerprint()
+	rng := rand.New(rand.NewSource(3))
+	for i := 0; i < 12; i++ {
+		n := rng.Int63n(total)
+		s.GoTo(n)
+		ref := newM()
+		ref.Run(n)
+		if s.Machine().Fingerprint() != ref.Fingerprint() {
+			t.Fatalf("GoTo(%d) of %d differs from a straight run (history %+v)", n, total, s.History())
+		}
+		if s.StepBack() {
+			ref = newM()
+			ref.Run(n - 1)
+			if s.Machine().Fingerprint() != ref.Fingerprint() {
+				t.Fatalf("step back to %d differs", n-1)
+			}
+		}
+	}
+	s.GoTo(total)
+	if s.Machine().Fingerprint() != end {
+		t.Fatal("back at the end: state differs")
+	}
+	if h := s.History(); h.Thinned == 0 || h.Bytes > h.Budget {
+		t.Errorf("history %+v: want thinned and within budget", h)
+	}
+}
