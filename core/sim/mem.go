@@ -104,7 +104,15 @@ func (m *Machine) resolve(w *warp, lane int, sp space, addr uint64, n int, write
 		return m.resolve(w, lane, rs, ra, n, write)
 	case spaceGlobal:
 		if b := m.global.find(addr, n); b != nil {
-			return pagedSpan(&b.mem, addr-b.base, n, write, m)
+			o := addr - b.base
+			// The common case inline: a page that exists and, for a
+			// write, is this machine's own.
+			if p := b.mem.pages[o>>pageShift]; p != nil && (!write || p.owner == m.epoch) {
+				if off := o & pageMask; off+uint64(n) <= uint64(len(p.b)) {
+					return p.b[off : off+uint64(n)], ""
+				}
+			}
+			return pagedSpan(&b.mem, o, n, write, m)
 		}
 		if addr < 4096 {
 			return nil, "out of bounds of every global buffer (a null pointer?)"
@@ -158,7 +166,7 @@ func (m *Machine) resolve(w *warp, lane int, sp space, addr uint64, n int, write
 // access checks and returns the bytes for one lane's access, recording a
 // fault on the machine when it fails.
 func (m *Machine) access(w *warp, o *op, lane int, sp space, addr uint64, n int, write bool) []byte {
-	if n > 1 && addr%uint64(n) != 0 {
+	if n > 1 && misaligned(addr, n) {
 		m.raise(w, o, lane, fmt.Sprintf("misaligned %d-byte %s of %s address 0x%x", n, rw(write), sp, addr))
 		return nil
 	}
@@ -175,6 +183,15 @@ func (m *Machine) access(w *warp, o *op, lane int, sp space, addr uint64, n int,
 		return nil
 	}
 	return b
+}
+
+// misaligned reports whether addr is not a multiple of n (access sizes are
+// powers of two: a mask, not a division, on the hot path).
+func misaligned(addr uint64, n int) bool {
+	if n&(n-1) == 0 {
+		return addr&uint64(n-1) != 0
+	}
+	return addr%uint64(n) != 0
 }
 
 // pagedSpan returns the n bytes at offset o of pm, for writing when write
