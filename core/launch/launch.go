@@ -319,7 +319,7 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 		b    *Buffer
 	}
 	var bufs []pendingBuf
-	var bufBytes int64
+	var bufUse bufferUse
 	for _, pr := range params {
 		raw := spec.Args[pr.Name]
 		if t := bytes.TrimSpace(raw); len(t) > 0 && t[0] == '{' {
@@ -327,7 +327,7 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 			if err := bufferParam(pr, p.AddressSize()); err != nil {
 				return nil, err
 			}
-			b, err := parseBuffer(pr.Name, raw, lim, &bufBytes)
+			b, err := parseBuffer(pr.Name, raw, lim, &bufUse)
 			if err != nil {
 				return nil, err
 			}
@@ -440,9 +440,13 @@ func Collect(m *sim.Machine, res *Result) {
 	}
 }
 
-// parseBuffer reads a buffer argument; *used counts the bytes of the
-// buffers read so far, checked against lim before this one is allocated.
-func parseBuffer(name string, raw json.RawMessage, lim limits.Limits, used *int64) (*Buffer, error) {
+// bufferUse counts what the buffers read so far take.
+type bufferUse struct{ bytes, elems int64 }
+
+// parseBuffer reads a buffer argument; used counts the buffers read so
+// far, checked against lim (bytes and elements) before this one is
+// allocated.
+func parseBuffer(name string, raw json.RawMessage, lim limits.Limits, used *bufferUse) (*Buffer, error) {
 	var spec struct {
 		Type  string            `json:"type"`
 		Data  []json.RawMessage `json:"data"`
@@ -478,8 +482,12 @@ func parseBuffer(name string, raw json.RawMessage, lim limits.Limits, used *int6
 	if n == 0 && spec.Count == nil {
 		return nil, fmt.Errorf("argument %q: a buffer needs \"data\" or \"count\"", name)
 	}
-	*used += int64(n) * int64(elemSize(t))
-	if err := lim.CheckBuffers(*used); err != nil {
+	used.bytes += int64(n) * int64(elemSize(t))
+	used.elems += int64(n)
+	if err := lim.CheckBuffers(used.bytes); err != nil {
+		return nil, fmt.Errorf("argument %q: %v", name, err)
+	}
+	if err := lim.CheckElements(used.elems); err != nil {
 		return nil, fmt.Errorf("argument %q: %v", name, err)
 	}
 	b := &Buffer{Type: t, Data: make([]uint64, n)}

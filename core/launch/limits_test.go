@@ -28,6 +28,12 @@ func TestLimitsRefuseLaunches(t *testing.T) {
 		{"buffers at the limit", limits.Limits{BufferBytes: 1000}, vadd, spec2(125, 125), ""},
 		{"buffers one element over", limits.Limits{BufferBytes: 1000}, vadd, spec2(125, 126), "BufferBytes"},
 		{"first buffer alone over", limits.Limits{BufferBytes: 1000}, vadd, spec2(251, 1), "BufferBytes"},
+		// Elements bound the launch's own copy (8 bytes each) where bytes do
+		// not: u8 buffers of 1000 bytes are 1000 elements.
+		{"elements at the limit", limits.Limits{BufferElements: 250}, vadd, spec2(125, 125), ""},
+		{"elements over", limits.Limits{BufferElements: 250}, vadd, spec2(125, 126), "BufferElements"},
+		{"byte buffers: bytes pass, elements refuse", limits.Limits{BufferBytes: 4096, BufferElements: 1024}, vadd,
+			`{"block": 32, "args": {"a": {"type": "u8", "count": 2000}, "out": {"type": "u32", "count": 32}, "n": 0}}`, "BufferElements"},
 		{"local at the limit", limits.Limits{LocalPerThread: 4096}, local(4096), `{"args": {}}`, ""},
 		{"local over", limits.Limits{LocalPerThread: 4096}, local(4097), `{"args": {}}`, "LocalPerThread"},
 		{"page refuses 70000 local bytes", limits.PageLimits(), local(70000), `{"args": {}}`, "LocalPerThread"},

@@ -15,6 +15,7 @@ type Limits struct {
 	SourceBytes    int64 // size of the PTX source
 	Registers      int64 // registers declared in the whole module (%r<N> counts N)
 	BufferBytes    int64 // all buffer arguments of a launch together
+	BufferElements int64 // their elements: the launch keeps each as 8 bytes of bits, whatever its type
 	LocalPerThread int64 // .local bytes one thread may use (the kernel and every function it may call)
 	Threads        int64 // grid x block: threads of one launch
 	OutputBytes    int64 // bytes of printed results (an upper bound, checked before printing)
@@ -26,6 +27,7 @@ func CLILimits() Limits {
 		SourceBytes:    8 << 20,
 		Registers:      1 << 18,
 		BufferBytes:    1 << 30,
+		BufferElements: 1 << 27, // 1 GiB of element bits
 		LocalPerThread: 512 << 10, // as CUDA allows
 		Threads:        1 << 28,
 		OutputBytes:    1 << 30,
@@ -38,6 +40,7 @@ func PageLimits() Limits {
 		SourceBytes:    1 << 20,
 		Registers:      1 << 16,
 		BufferBytes:    64 << 20,
+		BufferElements: 1 << 23, // 64 MiB of element bits
 		LocalPerThread: 64 << 10,
 		Threads:        1 << 24,
 		OutputBytes:    64 << 20,
@@ -71,6 +74,12 @@ func (l Limits) CheckSource(n int) error {
 // CheckBuffers refuses n bytes of buffer arguments.
 func (l Limits) CheckBuffers(n int64) error {
 	return check("BufferBytes", "the total size of the buffer arguments in bytes", n, l.BufferBytes)
+}
+
+// CheckElements refuses n elements of buffer arguments (a byte buffer's
+// elements cost the launch 8 bytes each, so bytes alone do not bound it).
+func (l Limits) CheckElements(n int64) error {
+	return check("BufferElements", "the number of elements of the buffer arguments", n, l.BufferElements)
 }
 
 // CheckLocal refuses n bytes of local memory per thread.

@@ -18,6 +18,7 @@ func TestPageIsSmaller(t *testing.T) {
 		{"SourceBytes", c.SourceBytes, p.SourceBytes},
 		{"Registers", c.Registers, p.Registers},
 		{"BufferBytes", c.BufferBytes, p.BufferBytes},
+		{"BufferElements", c.BufferElements, p.BufferElements},
 		{"LocalPerThread", c.LocalPerThread, p.LocalPerThread},
 		{"Threads", c.Threads, p.Threads},
 		{"OutputBytes", c.OutputBytes, p.OutputBytes},
@@ -36,7 +37,7 @@ func TestPageIsSmaller(t *testing.T) {
 // TestChecksAtTheEdge: the limit itself passes, one more fails, and the
 // error names the field, the value and the limit.
 func TestChecksAtTheEdge(t *testing.T) {
-	l := Limits{SourceBytes: 100, BufferBytes: 4096, LocalPerThread: 16, Threads: 1024, OutputBytes: 10}
+	l := Limits{SourceBytes: 100, BufferBytes: 4096, BufferElements: 512, LocalPerThread: 16, Threads: 1024, OutputBytes: 10}
 	tests := []struct {
 		desc  string
 		ok    error
@@ -47,6 +48,7 @@ func TestChecksAtTheEdge(t *testing.T) {
 	}{
 		{"source", l.CheckSource(100), l.CheckSource(101), "SourceBytes", "101", "100"},
 		{"buffers", l.CheckBuffers(4096), l.CheckBuffers(4097), "BufferBytes", "4097", "4096"},
+		{"elements", l.CheckElements(512), l.CheckElements(513), "BufferElements", "513", "512"},
 		{"local", l.CheckLocal(16), l.CheckLocal(17), "LocalPerThread", "17", "16"},
 		{"threads", l.CheckThreads([3]uint32{4, 1, 1}, [3]uint32{16, 16, 1}), l.CheckThreads([3]uint32{2, 1, 1}, [3]uint32{513, 1, 1}), "Threads", "1026", "1024"},
 		{"output", l.CheckOutput(10), l.CheckOutput(11), "OutputBytes", "11", "10"},
