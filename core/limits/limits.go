@@ -27,7 +27,7 @@ func CLILimits() Limits {
 		SourceBytes:    8 << 20,
 		Registers:      1 << 18,
 		BufferBytes:    1 << 30,
-		BufferElements: 1 << 27, // 1 GiB of element bits
+		BufferElements: 1 << 27,   // 1 GiB of element bits
 		LocalPerThread: 512 << 10, // as CUDA allows
 		Threads:        1 << 28,
 		OutputBytes:    1 << 30,
