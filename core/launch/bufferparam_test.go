@@ -106,9 +106,9 @@ func TestBufferParamTypes(t *testing.T) {
 		{".u16", emptyKernel(h64, ".u16 p"), "p", "args.p: expected a number for the .u16 parameter, found a buffer " + why64},
 		{".u8", emptyKernel(h64, ".u8 p"), "p", "args.p: expected a number for the .u8 parameter, found a buffer " + why64},
 		{".pred", emptyKernel(h64, ".pred p"), "p", "args.p: the .pred parameter cannot take a buffer " + why64},
-		{"8-byte array", emptyKernel(h64, ".align 8 .b8 p[8]"), "p", "args.p: the .b8[8] array parameter cannot take a buffer " + why64},
-		{"4-byte array, 32-bit", emptyKernel(h32, ".align 4 .b8 p[4]"), "p", "args.p: the .b8[4] array parameter cannot take a buffer " + why32},
-		{"array of u32", emptyKernel(h64, ".align 8 .u32 p[2]"), "p", "args.p: the .u32[2] array parameter cannot take a buffer " + why64},
+		{"16-byte array", emptyKernel(h64, ".align 8 .b8 p[16]"), "p", "args.p: the .b8[16] array parameter cannot take a buffer (an array takes one when it is 8 bytes, a struct holding one pointer)"},
+		{"8-byte array, 32-bit", emptyKernel(h32, ".align 4 .b8 p[8]"), "p", "args.p: the .b8[8] array parameter cannot take a buffer (an array takes one when it is 4 bytes, a struct holding one pointer)"},
+		{"array of u32", emptyKernel(h64, ".align 8 .u32 p[4]"), "p", "args.p: the .u32[4] array parameter cannot take a buffer (an array takes one when it is 8 bytes, a struct holding one pointer)"},
 	}
 	for _, tt := range refused {
 		args := map[string]string{"p": "0", "n": "1"}
@@ -131,6 +131,34 @@ func TestBufferParamTypes(t *testing.T) {
 		}
 		if res.Machine != nil || len(res.Names) != 0 {
 			t.Errorf("%s: a machine or buffers after a refused launch", tt.desc)
+		}
+	}
+}
+
+// TestBufferStructParam: clang passes a struct holding one pointer as an
+// address-sized .b8 array; a buffer goes there, and the kernel stores
+// through the pointer it loads from it.
+func TestBufferStructParam(t *testing.T) {
+	for _, c := range []struct{ head, decl, ld, width string }{
+		{".address_size 64", ".align 8 .b8 s[8]", "ld.param.u64 %rd1, [s];", "64"},
+		{".address_size 32", ".align 4 .b8 s[4]", "ld.param.u32 %r2, [s];", "32"},
+	} {
+		addr := "\tmul.wide.u32 %rd2, %r1, 4;\n\tadd.s64 %rd3, %rd1, %rd2;\n\tst.global.u32 [%rd3], %r1;\n"
+		if c.width == "32" {
+			addr = "\tshl.b32 %r3, %r1, 2;\n\tadd.u32 %r4, %r2, %r3;\n\tst.global.u32 [%r4], %r1;\n"
+		}
+		src := ".version 7.0\n.target sm_80\n" + c.head + "\n.visible .entry k(.param " + c.decl + ")\n{\n\t.reg .b32 %r<6>;\n\t.reg .b64 %rd<4>;\n\t" +
+			c.ld + "\n\tmov.u32 %r1, %tid.x;\n" + addr + "\tret;\n}\n"
+		res := Run("k.ptx", []byte(src), []byte(`{"block": 16, "args": {"s": {"type": "u32", "count": 16}}}`), Options{})
+		if !res.OK {
+			t.Errorf("%s: %+v", c.decl, res.Errors)
+			continue
+		}
+		for i, v := range res.Buffers["s"].Data {
+			if v != uint64(i) {
+				t.Errorf("%s: s[%d] = %d, want %d", c.decl, i, v, i)
+				break
+			}
 		}
 	}
 }

@@ -385,14 +385,19 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 // bufferParam refuses a buffer for a parameter that cannot hold its
 // address. A buffer's address is an integer of the module's address size
 // (.address_size; 64 when the module has none): it fits a .u64, .s64 or
-// .b64 parameter under 64, a .u32, .s32 or .b32 one under 32, and
-// nothing else (floats, predicates, arrays, integers of another size).
+// .b64 parameter under 64, a .u32, .s32 or .b32 one under 32, or an array
+// parameter of that many bytes (clang passes a struct holding one pointer
+// as .b8 p[8]); nothing else (floats, predicates, other integers and
+// arrays).
 func bufferParam(pr sim.ParamInfo, addrSize int) error {
 	t := strings.TrimPrefix(pr.Type, ".")
 	es := elemSize(t)
 	isInt := es > 0 && (t[0] == 'u' || t[0] == 's' || t[0] == 'b') && t != "bf16"
 	if isInt && pr.Size == es && es*8 == addrSize {
 		return nil
+	}
+	if es > 0 && pr.Size != es && pr.Size*8 == addrSize {
+		return nil // an address-sized blob: a struct holding one pointer, as clang passes it (.b8 p[8])
 	}
 	ptr := ".u64, .s64 or .b64"
 	if addrSize == 32 {
@@ -405,7 +410,7 @@ func bufferParam(pr sim.ParamInfo, addrSize int) error {
 		// type that holds no number.
 		return fmt.Errorf("args.%s: the %s parameter cannot take a buffer (%s)", pr.Name, pr.Type, why)
 	case pr.Size != es:
-		return fmt.Errorf("args.%s: the %s[%d] array parameter cannot take a buffer (%s)", pr.Name, pr.Type, pr.Size/es, why)
+		return fmt.Errorf("args.%s: the %s[%d] array parameter cannot take a buffer (an array takes one when it is %d bytes, a struct holding one pointer)", pr.Name, pr.Type, pr.Size/es, addrSize/8)
 	}
 	return fmt.Errorf("args.%s: expected a number for the %s parameter, found a buffer (%s)", pr.Name, pr.Type, why)
 }
