@@ -50,7 +50,7 @@ type Machine struct {
 
 	out console // printf output (printf.go)
 
-	epoch  uint32   // the pages this machine may write in place (pages.go)
+	epoch  uint64   // the pages this machine may write in place (pages.go)
 	copied int64    // bytes of shared pages it copied since it was last cloned
 	cloned bool     // it shares pages with a clone: none may be reused
 	spare  [][]byte // local pages of a released CTA, for the next (recycle)

@@ -31,8 +31,8 @@ var zeroPage [pageSize]byte
 
 type page struct {
 	b     []byte
-	owner uint32 // epoch of the machine that may write b in place
-	seen  uint32 // last history walk that counted it (see Session.recount)
+	owner uint64 // epoch of the machine that may write b in place
+	seen  uint64 // last history walk that counted it (see Session.recount)
 }
 
 // pagedMem is size bytes in pages of pageSize (the last may be shorter).
@@ -43,7 +43,7 @@ type pagedMem struct {
 	size  int
 }
 
-var epochs, walks atomic.Uint32
+var epochs, walks atomic.Uint64 // 64 bits: they never wrap
 
 // eachPage calls f for every page of m's global and local memory.
 func (m *Machine) eachPage(f func(*page)) {
@@ -71,7 +71,7 @@ func (m *Machine) eachPage(f func(*page)) {
 
 // nextEpoch returns an epoch no machine has had; 0 is never one, so a
 // page owned by 0 is owned by nobody.
-func nextEpoch() uint32 { return epochs.Add(1) }
+func nextEpoch() uint64 { return epochs.Add(1) }
 
 // newPagedMem returns size bytes of zeros, allocated by first writes.
 func newPagedMem(size int) pagedMem {
