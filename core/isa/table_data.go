@@ -107,7 +107,7 @@ var dataTable = []Entry{
 	{Name: "discard", Section: "9.7.9.18", Doc: "Invalidate an L2 cache range without writing it back; its contents become undefined.", PTX: 74, SM: 80, Syntax: []string{
 		"discard{.ss_global}.L2 [a], size:imm",
 	}},
-	{Name: "createpolicy", Section: "9.7.9.19", Doc: "Create a 64-bit L2 cache eviction policy for use with .L2::cache_hint.", PTX: 74, SM: 80, Syntax: []string{
+	{Name: "createpolicy", Section: "9.7.9.19", Doc: "Create a 64-bit L2 cache eviction policy for use with .L2::cache_hint. The policy is opaque and ptxplay has no cache: it writes its own encoding of what was asked (kind, priorities, fraction or primary size) and the hinted accesses run as plain ones.", PTX: 74, SM: 80, Syntax: []string{
 		"createpolicy.range{.ss_global}.prio1{.prio2}.b64 d, [a], primary:.u32, total:.u32",
 		"createpolicy.fractional.prio1{.prio2}.b64 d, fraction:.f32?",
 		"createpolicy.cvt.L2.b64 d, property:.b64",

@@ -44,7 +44,6 @@ var knownGaps = map[string]string{
 	"st":           ".b128 (128-bit registers)",
 	"cvt":          "stochastic rounding (.rs), .e2m1, .e2m3, .e3m2 and .ue8m0 conversions",
 	"mov":          "vectors of predicates, .b128 (128-bit registers)",
-	"createpolicy": "cache eviction policies",
 	"stacksave":    "the stack pointer of alloca",
 	"stackrestore": "the stack pointer of alloca",
 	"alloca":       "dynamic local allocation",
