@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ptxplay/ptxplay/core/check"
+	"github.com/ptxplay/ptxplay/core/limits"
 	"github.com/ptxplay/ptxplay/core/ptx"
 	"github.com/ptxplay/ptxplay/core/sim"
 )
@@ -117,4 +118,35 @@ func TestRealWorldCorpusRuns(t *testing.T) {
 		}
 		t.Run(filepath.Base(f), func(t *testing.T) { runAny(t, src) })
 	}
+}
+
+// FuzzSpec: any launch spec, for any of the run corpus's kernels, is
+// answered with a result or errors in the contract's words, never a panic
+// or an internal error, within the page's limits.
+func FuzzSpec(f *testing.F) {
+	dirs, _ := filepath.Glob("../../testdata/run/*/launch.json")
+	var kernels [][]byte
+	for i, lj := range dirs {
+		src, err1 := os.ReadFile(filepath.Join(filepath.Dir(lj), "kernel.ptx"))
+		spec, err2 := os.ReadFile(lj)
+		if err1 != nil || err2 != nil {
+			f.Fatal(err1, err2)
+		}
+		kernels = append(kernels, src)
+		f.Add(spec, uint8(i))
+	}
+	f.Add([]byte(`{"grid": [1, 1, 1], "block": 32, "args": {"a": {"type": "u8", "count": 0}}}`), uint8(0))
+	lim := limits.PageLimits()
+	f.Fuzz(func(t *testing.T, spec []byte, which uint8) {
+		src := kernels[int(which)%len(kernels)]
+		res := Run("k.ptx", src, spec, Options{StepBudget: 2000, Limits: &lim})
+		for _, e := range res.Errors {
+			if strings.Contains(e.Message, "internal error") || strings.Contains(e.Message, "BUG") {
+				t.Errorf("%s\nspec: %s", e.Message, spec)
+			}
+			if len(e.Message) > 2000 {
+				t.Errorf("an error of %d characters (the input echoed?)", len(e.Message))
+			}
+		}
+	})
 }
