@@ -177,19 +177,19 @@ var mmaTable = []Entry{
 
 	// 9.7.16 Asynchronous warpgroup-level matrix multiply-accumulate
 	{Name: "wgmma.mma_async", Section: "9.7.16.5.2", Doc: "Asynchronous warpgroup matrix multiply-accumulate D = A*B + D with A and B from shared memory descriptors (or A from registers).", PTX: 80, SM: 90, Syntax: []string{
-		"wgmma.mma_async.sync.aligned.shape_k16.wgd.f16.f16 {d}:frag, adesc:.u64, bdesc:.u64, scaled:any, isa:imm, isb:imm, ita:imm, itb:imm",
-		"wgmma.mma_async.sync.aligned.shape_k16.wgd.f16.f16 {d}:frag, {a}:frag, bdesc:.u64, scaled:any, isa:imm, isb:imm, itb:imm",
-		"wgmma.mma_async.sync.aligned.shape_k16.f32.bf16.bf16 {d}:frag, adesc:.u64, bdesc:.u64, scaled:any, isa:imm, isb:imm, ita:imm, itb:imm",
-		"wgmma.mma_async.sync.aligned.shape_k16.f32.bf16.bf16 {d}:frag, {a}:frag, bdesc:.u64, scaled:any, isa:imm, isb:imm, itb:imm",
-		"wgmma.mma_async.sync.aligned.shape_k8.f32.tf32.tf32 {d}:frag, adesc:.u64, bdesc:.u64, scaled:any, isa:imm, isb:imm",
-		"wgmma.mma_async.sync.aligned.shape_k8.f32.tf32.tf32 {d}:frag, {a}:frag, bdesc:.u64, scaled:any, isa:imm, isb:imm",
-		"wgmma.mma_async.sync.aligned.shape_k32.wgd.wgf8.wgf8 {d}:frag, adesc:.u64, bdesc:.u64, scaled:any, isa:imm, isb:imm",
-		"wgmma.mma_async.sync.aligned.shape_k32.wgd.wgf8.wgf8 {d}:frag, {a}:frag, bdesc:.u64, scaled:any, isa:imm, isb:imm",
-		"wgmma.mma_async.sync.aligned.shape_i{.satfinite}.s32.wgi.wgi {d}:frag, adesc:.u64, bdesc:.u64, scaled:any",
-		"wgmma.mma_async.sync.aligned.shape_i{.satfinite}.s32.wgi.wgi {d}:frag, {a}:frag, bdesc:.u64, scaled:any",
-		"wgmma.mma_async.sync.aligned.shape_b1.s32.b1.b1.and.popc {d}:frag, adesc:.u64, bdesc:.u64, scaled:any",
-		"wgmma.mma_async.sync.aligned.shape_b1.s32.b1.b1.and.popc {d}:frag, {a}:frag, bdesc:.u64, scaled:any",
-	}, Groups: wgmmaGroups, NoExec: noWGMMA},
+		"wgmma.mma_async.sync.aligned.shape_k16.wgd.f16.f16 {d}:frag, adesc:.u64, bdesc:.u64, scaled:.pred, isa:imm, isb:imm, ita:imm, itb:imm",
+		"wgmma.mma_async.sync.aligned.shape_k16.wgd.f16.f16 {d}:frag, {a}:frag, bdesc:.u64, scaled:.pred, isa:imm, isb:imm, itb:imm",
+		"wgmma.mma_async.sync.aligned.shape_k16.f32.bf16.bf16 {d}:frag, adesc:.u64, bdesc:.u64, scaled:.pred, isa:imm, isb:imm, ita:imm, itb:imm",
+		"wgmma.mma_async.sync.aligned.shape_k16.f32.bf16.bf16 {d}:frag, {a}:frag, bdesc:.u64, scaled:.pred, isa:imm, isb:imm, itb:imm",
+		"wgmma.mma_async.sync.aligned.shape_k8.f32.tf32.tf32 {d}:frag, adesc:.u64, bdesc:.u64, scaled:.pred, isa:imm, isb:imm",
+		"wgmma.mma_async.sync.aligned.shape_k8.f32.tf32.tf32 {d}:frag, {a}:frag, bdesc:.u64, scaled:.pred, isa:imm, isb:imm",
+		"wgmma.mma_async.sync.aligned.shape_k32.wgd.wgf8.wgf8 {d}:frag, adesc:.u64, bdesc:.u64, scaled:.pred, isa:imm, isb:imm",
+		"wgmma.mma_async.sync.aligned.shape_k32.wgd.wgf8.wgf8 {d}:frag, {a}:frag, bdesc:.u64, scaled:.pred, isa:imm, isb:imm",
+		"wgmma.mma_async.sync.aligned.shape_i{.satfinite}.s32.wgi.wgi {d}:frag, adesc:.u64, bdesc:.u64, scaled:.pred",
+		"wgmma.mma_async.sync.aligned.shape_i{.satfinite}.s32.wgi.wgi {d}:frag, {a}:frag, bdesc:.u64, scaled:.pred",
+		"wgmma.mma_async.sync.aligned.shape_b1.s32.b1.b1.and.popc {d}:frag, adesc:.u64, bdesc:.u64, scaled:.pred",
+		"wgmma.mma_async.sync.aligned.shape_b1.s32.b1.b1.and.popc {d}:frag, {a}:frag, bdesc:.u64, scaled:.pred",
+	}, Groups: wgmmaGroups},
 	{Name: "wgmma.mma_async.sp", Section: "9.7.16.6.3", Doc: "wgmma.mma_async with a 2:4 sparse A (metadata spmeta, selector spsel).", PTX: 80, SM: 90, Syntax: []string{
 		"wgmma.mma_async.sp.sync.aligned.shape_sp{.satfinite}.wgd.wgab.wgab {d}:frag, adesc:.u64, bdesc:.u64, spmeta:.b32, spsel:imm, scaled:any, isa:imm?, isb:imm?, ita:imm?, itb:imm?",
 		"wgmma.mma_async.sp.sync.aligned.shape_sp{.satfinite}.wgd.wgab.wgab {d}:frag, {a}:frag, bdesc:.u64, spmeta:.b32, spsel:imm, scaled:any, isa:imm?, isb:imm?, itb:imm?",
@@ -198,13 +198,13 @@ var mmaTable = []Entry{
 	}, Groups: wgmmaGroups, NoExec: noWGMMA},
 	{Name: "wgmma.fence", Section: "9.7.16.7.1", Doc: "Order register accesses before the following wgmma.mma_async.", PTX: 80, SM: 90, Syntax: []string{
 		"wgmma.fence.sync.aligned",
-	}, NoExec: noWGMMA},
+	}},
 	{Name: "wgmma.commit_group", Section: "9.7.16.7.2", Doc: "Commit the pending wgmma.mma_async operations as one wgmma-group.", PTX: 80, SM: 90, Syntax: []string{
 		"wgmma.commit_group.sync.aligned",
-	}, NoExec: noWGMMA},
+	}},
 	{Name: "wgmma.wait_group", Section: "9.7.16.7.3", Doc: "Wait until at most N wgmma-groups are pending.", PTX: 80, SM: 90, Syntax: []string{
 		"wgmma.wait_group.sync.aligned n:imm",
-	}, NoExec: noWGMMA},
+	}},
 
 	// 9.7.17 TensorCore 5th generation
 	{Name: "tcgen05.alloc", Section: "9.7.17.7.1", Doc: "Allocate columns of tensor memory and write their address to shared memory.", PTX: 86, SM: 100, Syntax: []string{

@@ -715,12 +715,12 @@ func TestRows(t *testing.T) {
 	// Entries the simulator must run (not NoExec), and some it must not.
 	for _, n := range []string{"add", "mad", "fma", "setp", "selp", "lop3", "prmt", "mov", "shfl.sync", "ld", "st", "cvt", "cvta",
 		"atom", "red", "bar", "bar.warp.sync", "membar", "fence", "vote", "vote.sync", "match", "redux.sync", "activemask",
-		"elect.sync", "call", "ret", "exit", "bra", "brx.idx", "trap", "nanosleep", "dp4a", "bfe", "bfi", "shf", "cvt.pack", "vadd", "vset4", "vmad", "vadd2", "mma", "ldmatrix", "stmatrix", "movmatrix", "cp.async", "cp.async.commit_group", "cp.async.wait_group", "cp.async.wait_all", "wmma.load", "wmma.store", "wmma.mma"} {
+		"elect.sync", "call", "ret", "exit", "bra", "brx.idx", "trap", "nanosleep", "dp4a", "bfe", "bfi", "shf", "cvt.pack", "vadd", "vset4", "vmad", "vadd2", "mma", "ldmatrix", "stmatrix", "movmatrix", "cp.async", "cp.async.commit_group", "cp.async.wait_group", "cp.async.wait_all", "wmma.load", "wmma.store", "wmma.mma", "wgmma.mma_async", "wgmma.fence", "wgmma.commit_group", "wgmma.wait_group"} {
 		if e := Get(n); e == nil || e.NoExec != "" {
 			t.Errorf("%s: missing or NoExec", n)
 		}
 	}
-	for _, n := range []string{"tex", "suld", "wgmma.mma_async", "cp.async.bulk.tensor",
+	for _, n := range []string{"tex", "suld", "wgmma.mma_async.sp", "cp.async.bulk.tensor",
 		"mbarrier.init", "tcgen05.mma", "multimem.ld_reduce", "mapa", "barrier.cluster", "setmaxnreg"} {
 		if e := Get(n); e == nil || e.NoExec == "" {
 			t.Errorf("%s: missing or executable", n)
@@ -735,8 +735,8 @@ func TestHover(t *testing.T) {
 			t.Errorf("Hover(lop3) lacks %q:\n%s", want, h)
 		}
 	}
-	if h := Hover("wgmma.fence"); !strings.Contains(h, "Not simulated") {
-		t.Errorf("Hover(wgmma.fence) lacks the NoExec reason:\n%s", h)
+	if h := Hover("wgmma.mma_async.sp"); !strings.Contains(h, "Not simulated") {
+		t.Errorf("Hover(wgmma.mma_async.sp) lacks the NoExec reason:\n%s", h)
 	}
 	if Hover("nope") != "" {
 		t.Errorf("Hover(nope) not empty")

@@ -3,7 +3,7 @@ package launch
 // corpus_mma_test.go: the real corpus kernels that use tensor cores
 // (wmma, mma.sync with ldmatrix and cp.async) run to the end with
 // launches written here, and their outputs equal a plain matrix multiply.
-// (The corpus's Triton sm_90a matmul uses wgmma, which is not simulated.)
+// The corpus's Triton sm_90a matmul (wgmma) is the last test here.
 
 import (
 	"encoding/json"
@@ -98,6 +98,57 @@ func TestCorpusTritonMmaTF32(t *testing.T) {
 					}
 					if got := f16Val(c[i*N+j]); got != want {
 						t.Fatalf("C[%d][%d] = %v, want %v", i, j, got, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestCorpusTritonWgmmaFP8: Triton's matmul for sm_90a (cp.async.cg into
+// 32-byte-swizzled shared memory, B transposed through st.shared.u8,
+// wgmma.mma_async .m64n16k32 e5m2 x e5m2 into f32 with both operands
+// from matrix descriptors, a 3-stage pipeline): C = A*B with A (M x K,
+// row stride K), B (K x N, row stride N), C (M x N, f32). Small integers,
+// so the sums are exact in any order: the test checks where each element
+// comes from, which the descriptors and the swizzle decide.
+func TestCorpusTritonWgmmaFP8(t *testing.T) {
+	e5m2 := func(v int) uint64 { // the top byte of the f16 (exact for |v| <= 8)
+		return uint64(fp.CvtF32ToF16(math.Float32bits(float32(v)), fp.RN, false, false, false, false) >> 8)
+	}
+	for _, sz := range [][3]int{{64, 16, 32}, {64, 16, 96}, {128, 48, 64}, {80, 24, 48}} {
+		M, N, K := sz[0], sz[1], sz[2]
+		t.Run(fmt.Sprintf("%dx%dx%d", M, N, K), func(t *testing.T) {
+			av, bv := make([]int, M*K), make([]int, K*N)
+			ab, bb := make([]uint64, M*K), make([]uint64, K*N)
+			for i := range av {
+				av[i] = (i*7)%9 - 4
+				ab[i] = e5m2(av[i])
+			}
+			for i := range bv {
+				bv[i] = (i*5)%7 - 3
+				bb[i] = e5m2(bv[i])
+			}
+			p := "matmul_kernel_param_"
+			res := runCorpus(t, "csullivan__triton__matmul.ptx", map[string]any{
+				"kernel": "matmul_kernel", "grid": []int{((M + 63) / 64) * ((N + 15) / 16), 1, 1}, "block": []int{128, 1, 1},
+				"shared_mem": 16384,
+				"args": map[string]any{
+					p + "0": map[string]any{"type": "u8", "data": ab},
+					p + "1": map[string]any{"type": "u8", "data": bb},
+					p + "2": map[string]any{"type": "f32", "count": M * N},
+					p + "3": K, p + "4": N, p + "5": N, p + "6": M, p + "7": N, p + "8": K,
+				},
+			})
+			c := res.Buffers[p+"2"].Data
+			for i := 0; i < M; i++ {
+				for j := 0; j < N; j++ {
+					want := 0
+					for kk := 0; kk < K; kk++ {
+						want += av[i*K+kk] * bv[kk*N+j]
+					}
+					if got := math.Float32frombits(uint32(c[i*N+j])); got != float32(want) {
+						t.Fatalf("C[%d][%d] = %v, want %d", i, j, got, want)
 					}
 				}
 			}
