@@ -292,7 +292,7 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 	}
 	params, size, ok := p.Params(kernel)
 	if !ok {
-		return nil, fmt.Errorf("unknown kernel %q (the module has: %s)", kernel, strings.Join(ks, ", "))
+		return nil, fmt.Errorf("unknown kernel %s (the module has: %s)", clip(kernel), strings.Join(ks, ", "))
 	}
 	known := map[string]bool{}
 	for _, pr := range params {
@@ -309,7 +309,7 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 	}
 	if len(extra) > 0 {
 		sort.Strings(extra)
-		return nil, fmt.Errorf("unknown argument %q: kernel %s has parameters %s", extra[0], kernel, paramNames(params))
+		return nil, fmt.Errorf("unknown argument %s: kernel %s has parameters %s", clip(extra[0]), kernel, paramNames(params))
 	}
 	buf := make([]byte, size)
 	type pendingBuf struct {
@@ -593,7 +593,7 @@ func valueBits(t string, raw json.RawMessage) (uint64, error) {
 		neg := strings.HasPrefix(lower, "-")
 		v, err := strconv.ParseUint(strings.TrimPrefix(lower, "-")[2:], 16, 64)
 		if err != nil {
-			return 0, fmt.Errorf("invalid hex value %q", s)
+			return 0, fmt.Errorf("invalid hex value %s", clip(s))
 		}
 		if neg && bits < 64 && v > 1<<(bits-1) || neg && bits == 64 && v > 1<<63 {
 			return 0, fmt.Errorf("value %s does not fit in %s", clip(s), t)
