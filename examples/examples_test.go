@@ -261,6 +261,19 @@ var wants = map[string]want{
 		}
 		return map[string][]uint64{k + "_param_2": out}
 	}},
+	"wgmma_swizzle": {out: func(t *testing.T, b in) map[string][]uint64 {
+		out := make([]uint64, 512)
+		for r := 0; r < 64; r++ {
+			for c := 0; c < 8; c++ {
+				var s int64 // B^T: element (k, c) of B at c*16+k
+				for k := 0; k < 16; k++ {
+					s += int64(f16val(b["A"][r*16+k])) * int64(f16val(b["Bt"][c*16+k]))
+				}
+				out[r*8+c] = uint64(math.Float32bits(float32(s)))
+			}
+		}
+		return map[string][]uint64{"D": out}
+	}},
 	"fault_oob": {errLine: 24, errText: "4-byte store of global address"},
 	// What the simulator's undefined registers hold is not the point (a
 	// GPU gives garbage); the warning is, so the output goes unchecked.
