@@ -65,6 +65,8 @@ type wgmmaDesc struct {
 	bSlot    int32  // the B descriptor's register
 	name     string // the instruction without operands, for messages
 	satfinte bool
+	dNames   []string // register names of D and (in registers) A, for the fragment view
+	aNames   []string
 }
 
 // wgmmaDFrag is one warp's 16 x n slice of D: element i of a lane is in
@@ -92,7 +94,7 @@ func lowerWGMMA(l *lowering, in *check.Inst, o *op) error {
 		return fmt.Errorf("wgmma: expected .dtype.atype.btype")
 	}
 	dt, at, bt := ekinds[mm.types[0]], ekinds[mm.types[1]], ekinds[mm.types[2]]
-	d := &wgmmaDesc{n: mm.n, k: mm.k, at: at, bt: bt, name: "wgmma.mma_async" + joinMods(in), satfinte: mm.satfinite, scaleD: -1}
+	d := &wgmmaDesc{n: mm.n, k: mm.k, at: at, bt: bt, name: "wgmma" + joinMods(in), satfinte: mm.satfinite, scaleD: -1}
 	switch {
 	case at == ekB1:
 		return fmt.Errorf("wgmma .b1 is not simulated")
@@ -111,6 +113,7 @@ func lowerWGMMA(l *lowering, in *check.Inst, o *op) error {
 	if err := checkFrag("wgmma", d.d, in.Args[0]); err != nil {
 		return err
 	}
+	d.dNames = regNames(in.Args[0])
 	aInRegs := in.Args[1].Kind == check.ArgVec
 	imms := in.Args[4:]
 	// imm-scale-a, imm-scale-b (1 or -1; floating point only), then the
@@ -130,6 +133,7 @@ func lowerWGMMA(l *lowering, in *check.Inst, o *op) error {
 			return err
 		}
 		d.aRegs = d.a.regs
+		d.aNames = regNames(in.Args[1])
 		pos = d.aRegs
 	} else {
 		d.aSlot = o.s[0]
@@ -275,6 +279,15 @@ func (d *wgmmaDesc) exec(m *Machine, w *warp, o *op) {
 			}
 			out[r*n+c] = encodeFloat(d.d.kind, acc)
 		}
+	}
+	if m.record { // the fragment view: this warp's rows of D (and of A from registers)
+		rows := fmt.Sprintf(" (rows %d-%d)", 16*wp, 16*wp+15)
+		var srcs []fragSrc
+		if d.aRegs > 0 {
+			srcs = append(srcs, fragSrc{f: d.a, vals: append([]uint64(nil), a...), names: d.aNames, name: "A" + rows})
+		}
+		srcs = append(srcs, fragSrc{f: d.d, vals: append([]uint64(nil), out...), names: d.dNames, name: "D" + rows})
+		m.noteMatrices(w, o, d.name, srcs)
 	}
 	scatter(w, d.d, o.d, out)
 }

@@ -237,7 +237,26 @@ COPY:
 	for i, v := range []uint64{in, out, pa} {
 		binary.LittleEndian.PutUint64(params[ps[i].Offset:], v)
 	}
-	m.Run(1 << 20)
+	if c.aRegs {
+		// Through a session, which records: the fragment view of each warp's
+		// wgmma labels its rows of A and D with the lanes that hold them.
+		s := NewSession(m, 0)
+		for s.Step() {
+		}
+		m = s.Machine()
+		snap := s.Snapshot(SnapshotOptions{CTA: 0, Warp: -1})
+		fv := snap.Warps[2].Frag
+		if fv == nil || len(fv.Matrices) != 2 || fv.Matrices[0].Name != "A (rows 32-47)" || fv.Matrices[1].Name != "D (rows 32-47)" {
+			t.Fatalf("warp 2's fragment view: %+v", fv)
+		}
+		// D's element (row 32+1, column 2) is lane 4*1+1 = 5's d0 (rows
+		// l/4, columns 2*(l%4)).
+		if cell := fv.Matrices[1].Cells[1*n+2]; cell.Lane != 5 || cell.Reg != "%d0" {
+			t.Errorf("D (33, 2) is labelled %+v, want lane 5 %%d0", cell)
+		}
+	} else {
+		m.Run(1 << 20)
+	}
 	if f := m.Fault(); f != nil {
 		t.Fatalf("%v\n%s", f, numbered(src.String()))
 	}
