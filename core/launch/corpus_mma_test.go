@@ -89,18 +89,7 @@ func TestCorpusTritonMmaTF32(t *testing.T) {
 					p + "3": M, p + "4": N, p + "5": K, p + "6": K, p + "7": N, p + "8": N,
 				},
 			})
-			c := res.Buffers[p+"2"].Data
-			for i := 0; i < M; i++ {
-				for j := 0; j < N; j++ {
-					want := 0.0
-					for kk := 0; kk < K; kk++ {
-						want += av[i*K+kk] * bv[kk*N+j]
-					}
-					if got := f16Val(c[i*N+j]); got != want {
-						t.Fatalf("C[%d][%d] = %v, want %v", i, j, got, want)
-					}
-				}
-			}
+			checkMatmul(t, res.Buffers[p+"2"].Data, f16Val, av, bv, M, N, K)
 		})
 	}
 }
@@ -140,18 +129,33 @@ func TestCorpusTritonWgmmaFP8(t *testing.T) {
 					p + "3": K, p + "4": N, p + "5": N, p + "6": M, p + "7": N, p + "8": K,
 				},
 			})
-			c := res.Buffers[p+"2"].Data
-			for i := 0; i < M; i++ {
-				for j := 0; j < N; j++ {
-					want := 0
-					for kk := 0; kk < K; kk++ {
-						want += av[i*K+kk] * bv[kk*N+j]
-					}
-					if got := math.Float32frombits(uint32(c[i*N+j])); got != float32(want) {
-						t.Fatalf("C[%d][%d] = %v, want %d", i, j, got, want)
-					}
-				}
-			}
+			f32 := func(v uint64) float64 { return float64(math.Float32frombits(uint32(v))) }
+			checkMatmul(t, res.Buffers[p+"2"].Data, f32, floats(av), floats(bv), M, N, K)
 		})
 	}
+}
+
+// checkMatmul checks C (M x N, row-major, elements decoded by elem)
+// against A (M x K) times B (K x N), both row-major.
+func checkMatmul(t *testing.T, c []uint64, elem func(uint64) float64, a, b []float64, M, N, K int) {
+	t.Helper()
+	for i := 0; i < M; i++ {
+		for j := 0; j < N; j++ {
+			want := 0.0
+			for kk := 0; kk < K; kk++ {
+				want += a[i*K+kk] * b[kk*N+j]
+			}
+			if got := elem(c[i*N+j]); got != want {
+				t.Fatalf("C[%d][%d] = %v, want %v", i, j, got, want)
+			}
+		}
+	}
+}
+
+func floats(v []int) []float64 {
+	f := make([]float64, len(v))
+	for i, x := range v {
+		f[i] = float64(x)
+	}
+	return f
 }
