@@ -43,11 +43,7 @@ func (s *memSource) pages() int { return max(1, (s.count()+memPageRows-1)/memPag
 // value reads element i, little-endian.
 func (s *memSource) value(i int) uint64 {
 	es := elemSize(s.typ)
-	var v uint64
-	for k := es - 1; k >= 0; k-- {
-		v = v<<8 | uint64(s.mem.At(i*es+k))
-	}
-	return v
+	return s.mem.Uint(i*es, es)
 }
 
 // writtenByte reports whether the last step wrote byte off.

@@ -352,27 +352,7 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 		if pb.size < 8 && addr+uint64(es*len(pb.b.Data)) > 1<<(8*pb.size) {
 			return nil, fmt.Errorf("args.%s: the buffer at 0x%x does not fit below 4 GB, where the 32-bit addresses of an .address_size 32 module reach", pb.name, addr)
 		}
-		chunk := make([]byte, 0, min(len(pb.b.Data)*es, 64<<10))
-		flush := func(off int) int {
-			m.Store(addr, off, chunk)
-			off += len(chunk)
-			chunk = chunk[:0]
-			return off
-		}
-		off := 0
-		for _, v := range pb.b.Data {
-			if v != 0 || len(chunk) > 0 {
-				if len(chunk)+es > cap(chunk) {
-					off = flush(off)
-				}
-				for k := 0; k < es; k++ {
-					chunk = append(chunk, byte(v>>(8*k)))
-				}
-				continue
-			}
-			off += es // zeros are there already
-		}
-		flush(off)
+		m.StoreElems(addr, es, pb.b.Data)
 		for i := 0; i < pb.size; i++ {
 			buf[pb.off+i] = byte(addr >> (8 * i))
 		}
@@ -429,18 +409,8 @@ func Collect(m *sim.Machine, res *Result) {
 		b := res.Buffers[name]
 		mem, _ := m.BufferByName(name)
 		es := elemSize(b.Type)
-		chunk := make([]byte, min(mem.Len(), 64<<10)/es*es)
-		for i := 0; i < len(b.Data); {
-			n := min(len(chunk)/es, len(b.Data)-i)
-			mem.Read(chunk[:n*es], i*es)
-			for j := range n {
-				var v uint64
-				for k := 0; k < es; k++ {
-					v |= uint64(chunk[j*es+k]) << (8 * k)
-				}
-				b.Data[i+j] = v
-			}
-			i += n
+		for i := range b.Data {
+			b.Data[i] = mem.Uint(i*es, es)
 		}
 	}
 }

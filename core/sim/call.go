@@ -51,13 +51,16 @@ func init() {
 		return nil
 	}
 	lowerers["call"] = lowerCall
-	nop := func(l *lowering, in *check.Inst, o *op) error {
-		o.exec = func(*Machine, *warp, *op) {}
-		return nil
-	}
 	for _, n := range []string{"membar", "fence", "nanosleep", "prefetch", "prefetchu", "pmevent", "brkpt", "discard", "applypriority"} {
-		lowerers[n] = nop
+		lowerers[n] = lowerNop
 	}
+}
+
+// lowerNop lowers an instruction that changes nothing the machine models
+// (orderings and hints: one warp runs at a time, and there is no cache).
+func lowerNop(l *lowering, in *check.Inst, o *op) error {
+	o.exec = func(*Machine, *warp, *op) {}
+	return nil
 }
 
 func lowerCall(l *lowering, in *check.Inst, o *op) error {

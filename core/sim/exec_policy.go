@@ -34,9 +34,7 @@ func lowerCreatePolicy(l *lowering, in *check.Inst, o *op) error {
 		return invalid("createpolicy: expected one destination register")
 	}
 	if hasMod(in, ".cvt") != "" {
-		o.exec = func(m *Machine, w *warp, o *op) {
-			policyLanes(w, o, func(lane int) uint64 { return src(w, o, 0)[lane] })
-		}
+		o.exec = func(m *Machine, w *warp, o *op) { map1(w, o, func(a uint64) uint64 { return a }) }
 		return nil
 	}
 	var prio []uint64
@@ -49,32 +47,14 @@ func lowerCreatePolicy(l *lowering, in *check.Inst, o *op) error {
 	if len(prio) > 1 && prio[1] == 1 {
 		head |= 1 << 52
 	}
-	switch {
-	case hasMod(in, ".fractional") != "":
+	if hasMod(in, ".fractional") != "" {
 		head |= 1 << 60
-		if len(o.s) == 0 {
-			v := head | uint64(math.Float32bits(1))
-			o.exec = func(m *Machine, w *warp, o *op) { policyLanes(w, o, func(int) uint64 { return v }) }
-			return nil
+		if len(o.s) == 0 { // the fraction left out: 1.0
+			o.s = append(o.s, l.constSlot(uint64(math.Float32bits(1)), false))
 		}
-		o.exec = func(m *Machine, w *warp, o *op) {
-			policyLanes(w, o, func(lane int) uint64 { return head | src(w, o, 0)[lane]&0xffffffff })
-		}
-	default: // .range
+	} else { // .range: the first source is the primary size
 		head |= 2 << 60
-		o.exec = func(m *Machine, w *warp, o *op) {
-			policyLanes(w, o, func(lane int) uint64 { return head | src(w, o, 0)[lane]&0xffffffff })
-		}
 	}
+	o.exec = func(m *Machine, w *warp, o *op) { map1(w, o, func(a uint64) uint64 { return head | a&0xffffffff }) }
 	return nil
-}
-
-// policyLanes writes value(lane) to the destination of each active lane.
-func policyLanes(w *warp, o *op, value func(lane int) uint64) {
-	d := dst(w, o, 0)
-	for lane, mk := 0, w.mask; mk != 0; lane, mk = lane+1, mk>>1 {
-		if mk&1 != 0 {
-			d[lane] = value(lane)
-		}
-	}
 }

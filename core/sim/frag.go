@@ -172,16 +172,22 @@ func mmaBFrag(k int, kind ekind) *fragSpec {
 
 // mmaCFrag is C or D (m x 8): element i is at row groupID + 8*(i>>1),
 // column threadID_in_group*2 + (i&1); .f16 packs two a register.
-func mmaCFrag(name string, m int, kind ekind) *fragSpec {
+func mmaCFrag(name string, m int, kind ekind) *fragSpec { return accFrag(name, m, 8, kind) }
+
+// accFrag is an m x n accumulator laid out as mma's C for every 8 columns
+// (wgmma's D is a warp's 16 x N): element i is in the block of columns
+// 8*(i/e), e = 2*m/8 elements a lane each, and within it as in mmaCFrag.
+func accFrag(name string, m, n int, kind ekind) *fragSpec {
 	per := 1
 	if kind == ekF16 {
 		per = 2
 	}
-	n := 2 * m / 8
-	s := &fragSpec{name: name, rows: m, cols: 8, groups: 1, regs: n / per, per: per, kind: kind}
+	e := 2 * m / 8
+	s := &fragSpec{name: name, rows: m, cols: n, groups: 1, regs: e * n / 8 / per, per: per, kind: kind}
 	s.at = func(lane, i int) (int, int, int) {
 		g, t := lane>>2, lane%4
-		return 0, g + 8*(i>>1), t*2 + (i & 1)
+		q := i % e
+		return 0, g + 8*(q>>1), 8*(i/e) + t*2 + (q & 1)
 	}
 	return s.build()
 }

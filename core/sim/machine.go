@@ -3,6 +3,7 @@
 package sim
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 )
@@ -268,10 +269,21 @@ func (m *Machine) Store(base uint64, off int, p []byte) {
 	}
 }
 
-// Load reads len(p) bytes at offset off of the global allocation at base.
-func (m *Machine) Load(base uint64, off int, p []byte) {
-	if b := m.bufferAt(base); b != nil && off >= 0 && off+len(p) <= b.mem.size {
-		b.mem.loadAt(p, off)
+// StoreElems writes vals as little-endian elements of es bytes from the
+// start of the global allocation at base (launch code filling its
+// inputs). Zeros are skipped: the allocation reads as zeros already, and
+// pages nothing writes take no memory.
+func (m *Machine) StoreElems(base uint64, es int, vals []uint64) {
+	b := m.bufferAt(base)
+	if b == nil || len(vals)*es > b.mem.size {
+		return
+	}
+	var e [8]byte
+	for i, v := range vals {
+		if v != 0 {
+			binary.LittleEndian.PutUint64(e[:], v)
+			b.mem.storeAt(e[:es], i*es, m)
+		}
 	}
 }
 

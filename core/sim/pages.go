@@ -14,6 +14,7 @@
 package sim
 
 import (
+	"encoding/binary"
 	"io"
 	"sync/atomic"
 )
@@ -225,6 +226,13 @@ func (v Mem) Read(dst []byte, off int) {
 		return
 	}
 	v.pm.loadAt(dst, v.off+off)
+}
+
+// Uint reads the little-endian integer of n <= 8 bytes at off.
+func (v Mem) Uint(off, n int) uint64 {
+	var b [8]byte
+	v.Read(b[:n], off)
+	return binary.LittleEndian.Uint64(b[:])
 }
 
 // Bytes returns a copy of the whole region.

@@ -38,51 +38,31 @@ import (
 
 func init() {
 	lowerers["wgmma.mma_async"] = lowerWGMMA
-	nop := func(l *lowering, in *check.Inst, o *op) error {
-		o.exec = func(*Machine, *warp, *op) {}
-		return nil
-	}
 	// Each warp computes its slice at issue (see above): the fence and the
 	// group bookkeeping have nothing to order or wait for.
 	for _, n := range []string{"wgmma.fence", "wgmma.commit_group", "wgmma.wait_group"} {
-		lowerers[n] = nop
+		lowerers[n] = lowerNop
 	}
 }
 
 // wgmmaDesc is a lowered wgmma.mma_async.
 type wgmmaDesc struct {
-	n, k     int
-	at, bt   ekind
-	d        *fragSpec // one warp's 16 x N slice of D
-	a        *fragSpec // one warp's 16 x K slice of A, when in registers
-	mode     mmaMode
-	negA     bool
-	negB     bool
-	scaleD   int    // 1 or 0 when an immediate, -1 when the predicate decides
-	scalePS  int    // index in o.ps of the scale-d predicate
-	aSlot    int32  // the A descriptor's register
-	aRegs    int    // A's registers in o.s, when in registers
-	bSlot    int32  // the B descriptor's register
-	name     string // the instruction without operands, for messages
-	satfinte bool
-	dNames   []string // register names of D and (in registers) A, for the fragment view
-	aNames   []string
-}
-
-// wgmmaDFrag is one warp's 16 x n slice of D: element i of a lane is in
-// row groupID + 8*((i%4)/2), column 8*(i/4) + threadID_in_group*2 + i%2.
-func wgmmaDFrag(n int, kind ekind) *fragSpec {
-	per := 1
-	if kind == ekF16 {
-		per = 2
-	}
-	s := &fragSpec{name: "D", rows: 16, cols: n, groups: 1, regs: n / 2 / per, per: per, kind: kind}
-	s.at = func(lane, i int) (int, int, int) {
-		g, t := lane>>2, lane%4
-		q := i % 4
-		return 0, g + 8*(q/2), 8*(i/4) + t*2 + q%2
-	}
-	return s.build()
+	n, k      int
+	at, bt    ekind
+	d         *fragSpec // one warp's 16 x N slice of D
+	a         *fragSpec // one warp's 16 x K slice of A, when in registers
+	mode      mmaMode
+	negA      bool
+	negB      bool
+	scaleD    int    // 1 or 0 when an immediate, -1 when the predicate decides
+	scalePS   int    // index in o.ps of the scale-d predicate
+	aSlot     int32  // the A descriptor's register
+	aRegs     int    // A's registers in o.s, when in registers
+	bSlot     int32  // the B descriptor's register
+	name      string // the instruction without operands, for messages
+	satfinite bool
+	dNames    []string // register names of D and (in registers) A, for the fragment view
+	aNames    []string
 }
 
 func lowerWGMMA(l *lowering, in *check.Inst, o *op) error {
@@ -94,7 +74,7 @@ func lowerWGMMA(l *lowering, in *check.Inst, o *op) error {
 		return fmt.Errorf("wgmma: expected .dtype.atype.btype")
 	}
 	dt, at, bt := ekinds[mm.types[0]], ekinds[mm.types[1]], ekinds[mm.types[2]]
-	d := &wgmmaDesc{n: mm.n, k: mm.k, at: at, bt: bt, name: "wgmma" + joinMods(in), satfinte: mm.satfinite, scaleD: -1}
+	d := &wgmmaDesc{n: mm.n, k: mm.k, at: at, bt: bt, name: "wgmma" + joinMods(in), satfinite: mm.satfinite, scaleD: -1}
 	switch {
 	case at == ekB1:
 		return fmt.Errorf("wgmma .b1 is not simulated")
@@ -106,7 +86,7 @@ func lowerWGMMA(l *lowering, in *check.Inst, o *op) error {
 	if mm.m != 64 || mm.n%8 != 0 || mm.n < 8 || mm.n > 256 || mm.k*at.bits() != 256 {
 		return invalid("wgmma: shape .m%dn%dk%d with .%s is not one the ISA defines", mm.m, mm.n, mm.k, at)
 	}
-	d.d = wgmmaDFrag(mm.n, dt)
+	d.d = accFrag("D", 16, mm.n, dt) // a warp's 16 rows
 	if len(in.Args) < 4 {
 		return invalid("wgmma: expected d, a, b-desc, scale-d")
 	}
@@ -126,7 +106,7 @@ func lowerWGMMA(l *lowering, in *check.Inst, o *op) error {
 			}
 		}
 	}
-	pos := 0 // o.s: A's descriptor or registers, B's descriptor, then constants
+	bIdx := 1 // o.s: A's descriptor or registers, B's descriptor, then constants
 	if aInRegs {
 		d.a = mmaAFrag(16, mm.k, at)
 		if err := checkFrag("wgmma", d.a, in.Args[1]); err != nil {
@@ -134,12 +114,11 @@ func lowerWGMMA(l *lowering, in *check.Inst, o *op) error {
 		}
 		d.aRegs = d.a.regs
 		d.aNames = regNames(in.Args[1])
-		pos = d.aRegs
+		bIdx = d.aRegs
 	} else {
 		d.aSlot = o.s[0]
-		pos = 1
 	}
-	d.bSlot = o.s[pos]
+	d.bSlot = o.s[bIdx]
 	switch sd := in.Args[3]; {
 	case sd.Kind == check.ArgImm:
 		d.scaleD = int(sd.Imm & 1)
@@ -257,7 +236,7 @@ func (d *wgmmaDesc) exec(m *Machine, w *warp, o *op) {
 				for kk := range k {
 					acc += intOf(d.at, ar[kk]) * intOf(d.bt, bc[kk])
 				}
-				if d.satfinte {
+				if d.satfinite {
 					acc = max(math.MinInt32, min(math.MaxInt32, acc))
 				}
 				out[r*n+c] = uint64(uint32(acc))
