@@ -7,7 +7,7 @@ package isa
 type SReg struct {
 	Name   string // with the percent sign
 	Type   string // type of one component
-	Vector bool   // has .x/.y/.z components
+	Vector bool   // has .x/.y/.z components (and .w, unused, reading 0)
 	Count  int    // numbered family %pm0..%pm{Count-1} (0 = single)
 	Doc    string
 	PTX    Version

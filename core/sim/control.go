@@ -273,14 +273,6 @@ func (m *Machine) sregValue(w *warp, lane int, name string, comp int) uint64 {
 	if comp < 0 {
 		comp = 0
 	}
-	if comp > 2 {
-		// .w of a .v4 id or shape: the fourth element is unused and
-		// always reads 0 (ISA 10, special registers).
-		switch name {
-		case "%tid", "%ntid", "%ctaid", "%nctaid", "%clusterid", "%nclusterid", "%cluster_ctaid", "%cluster_nctaid":
-			return 0
-		}
-	}
 	switch name {
 	case "%tid":
 		return uint64(m.threadIdx(w.id*32 + lane)[comp])

@@ -580,6 +580,11 @@ func (l *lowering) sinkSlot() int32 {
 }
 
 func (l *lowering) sregSlot(s *isa.SReg, comp int) int32 {
+	if s.Vector && comp == 3 {
+		// .w of a .v4 id or shape: the fourth element is unused and
+		// always reads 0 (ISA 10, special registers).
+		return l.constSlot(0, false)
+	}
 	key := fmt.Sprintf("%s.%d", s.Name, comp)
 	if slot, ok := l.sregs[key]; ok {
 		return slot

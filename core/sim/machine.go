@@ -139,7 +139,7 @@ type cta struct {
 	burst  int // instructions the current warp has issued in a row
 	bars   [16]barrier
 	done   bool
-	bytes  int64 // memory of its state when it started (shared, frames)
+	bytes  int64 // its memory: the state made at start (shared, frames), plus its local pages once it finishes
 }
 
 // barrier is one of a CTA's 16 named barriers.
