@@ -13,30 +13,11 @@ func vaddFiles(t *testing.T) (kernel, spec string) {
 	dir := t.TempDir()
 	kernel = filepath.Join(dir, "k.ptx")
 	spec = filepath.Join(dir, "l.json")
-	os.WriteFile(kernel, []byte(`.version 7.0
-.target sm_80
-.address_size 64
-.visible .entry vadd(.param .u64 a, .param .u64 out, .param .u32 n)
-{
-	.reg .pred %p<2>;
-	.reg .b32 %r<6>;
-	.reg .b64 %rd<8>;
-	mov.u32 %r1, %tid.x;
-	ld.param.u32 %r2, [n];
-	setp.ge.u32 %p1, %r1, %r2;
-	@%p1 bra $L_end;
-	ld.param.u64 %rd1, [a];
-	ld.param.u64 %rd2, [out];
-	mul.wide.u32 %rd3, %r1, 4;
-	add.s64 %rd4, %rd1, %rd3;
-	add.s64 %rd5, %rd2, %rd3;
-	ld.global.u32 %r3, [%rd4];
-	add.s32 %r4, %r3, %r1;
-	st.global.u32 [%rd5], %r4;
-$L_end:
-	ret;
-}
-`), 0o644)
+	src, err := os.ReadFile("../../testdata/check/ok/hand_vadd_index.ptx") // out[i] = a[i] + i
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(kernel, src, 0o644)
 	os.WriteFile(spec, []byte(`{"block": 100, "args": {"a": {"type": "u32", "fill": "iota", "count": 100}, "out": {"type": "u32", "count": 100}, "n": 100}}`), 0o644)
 	return kernel, spec
 }

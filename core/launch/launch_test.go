@@ -2,36 +2,22 @@ package launch
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/ptxplay/ptxplay/core/sim"
 )
 
-const vadd = `.version 7.0
-.target sm_80
-.address_size 64
-.visible .entry vadd(.param .u64 a, .param .u64 out, .param .u32 n)
-{
-	.reg .pred %p<2>;
-	.reg .b32 %r<6>;
-	.reg .b64 %rd<8>;
-	mov.u32 %r1, %tid.x;
-	ld.param.u32 %r2, [n];
-	setp.ge.u32 %p1, %r1, %r2;
-	@%p1 bra $L_end;
-	ld.param.u64 %rd1, [a];
-	ld.param.u64 %rd2, [out];
-	mul.wide.u32 %rd3, %r1, 4;
-	add.s64 %rd4, %rd1, %rd3;
-	add.s64 %rd5, %rd2, %rd3;
-	ld.global.u32 %r3, [%rd4];
-	add.s32 %r4, %r3, %r1;
-	st.global.u32 [%rd5], %r4;
-$L_end:
-	ret;
-}
-`
+// vadd is the small kernel the launch and CLI tests share:
+// out[i] = a[i] + i for i < n.
+var vadd = func() string {
+	b, err := os.ReadFile("../../testdata/check/ok/hand_vadd_index.ptx")
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
 
 // TestLaunchErrors: every bad launch gives ok:false with a clear message,
 // never a panic.
