@@ -21,15 +21,18 @@ type BenchKernel struct {
 }
 
 // BenchKernels lists the benchmarks: an ALU-bound loop, a shared-memory
-// reduction and a divergent loop.
+// reduction, a divergent loop, and two memory-bound kernels (vector add and
+// a tiled transpose, compiled by clang from the .cu files beside them).
 func BenchKernels() []BenchKernel {
 	desc := map[string]string{
-		"alu":     "ALU-bound integer loop, 1024 threads, full warps",
-		"reduce":  "shared-memory tree reduction with barriers, 16 CTAs x 1024",
-		"diverge": "divergent data-dependent loop (Collatz), 4 CTAs x 256",
+		"alu":       "ALU-bound integer loop, 1024 threads, full warps",
+		"reduce":    "shared-memory tree reduction with barriers, 16 CTAs x 1024",
+		"diverge":   "divergent data-dependent loop (Collatz), 4 CTAs x 256",
+		"vadd":      "vector add, 65536 threads: two coalesced loads and a store each",
+		"transpose": "tiled 512 x 512 transpose through shared memory, 256 CTAs x 256",
 	}
 	var ks []BenchKernel
-	for _, n := range []string{"alu", "reduce", "diverge"} {
+	for _, n := range []string{"alu", "reduce", "diverge", "vadd", "transpose"} {
 		src, _ := benchFS.ReadFile("benchdata/" + n + ".ptx")
 		l, _ := benchFS.ReadFile("benchdata/" + n + ".json")
 		ks = append(ks, BenchKernel{Name: n, Desc: desc[n], Source: src, Launch: l})

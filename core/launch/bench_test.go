@@ -1,6 +1,7 @@
 package launch
 
 import (
+	"math"
 	"testing"
 	"time"
 )
@@ -53,6 +54,25 @@ func TestBenchKernels(t *testing.T) {
 					t.Fatalf("diverge out[%d] = %d, want %d", i, got, steps)
 				}
 			}
+		case "vadd": // a = iota, b = 0.5: out[i] = i + 0.5, exact in f32 below 2^23
+			for i, got := range res.Buffers["vadd_param_2"].Data {
+				if want := math.Float32bits(float32(i) + 0.5); got != uint64(want) {
+					t.Fatalf("vadd out[%d] = %#x, want %#x", i, got, want)
+				}
+			}
+		case "transpose": // in = iota over 512 x 512: out[r][c] = in[c][r] = c*512 + r
+			out := res.Buffers["transpose_param_1"].Data
+			if len(out) != 512*512 {
+				t.Fatalf("transpose: %d elements, want %d", len(out), 512*512)
+			}
+			for i, got := range out {
+				r, c := i/512, i%512
+				if want := math.Float32bits(float32(c*512 + r)); got != uint64(want) {
+					t.Fatalf("transpose out[%d][%d] = %#x, want %#x", r, c, got, want)
+				}
+			}
+		default:
+			t.Fatalf("no check for bench kernel %s", k.Name)
 		}
 	}
 }
