@@ -234,10 +234,15 @@ func (c *checker) declareFunc(d *ptx.Func) {
 		if f, ok := old.(*Func); ok {
 			switch {
 			case d.Body == nil:
-				return // another prototype
+				c.sameSignature(f, d, c.params(d.Params, nil), c.params(d.Rets, nil)) // another prototype
+				return
 			case !f.Defined():
-				f.Decl, f.Entry = d, d.Entry // the definition after a prototype
-				f.Params, f.Rets = c.params(d.Params, f), c.params(d.Rets, f)
+				// The definition after a prototype: one signature for the
+				// checker's calls and the machine's frames, the definition's.
+				ps, rs := c.params(d.Params, f), c.params(d.Rets, f)
+				c.sameSignature(f, d, ps, rs)
+				f.Decl, f.Entry = d, d.Entry
+				f.Params, f.Rets = ps, rs
 				return
 			}
 			c.errorf(d.NamePos, "duplicate function %s", d.Name)
@@ -252,6 +257,54 @@ func (c *checker) declareFunc(d *ptx.Func) {
 	c.module.names[d.Name] = f
 	c.prog.Funcs = append(c.prog.Funcs, f)
 	c.prog.funcs[d.Name] = f
+}
+
+// sameSignature reports a declaration d of f whose interface (ISA 7.1:
+// the return and input parameters; their names aside) differs from the
+// one f was first declared with.
+func (c *checker) sameSignature(f *Func, d *ptx.Func, ps, rs []*Var) {
+	line := c.prog.File.Position(f.Decl.NamePos).Line
+	if kind := map[bool]string{true: ".entry", false: ".func"}; f.Entry != d.Entry {
+		c.errorf(d.NamePos, "%s: %s here, %s in its declaration at line %d", f.Name, kind[d.Entry], kind[f.Entry], line)
+		return
+	}
+	diff := func(what string, old, new []*Var) bool {
+		if len(old) != len(new) {
+			c.errorf(d.NamePos, "%s: %d %s here, %d in its declaration at line %d", f.Name, len(new), what, len(old), line)
+			return true
+		}
+		for i := range old {
+			if a, b := paramSig(old[i]), paramSig(new[i]); a != b {
+				c.errorf(d.NamePos, "%s: %s %d is %s here, %s in its declaration at line %d", f.Name, strings.TrimSuffix(what, "s"), i+1, b, a, line)
+				return true
+			}
+		}
+		return false
+	}
+	if !diff("return values", f.Rets, rs) {
+		diff("parameters", f.Params, ps)
+	}
+}
+
+// paramSig spells a parameter's declaration without its name.
+func paramSig(v *Var) string {
+	var b strings.Builder
+	b.WriteString(v.Space)
+	if v.Align != max(1, int(v.ElemSize())) {
+		fmt.Fprintf(&b, " .align %d", v.Align)
+	}
+	if v.Vec > 0 {
+		fmt.Fprintf(&b, " .v%d", v.Vec)
+	}
+	b.WriteString(" " + v.Type.Name)
+	for _, d := range v.Dims {
+		if d < 0 {
+			b.WriteString("[]")
+		} else {
+			fmt.Fprintf(&b, "[%d]", d)
+		}
+	}
+	return b.String()
 }
 
 func (c *checker) params(ps []*ptx.Param, f *Func) []*Var {

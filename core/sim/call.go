@@ -131,7 +131,7 @@ func lowerCall(l *lowering, in *check.Inst, o *op) error {
 		return lowerPrintf(l, o, ci)
 	}
 	if callee != nil && (len(ci.args) != len(callee.params) || len(ci.rets) != len(callee.rets)) {
-		return fmt.Errorf("call of %s: argument count does not match its declaration", callee.name)
+		return fmt.Errorf("BUG: call of %s: %d arguments and %d results checked, the callee takes %d and %d", callee.name, len(ci.args), len(ci.rets), len(callee.params), len(callee.rets))
 	}
 	o.callee, o.call = callee, ci
 	o.exec, o.ctl, o.flags = execCall, ctlCall, flagControl

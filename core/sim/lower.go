@@ -194,6 +194,13 @@ func Load(cp *check.Program) (prog *Program, err error) {
 	if err := p.checkLimits(); err != nil {
 		return nil, err
 	}
+	// Every function's frame layout (register slots, formal parameters)
+	// first, then the code: a call lowered before its callee's definition
+	// (clang declares functions used before they are defined, and mutual
+	// recursion needs it) sees the callee's whole signature.
+	for _, f := range p.funcs {
+		p.layoutFunc(f)
+	}
 	for _, f := range p.funcs {
 		if err := p.lowerFunc(f); err != nil {
 			return nil, err
@@ -450,8 +457,9 @@ func convFloatImm(b uint64, single bool, t isa.Type) uint64 {
 	return d
 }
 
-// lowerFunc assigns slots and lowers every instruction of f.
-func (p *Program) lowerFunc(f *fn) error {
+// layoutFunc assigns f's register slots and places its frame memory and
+// formal parameters.
+func (p *Program) layoutFunc(f *fn) {
 	cf := f.src
 	f.slots = make([]int32, len(cf.Regs))
 	for i, r := range cf.Regs {
@@ -492,6 +500,11 @@ func (p *Program) lowerFunc(f *fn) error {
 		}
 	}
 	f.localSize = alignUp(f.localSize, 32) // frames and lanes 32-aligned: no access crosses a page
+}
+
+// lowerFunc lowers every instruction of f (laid out by layoutFunc).
+func (p *Program) lowerFunc(f *fn) error {
+	cf := f.src
 	l := &lowering{p: p, f: f, consts: map[constKey]int32{}, sregs: map[string]int32{}, sink: -1}
 	f.code = make([]op, len(cf.Code))
 	for i, in := range cf.Code {
