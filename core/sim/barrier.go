@@ -118,17 +118,11 @@ func (m *Machine) tryRelease(c *cta, id int) {
 		if b.arrived < b.want {
 			return
 		}
-	} else {
-		for _, w := range c.warps {
-			if !w.done && (b.waiting|b.arrivedWarps)>>w.id&1 == 0 {
-				return
-			}
-		}
+	} else if live := uint64(1)<<len(c.warps) - 1&^c.doneWarps; live&^(b.waiting|b.arrivedWarps) != 0 {
+		return // a running warp has not arrived
 	}
-	for _, w := range c.warps {
-		if b.waiting>>w.id&1 == 0 {
-			continue
-		}
+	for ws := b.waiting; ws != 0; ws &= ws - 1 {
+		w := c.warps[bits.TrailingZeros64(ws)]
 		w.wait = 0
 		if o := w.waitOp; o != nil && o.mode == barRed {
 			f := w.top()

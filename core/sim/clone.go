@@ -16,6 +16,7 @@ func (m *Machine) clone() *Machine {
 	m.copied, c.copied = 0, 0
 	m.cloned, c.cloned = true, true
 	m.spare, c.spare = nil, nil
+	m.spareArena, c.spareArena = ctaArena{}, ctaArena{}
 	c.global = globalMem{next: m.global.next, bufs: make([]*buffer, len(m.global.bufs))}
 	for i, b := range m.global.bufs {
 		nb := *b
@@ -41,6 +42,7 @@ func (m *Machine) clone() *Machine {
 
 func (t *cta) clone() *cta {
 	c := *t
+	c.arena = ctaArena{} // the blocks stay with t (never recycled: both machines are cloned)
 	c.shared = append([]byte(nil), t.shared...)
 	c.warps = make([]*warp, len(t.warps))
 	for i, w := range t.warps {

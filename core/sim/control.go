@@ -202,6 +202,7 @@ func (m *Machine) exitLanes(w *warp, lanes uint32) {
 	}
 	if w.exited == ^uint32(0) {
 		w.done = true
+		w.cta.doneWarps |= 1 << w.id
 		return
 	}
 	// Drop frames whose lanes all left, then empty entries.

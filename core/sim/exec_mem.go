@@ -83,6 +83,32 @@ func (m *Machine) addr(w *warp, o *op, lane int) uint64 {
 
 func execLoad(m *Machine, w *warp, o *op) {
 	n := int(o.size)
+	if o.base < 0 && !m.record && o.space >= spaceGlobal && o.space <= spaceParam && o.space != spaceLocal {
+		// One address for every lane (a parameter, a variable): one access,
+		// checked for the first active lane as the lane loop would.
+		b := m.access(w, o, firstLane(w.mask), o.space, uint64(o.off), n*len(o.d), false)
+		if b == nil {
+			return
+		}
+		for k := range o.d {
+			v := load(b[k*n : k*n+n])
+			if o.signed && n < 8 {
+				sh := 64 - 8*uint(n)
+				v = uint64(int64(v<<sh)>>sh) & o.aux
+			}
+			d := dst(w, o, k)
+			for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+				if mk&1 != 0 {
+					d[i] = v
+				}
+			}
+		}
+		return
+	}
+	if b, lo := m.warpSpan(w, o, n*len(o.d), false); b != nil {
+		loadSpan(w, o, b, lo)
+		return
+	}
 	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
 		if mk&1 == 0 {
 			continue
@@ -113,6 +139,10 @@ func lowerStore(l *lowering, in *check.Inst, o *op) error {
 
 func execStore(m *Machine, w *warp, o *op) {
 	n := int(o.size)
+	if b, lo := m.warpSpan(w, o, n*len(o.s), true); b != nil {
+		storeSpan(w, o, b, lo)
+		return
+	}
 	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
 		if mk&1 == 0 {
 			continue
@@ -180,6 +210,24 @@ func lowerAtom(l *lowering, in *check.Inst, o *op) error {
 
 func execAtom(m *Machine, w *warp, o *op) {
 	n := int(o.size)
+	if b, lo := m.warpSpan(w, o, n, true); b != nil {
+		a, off := w.reg(o.base), uint64(o.off)-lo
+		v := src(w, o, 0)
+		c := v
+		if len(o.s) > 1 {
+			c = src(w, o, 1)
+		}
+		d := dst(w, o, 0)
+		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+			if mk&1 != 0 {
+				p := b[a[i]+off:][:n]
+				old := load(p)
+				store(p, atomApply(o, old, v[i], c[i]))
+				d[i] = old
+			}
+		}
+		return
+	}
 	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
 		if mk&1 == 0 {
 			continue

@@ -55,6 +55,8 @@ type Machine struct {
 	copied int64    // bytes of shared pages it copied since it was last cloned
 	cloned bool     // it shares pages with a clone: none may be reused
 	spare  [][]byte // local pages of a released CTA, for the next (recycle)
+
+	spareArena ctaArena // the blocks of a released CTA, for the next (recycle)
 }
 
 // laneAccess is one lane's memory access in the last step.
@@ -138,8 +140,11 @@ type cta struct {
 	rr     int // round-robin position: the warp that issues next
 	burst  int // instructions the current warp has issued in a row
 	bars   [16]barrier
-	done   bool
-	bytes  int64 // its memory: the state made at start (shared, frames), plus its local pages once it finishes
+	arena  ctaArena // the blocks its kernel frames and shared memory use (startCTA)
+
+	doneWarps uint64 // the warps that ended (bit per warp index)
+	done      bool
+	bytes     int64 // its memory: the state made at start (shared, frames), plus its local pages once it finishes
 }
 
 // barrier is one of a CTA's 16 named barriers.
@@ -309,16 +314,15 @@ func (m *Machine) Done() bool { return m.done }
 func (m *Machine) startCTA(i int) *cta {
 	g := m.launch.Grid
 	c := &cta{index: i, id: [3]uint32{uint32(i) % g[0], uint32(i) / g[0] % g[1], uint32(i) / (g[0] * g[1])}}
-	c.shared = make([]byte, m.prog.sharedSize(m.kern)+m.launch.SharedMem)
 	threads := int(m.launch.Block[0] * m.launch.Block[1] * m.launch.Block[2])
 	nw := (threads + 31) / 32
-	// One allocation per kind for all the CTA's kernel frames.
+	// One allocation per kind for all the CTA's kernel frames and its
+	// shared memory, or the zeroed blocks of a released CTA (recycle).
 	k := m.kern
-	a := &frameArena{
-		rows:  make([][32]uint64, nw*k.nregs),
-		masks: make([]uint32, nw*2*(k.npreds+k.nregs)),
-		bytes: make([]byte, nw*32*k.paramSize),
-	}
+	c.arena = m.spareArena.reuse(nw*k.nregs, nw*2*(k.npreds+k.nregs), nw*32*k.paramSize, m.prog.sharedSize(m.kern)+m.launch.SharedMem)
+	m.spareArena = ctaArena{}
+	c.shared = c.arena.shared
+	a := &frameArena{rows: c.arena.rows, masks: c.arena.masks, bytes: c.arena.bytes}
 	c.bytes = int64(len(c.shared)) + int64(len(a.rows))*256 + int64(len(a.masks))*4 + int64(len(a.bytes)) + int64(nw)*512
 	for wi := 0; wi < nw; wi++ {
 		w := &warp{cta: c, id: wi}
@@ -385,6 +389,47 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena) *fra
 		fr.wregs[s.slot] = ^uint32(0)
 	}
 	return fr
+}
+
+// ctaArena is the blocks a CTA's kernel frames and shared memory are cut
+// from, kept so that a plain run can hand them to the next CTA when this
+// one is released: a grid of many CTAs then starts each in memory the
+// caches hold, not in fresh memory the collector must clear and sweep.
+type ctaArena struct {
+	rows   [][32]uint64
+	masks  []uint32
+	bytes  []byte
+	shared []byte
+}
+
+// reuse returns zeroed blocks of the sizes asked, a's where they fit.
+func (a ctaArena) reuse(rows, masks, bytes, shared int) ctaArena {
+	var r ctaArena
+	if cap(a.rows) >= rows {
+		r.rows = a.rows[:rows]
+		clear(r.rows)
+	} else {
+		r.rows = make([][32]uint64, rows)
+	}
+	if cap(a.masks) >= masks {
+		r.masks = a.masks[:masks]
+		clear(r.masks)
+	} else {
+		r.masks = make([]uint32, masks)
+	}
+	if cap(a.bytes) >= bytes {
+		r.bytes = a.bytes[:bytes]
+		clear(r.bytes)
+	} else {
+		r.bytes = make([]byte, bytes)
+	}
+	if cap(a.shared) >= shared {
+		r.shared = a.shared[:shared]
+		clear(r.shared)
+	} else {
+		r.shared = make([]byte, shared)
+	}
+	return r
 }
 
 // frameArena hands out a frame's zeroed slices from larger blocks, so
@@ -582,13 +627,11 @@ func (m *Machine) nextWarp(c *cta) *warp {
 // warpEnded finishes the CTA when its last warp is done, and lets
 // barriers waiting on exited warps go.
 func (m *Machine) warpEnded(c *cta) {
-	for _, w := range c.warps {
-		if !w.done {
-			for id := range c.bars {
-				m.tryRelease(c, id)
-			}
-			return
+	if c.doneWarps != 1<<len(c.warps)-1 {
+		for id := range c.bars {
+			m.tryRelease(c, id)
 		}
+		return
 	}
 	c.done = true
 	for _, w := range c.warps {

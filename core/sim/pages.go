@@ -131,6 +131,7 @@ func (m *Machine) recycle(c *cta) {
 	if m.cloned {
 		return
 	}
+	m.spareArena, c.arena = c.arena, ctaArena{}
 	m.spare = m.spare[:0]
 	for _, w := range c.warps {
 		for _, f := range w.frames {

@@ -1,0 +1,146 @@
+// fastmem.go: warp-wide global and shared accesses in one piece.
+//
+// When every active lane's address falls in one page of one global buffer
+// (or in the CTA's shared memory) and all are aligned, a warp's load,
+// store or atomic is one bounds check and one slice: the lanes then copy
+// from or into it in lane order, which is what the lane-by-lane path
+// (access, resolve) would do, without its per-lane lookups. Anything else
+// (a lane out of bounds or misaligned, lanes over two pages or buffers,
+// local, const and param memory, or a recorded step, which notes each
+// lane's access for the page) takes the lane-by-lane path, so faults, their
+// lane and message, and access records come out of one place.
+// fastmem_test.go pins what both must agree on.
+
+package sim
+
+import "encoding/binary"
+
+// warpSpan returns the bytes the active lanes of w access through o, n
+// bytes each at base register + offset, and the address of its first
+// byte; nil when the lane-by-lane path must run. A write span is the
+// machine's own (copied from a checkpoint's page first, as access does).
+func (m *Machine) warpSpan(w *warp, o *op, n int, write bool) ([]byte, uint64) {
+	if m.record || o.base < 0 || n&(n-1) != 0 || w.mask == 0 {
+		return nil, 0
+	}
+	sp := o.space
+	if sp != spaceGlobal && sp != spaceShared && sp != spaceGeneric {
+		return nil, 0
+	}
+	a, off := w.reg(o.base), uint64(o.off)
+	lo, hi, or := ^uint64(0), uint64(0), uint64(0)
+	if mk := w.mask; mk == ^uint32(0) {
+		for i := range a {
+			x := a[i] + off
+			lo, hi, or = min(lo, x), max(hi, x), or|x
+		}
+	} else {
+		for i := 0; mk != 0; i, mk = i+1, mk>>1 {
+			if mk&1 != 0 {
+				x := a[i] + off
+				lo, hi, or = min(lo, x), max(hi, x), or|x
+			}
+		}
+	}
+	end := hi + uint64(n)
+	if or&uint64(n-1) != 0 || end < hi {
+		return nil, 0
+	}
+	if sp == spaceGeneric {
+		switch {
+		case end <= sharedWindow:
+			sp = spaceGlobal
+		case lo >= sharedWindow && end <= sharedWindow+windowSize:
+			sh := w.cta.shared
+			if end-sharedWindow <= uint64(len(sh)) {
+				return sh[lo-sharedWindow : end-sharedWindow], lo
+			}
+			return nil, 0
+		default:
+			return nil, 0
+		}
+	}
+	if sp == spaceShared {
+		if sh := w.cta.shared; end <= uint64(len(sh)) {
+			return sh[lo:end], lo
+		}
+		return nil, 0
+	}
+	b := m.global.find(lo, int(min(end-lo, 1<<30)))
+	if b == nil {
+		return nil, 0
+	}
+	first, last := lo-b.base, end-1-b.base
+	if first>>pageShift != last>>pageShift {
+		return nil, 0
+	}
+	k := int(last - first + 1)
+	if write {
+		return b.mem.write(first, k, m), lo
+	}
+	return b.mem.read(first, k), lo
+}
+
+// loadSpan is execLoad's lane loop over a warp span b starting at address lo.
+func loadSpan(w *warp, o *op, b []byte, lo uint64) {
+	a, off := w.reg(o.base), uint64(o.off)-lo
+	n := int(o.size)
+	if len(o.d) == 1 && !o.signed {
+		d := dst(w, o, 0)
+		switch n {
+		case 4:
+			for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+				if mk&1 != 0 {
+					d[i] = uint64(binary.LittleEndian.Uint32(b[a[i]+off:]))
+				}
+			}
+			return
+		case 8:
+			for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+				if mk&1 != 0 {
+					d[i] = binary.LittleEndian.Uint64(b[a[i]+off:])
+				}
+			}
+			return
+		}
+	}
+	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+		if mk&1 == 0 {
+			continue
+		}
+		p := b[a[i]+off:]
+		for k := range o.d {
+			v := load(p[k*n : k*n+n])
+			if o.signed && n < 8 {
+				sh := 64 - 8*uint(n)
+				v = uint64(int64(v<<sh)>>sh) & o.aux
+			}
+			dst(w, o, k)[i] = v
+		}
+	}
+}
+
+// storeSpan is execStore's lane loop over a warp span b starting at
+// address lo, in lane order (the last lane on an address wins).
+func storeSpan(w *warp, o *op, b []byte, lo uint64) {
+	a, off := w.reg(o.base), uint64(o.off)-lo
+	n := int(o.size)
+	if len(o.s) == 1 && n == 4 {
+		v := src(w, o, 0)
+		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+			if mk&1 != 0 {
+				binary.LittleEndian.PutUint32(b[a[i]+off:], uint32(v[i]))
+			}
+		}
+		return
+	}
+	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+		if mk&1 == 0 {
+			continue
+		}
+		p := b[a[i]+off:]
+		for k := range o.s {
+			store(p[k*n:k*n+n], src(w, o, k)[i])
+		}
+	}
+}
