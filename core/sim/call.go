@@ -193,25 +193,46 @@ func execCall(m *Machine, w *warp, o *op) {
 }
 
 // copyParams moves arguments into the callee (toCallee) or return values
-// back to the caller, lane by lane.
+// back to the caller, lane by lane: every byte of the formal, however
+// large (a struct passed by value is a .param byte array of its size).
 func copyParams(m *Machine, w *warp, caller, callee *frame, locs []argLoc, formals []paramLoc, lanes uint32, toCallee bool) {
-	var buf [16]byte
+	var buf [16]byte // a register holds at most 16 bytes (.v4 .b32, .v2 .b64)
 	for i, a := range locs {
 		p := formals[i]
-		size := min(p.size, 16)
+		src, dst := caller, callee
+		sl, dl := a, argLoc{reg: p.reg, pred: p.pred, vec: p.vec, esize: p.esize, space: spaceFrameParam, off: p.off}
+		if !toCallee {
+			src, dst, sl, dl = callee, caller, dl, a
+		}
+		if sl.reg < 0 && dl.reg < 0 {
+			// .param memory to .param memory: the bytes as they are.
+			for lane := 0; lane < 32; lane++ {
+				if lanes>>lane&1 != 0 {
+					copy(paramBytes(dst, dl, lane, p.size), paramBytes(src, sl, lane, p.size))
+				}
+			}
+			continue
+		}
+		size := min(p.size, len(buf))
 		for lane := 0; lane < 32; lane++ {
 			if lanes>>lane&1 == 0 {
 				continue
 			}
-			src, dst := caller, callee
-			sl, dl := a, argLoc{reg: p.reg, pred: p.pred, vec: p.vec, esize: p.esize, space: spaceFrameParam, off: p.off}
-			if !toCallee {
-				src, dst, sl, dl = callee, caller, dl, a
-			}
+			clear(buf[:size])
 			readArg(src, sl, lane, buf[:size])
 			writeArg(dst, dl, lane, buf[:size])
 		}
 	}
+}
+
+// paramBytes is the n bytes of a lane's .param memory at a, or nil where
+// they lie outside the frame's (the checker matched the sizes).
+func paramBytes(f *frame, a argLoc, lane, n int) []byte {
+	size := f.fn.paramSize
+	if a.space != spaceFrameParam || a.off < 0 || a.off+n > size {
+		return nil
+	}
+	return f.param[lane*size+a.off : lane*size+a.off+n]
 }
 
 func readArg(f *frame, a argLoc, lane int, b []byte) {

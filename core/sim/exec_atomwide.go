@@ -84,7 +84,7 @@ func lowerAtomWide(l *lowering, in *check.Inst, o *op) (bool, error) {
 	default:
 		return true, unsupported(in)
 	}
-	o.space = spaceOf(in, o)
+	o.space = spaceOf(l, in, o)
 	o.size = uint8(es)
 	o.flags |= flagMem
 	o.exec = func(m *Machine, w *warp, o *op) { execAtomWide(m, w, o, es, n, cas16, f) }

@@ -20,8 +20,12 @@ func init() {
 }
 
 // spaceOf reads the state-space modifier; an address through a variable
-// already fixed o.space.
-func spaceOf(in *check.Inst, o *op) space {
+// already fixed o.space. A .param address in a register is a kernel
+// parameter's in a kernel and the function's own parameter in a .func
+// (mov gives an input parameter's address, ISA 5.1.6: clang at -O0 reads
+// a by-value struct through it with ld.param), unless ::entry or ::func
+// says which.
+func spaceOf(l *lowering, in *check.Inst, o *op) space {
 	for _, m := range in.Src.Mods {
 		switch m.Name {
 		case ".global":
@@ -37,6 +41,9 @@ func spaceOf(in *check.Inst, o *op) space {
 				return o.space
 			}
 			if o.base >= 0 && o.space == spaceGeneric {
+				if m.Name == ".param::func" || (m.Name == ".param" && !l.f.entry) {
+					return spaceFrameParam
+				}
 				return spaceParam
 			}
 			return o.space
@@ -58,7 +65,7 @@ func regBits(a check.Arg) int {
 }
 
 func lowerLoad(l *lowering, in *check.Inst, o *op) error {
-	o.space = spaceOf(in, o)
+	o.space = spaceOf(l, in, o)
 	o.size = uint8(max(1, int(o.typ.bits)/8))
 	o.signed = o.typ.signed
 	rb := regBits(in.Args[0])
@@ -130,7 +137,7 @@ func execLoad(m *Machine, w *warp, o *op) {
 }
 
 func lowerStore(l *lowering, in *check.Inst, o *op) error {
-	o.space = spaceOf(in, o)
+	o.space = spaceOf(l, in, o)
 	o.size = uint8(max(1, int(o.typ.bits)/8))
 	o.flags |= flagMem
 	o.exec = execStore
@@ -179,7 +186,7 @@ func lowerAtom(l *lowering, in *check.Inst, o *op) error {
 	if ok, err := lowerAtomWide(l, in, o); ok { // exec_atomwide.go
 		return err
 	}
-	o.space = spaceOf(in, o)
+	o.space = spaceOf(l, in, o)
 	found := false
 	for _, md := range in.Src.Mods {
 		if k, ok := atomOps[md.Name]; ok {
@@ -346,7 +353,7 @@ func windowOf(s space) uint64 {
 
 // cvta{.to}.space.size d, a: between a space's addresses and generic ones.
 func lowerCvta(l *lowering, in *check.Inst, o *op) error {
-	sp := spaceOf(in, &op{base: -1})
+	sp := spaceOf(l, in, &op{base: -1})
 	to := in.Match.Has(".to")
 	base := windowOf(sp)
 	k := widthMask(o.typ.bits)
@@ -360,7 +367,7 @@ func lowerCvta(l *lowering, in *check.Inst, o *op) error {
 
 // isspacep.space p, a: whether a generic address lies in the space.
 func lowerIsspacep(l *lowering, in *check.Inst, o *op) error {
-	sp := spaceOf(in, &op{base: -1})
+	sp := spaceOf(l, in, &op{base: -1})
 	o.exec = func(m *Machine, w *warp, o *op) {
 		a := src(w, o, 0)
 		var r uint32

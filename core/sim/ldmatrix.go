@@ -37,7 +37,7 @@ func lowerLdStMatrix(l *lowering, in *check.Inst, o *op) error {
 		n = 4
 	}
 	trans := hasMod(in, ".trans") != ""
-	o.space = spaceOf(in, o)
+	o.space = spaceOf(l, in, o)
 	o.flags |= flagMem
 	fi := 0
 	if name == "stmatrix" {

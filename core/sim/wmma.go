@@ -129,7 +129,7 @@ func lowerWmmaLoadStore(l *lowering, in *check.Inst, o *op) error {
 	if len(in.Args) == 3 {
 		w.stride = o.s[len(o.s)-1]
 	}
-	o.space = spaceOf(in, o)
+	o.space = spaceOf(l, in, o)
 	o.flags |= flagMem
 	o.exec = func(m *Machine, wp *warp, o *op) { w.exec(m, wp, o) }
 	return nil
