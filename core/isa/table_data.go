@@ -164,11 +164,11 @@ var dataTable = []Entry{
 	{Name: "mapa", Section: "9.7.9.24", Doc: "Map a shared memory address to the corresponding address in another CTA of the cluster.", PTX: 78, SM: 90, Syntax: []string{
 		"mapa{.ss_mapa}.ptype d, a, b:.u32",
 		"mapa{.ss_mapa}.ptype d, a:sym, b:.u32",
-	}, Groups: map[string][]string{"ss_mapa": {".shared::cluster"}}, NoExec: noCluster},
+	}, Groups: map[string][]string{"ss_mapa": {".shared::cluster"}}},
 	{Name: "getctarank", Section: "9.7.9.25", Doc: "Get the rank, within the cluster, of the CTA that owns a shared memory address.", PTX: 78, SM: 90, Syntax: []string{
 		"getctarank{.ss_cluster}.ptype d:.u32, a",
 		"getctarank{.ss_cluster}.ptype d:.u32, a:sym",
-	}, NoExec: noCluster},
+	}},
 
 	// 9.7.9.26 Asynchronous copies
 	{Name: "cp.async", Section: "9.7.9.26.3.1", Doc: "Asynchronously copy 4, 8 or 16 bytes from global to shared memory (zero-filling past src-size).", PTX: 70, SM: 80, Syntax: []string{

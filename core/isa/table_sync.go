@@ -35,7 +35,7 @@ var syncTable = []Entry{
 	{Name: "barrier.cluster", Section: "9.7.14.3", Doc: "Cluster barrier: .arrive signals, .wait waits for all threads of the cluster.", PTX: 78, SM: 90, Syntax: []string{
 		"barrier.cluster.arrive{.sem_cl}{.aligned}",
 		"barrier.cluster.wait{.sem_acq}{.aligned}",
-	}, Groups: map[string][]string{"sem_cl": {".release", ".relaxed"}}, NoExec: noCluster},
+	}, Groups: map[string][]string{"sem_cl": {".release", ".relaxed"}}},
 	{Name: "membar", Section: "9.7.14.4", Doc: "Memory barrier: order this thread's memory accesses at CTA (.cta), device (.gl) or system (.sys) level.", PTX: 14, Syntax: []string{
 		"membar.scope_mb",
 		"membar.sys @ptx2.0 @sm_20", // 3.1: "membar.sys introduced in PTX ISA version 2.0 ... requires sm_20"

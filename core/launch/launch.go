@@ -27,6 +27,7 @@ type Spec struct {
 	Kernel    string
 	Grid      [3]uint32
 	Block     [3]uint32
+	Cluster   [3]uint32 // zeros when the spec has no "cluster" (the kernel's directives decide)
 	SharedMem int
 	Args      map[string]json.RawMessage
 }
@@ -70,6 +71,7 @@ func ParseSpec(data []byte) (*Spec, error) {
 		Kernel    string                     `json:"kernel"`
 		Grid      json.RawMessage            `json:"grid"`
 		Block     json.RawMessage            `json:"block"`
+		Cluster   json.RawMessage            `json:"cluster"`
 		SharedMem *int64                     `json:"shared_mem"`
 		Args      map[string]json.RawMessage `json:"args"`
 	}
@@ -88,6 +90,11 @@ func ParseSpec(data []byte) (*Spec, error) {
 	}
 	if s.Block, err = dims("block", raw.Block); err != nil {
 		return nil, err
+	}
+	if len(raw.Cluster) > 0 && string(raw.Cluster) != "null" {
+		if s.Cluster, err = dims("cluster", raw.Cluster); err != nil {
+			return nil, err
+		}
 	}
 	if raw.SharedMem != nil {
 		if *raw.SharedMem < 0 || *raw.SharedMem > 1<<20 {
@@ -342,7 +349,7 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 			buf[pr.Offset+i] = byte(v >> (8 * i))
 		}
 	}
-	m, err := sim.New(p, kernel, sim.Launch{Grid: spec.Grid, Block: spec.Block, SharedMem: spec.SharedMem, Params: buf})
+	m, err := sim.New(p, kernel, sim.Launch{Grid: spec.Grid, Block: spec.Block, Cluster: spec.Cluster, SharedMem: spec.SharedMem, Params: buf})
 	if err != nil {
 		return nil, err
 	}

@@ -21,7 +21,7 @@ func clip(s string) string {
 
 // specKeys are the keys of a launch spec; bufferKeys those of a buffer.
 var (
-	specKeys   = []string{"kernel", "grid", "block", "shared_mem", "args"}
+	specKeys   = []string{"kernel", "grid", "block", "cluster", "shared_mem", "args"}
 	bufferKeys = []string{"type", "data", "count", "fill"}
 )
 

@@ -205,6 +205,7 @@ func (m *Machine) exitLanes(w *warp, lanes uint32) {
 		w.cta.doneWarps |= 1 << w.id
 		return
 	}
+	m.clusterRelease(w.cta) // exited threads no longer hold the cluster barrier up
 	// Drop frames whose lanes all left, then empty entries.
 	for len(w.frames) > 1 && w.top().stack[0].mask == 0 {
 		w.frames = w.frames[:len(w.frames)-1]
@@ -309,19 +310,8 @@ func (m *Machine) sregValue(w *warp, lane int, name string, comp int) uint64 {
 		return uint64(len(c.shared))
 	case "%dynamic_smem_size":
 		return uint64(m.launch.SharedMem)
-	case "%clusterid", "%cluster_ctaid":
-		if name == "%clusterid" {
-			return uint64(c.id[comp])
-		}
-		return 0
-	case "%nclusterid":
-		return uint64(g[comp])
-	case "%cluster_nctaid":
-		return 1
-	case "%cluster_ctarank":
-		return 0
-	case "%cluster_nctarank":
-		return 1
+	case "%clusterid", "%cluster_ctaid", "%nclusterid", "%cluster_nctaid", "%cluster_ctarank", "%cluster_nctarank":
+		return m.clusterSReg(c, name, comp)
 	case "%clock":
 		return m.clock() & 0xffffffff
 	case "%clock_hi":

@@ -30,8 +30,10 @@ func spaceOf(l *lowering, in *check.Inst, o *op) space {
 		switch m.Name {
 		case ".global":
 			return spaceGlobal
-		case ".shared", ".shared::cta", ".shared::cluster":
+		case ".shared", ".shared::cta":
 			return spaceShared
+		case ".shared::cluster":
+			return spaceSharedCluster
 		case ".local":
 			return spaceLocal
 		case ".const":
@@ -339,7 +341,7 @@ func ftzBits32(b uint32) uint32 {
 // windowOf is the generic window base of a space.
 func windowOf(s space) uint64 {
 	switch s {
-	case spaceShared:
+	case spaceShared, spaceSharedCluster:
 		return sharedWindow
 	case spaceLocal:
 		return localWindow
@@ -357,7 +359,21 @@ func lowerCvta(l *lowering, in *check.Inst, o *op) error {
 	to := in.Match.Has(".to")
 	base := windowOf(sp)
 	k := widthMask(o.typ.bits)
-	if to {
+	if to && sp == spaceShared {
+		// A generic address of the CTA's own memory through its
+		// shared::cluster alias (mapa of its own rank) is the same
+		// shared::cta address as the plain one (cluster.go).
+		o.exec = func(m *Machine, w *warp, o *op) {
+			own := clusterAddr(w.cta.rank, 0)
+			map1(w, o, func(a uint64) uint64 {
+				x := (a - base) & k
+				if x >= own && x < own+ClusterSlot {
+					x -= own
+				}
+				return x
+			})
+		}
+	} else if to {
 		o.exec = func(m *Machine, w *warp, o *op) { map1(w, o, func(a uint64) uint64 { return (a - base) & k }) }
 	} else {
 		o.exec = func(m *Machine, w *warp, o *op) { map1(w, o, func(a uint64) uint64 { return (a + base) & k }) }
@@ -377,6 +393,11 @@ func lowerIsspacep(l *lowering, in *check.Inst, o *op) error {
 			switch sp {
 			case spaceGlobal:
 				in = x >= globalBase && x < globalLimit
+			case spaceShared: // shared::cta: the CTA's own window, or its alias in the cluster's
+				own := sharedWindow + clusterAddr(w.cta.rank, 0)
+				in = x >= sharedWindow && x < sharedWindow+ClusterSlot || x >= own && x < own+ClusterSlot
+			case spaceSharedCluster:
+				in = x >= sharedWindow && x < sharedWindow+clusterAddr(m.cl.size, 0)
 			default:
 				b := windowOf(sp)
 				in = x >= b && x < b+windowSize

@@ -160,11 +160,11 @@ func buildView(r *fragRecord) *FragView {
 // fragNext previews the matrices of the instruction about to issue when
 // it is an mma or wmma.mma: A, B and C as the registers hold them now.
 func (m *Machine) fragNext() *FragView {
-	ci, wi, o := m.peek()
-	if o == nil || wi < 0 || o.inst == nil || m.cur == nil || m.cur.done || m.cur.index != ci {
+	_, wi, o := m.peek()
+	c, w := m.next()
+	if o == nil || wi < 0 || o.inst == nil || c == nil || w == nil {
 		return nil
 	}
-	w := m.cur.warps[wi]
 	if n := m.prog.rowOps[o.inst]; n > 0 {
 		return m.rowAddrView(w, o, n)
 	}

@@ -53,6 +53,7 @@ type fn struct {
 	consts    []constInit
 	sregs     []sregInit
 	ptrue     []int32 // predicate slots that hold the constant true
+	pexplicit int32   // 1 + the predicate slot holding %is_explicit_cluster, 0 if none
 	localSize int
 	paramSize int
 	params    []paramLoc
@@ -764,6 +765,10 @@ func (l *lowering) arg(in *check.Inst, o *op, a check.Arg, dest bool, want strin
 		}
 		o.s = append(o.s, l.constSlot(v, false))
 	case check.ArgSReg:
+		if a.SReg.Name == "%is_explicit_cluster" {
+			o.ps = append(o.ps, l.explicitPred())
+			return nil
+		}
 		if a.SReg.Type == ".pred" {
 			o.ps = append(o.ps, l.predConst(false))
 			return nil

@@ -6,14 +6,16 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"strings"
 )
 
 // Launch configures one kernel launch.
 type Launch struct {
 	Grid      [3]uint32
 	Block     [3]uint32
-	SharedMem int    // dynamic shared memory in bytes
-	Params    []byte // the kernel parameter buffer, laid out as Program.ParamLayout says
+	Cluster   [3]uint32 // the launch's cluster shape; zeros: the kernel's directives, else 1x1x1 (cluster.go)
+	SharedMem int       // dynamic shared memory in bytes
+	Params    []byte    // the kernel parameter buffer, laid out as Program.ParamLayout says
 }
 
 // Stats counts what a run executed.
@@ -30,7 +32,7 @@ type Machine struct {
 	global globalMem
 	params []byte
 
-	ctas []*cta // created as they start; CTAs run one after another
+	ctas []*cta // by start position (cluster.go): created as they start; clusters run one after another
 
 	keptFrom  int   // the oldest CTA not yet released (see warpEnded)
 	keptBytes int64 // bytes of the finished CTAs from keptFrom on
@@ -50,6 +52,8 @@ type Machine struct {
 	frag       *fragRecord // the last matrix instruction's fragments (fragview.go)
 
 	out console // printf output (printf.go)
+
+	cl clusterState // the cluster shape and the running cluster's barrier (cluster.go)
 
 	epoch  uint64   // the pages this machine may write in place (pages.go)
 	copied int64    // bytes of shared pages it copied since it was last cloned
@@ -75,6 +79,7 @@ type memWrite struct {
 	size  int
 	lane  int
 	warp  int
+	cta   int // shared and local writes: the linear index of the CTA whose memory it is
 }
 
 // Event describes the last instruction a Step issued: which CTA and warp,
@@ -134,7 +139,9 @@ type lastStep struct {
 
 type cta struct {
 	id     [3]uint32
-	index  int
+	index  int // linear index in the grid
+	pos    int // start position: its index in Machine.ctas (cluster.go)
+	rank   int // %cluster_ctarank
 	warps  []*warp
 	shared []byte
 	rr     int // round-robin position: the warp that issues next
@@ -173,6 +180,7 @@ type warp struct {
 	waitOp *op         // the barrier op it waits on
 	async  *asyncState // pending cp.async copies (cpasync.go)
 	frag   *fragRecord // its last matrix instruction's fragments (fragview.go)
+	clArr  uint32      // lanes arrived at the cluster barrier in its current phase (cluster.go)
 	done   bool
 }
 
@@ -243,7 +251,11 @@ func New(p *Program, kernel string, l Launch) (*Machine, error) {
 	if len(l.Params) < k.paramSize {
 		return nil, fmt.Errorf("kernel %s needs %d bytes of parameters, got %d", kernel, k.paramSize, len(l.Params))
 	}
-	m := &Machine{prog: p, kern: k, launch: l, params: l.Params, nctas: int(n), last: lastStep{fn: -1}, epoch: nextEpoch()}
+	cl, err := clusterShape(k, l)
+	if err != nil {
+		return nil, err
+	}
+	m := &Machine{prog: p, kern: k, launch: l, params: l.Params, nctas: int(n), last: lastStep{fn: -1}, epoch: nextEpoch(), cl: cl}
 	for _, g := range p.globals {
 		b := m.global.alloc(g.name, len(g.init))
 		b.mem.storeAt(g.init, 0, m)
@@ -310,10 +322,10 @@ func (m *Machine) Fault() *Fault { return m.err }
 // Done reports whether the kernel finished (or faulted).
 func (m *Machine) Done() bool { return m.done }
 
-// startCTA creates CTA number i with its warps and frames.
-func (m *Machine) startCTA(i int) *cta {
-	g := m.launch.Grid
-	c := &cta{index: i, id: [3]uint32{uint32(i) % g[0], uint32(i) / g[0] % g[1], uint32(i) / (g[0] * g[1])}}
+// startCTA creates the CTA at start position pos with its warps and frames.
+func (m *Machine) startCTA(pos int) *cta {
+	i := m.linearOf(pos)
+	c := &cta{index: i, pos: pos, rank: pos % m.cl.size, id: m.ctaID(i)}
 	threads := int(m.launch.Block[0] * m.launch.Block[1] * m.launch.Block[2])
 	nw := (threads + 31) / 32
 	// One allocation per kind for all the CTA's kernel frames and its
@@ -372,6 +384,12 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena) *fra
 	}
 	for _, p := range f.ptrue {
 		fr.preds[p] = ^uint32(0)
+		fr.wpreds[p] = ^uint32(0)
+	}
+	if p := f.pexplicit - 1; p >= 0 {
+		if m.cl.explicit {
+			fr.preds[p] = ^uint32(0)
+		}
 		fr.wpreds[p] = ^uint32(0)
 	}
 	for _, s := range f.sregs {
@@ -485,8 +503,10 @@ func (m *Machine) Run(budget int64) bool {
 }
 
 // Step executes the next warp instruction of the deterministic schedule:
-// CTAs run one after another; within a CTA, warps take turns round-robin
-// (see Quantum), skipping warps that wait at a barrier or have ended.
+// clusters (one CTA each without clusters) run one after another; the
+// CTAs of a cluster take turns a warp's burst at a time (cluster.go);
+// within a CTA, warps take turns round-robin (see Quantum), skipping
+// warps that wait at a barrier or have ended.
 func (m *Machine) Step() { m.burst(1) }
 
 // burst issues up to n instructions of the warp the scheduler picks, and
@@ -497,16 +517,16 @@ func (m *Machine) burst(n int64) {
 		return
 	}
 	defer m.contain()
-	c := m.cur
-	if c == nil || c.done {
+	c, w := m.next()
+	if c == nil {
 		if len(m.ctas) >= m.nctas {
 			m.done = true
 			return
 		}
-		c = m.startCTA(len(m.ctas))
-		m.cur = c
+		c = m.startCluster()
+		w = m.nextWarp(c)
 	}
-	w := m.nextWarp(c)
+	m.cur, m.cl.rotate = c, false
 	if w == nil {
 		m.deadlock(c)
 		return
@@ -590,6 +610,7 @@ func (m *Machine) burst(n int64) {
 		if c.rr == len(c.warps) {
 			c.rr = 0
 		}
+		m.cl.rotate = true // the cluster's next CTA has the next turn
 	}
 	if w.done {
 		m.warpEnded(c)
@@ -627,6 +648,7 @@ func (m *Machine) nextWarp(c *cta) *warp {
 // warpEnded finishes the CTA when its last warp is done, and lets
 // barriers waiting on exited warps go.
 func (m *Machine) warpEnded(c *cta) {
+	m.clusterRelease(c)
 	if c.doneWarps != 1<<len(c.warps)-1 {
 		for id := range c.bars {
 			m.tryRelease(c, id)
@@ -639,15 +661,15 @@ func (m *Machine) warpEnded(c *cta) {
 			c.bytes += f.local.allocated()
 		}
 	}
-	if len(m.ctas) >= m.nctas {
+	if len(m.ctas) >= m.nctas && m.clusterDone(c) {
 		m.done = true
 	}
 	// Release (nil: ctaAt rebuilds what is left) all but the last
 	// KeepCTAs finished CTAs, and the oldest of those while they hold more
-	// than KeepCTABytes (the newest always stays): a CTA with much local
-	// or shared memory does not stay 64 times. Amortized O(1) per CTA.
+	// than KeepCTABytes (the newest cluster always stays): a CTA with much
+	// local or shared memory does not stay 64 times. Amortized O(1) per CTA.
 	m.keptBytes += c.bytes
-	for m.keptFrom < len(m.ctas)-1 && (m.keptFrom < len(m.ctas)-KeepCTAs || m.keptBytes > KeepCTABytes || m.ctas[m.keptFrom] == nil) {
+	for m.keptFrom < c.pos-c.rank && (m.keptFrom < len(m.ctas)-KeepCTAs || m.keptBytes > KeepCTABytes || m.ctas[m.keptFrom] == nil) {
 		if old := m.ctas[m.keptFrom]; old != nil {
 			m.keptBytes -= old.bytes
 			m.ctas[m.keptFrom] = nil
@@ -667,15 +689,15 @@ const KeepCTABytes = 64 << 20
 // Checkpoints that still hold a released CTA keep their own pointer.
 const KeepCTAs = 64
 
-// ctaAt returns CTA i of those started; a released CTA is rebuilt as what
-// remains of it: finished warps with their lanes, every lane exited (a
-// CTA is released only after all its warps ended).
-func (m *Machine) ctaAt(i int) *cta {
-	if c := m.ctas[i]; c != nil {
+// ctaAt returns the started CTA at start position pos; a released CTA is
+// rebuilt as what remains of it: finished warps with their lanes, every
+// lane exited (a CTA is released only after all its warps ended).
+func (m *Machine) ctaAt(pos int) *cta {
+	if c := m.ctas[pos]; c != nil {
 		return c
 	}
-	g := m.launch.Grid
-	r := &cta{index: i, id: [3]uint32{uint32(i) % g[0], uint32(i) / g[0] % g[1], uint32(i) / (g[0] * g[1])}, done: true}
+	i := m.linearOf(pos)
+	r := &cta{index: i, pos: pos, rank: pos % m.cl.size, id: m.ctaID(i), done: true}
 	threads := int(m.launch.Block[0] * m.launch.Block[1] * m.launch.Block[2])
 	for wi := 0; wi*32 < threads; wi++ {
 		n := min(32, threads-wi*32)
@@ -690,9 +712,14 @@ func (m *Machine) ctaAt(i int) *cta {
 
 func (m *Machine) deadlock(c *cta) {
 	ids := ""
-	for _, w := range c.warps {
-		if w.wait > 0 {
-			ids += fmt.Sprintf(" warp %d at barrier %d;", w.id, w.wait-1)
+	for _, t := range m.cluster(c) {
+		for _, w := range t.warps {
+			if w.wait > 0 {
+				if m.cl.size > 1 {
+					ids += fmt.Sprintf(" CTA (%d,%d,%d)", t.id[0], t.id[1], t.id[2])
+				}
+				ids += fmt.Sprintf(" warp %d at %s;", w.id, barrierName(w.wait-1))
+			}
 		}
 	}
 	m.err = &Fault{Msg: "deadlock: every running warp waits at a barrier that can never complete:" + ids, CTA: c.id}
@@ -729,6 +756,9 @@ func (m *Machine) raise(w *warp, o *op, lane int, msg string) {
 	t := m.threadIdx(w.id*32 + lane)
 	m.err = &Fault{Line: int(o.line), Col: int(o.col), CTA: c.id, Warp: w.id, Lane: lane}
 	m.err.Msg = fmt.Sprintf("%s (thread (%d,%d,%d) of CTA (%d,%d,%d): warp %d lane %d, line %d)", msg, t[0], t[1], t[2], c.id[0], c.id[1], c.id[2], w.id, lane, o.line)
+	if m.cl.size > 1 {
+		m.err.Msg = strings.TrimSuffix(m.err.Msg, ")") + fmt.Sprintf(", cluster rank %d)", c.rank)
+	}
 }
 
 func (m *Machine) threadIdx(linear int) [3]uint32 {

@@ -18,10 +18,11 @@ const (
 	spaceConst
 	spaceParam // kernel parameters (read-only, shared by all threads)
 	spaceFrameParam
+	spaceSharedCluster // distributed shared memory: a shared::cluster address (cluster.go)
 )
 
 func (s space) String() string {
-	return [...]string{"generic", "global", "shared", "local", "const", "param", "param"}[s]
+	return [...]string{"generic", "global", "shared", "local", "const", "param", "param", "shared::cluster"}[s]
 }
 
 // The generic address map. Global addresses are generic addresses (as on
@@ -128,6 +129,8 @@ func (m *Machine) resolve(w *warp, lane int, sp space, addr uint64, n int, write
 			msg += ` (the kernel uses dynamic shared memory: set "shared_mem" in the launch)`
 		}
 		return nil, msg
+	case spaceSharedCluster:
+		return m.resolveCluster(w, addr, n)
 	case spaceLocal:
 		// Each frame owns [localBase, localBase+localSize) of the thread's
 		// local space, so pointers into a caller's frame stay valid.
@@ -250,15 +253,23 @@ func (m *Machine) recordAccess(w *warp, lane int, sp space, addr uint64, n int, 
 	if sp == spaceGeneric {
 		rs, ra = genericToSpace(addr)
 	}
-	m.lastWrites = append(m.lastWrites, memWrite{space: rs, addr: ra, size: n, lane: lane, warp: w.id})
+	ci := w.cta.index
+	if rs == spaceSharedCluster {
+		if t, off, _ := m.sharedTarget(w.cta, ra); t != nil {
+			rs, ra, ci = spaceShared, off, t.index
+		}
+	}
+	m.lastWrites = append(m.lastWrites, memWrite{space: rs, addr: ra, size: n, lane: lane, warp: w.id, cta: ci})
 }
 
 // genericToSpace splits a generic address into its space and the address
 // within it.
 func genericToSpace(addr uint64) (space, uint64) {
 	switch {
-	case addr >= sharedWindow && addr < sharedWindow+windowSize:
+	case addr >= sharedWindow && addr < sharedWindow+ClusterSlot:
 		return spaceShared, addr - sharedWindow
+	case addr >= sharedWindow && addr < sharedWindow+windowSize:
+		return spaceSharedCluster, addr - sharedWindow
 	case addr >= localWindow && addr < localWindow+windowSize:
 		return spaceLocal, addr - localWindow
 	case addr >= constWindow && addr < constWindow+windowSize:

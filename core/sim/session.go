@@ -207,9 +207,9 @@ func (s *Session) StepWarp(w int, limit int64) bool {
 	if c.warps[w].done {
 		return false
 	}
-	for n := int64(0); n < limit && !s.m.Done() && s.m.cur == c; n++ {
+	for n := int64(0); n < limit && !s.m.Done() && s.m.sameCluster(s.m.cur, c); n++ {
 		s.Step()
-		if int(s.m.last.warp) == w && s.m.cur == c || int(s.m.last.warp) == w && c.done {
+		if int(s.m.last.warp) == w && s.m.last.cta == c.id {
 			return true
 		}
 	}
@@ -217,13 +217,13 @@ func (s *Session) StepWarp(w int, limit int64) bool {
 }
 
 // StepOverBarrier runs until the current CTA's warps pass the next
-// barrier (a barrier releases), the CTA ends, or limit steps.
+// barrier (a barrier releases), its cluster ends, or limit steps.
 func (s *Session) StepOverBarrier(limit int64) bool {
 	r := s.m.releases
 	c := s.m.cur
 	for n := int64(0); n < limit && !s.m.Done(); n++ {
 		s.Step()
-		if s.m.releases > r || (c != nil && s.m.cur != c) {
+		if s.m.releases > r || (c != nil && !s.m.sameCluster(s.m.cur, c)) {
 			return true
 		}
 	}
@@ -293,14 +293,13 @@ func (m *Machine) peek() (int, int, *op) {
 	if m.done {
 		return -1, -1, nil
 	}
-	c := m.cur
-	if c == nil || c.done {
+	c, w := m.next()
+	if c == nil {
 		if len(m.ctas) >= m.nctas {
 			return -1, -1, nil
 		}
-		return len(m.ctas), 0, &m.kern.code[0]
+		return m.linearOf(len(m.ctas)), 0, &m.kern.code[0]
 	}
-	w := m.nextWarp(c)
 	if w == nil {
 		return c.index, -1, nil
 	}

@@ -126,14 +126,12 @@ func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
 	switch {
 	case opt.CTA < 0:
 		c = m.cur
-	case opt.CTA < len(m.ctas):
-		c = m.ctaAt(opt.CTA)
+	case opt.CTA < m.nctas && m.posOf(opt.CTA) < len(m.ctas):
+		c = m.ctaAt(m.posOf(opt.CTA))
 	}
 	if c == nil {
 		snap.State = "not started"
-		idx := max(opt.CTA, 0)
-		g := m.launch.Grid
-		snap.CTA = [3]uint32{uint32(idx) % g[0], uint32(idx) / g[0] % g[1], uint32(idx) / (g[0] * g[1])}
+		snap.CTA = m.ctaID(max(opt.CTA, 0))
 	} else {
 		snap.CTA = c.id
 		snap.State = "running"
@@ -250,9 +248,9 @@ func (m *Machine) regions(c *cta, local bool) []Region {
 	}
 	if c != nil {
 		r := Region{Name: "shared", Space: "shared", Size: len(c.shared), Mem: flatMem(c.shared)}
-		if c == m.cur {
+		{
 			for _, w := range m.lastWrites {
-				if w.space == spaceShared {
+				if w.space == spaceShared && w.cta == c.index {
 					r.Written = append(r.Written, [2]int{int(w.addr), w.size})
 				}
 			}
@@ -403,6 +401,12 @@ func (m *Machine) Fingerprint() [32]byte {
 	u(m.clock())
 	u(uint64(m.releases))
 	b(m.done)
+	b(m.cl.rotate)
+	u(uint64(m.cl.arrived))
+	u(uint64(m.cl.phases))
+	if m.cur != nil {
+		u(uint64(m.cur.pos))
+	}
 	b(m.err != nil)
 	for _, g := range m.global.bufs {
 		u(g.base)
@@ -412,6 +416,7 @@ func (m *Machine) Fingerprint() [32]byte {
 	for i := range m.ctas {
 		c := m.ctaAt(i)
 		u(uint64(c.index))
+		u(uint64(c.rank))
 		u(uint64(c.rr))
 		u(uint64(c.burst))
 		b(c.done)
@@ -428,6 +433,7 @@ func (m *Machine) Fingerprint() [32]byte {
 			u(uint64(w.exited))
 			u(uint64(w.cc))
 			u(uint64(w.wait))
+			u(uint64(w.clArr))
 			b(w.done)
 			u(uint64(len(w.frames)))
 			for _, f := range w.frames {
