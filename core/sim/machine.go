@@ -334,10 +334,15 @@ func (m *Machine) startCTA(pos int) *cta {
 	c.arena = m.spareArena.reuse(nw*k.nregs, nw*2*(k.npreds+k.nregs), nw*32*k.paramSize, m.prog.sharedSize(m.kern)+m.launch.SharedMem)
 	m.spareArena = ctaArena{}
 	c.shared = c.arena.shared
-	a := &frameArena{rows: c.arena.rows, masks: c.arena.masks, bytes: c.arena.bytes}
+	a := &frameArena{rows: c.arena.rows, masks: c.arena.masks, bytes: c.arena.bytes, frames: make([]frame, nw)}
+	ws := make([]warp, nw)
+	stacks := make([]entry, 4*nw)
+	frames := make([]*frame, nw)
+	c.warps = make([]*warp, 0, nw)
 	c.bytes = int64(len(c.shared)) + int64(len(a.rows))*256 + int64(len(a.masks))*4 + int64(len(a.bytes)) + int64(nw)*512
 	for wi := 0; wi < nw; wi++ {
-		w := &warp{cta: c, id: wi}
+		w := &ws[wi]
+		w.cta, w.id = c, wi
 		n := min(32, threads-wi*32)
 		w.valid = uint32(1<<n - 1)
 		if n == 32 {
@@ -345,9 +350,10 @@ func (m *Machine) startCTA(pos int) *cta {
 		}
 		w.exited = ^w.valid
 		f := m.newFrame(w, m.kern, 0, a)
-		f.stack = append(f.stack, entry{pc: 0, rpc: -1, mask: w.valid})
+		f.stack = append(stacks[4*wi:4*wi:4*wi+4], entry{pc: 0, rpc: -1, mask: w.valid})
 		f.entryMask = w.valid
-		w.frames = append(w.frames, f)
+		frames[wi] = f
+		w.frames = frames[wi : wi+1 : wi+1]
 		w.enter()
 		c.warps = append(c.warps, w)
 	}
@@ -361,7 +367,8 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena) *fra
 	if a == nil {
 		a = &frameArena{}
 	}
-	fr := &frame{
+	fr := a.takeFrame()
+	*fr = frame{
 		fn:        f,
 		regs:      a.takeRows(f.nregs),
 		preds:     a.takeMasks(f.npreds),
@@ -395,8 +402,28 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena) *fra
 	for _, s := range f.sregs {
 		r := &fr.regs[s.slot]
 		if s.perLane {
-			for lane := range 32 {
-				r[lane] = m.sregValue(w, lane, s.name, s.comp)
+			switch s.name {
+			case "%tid": // the most common: computed here, not through the name lane by lane
+				b := m.launch.Block
+				t := m.threadIdx(w.id * 32) // lane 0's, then counted up
+				for lane := range 32 {
+					r[lane] = uint64(t[max(s.comp, 0)])
+					if t[0]++; t[0] == b[0] {
+						t[0] = 0
+						if t[1]++; t[1] == b[1] {
+							t[1] = 0
+							t[2]++
+						}
+					}
+				}
+			case "%laneid":
+				for lane := range 32 {
+					r[lane] = uint64(lane)
+				}
+			default:
+				for lane := range 32 {
+					r[lane] = m.sregValue(w, lane, s.name, s.comp)
+				}
 			}
 		} else {
 			v := m.sregValue(w, 0, s.name, s.comp)
@@ -454,9 +481,19 @@ func (a ctaArena) reuse(rows, masks, bytes, shared int) ctaArena {
 // that starting a CTA costs a few allocations instead of a few per warp.
 // An empty arena allocates each slice on its own.
 type frameArena struct {
-	rows  [][32]uint64
-	masks []uint32
-	bytes []byte
+	rows   [][32]uint64
+	masks  []uint32
+	bytes  []byte
+	frames []frame
+}
+
+func (a *frameArena) takeFrame() *frame {
+	if len(a.frames) == 0 {
+		return new(frame)
+	}
+	f := &a.frames[0]
+	a.frames = a.frames[1:]
+	return f
 }
 
 func (a *frameArena) takeRows(n int) [][32]uint64 {
