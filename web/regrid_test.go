@@ -528,3 +528,68 @@ func TestRegridWindow(t *testing.T) {
 		t.Errorf("a card past the window")
 	}
 }
+
+// A vector register (ISA 5.4.2: ".reg .v2 .u32 v;") has one row per
+// element, named as the source names it (%v.x, %v.y), each with its
+// element's type; a mov that unpacks into it lights both rows.
+func TestRegridVectorRegisters(t *testing.T) {
+	s, _ := newSession(t, `.version 7.0
+.target sm_80
+.address_size 64
+
+.visible .entry k(.param .u64 out)
+{
+	.reg .v2 .u32 %v;
+	.reg .v4 .f32 %q;
+	.reg .b64 %d;
+	mov.u32 %v.x, %tid.x;
+	mov.u32 %v.y, 7;
+	mov.b64 %d, %v;
+	mov.b64 %v, 0x0000000500000009;
+	mov.f32 %q.b, 0f3FC00000;
+	ret;
+}
+`, `{"grid": 1, "block": 32, "args": {"out": {"type": "u32", "count": 1}}}`)
+	g := &Regrid{}
+	tbl := newModelTable(t)
+	g.target = tbl
+	draw := func() {
+		g.Snap = s.Snapshot(sim.SnapshotOptions{CTA: -1, Warp: 0})
+		g.draw()
+	}
+	stepUntil(t, s, "mov.b64 %d, %v")
+	draw()
+	var names []string
+	for r := tbl.root.FirstChild.NextSibling.FirstChild; r != nil; r = r.NextSibling {
+		names = append(names, textOf(r.FirstChild))
+	}
+	if got, want := strings.Join(names, " "), "%v.x %v.y %q.x %q.y %q.z %q.w %d"; got != want {
+		t.Errorf("rows = %s, want %s", got, want)
+	}
+	for _, tc := range []struct {
+		reg, text string
+		lane      int
+	}{
+		{"%v.x", "3", 3}, {"%v.y", "7", 3},
+		{"%d", "700000003", 3}, // .b64 in hex: y in the high half, x in the low
+	} {
+		if text, _ := tbl.regCell(tc.reg, tc.lane); text != tc.text {
+			t.Errorf("%s lane %d = %q, want %q", tc.reg, tc.lane, text, tc.text)
+		}
+	}
+	stepUntil(t, s, "mov.b64 %v, 0x")
+	draw()
+	for _, tc := range []struct{ reg, text string }{{"%v.x", "9"}, {"%v.y", "5"}} {
+		if text, class := tbl.regCell(tc.reg, 0); text != tc.text || !hasClass(class, clsChanged) {
+			t.Errorf("%s lane 0 after the unpack = %q %q, want %q lit", tc.reg, text, class, tc.text)
+		}
+	}
+	stepUntil(t, s, "mov.f32 %q.b")
+	draw()
+	if text, _ := tbl.regCell("%q.z", 0); text != "1.5" {
+		t.Errorf("%%q.z (written as %%q.b) = %q, want 1.5", text)
+	}
+	if text, class := tbl.regCell("%q.x", 0); text != uninitText || !hasClass(class, clsUninit) {
+		t.Errorf("%%q.x = %q %q, want unwritten", text, class)
+	}
+}

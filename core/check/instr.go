@@ -39,7 +39,7 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 			continue
 		}
 		score := 1
-		if shapesFit(cand.Form, st.Args) && predsFit(s, cand.Form, st.Args) {
+		if shapesFit(s, cand.Form, st.Args) && predsFit(s, cand.Form, st.Args) {
 			score += 2
 		}
 		if cand.Form.GatesOK(p.Version, p.SM) {
@@ -204,13 +204,19 @@ func sameValues(a, b []string) bool {
 }
 
 // shapesFit reports whether each operand has the syntactic shape its spec
-// asks for (vector, address, list or plain).
-func shapesFit(f *isa.Form, args []ptx.Operand) bool {
+// asks for (vector, address, list or plain). A vector register's name is
+// a vector (ISA 5.4.2: mov.b64 d, v packs the .v2 .u32 register v).
+func shapesFit(s *scope, f *isa.Form, args []ptx.Operand) bool {
 	for i, a := range args {
 		if i >= len(f.Operands) {
 			return false
 		}
 		_, isVec := a.(*ptx.Vector)
+		if id, ok := a.(*ptx.Ident); ok {
+			if r, ok := s.lookup(id.Name).(*Reg); ok && r.Vec > 0 {
+				isVec = true
+			}
+		}
 		_, isAddr := a.(*ptx.Addr)
 		switch f.Operands[i].Kind {
 		case isa.OpAddr, isa.OpHandle:
@@ -387,6 +393,20 @@ func (c *checker) operand(s *scope, in *Inst, spec *isa.OperandSpec, o ptx.Opera
 			}
 			return a
 		}
+		if id, ok := o.(*ptx.Ident); ok && spec.Kind == isa.OpPack {
+			// mov.b64 d, v or mov.b64 v, d with v a vector register: its
+			// elements together as wide as the instruction type.
+			if r, ok := s.lookup(id.Name).(*Reg); ok && r.Vec > 0 {
+				if t, ok := isa.LookupType(want); ok && (r.Type.Kind == isa.KindPred || r.Type.Bits*r.Vec != t.Bits) {
+					c.errorf(o.Pos(), "expected a vector of %d bits for mov%s, found .v%d %s register %s (%d bits)", t.Bits, want, r.Vec, r.Type.Name, r.Name, r.Type.Bits*r.Vec)
+				}
+				a.Kind = ArgVec
+				for k := 0; k < r.Vec; k++ {
+					a.Elems = append(a.Elems, Arg{Kind: ArgReg, Reg: r, Comp: k, Pos: o.Pos()})
+				}
+				return a
+			}
+		}
 		if id, ok := o.(*ptx.Ident); ok && spec.Kind == isa.OpVec {
 			if r, ok := s.lookup(id.Name).(*Reg); ok && r.Vec > 0 {
 				if n := vecLen(in.Match); n != r.Vec {
@@ -505,7 +525,12 @@ func (c *checker) value(s *scope, in *Inst, o ptx.Operand, want string, dest, an
 		if neg && obj.Type.Kind != isa.KindPred {
 			c.errorf(o.Pos(), "! applies only to predicates, found %s register %s", obj.Type.Name, obj.Name)
 		}
-		if !anyType && want != "" && !compatible(want, obj.Type, in.Entry.Relaxed, dest) {
+		switch {
+		case obj.Vec > 0 && !anyType && want != "":
+			// A whole vector register where one value goes (ISA 5.4.2:
+			// "Vector elements ... are accessed as .x/.y/.z/.w").
+			c.errorf(id.Pos(), "expected %s register, found .v%d %s register %s (name one element: %s.x)", want, obj.Vec, obj.Type.Name, obj.Name, obj.Name)
+		case !anyType && want != "" && !compatible(want, obj.Type, in.Entry.Relaxed, dest):
 			c.errorf(id.Pos(), "expected %s register, found %s register %s", want, obj.Type.Name, obj.Name)
 		}
 	case regComp:
@@ -535,6 +560,12 @@ func (c *checker) value(s *scope, in *Inst, o ptx.Operand, want string, dest, an
 	case *Label:
 		a.Kind, a.Label = ArgLabel, obj
 	case nil:
+		if n := len(id.Name); n > 2 && id.Name[n-2] == '.' {
+			if r, ok := s.lookup(id.Name[:n-2]).(*Reg); ok && r.Vec > 0 {
+				c.errorf(id.Pos(), "%s is a .v%d register: its elements are %s", r.Name, r.Vec, vecElems(r.Vec))
+				break
+			}
+		}
 		c.errorf(id.Pos(), "undeclared identifier %s", id.Name)
 	}
 	return a
@@ -568,6 +599,14 @@ func (c *checker) resolveAll(s *scope, o ptx.Operand) {
 		c.resolveAll(s, o.X)
 		c.resolveAll(s, o.Y)
 	}
+}
+
+// vecElems names the elements of a .vN register.
+func vecElems(n int) string {
+	if n == 2 {
+		return ".x and .y (or .r and .g)"
+	}
+	return ".x, .y, .z and .w (or .r, .g, .b and .a)"
 }
 
 type regComp struct {
