@@ -95,10 +95,15 @@ func TestRunPrintsWhatWasAsked(t *testing.T) {
 	if code != 0 || strings.Contains(out, `"a":`) || !strings.Contains(out, `"out": {"type": "u32", "data": [0, 2, 4,`) {
 		t.Errorf("--json --print out: %s", out)
 	}
-	// JSON by default keeps every buffer (the contract's result).
+	// JSON by default shows the buffers the run changed, as the table
+	// does (the input a is only read); --print all shows every one.
 	code, out, _ = runCLI(t, "", "run", "--json", "--launch", spec, k)
-	if code != 0 || !strings.Contains(out, `"a": {"type": "u32", "data": [0, 1, 2,`) {
+	if code != 0 || strings.Contains(out, `"a":`) || !strings.Contains(out, `"out": {"type": "u32", "data": [0, 2, 4,`) {
 		t.Errorf("--json: %s", out)
+	}
+	code, out, _ = runCLI(t, "", "run", "--json", "--print", "all", "--launch", spec, k)
+	if code != 0 || !strings.Contains(out, `"a": {"type": "u32", "data": [0, 1, 2,`) || !strings.Contains(out, `"out": {"type": "u32", "data": [0, 2, 4,`) {
+		t.Errorf("--json --print all: %s", out)
 	}
 }
 

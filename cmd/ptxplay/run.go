@@ -140,7 +140,16 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	res := launch.Run(name, code, spec, opt)
-	if err := lim.CheckOutput(res.OutputBound()); err != nil {
+	shown, err := selectBuffers(res, f.print)
+	if err != nil {
+		fmt.Fprintf(stderr, "ptxplay run: %v\n", err)
+		return 2
+	}
+	// Both outputs show the buffers selected: by default those the run
+	// changed (the inputs it only read are the launch's own data).
+	sel := *res
+	sel.Names = shown
+	if err := lim.CheckOutput(sel.OutputBound()); err != nil {
 		// Refused before the output is built: the run's verdict and
 		// statistics only.
 		fmt.Fprintf(stderr, "%s: output error: %v (the run itself %s after %d warp instructions)\n", name, err, map[bool]string{true: "succeeded", false: "failed"}[res.OK], res.Stats.WarpInstructions)
@@ -151,20 +160,10 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// before the host reads the results back.
 		io.WriteString(stdout, res.Stdout)
 	}
-	shown, err := selectBuffers(res, f.print)
-	if err != nil {
-		fmt.Fprintf(stderr, "ptxplay run: %v\n", err)
-		return 2
-	}
 	if asJSON {
-		if f.print != "" {
-			sel := *res
-			sel.Names = shown
-			res = &sel
-		}
 		// Streamed: the document is never whole in memory.
 		bw := bufio.NewWriterSize(stdout, 64<<10)
-		err := res.WriteJSON(bw)
+		err := sel.WriteJSON(bw)
 		if err == nil {
 			err = bw.Flush()
 		}

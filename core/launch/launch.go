@@ -5,6 +5,7 @@ package launch
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -38,7 +39,7 @@ type Buffer struct {
 	Data []uint64 // element bits
 
 	// Changed: the run left the buffer different from its input (set by
-	// Run; what the CLI prints by default).
+	// Collect, which Run calls; what the CLI prints by default).
 	Changed bool
 }
 
@@ -213,10 +214,6 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 	if budget == 0 {
 		budget = DefaultBudget
 	}
-	before := map[string]uint64{}
-	for _, name := range res.Names {
-		before[name] = dataHash(res.Buffers[name].Data)
-	}
 	var finished bool
 	var runaway string
 	if opt.Trace != nil {
@@ -255,10 +252,7 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 	}
 	res.Stats = m.Stats()
 	res.Stdout = m.Stdout()
-	Collect(m, res)
-	for _, name := range res.Names {
-		res.Buffers[name].Changed = dataHash(res.Buffers[name].Data) != before[name]
-	}
+	Collect(m, res) // sets Changed
 	switch {
 	case m.Fault() != nil:
 		f := m.Fault()
@@ -410,15 +404,43 @@ func paramNames(ps []sim.ParamInfo) string {
 	return strings.Join(n, ", ")
 }
 
-// Collect reads the buffers back from the machine.
+// Collect reads the buffers back from the machine into their Data, a
+// page of bytes at a time, and sets Changed where a value differs from
+// what Data held (the launch's input).
 func Collect(m *sim.Machine, res *Result) {
+	var chunk []byte
 	for _, name := range res.Names {
 		b := res.Buffers[name]
 		mem, _ := m.BufferByName(name)
 		es := elemSize(b.Type)
-		for i := range b.Data {
-			b.Data[i] = mem.Uint(i*es, es)
+		if chunk == nil {
+			chunk = make([]byte, 16<<10)
 		}
+		per := len(chunk) / es
+		changed := false
+		for i := 0; i < len(b.Data); i += per {
+			d := b.Data[i:min(i+per, len(b.Data))]
+			c := chunk[:len(d)*es]
+			mem.Read(c, i*es)
+			for j := range d {
+				var v uint64
+				switch es {
+				case 1:
+					v = uint64(c[j])
+				case 2:
+					v = uint64(binary.LittleEndian.Uint16(c[2*j:]))
+				case 4:
+					v = uint64(binary.LittleEndian.Uint32(c[4*j:]))
+				default:
+					v = binary.LittleEndian.Uint64(c[8*j:])
+				}
+				if v != d[j] {
+					changed = true
+				}
+				d[j] = v
+			}
+		}
+		b.Changed = changed
 	}
 }
 
@@ -665,18 +687,6 @@ func valueBits(t string, raw json.RawMessage) (uint64, error) {
 		z.Add(z, new(big.Int).Lsh(big.NewInt(1), uint(bits)))
 	}
 	return z.Uint64() & mask, nil
-}
-
-// dataHash is FNV-1a over the element bits.
-func dataHash(d []uint64) uint64 {
-	h := uint64(14695981039346656037)
-	for _, v := range d {
-		for k := 0; k < 64; k += 8 {
-			h ^= v >> k & 0xff
-			h *= 1099511628211
-		}
-	}
-	return h
 }
 
 // runSlice is how many warp instructions run between looks at the clock.
