@@ -55,6 +55,5 @@ var ctrlTable = []Entry{
 	}},
 	{Name: "setmaxnreg", Section: "9.7.20.5", Doc: "Raise (.inc) or lower (.dec) the register budget of the warps of a warpgroup.", PTX: 80, SM: 90, Syntax: []string{
 		"setmaxnreg.action.sync.aligned.u32 count:imm",
-	}, Groups: map[string][]string{"action": {".inc", ".dec"}},
-		NoExec: "no model of register-file partitioning (sm_90a)"},
+	}, Groups: map[string][]string{"action": {".inc", ".dec"}}},
 }

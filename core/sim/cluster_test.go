@@ -17,7 +17,7 @@ import (
 // clusterKernel wraps body in a kernel with parameter out (a .u64 buffer
 // of u32 words) and the registers the tests use. DIRECTIVES go between
 // the parameters and the body.
-const clusterKernel = `.version 8.0
+const clusterKernel = `.version 8.5
 .target sm_90a
 .address_size 64
 

@@ -239,9 +239,28 @@ func lowerRedux(l *lowering, in *check.Inst, o *op) error {
 }
 
 // elect.sync d|p, membermask: the lowest active lane of the mask leads.
+//
+// The ISA leaves the choice to the hardware ("deterministically, the same
+// leader for the same membermask"); sm_90 elects the lowest lane, and so
+// does ptxas's own emulation. Only "predicated active" threads are
+// candidates: a lane of membermask whose guard is false takes no part. The
+// executing thread must be in membermask, and .sync waits for every thread
+// of membermask: a live lane of the mask that the warp's divergence keeps
+// off this path would never come, so both are faults. Exited lanes and
+// lanes past a partial warp's end do not count.
 func lowerElect(l *lowering, in *check.Inst, o *op) error {
 	o.exec = func(m *Machine, w *warp, o *op) {
-		mm := uint32(src(w, o, 0)[firstLane(w.mask)]) & w.mask
+		mask := uint32(src(w, o, 0)[firstLane(w.mask)])
+		if out := w.mask &^ mask; out != 0 {
+			m.raise(w, o, firstLane(out), fmt.Sprintf("elect.sync: the thread is not in membermask %#08x", mask))
+			return
+		}
+		active := w.f.stack[len(w.f.stack)-1].mask
+		if absent := mask & (w.valid &^ w.exited) &^ active; absent != 0 {
+			m.raise(w, o, firstLane(w.mask), fmt.Sprintf("elect.sync: lanes %#08x of membermask %#08x are on another path of a divergent branch (.sync waits for every thread of membermask)", absent, mask))
+			return
+		}
+		mm := mask & w.mask
 		leader := bits.TrailingZeros32(mm)
 		d := dst(w, o, 0)
 		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {

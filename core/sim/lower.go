@@ -54,6 +54,7 @@ type fn struct {
 	sregs     []sregInit
 	ptrue     []int32 // predicate slots that hold the constant true
 	pexplicit int32   // 1 + the predicate slot holding %is_explicit_cluster, 0 if none
+	maxnreg   int     // the kernel's .maxnreg, 0 if none (sm90.go)
 	localSize int
 	paramSize int
 	params    []paramLoc
@@ -187,7 +188,7 @@ func Load(cp *check.Program) (prog *Program, err error) {
 		if !cf.Defined() {
 			continue
 		}
-		f := &fn{index: int32(len(p.funcs)), name: cf.Name, entry: cf.Entry, src: cf, regByName: map[string]*check.Reg{}}
+		f := &fn{index: int32(len(p.funcs)), name: cf.Name, entry: cf.Entry, src: cf, regByName: map[string]*check.Reg{}, maxnreg: perfInt(cf, ".maxnreg")}
 		p.funcs = append(p.funcs, f)
 		p.byName[f.name] = f
 	}

@@ -166,22 +166,23 @@ type barrier struct {
 }
 
 type warp struct {
-	cta    *cta
-	id     int
-	frames []*frame
-	f      *frame // the top frame, and its registers and code (see enter)
-	regs   [][32]uint64
-	code   []op
-	valid  uint32 // lanes that exist (a partial last warp has fewer)
-	exited uint32
-	mask   uint32      // active lanes of the op being executed
-	cc     uint32      // carry flag per lane
-	wait   int         // 1 + barrier id the warp waits at, 0 when running
-	waitOp *op         // the barrier op it waits on
-	async  *asyncState // pending cp.async copies (cpasync.go)
-	frag   *fragRecord // its last matrix instruction's fragments (fragview.go)
-	clArr  uint32      // lanes arrived at the cluster barrier in its current phase (cluster.go)
-	done   bool
+	cta     *cta
+	id      int
+	frames  []*frame
+	f       *frame // the top frame, and its registers and code (see enter)
+	regs    [][32]uint64
+	code    []op
+	valid   uint32 // lanes that exist (a partial last warp has fewer)
+	exited  uint32
+	mask    uint32      // active lanes of the op being executed
+	cc      uint32      // carry flag per lane
+	wait    int         // 1 + barrier id the warp waits at, 0 when running
+	waitOp  *op         // the barrier op it waits on
+	async   *asyncState // pending cp.async copies (cpasync.go)
+	frag    *fragRecord // its last matrix instruction's fragments (fragview.go)
+	clArr   uint32      // lanes arrived at the cluster barrier in its current phase (cluster.go)
+	maxnreg uint16      // its register count from setmaxnreg, 0 if none ran (sm90.go)
+	done    bool
 }
 
 type frame struct {

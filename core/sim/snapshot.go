@@ -61,9 +61,10 @@ type WarpView struct {
 	Valid   uint32      `json:"valid"`
 	Exited  uint32      `json:"exited"`
 	Done    bool        `json:"done"`
-	Barrier int         `json:"barrier"` // the barrier it waits at, -1 if none
-	Stack   []StackView `json:"stack"`   // bottom first
-	Calls   []string    `json:"calls"`   // function names, outermost first
+	Barrier int         `json:"barrier"`           // the barrier it waits at, -1 if none; 16: the cluster barrier
+	MaxNReg int         `json:"maxnreg,omitempty"` // its register count from setmaxnreg, 0 if none ran
+	Stack   []StackView `json:"stack"`             // bottom first
+	Calls   []string    `json:"calls"`             // function names, outermost first
 	Regs    []RegView   `json:"regs,omitempty"`
 	Frag    *FragView   `json:"frag,omitempty"` // its last matrix instruction's fragments (fragview.go)
 }
@@ -149,7 +150,7 @@ func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
 }
 
 func (m *Machine) warpView(w *warp, regs, current bool) WarpView {
-	v := WarpView{ID: w.id, Valid: w.valid, Exited: w.exited & w.valid, Done: w.done, Barrier: w.wait - 1}
+	v := WarpView{ID: w.id, Valid: w.valid, Exited: w.exited & w.valid, Done: w.done, Barrier: w.wait - 1, MaxNReg: int(w.maxnreg)}
 	v.Frag = w.frag.view()
 	if len(w.frames) == 0 {
 		return v // a CTA finished long ago: only its masks remain
@@ -434,6 +435,7 @@ func (m *Machine) Fingerprint() [32]byte {
 			u(uint64(w.cc))
 			u(uint64(w.wait))
 			u(uint64(w.clArr))
+			u(uint64(w.maxnreg))
 			b(w.done)
 			u(uint64(len(w.frames)))
 			for _, f := range w.frames {

@@ -180,6 +180,9 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 			if e.Name == "cp.async" && s.Name == "size" {
 				op = "16" // cp-size is 4, 8 or 16 (16 only for .cg)
 			}
+			if e.Name == "setmaxnreg" {
+				op = "64" // a multiple of 8 from 24 to 256
+			}
 		case isa.OpAddr:
 			op = "[" + in.reg(".b64") + "]"
 		case isa.OpVec:
