@@ -51,6 +51,31 @@ func spaceOf(l *lowering, in *check.Inst, o *op) space {
 			return o.space
 		}
 	}
+	return genericVar(o)
+}
+
+// genericVar turns the address of a variable named in an instruction
+// without a state space ("ld.b32 r, [sh+4]", sh a .shared variable) into
+// the variable's generic address: ISA 3.1 §8.7.8.8, ld: "If no state space
+// is given, perform the load using generic addressing", with "[var] the
+// name of an addressable variable" read as "d = a; // named variable a".
+// mov gives the address in the variable's own space (§6.4.1) and cvta the
+// generic one; a generic access goes where cvta's address points. A .func
+// parameter has no generic window: the access reads the parameter.
+func genericVar(o *op) space {
+	switch o.space {
+	case spaceShared:
+		o.off += sharedWindow
+	case spaceConst:
+		o.off += constWindow
+	case spaceLocal:
+		o.off += localWindow // base: the frame's local base
+	case spaceParam:
+		o.off += paramWindow
+	case spaceFrameParam:
+		return spaceFrameParam
+	}
+	o.space = spaceGeneric // global addresses are generic ones
 	return spaceGeneric
 }
 
