@@ -2,6 +2,7 @@ package launch
 
 import (
 	"math"
+	"os"
 	"testing"
 	"time"
 )
@@ -93,5 +94,27 @@ func BenchmarkKernels(b *testing.B) {
 			b.ReportMetric(total.PerSecond(), "thread-inst/s")
 			b.ReportMetric(total.PerCPUSecond(), "thread-inst/cpu-s")
 		})
+	}
+}
+
+// vadd4096 is vector add over 4096 x 256 threads, the three buffers of
+// 1M f32 elements each (the issue's whole-process case).
+const vadd4096 = `{"kernel": "vadd", "grid": 4096, "block": 256,
+ "args": {"a": {"type": "f32", "fill": "iota", "count": 1048576},
+          "b": {"type": "f32", "fill": 0.5, "count": 1048576},
+          "out": {"type": "f32", "count": 1048576}, "n": 1048576}}`
+
+// BenchmarkRunVadd4096 times launch.Run whole on vadd4096: parse, check,
+// load, filling the buffers, the run, and reading them back (the JSON
+// printing excluded).
+func BenchmarkRunVadd4096(b *testing.B) {
+	src, err := os.ReadFile("../../examples/vadd/kernel.ptx")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if r := Run("vadd.ptx", src, []byte(vadd4096), Options{}); !r.OK {
+			b.Fatal(r.Errors)
+		}
 	}
 }

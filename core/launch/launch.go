@@ -498,8 +498,20 @@ func parseBuffer(name string, raw json.RawMessage, lim limits.Limits, used *buff
 	if len(spec.Fill) > 0 {
 		var s string
 		if json.Unmarshal(spec.Fill, &s) == nil && s == "iota" {
-			for i := range b.Data {
-				b.Data[i] = iotaBits(t, i)
+			switch t {
+			case "f32":
+				for i := range b.Data {
+					b.Data[i] = uint64(math.Float32bits(float32(i)))
+				}
+			case "f16", "bf16", "f64":
+				for i := range b.Data {
+					b.Data[i] = iotaBits(t, i)
+				}
+			default: // integers: i in the type's width
+				k := ^uint64(0) >> (64 - 8*elemSize(t))
+				for i := range b.Data {
+					b.Data[i] = uint64(i) & k
+				}
 			}
 		} else {
 			v, err := valueBits(t, spec.Fill)

@@ -296,12 +296,31 @@ func (m *Machine) StoreElems(base uint64, es int, vals []uint64) {
 	if b == nil || len(vals)*es > b.mem.size {
 		return
 	}
-	var e [8]byte
-	for i, v := range vals {
-		if v != 0 {
-			binary.LittleEndian.PutUint64(e[:], v)
-			b.mem.storeAt(e[:es], i*es, m)
+	// A page of bytes at a time, and only the pages with a value that is
+	// not zero.
+	chunk := make([]byte, pageSize)
+	for i := 0; i < len(vals); {
+		k := min(len(vals)-i, (pageSize-(i*es)&pageMask)/es) // elements to the page's end
+		c, nonzero := chunk[:k*es], false
+		for j, v := range vals[i : i+k] {
+			if v != 0 {
+				nonzero = true
+			}
+			switch es {
+			case 1:
+				c[j] = byte(v)
+			case 2:
+				binary.LittleEndian.PutUint16(c[2*j:], uint16(v))
+			case 4:
+				binary.LittleEndian.PutUint32(c[4*j:], uint32(v))
+			default:
+				binary.LittleEndian.PutUint64(c[8*j:], v)
+			}
 		}
+		if nonzero {
+			b.mem.storeAt(c, i*es, m)
+		}
+		i += k
 	}
 }
 
