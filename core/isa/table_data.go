@@ -194,15 +194,15 @@ var dataTable = []Entry{
 		"cp.async.bulk.dst_cl.src_g.complete_tx{.mcast}{.hint} [dstMem], [srcMem], size:.u32, [mbar], ctaMask:any?, policy:.b64?",
 		"cp.async.bulk.dst_cl.src_cta.complete_tx [dstMem], [srcMem], size:.u32, [mbar]",
 		"cp.async.bulk.dst_g.src_cta.bulk_group{.hint}{.cp_mask} [dstMem], [srcMem], size:.u32, policy:any?, byteMask:any?",
-	}, Groups: bulkGroups, NoExec: noBulk},
+	}, Groups: bulkGroups},
 	{Name: "cp.reduce.async.bulk", Section: "9.7.9.26.4.2", Doc: "Asynchronous bulk reduction of shared memory into global or cluster shared memory.", PTX: 80, SM: 90, Syntax: []string{
 		"cp.reduce.async.bulk.dst_cl.src_cta.complete_tx.op_red.redtype [dstMem], [srcMem], size:.u32, [mbar]",
 		"cp.reduce.async.bulk.dst_g.src_cta.bulk_group{.hint}.op_red.redtype [dstMem], [srcMem], size:.u32, policy:.b64?",
 		"cp.reduce.async.bulk.dst_g.src_cta.bulk_group{.hint}.op_add.noftz.htype_2 [dstMem], [srcMem], size:.u32, policy:.b64?",
-	}, Groups: bulkGroups, NoExec: noBulk},
+	}, Groups: bulkGroups},
 	{Name: "cp.async.bulk.prefetch", Section: "9.7.9.26.4.3", Doc: "Asynchronously prefetch a global range into L2.", PTX: 80, SM: 90, Syntax: []string{
 		"cp.async.bulk.prefetch.L2.src_g{.hint} [srcMem], size:.u32, policy:.b64?",
-	}, Groups: bulkGroups, NoExec: noBulk},
+	}, Groups: bulkGroups},
 	{Name: "multimem.cp.async.bulk", Section: "9.7.9.26.4.4", Doc: "Asynchronous bulk copy from shared memory to every copy of a multimem address.", PTX: 91, SM: 90, Syntax: []string{
 		"multimem.cp.async.bulk.dst_g.src_cta.bulk_group{.cp_mask} [dstMem], [srcMem], size:.u32, byteMask:any?",
 	}, Groups: bulkGroups, NoExec: noMultimem},
@@ -221,10 +221,10 @@ var dataTable = []Entry{
 	}, Groups: bulkGroups, NoExec: noBulk},
 	{Name: "cp.async.bulk.commit_group", Section: "9.7.9.26.6.1", Doc: "Commit the preceding bulk asynchronous operations of this thread as one bulk group.", PTX: 80, SM: 90, Syntax: []string{
 		"cp.async.bulk.commit_group",
-	}, NoExec: noBulk},
+	}},
 	{Name: "cp.async.bulk.wait_group", Section: "9.7.9.26.6.2", Doc: "Wait until at most N bulk groups are pending (.read: until their sources have been read).", PTX: 80, SM: 90, Syntax: []string{
 		"cp.async.bulk.wait_group{.read} n:imm",
-	}, NoExec: noBulk},
+	}},
 	{Name: "tensormap.replace", Section: "9.7.9.27", Doc: "Replace one field of a tensor map in memory.", PTX: 83, SM: 90, Syntax: []string{
 		"tensormap.replace.tile.tmfield1{.ss_tm}.b1024.tmtype [a], v",
 		"tensormap.replace.tile.tmfield2{.ss_tm}.b1024.tmtype [a], ord:imm, v",

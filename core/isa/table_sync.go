@@ -5,7 +5,6 @@
 package isa
 
 const (
-	noMbarrier = "no model of mbarrier objects"
 	noAsyncRed = "no model of asynchronous reductions"
 	noCLC      = "no model of cluster launch control"
 )
@@ -139,46 +138,46 @@ var syncTable = []Entry{
 	// 9.7.14.16 mbarrier
 	{Name: "mbarrier.init", Section: "9.7.14.16.12", Doc: "Initialize an mbarrier object in shared memory with an expected arrival count.", PTX: 70, SM: 80, Syntax: []string{
 		"mbarrier.init{.ss_shared}.b64 [addr], count:.u32",
-	}, NoExec: noMbarrier},
+	}},
 	{Name: "mbarrier.inval", Section: "9.7.14.16.13", Doc: "Invalidate an mbarrier object so its memory can be reused.", PTX: 70, SM: 80, Syntax: []string{
 		"mbarrier.inval{.ss_shared}.b64 [addr]",
-	}, NoExec: noMbarrier},
+	}},
 	{Name: "mbarrier.expect_tx", Section: "9.7.14.16.14", Doc: "Raise the transaction count an mbarrier's current phase waits for.", PTX: 80, SM: 90, Syntax: []string{
 		"mbarrier.expect_tx{.sem_rlx}{.scope_cc}{.ss_shared3}.b64 [addr], txCount:.u32",
-	}, NoExec: noMbarrier},
+	}},
 	{Name: "mbarrier.complete_tx", Section: "9.7.14.16.15", Doc: "Lower an mbarrier's pending transaction count, as if bytes had arrived.", PTX: 80, SM: 90, Syntax: []string{
 		"mbarrier.complete_tx{.sem_rlx}{.scope_cc}{.ss_shared3}.b64 [addr], txCount:.u32",
-	}, NoExec: noMbarrier},
+	}},
 	{Name: "mbarrier.arrive", Section: "9.7.14.16.16", Doc: "Arrive on an mbarrier (optionally expecting transactions) and get the phase token in state.", PTX: 70, SM: 80, Syntax: []string{
 		"mbarrier.arrive{.sem_st}{.scope_cc}{.ss_shared}.b64 d:.b64, [addr], count:.u32?",
 		"mbarrier.arrive{.sem_st}{.scope_cc}.ss_cluster.b64 d:.b64, [addr], count:.u32? @ptx8.0 @sm_90",
 		"mbarrier.arrive.expect_tx{.sem_st}{.scope_cc}{.ss_shared3}.b64 d:.b64, [addr], txCount:.u32 @ptx8.0 @sm_90",
 		"mbarrier.arrive.noComplete{.sem_rel}{.cta}{.ss_shared}.b64 d:.b64, [addr], count:.u32",
-	}, NoExec: noMbarrier},
+	}},
 	{Name: "mbarrier.arrive_drop", Section: "9.7.14.16.17", Doc: "Arrive on an mbarrier and drop this thread from the expected count of later phases.", PTX: 70, SM: 80, Syntax: []string{
 		"mbarrier.arrive_drop{.sem_st}{.scope_cc}{.ss_shared}.b64 d:.b64, [addr], count:.u32?",
 		"mbarrier.arrive_drop{.sem_st}{.scope_cc}.ss_cluster.b64 d:.b64, [addr], count:.u32? @ptx8.0 @sm_90",
 		"mbarrier.arrive_drop.expect_tx{.sem_st}{.scope_cc}{.ss_shared3}.b64 d:.b64, [addr], txCount:.u32 @ptx8.0 @sm_90",
 		"mbarrier.arrive_drop.expect_tx{.ss_shared3}{.sem_st}{.scope_cc}.b64 d:.b64, [addr], txCount:.u32 @ptx8.0 @sm_90",
 		"mbarrier.arrive_drop.noComplete{.sem_rel}{.cta}{.ss_shared}.b64 d:.b64, [addr], count:.u32",
-	}, NoExec: noMbarrier},
+	}},
 	{Name: "cp.async.mbarrier.arrive", Section: "9.7.14.16.18", Doc: "Make an mbarrier track the completion of this thread's earlier cp.async operations.", PTX: 70, SM: 80, Syntax: []string{
 		"cp.async.mbarrier.arrive{.noinc}{.ss_shared}.b64 [addr]",
-	}, NoExec: noMbarrier},
+	}},
 	{Name: "mbarrier.test_wait", Section: "9.7.14.16.19", Doc: "Test (without blocking) whether an mbarrier phase, given by token or .parity, has completed.", PTX: 70, SM: 80, Syntax: []string{
 		"mbarrier.test_wait{.sem_ld}{.scope_cc}{.ss_shared}.b64 p:.pred, [addr], state:.b64",
 		"mbarrier.test_wait.parity{.sem_ld}{.scope_cc}{.ss_shared}.b64 p:.pred, [addr], parity:.u32 @ptx7.1",
-	}, NoExec: noMbarrier},
+	}},
 	{Name: "mbarrier.try_wait", Section: "9.7.14.16.19", Doc: "Wait a bounded time for an mbarrier phase, given by token or .parity, to complete.", PTX: 78, SM: 90, Syntax: []string{
 		"mbarrier.try_wait{.sem_ld}{.scope_cc}{.ss_shared}.b64 p:.pred, [addr], state:.b64, hint:.u32?",
 		"mbarrier.try_wait.parity{.sem_ld}{.scope_cc}{.ss_shared}.b64 p:.pred, [addr], parity:.u32, hint:.u32?",
-	}, NoExec: noMbarrier},
+	}},
 	{Name: "mbarrier.pending_count", Section: "9.7.14.16.20", Doc: "The pending arrival count held in an mbarrier phase token.", PTX: 70, SM: 80, Syntax: []string{
 		"mbarrier.pending_count.b64 d:.u32, state:.b64",
-	}, NoExec: noMbarrier},
+	}},
 	{Name: "mbarrier.check_layout", Section: "9.7.14.16.21", Doc: "Test whether memory holds a valid mbarrier object.", PTX: 93, SM: 90, Syntax: []string{
 		"mbarrier.check_layout{.ss_shared3}{.b64} p:.pred, [addr]",
-	}, NoExec: noMbarrier},
+	}},
 	{Name: "tensormap.cp_fenceproxy", Section: "9.7.14.17", Doc: "Copy a tensor map from shared to global memory and fence it for the tensormap proxy.", PTX: 83, SM: 90, Syntax: []string{
 		"tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.sem_rel.scope.sync.aligned [dst], [src], size:imm",
 	}, NoExec: noTensormap},

@@ -716,13 +716,16 @@ func TestRows(t *testing.T) {
 	for _, n := range []string{"add", "mad", "fma", "setp", "selp", "lop3", "prmt", "mov", "shfl.sync", "ld", "st", "cvt", "cvta",
 		"atom", "red", "bar", "bar.warp.sync", "membar", "fence", "vote", "vote.sync", "match", "redux.sync", "activemask",
 		"elect.sync", "call", "ret", "exit", "bra", "brx.idx", "trap", "nanosleep", "dp4a", "bfe", "bfi", "shf", "cvt.pack", "vadd", "vset4", "vmad", "vadd2", "mma", "ldmatrix", "stmatrix", "movmatrix", "cp.async", "cp.async.commit_group", "cp.async.wait_group", "cp.async.wait_all", "wmma.load", "wmma.store", "wmma.mma", "wgmma.mma_async", "wgmma.fence", "wgmma.commit_group", "wgmma.wait_group",
-		"mapa", "getctarank", "barrier.cluster", "setmaxnreg"} {
+		"mapa", "getctarank", "barrier.cluster", "setmaxnreg",
+		"mbarrier.init", "mbarrier.inval", "mbarrier.arrive", "mbarrier.arrive_drop", "mbarrier.expect_tx", "mbarrier.complete_tx",
+		"mbarrier.test_wait", "mbarrier.try_wait", "mbarrier.pending_count", "cp.async.mbarrier.arrive",
+		"cp.async.bulk", "cp.reduce.async.bulk", "cp.async.bulk.prefetch", "cp.async.bulk.commit_group", "cp.async.bulk.wait_group"} {
 		if e := Get(n); e == nil || e.NoExec != "" {
 			t.Errorf("%s: missing or NoExec", n)
 		}
 	}
 	for _, n := range []string{"tex", "suld", "wgmma.mma_async.sp", "cp.async.bulk.tensor",
-		"mbarrier.init", "tcgen05.mma", "multimem.ld_reduce"} {
+		"tcgen05.mma", "multimem.ld_reduce"} {
 		if e := Get(n); e == nil || e.NoExec == "" {
 			t.Errorf("%s: missing or executable", n)
 		}

@@ -44,6 +44,8 @@ func (t *cta) clone() *cta {
 	c := *t
 	c.arena = ctaArena{} // the blocks stay with t (never recycled: both machines are cloned)
 	c.shared = append([]byte(nil), t.shared...)
+	c.mbars = append([]mbarRecord(nil), t.mbars...)
+	c.bulk = append([]bulkCopy(nil), t.bulk...) // a copy's bytes never change once read
 	c.warps = make([]*warp, len(t.warps))
 	for i, w := range t.warps {
 		nw := *w

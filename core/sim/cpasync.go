@@ -289,3 +289,25 @@ func execWaitGroup(m *Machine, w *warp, o *op, n int) {
 		a.ends[lane] = rest
 	}
 }
+
+// landCpAsyncLane lands every cp.async copy the lane has issued, committed
+// or not (cp.async.mbarrier.arrive: the arrive-on is triggered when they
+// complete, and ptxplay completes them there). Its committed groups stay,
+// empty, so later wait_group counts are unchanged.
+func (m *Machine) landCpAsyncLane(w *warp, o *op, lane int) {
+	a := w.async
+	if a == nil || len(a.copies[lane]) == 0 {
+		return
+	}
+	for _, cp := range a.copies[lane] {
+		b := m.access(w, o, lane, spaceShared, cp.dst, int(cp.n), true)
+		if b == nil {
+			return
+		}
+		copy(b, cp.data[:cp.n])
+	}
+	a.copies[lane] = a.copies[lane][:0]
+	for i := range a.ends[lane] {
+		a.ends[lane][i] = 0
+	}
+}

@@ -147,7 +147,9 @@ type cta struct {
 	rr     int // round-robin position: the warp that issues next
 	burst  int // instructions the current warp has issued in a row
 	bars   [16]barrier
-	arena  ctaArena // the blocks its kernel frames and shared memory use (startCTA)
+	arena  ctaArena     // the blocks its kernel frames and shared memory use (startCTA)
+	mbars  []mbarRecord // the mbarriers initialized in its shared memory, by address (mbarrier.go)
+	bulk   []bulkCopy   // bulk copies in flight, oldest first (bulk.go)
 
 	doneWarps uint64 // the warps that ended (bit per warp index)
 	done      bool
@@ -166,23 +168,25 @@ type barrier struct {
 }
 
 type warp struct {
-	cta     *cta
-	id      int
-	frames  []*frame
-	f       *frame // the top frame, and its registers and code (see enter)
-	regs    [][32]uint64
-	code    []op
-	valid   uint32 // lanes that exist (a partial last warp has fewer)
-	exited  uint32
-	mask    uint32      // active lanes of the op being executed
-	cc      uint32      // carry flag per lane
-	wait    int         // 1 + barrier id the warp waits at, 0 when running
-	waitOp  *op         // the barrier op it waits on
-	async   *asyncState // pending cp.async copies (cpasync.go)
-	frag    *fragRecord // its last matrix instruction's fragments (fragview.go)
-	clArr   uint32      // lanes arrived at the cluster barrier in its current phase (cluster.go)
-	maxnreg uint16      // its register count from setmaxnreg, 0 if none ran (sm90.go)
-	done    bool
+	cta        *cta
+	id         int
+	frames     []*frame
+	f          *frame // the top frame, and its registers and code (see enter)
+	regs       [][32]uint64
+	code       []op
+	valid      uint32 // lanes that exist (a partial last warp has fewer)
+	exited     uint32
+	mask       uint32      // active lanes of the op being executed
+	cc         uint32      // carry flag per lane
+	wait       int         // 1 + barrier id the warp waits at, -1 on an mbarrier, 0 when running
+	waitOp     *op         // the barrier op it waits on
+	mbarWait   uint64      // 1 + shared address of the mbarrier it waits on (wait -1)
+	bulkGroups [32]int32   // bulk async-groups each lane committed (bulk.go)
+	async      *asyncState // pending cp.async copies (cpasync.go)
+	frag       *fragRecord // its last matrix instruction's fragments (fragview.go)
+	clArr      uint32      // lanes arrived at the cluster barrier in its current phase (cluster.go)
+	maxnreg    uint16      // its register count from setmaxnreg, 0 if none ran (sm90.go)
+	done       bool
 }
 
 type frame struct {
@@ -584,6 +588,13 @@ func (m *Machine) burst(n int64) {
 		w = m.nextWarp(c)
 	}
 	m.cur, m.cl.rotate = c, false
+	if w == nil && m.landClusterBulk(c) {
+		// Nothing could issue: time passed and the copies in flight landed.
+		if c2, w2 := m.next(); w2 != nil {
+			c, w = c2, w2
+			m.cur = c
+		}
+	}
 	if w == nil {
 		m.deadlock(c)
 		return
@@ -712,6 +723,8 @@ func (m *Machine) warpEnded(c *cta) {
 		}
 		return
 	}
+	// Copies still in flight complete before the CTA is gone.
+	m.landBulk(c, func(*bulkCopy) bool { return true })
 	c.done = true
 	for _, w := range c.warps {
 		for _, f := range w.frames {
@@ -778,6 +791,9 @@ func (m *Machine) deadlock(c *cta) {
 				ids += fmt.Sprintf(" warp %d at %s;", w.id, barrierName(w.wait-1))
 			}
 		}
+	}
+	for _, t := range m.cluster(c) {
+		ids += m.mbarDeadlock(t)
 	}
 	m.err = &Fault{Msg: "deadlock: every running warp waits at a barrier that can never complete:" + ids, CTA: c.id}
 	m.done = true

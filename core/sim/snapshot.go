@@ -13,23 +13,25 @@ import (
 
 // Snapshot is the state of one CTA after some step.
 type Snapshot struct {
-	Step     int64        `json:"step"`
-	Done     bool         `json:"done"`
-	Fault    *Fault       `json:"fault,omitempty"`
-	Stats    Stats        `json:"stats"`
-	History  HistoryStats `json:"history"`
-	CTA      [3]uint32    `json:"cta"`
-	CTAs     int          `json:"ctas"`  // CTAs in the grid
-	State    string       `json:"state"` // "not started", "running", "done"
-	Last     *StepInfo    `json:"last,omitempty"`
-	Next     *NextInfo    `json:"next,omitempty"` // what the next step will issue
-	Warps    []WarpView   `json:"warps"`
-	Memory   []Region     `json:"memory"`
-	Access   *Access      `json:"access,omitempty"`    // the last step's memory access
-	Frag     *FragView    `json:"frag,omitempty"`      // the last matrix instruction's fragments
-	FragNext *FragView    `json:"frag_next,omitempty"` // the next instruction's A, B and C when it is an mma
-	Async    []AsyncView  `json:"async,omitempty"`     // the CTA's cp.async copies not landed yet (cpasync.go)
-	Stdout   string       `json:"stdout,omitempty"`    // the launch's printf output so far
+	Step      int64          `json:"step"`
+	Done      bool           `json:"done"`
+	Fault     *Fault         `json:"fault,omitempty"`
+	Stats     Stats          `json:"stats"`
+	History   HistoryStats   `json:"history"`
+	CTA       [3]uint32      `json:"cta"`
+	CTAs      int            `json:"ctas"`  // CTAs in the grid
+	State     string         `json:"state"` // "not started", "running", "done"
+	Last      *StepInfo      `json:"last,omitempty"`
+	Next      *NextInfo      `json:"next,omitempty"` // what the next step will issue
+	Warps     []WarpView     `json:"warps"`
+	Memory    []Region       `json:"memory"`
+	Access    *Access        `json:"access,omitempty"`    // the last step's memory access
+	Frag      *FragView      `json:"frag,omitempty"`      // the last matrix instruction's fragments
+	FragNext  *FragView      `json:"frag_next,omitempty"` // the next instruction's A, B and C when it is an mma
+	Async     []AsyncView    `json:"async,omitempty"`     // the CTA's cp.async copies not landed yet (cpasync.go)
+	Mbarriers []MbarrierView `json:"mbarriers,omitempty"` // the CTA's mbarriers (mbarrier.go)
+	Bulk      []BulkView     `json:"bulk,omitempty"`      // the CTA's bulk copies in flight (bulk.go)
+	Stdout    string         `json:"stdout,omitempty"`    // the launch's printf output so far
 }
 
 // StepInfo describes the instruction the last step executed.
@@ -52,21 +54,22 @@ type NextInfo struct {
 
 // WarpView is one warp.
 type WarpView struct {
-	ID      int         `json:"id"`
-	PC      int         `json:"pc"`
-	Line    int         `json:"line"`
-	Col     int         `json:"col"`
-	Func    string      `json:"func"`
-	Active  uint32      `json:"active"`
-	Valid   uint32      `json:"valid"`
-	Exited  uint32      `json:"exited"`
-	Done    bool        `json:"done"`
-	Barrier int         `json:"barrier"`           // the barrier it waits at, -1 if none; 16: the cluster barrier
-	MaxNReg int         `json:"maxnreg,omitempty"` // its register count from setmaxnreg, 0 if none ran
-	Stack   []StackView `json:"stack"`             // bottom first
-	Calls   []string    `json:"calls"`             // function names, outermost first
-	Regs    []RegView   `json:"regs,omitempty"`
-	Frag    *FragView   `json:"frag,omitempty"` // its last matrix instruction's fragments (fragview.go)
+	ID       int         `json:"id"`
+	PC       int         `json:"pc"`
+	Line     int         `json:"line"`
+	Col      int         `json:"col"`
+	Func     string      `json:"func"`
+	Active   uint32      `json:"active"`
+	Valid    uint32      `json:"valid"`
+	Exited   uint32      `json:"exited"`
+	Done     bool        `json:"done"`
+	Barrier  int         `json:"barrier"`            // the barrier it waits at, -1 if none; 16: the cluster barrier
+	Mbarrier *int64      `json:"mbarrier,omitempty"` // shared address of the mbarrier it waits on in try_wait
+	MaxNReg  int         `json:"maxnreg,omitempty"`  // its register count from setmaxnreg, 0 if none ran
+	Stack    []StackView `json:"stack"`              // bottom first
+	Calls    []string    `json:"calls"`              // function names, outermost first
+	Regs     []RegView   `json:"regs,omitempty"`
+	Frag     *FragView   `json:"frag,omitempty"` // its last matrix instruction's fragments (fragview.go)
 }
 
 // StackView is one SIMT stack entry: lanes Mask run from PC until RPC.
@@ -146,11 +149,17 @@ func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
 	snap.Memory = m.regions(c, opt.Local)
 	snap.Access = m.analyseAccess()
 	snap.Async = asyncViews(c)
+	snap.Mbarriers = mbarViews(c)
+	snap.Bulk = bulkViews(c)
 	return snap
 }
 
 func (m *Machine) warpView(w *warp, regs, current bool) WarpView {
-	v := WarpView{ID: w.id, Valid: w.valid, Exited: w.exited & w.valid, Done: w.done, Barrier: w.wait - 1, MaxNReg: int(w.maxnreg)}
+	v := WarpView{ID: w.id, Valid: w.valid, Exited: w.exited & w.valid, Done: w.done, Barrier: max(w.wait-1, -1), MaxNReg: int(w.maxnreg)}
+	if w.wait < 0 && w.mbarWait > 0 {
+		a := int64(w.mbarWait - 1)
+		v.Mbarrier = &a
+	}
 	v.Frag = w.frag.view()
 	if len(w.frames) == 0 {
 		return v // a CTA finished long ago: only its masks remain
@@ -422,6 +431,15 @@ func (m *Machine) Fingerprint() [32]byte {
 		u(uint64(c.burst))
 		b(c.done)
 		h.Write(c.shared)
+		for _, r := range c.mbars {
+			u(r.addr)
+			u(r.phases)
+		}
+		for _, b := range c.bulk {
+			u(b.dst)
+			u(b.mbar)
+			u(uint64(len(b.data)))
+		}
 		for _, br := range c.bars {
 			u(uint64(br.arrived))
 			u(br.waiting)
@@ -436,6 +454,10 @@ func (m *Machine) Fingerprint() [32]byte {
 			u(uint64(w.wait))
 			u(uint64(w.clArr))
 			u(uint64(w.maxnreg))
+			u(w.mbarWait)
+			for _, g := range w.bulkGroups {
+				u(uint64(g))
+			}
 			b(w.done)
 			u(uint64(len(w.frames)))
 			for _, f := range w.frames {

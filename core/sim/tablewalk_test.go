@@ -34,20 +34,22 @@ var walkSkip = map[string]string{
 // other forms). The checker warns at each such instruction (check.Warnings
 // through check.NotSimulated), which the walk verifies.
 var knownGaps = map[string]string{
-	"mma":             "the sm_120 .kind::f8f6f4 and block-scaled kinds",
-	"wgmma.mma_async": ".b1, and transposed (MN-major) operands",
-	"ldmatrix":        "the sm_100 .m16n16 .b8 forms",
-	"stmatrix":        "the sm_100 .m16n8 .b8 forms",
-	"fma":             ".oob (out-of-bounds zeroing of tensor data)",
-	"atom":            ".b128 (128-bit registers)",
-	"ld":              ".b128 (128-bit registers)",
-	"ldu":             ".b128 (128-bit registers)",
-	"st":              ".b128 (128-bit registers)",
-	"cvt":             "stochastic rounding (.rs), .e2m1, .e2m3, .e3m2 and .ue8m0 conversions",
-	"mov":             "vectors of predicates, .b128 (128-bit registers)",
-	"stacksave":       "the stack pointer of alloca",
-	"stackrestore":    "the stack pointer of alloca",
-	"alloca":          "dynamic local allocation",
+	"mma":                  "the sm_120 .kind::f8f6f4 and block-scaled kinds",
+	"wgmma.mma_async":      ".b1, and transposed (MN-major) operands",
+	"ldmatrix":             "the sm_100 .m16n16 .b8 forms",
+	"stmatrix":             "the sm_100 .m16n8 .b8 forms",
+	"fma":                  ".oob (out-of-bounds zeroing of tensor data)",
+	"atom":                 ".b128 (128-bit registers)",
+	"ld":                   ".b128 (128-bit registers)",
+	"ldu":                  ".b128 (128-bit registers)",
+	"st":                   ".b128 (128-bit registers)",
+	"cvt":                  "stochastic rounding (.rs), .e2m1, .e2m3, .e3m2 and .ue8m0 conversions",
+	"mov":                  "vectors of predicates, .b128 (128-bit registers)",
+	"stacksave":            "the stack pointer of alloca",
+	"stackrestore":         "the stack pointer of alloca",
+	"alloca":               "dynamic local allocation",
+	"cp.async.bulk":        "the cluster forms (.multicast::cluster, shared::cta into another CTA's .shared::cluster) and .cp_mask",
+	"cp.reduce.async.bulk": "reductions into another CTA's .shared::cluster",
 }
 
 // instance writes one instance of form f: choice k picks the modifier
