@@ -1,0 +1,70 @@
+// emit.go: writes a (reduced) program as a testdata/run case: kernel.cu,
+// ref.c (the same C for gcc, printing launch.json and expected.json
+// through refjson.h) and the build flags; scripts/gen-testdata.sh makes
+// kernel.ptx, launch.json and expected.json from them.
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Emit writes dir/kernel.cu and dir/ref.c for p at level opt; why is the
+// case's one-line description.
+func Emit(p *Program, opt, dir, why string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	name := filepath.Base(dir)
+	var cu strings.Builder
+	fmt.Fprintf(&cu, "// %s: %s\n", name, why)
+	fmt.Fprintf(&cu, "// Found by cmd/difftest (seed %d, %s), reduced; see docs/difftest.md.\n", p.Seed, opt)
+	fmt.Fprintf(&cu, "// clang-flags: %s -ffp-contract=off\n", opt)
+	cu.WriteString(cudaHead)
+	cu.WriteString(p.C())
+	cu.WriteString(p.Kernel())
+	if err := os.WriteFile(filepath.Join(dir, "kernel.cu"), []byte(cu.String()), 0o644); err != nil {
+		return err
+	}
+	var c strings.Builder
+	fmt.Fprintf(&c, "// Reference for %s: the same C as kernel.cu, compiled by gcc for the host,\n", name)
+	c.WriteString("// run for every thread on the same inputs (cmd/difftest's generator).\n")
+	c.WriteString("#include \"refjson.h\"\n")
+	c.WriteString("#pragma GCC diagnostic ignored \"-Wunused-variable\"\n")
+	c.WriteString("#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n")
+	c.WriteString("#pragma GCC diagnostic ignored \"-Wtautological-compare\"\n")
+	c.WriteString(hostHead)
+	c.WriteString(p.C())
+	in := Inputs(p.Seed)
+	n := p.NOut()
+	fmt.Fprintf(&c, "static const u64 in[%d] = {", len(in))
+	for i, v := range in {
+		if i%6 == 0 {
+			c.WriteString("\n  ")
+		}
+		fmt.Fprintf(&c, "0x%xull, ", v)
+	}
+	c.WriteString("\n};\n")
+	k := p.Name + "_k"
+	fmt.Fprintf(&c, `
+int main(int argc, char **argv) {
+  int launch = j_mode(argc, argv);
+  static u64 out[%d];
+  for (u32 t = 0; t < %d; t++) %s_body(t, in + t * %d, out + t * %d);
+  if (launch) {
+    j_launch_begin("%s", %d, 1, 1, %d, 1, 1, 0);
+    j_buf("%s_param_0", J_U64, in, %d);
+    j_buf_count("%s_param_1", J_U64, %d);
+    j_launch_end();
+  } else {
+    j_expected_begin();
+    j_buf("%s_param_1", J_U64, out, %d);
+    j_expected_end();
+  }
+  return 0;
+}
+`, threads*n, threads, p.Name, NIn, n, k, gridX, blockX, k, len(in), k, threads*n, k, threads*n)
+	return os.WriteFile(filepath.Join(dir, "ref.c"), []byte(c.String()), 0o644)
+}

@@ -1,0 +1,1221 @@
+// gen.go: the random program generator: a small typed AST of C statements
+// and expressions, built from a seed, printed as C that clang (CUDA) and
+// gcc (host C) both compile to the same meaning.
+//
+// Every construct is defined behaviour in C11 and C++14 alike, so that two
+// correct compilers must agree bit for bit:
+//   - integer arithmetic runs in an unsigned type of at least 32 bits and is
+//     converted back (no signed overflow; narrowing conversions to a signed
+//     type are modular in gcc and clang);
+//   - shift amounts are masked below the width of the shifted (promoted)
+//     type; signed right shifts are arithmetic in both compilers;
+//   - division and remainder are guarded against a zero divisor and against
+//     MIN / -1;
+//   - float -> integer conversions are guarded to the values whose truncation
+//     fits the target type (NaN fails every guard);
+//   - every variable is initialised before it is read, loops are bounded by
+//     a masked counter, array indexes are reduced modulo the length;
+//   - float bits reach an integer (and the outputs) only through f2u/d2u,
+//     which canonicalise NaN: the GPU returns its canonical NaN where x86
+//     keeps payloads (DESIGN.md, "known traps");
+//   - no fmin/fmax/copysign: the sign of a zero or a NaN's payload would
+//     decide the result.
+//
+// Compiler bugs kept out on purpose (DESIGN.md "Differential testing"):
+//   - clang 14 lowers a 64-bit rotate by a variable amount to shl.b64 and
+//     shr.b64 of the raw amount, dropping the source's mask (PTX clamps a
+//     shift over 64 bits to 0): 64-bit rotates take constant amounts only;
+//     32-bit ones (shf.l.wrap, which masks) take any;
+//   - clang 14 folds `C < b ? C : b` for a float constant C ignoring the
+//     sign of a zero: a float select never returns one of its own compare
+//     operands, and float constants never appear in a compare;
+//   - gcc 12 folds `0.0 - (double)u` into `-(double)u` (wrong for u == 0):
+//     the host build uses -frounding-math;
+//   - clang 14 passes a packed struct by value with misaligned st.param.f64
+//     (param+1), which the ISA leaves undefined: structs passed to or
+//     returned from functions are never packed (packed ones stay local).
+package main
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+)
+
+// Kind is a C scalar type (or a struct).
+type Kind int
+
+const (
+	U8 Kind = iota
+	S8
+	U16
+	S16
+	U32
+	S32
+	U64
+	S64
+	F32
+	F64
+	Struct
+)
+
+var kindNames = [...]string{"u8", "s8", "u16", "s16", "u32", "s32", "u64", "s64", "float", "double", "struct"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// bits is the width of a scalar kind.
+func (k Kind) bits() int {
+	switch k {
+	case U8, S8:
+		return 8
+	case U16, S16:
+		return 16
+	case U32, S32, F32:
+		return 32
+	}
+	return 64
+}
+func (k Kind) isFloat() bool  { return k == F32 || k == F64 }
+func (k Kind) isInt() bool    { return k < F32 }
+func (k Kind) isSigned() bool { return k == S8 || k == S16 || k == S32 || k == S64 }
+
+// wide is the unsigned type integer arithmetic of k runs in (C promotes
+// narrower types to int, where u16*u16 could overflow).
+func (k Kind) wide() string {
+	if k.bits() == 64 {
+		return "u64"
+	}
+	return "u32"
+}
+func (k Kind) wideSigned() string {
+	if k.bits() == 64 {
+		return "s64"
+	}
+	return "s32"
+}
+func (k Kind) wideBits() int {
+	if k.bits() == 64 {
+		return 64
+	}
+	return 32
+}
+
+// StructT is a struct type: scalar fields m0..mN in declaration order.
+type StructT struct {
+	Name   string
+	Fields []Kind
+	Packed bool // only for local variables (see the file comment)
+}
+
+// Ty is a type: a scalar kind or a struct.
+type Ty struct {
+	K Kind
+	S *StructT
+}
+
+func (t Ty) C() string {
+	if t.K == Struct {
+		return t.S.Name
+	}
+	return t.K.String()
+}
+
+// Var is a variable: a scalar, a struct, or an array of N scalars.
+type Var struct {
+	Name string
+	T    Ty
+	N    int  // array length; 0 for a scalar or struct
+	Loop bool // a loop counter: read, never assigned
+}
+
+// Expr is an expression node; Op says which fields matter.
+type Expr struct {
+	Op  string // var const tid in bin shl shr div un cmp sel cast fcast bits fbits bi rot mulhi field elem
+	T   Ty
+	Sym string
+	A   []*Expr
+	V   *Var
+	C   uint64 // constant bits, input index, field index, shift mask
+}
+
+// Stmt kinds.
+const (
+	sDecl   = iota // T v = E;  (arrays: Init; structs: Init or E a call/copy)
+	sAssign        // v = E;
+	sStore         // v[Idx % N] = E;
+	sField         // v.mF = E;
+	sIf            // if (Cond) {Then} else {Else}
+	sFor           // for (u32 L = 0; L < (Cond & 7); L++) {Then}
+	sBreak         // if (Cond) break;
+	sCall          // v = f(args); (E is the call)
+)
+
+// Stmt is a statement.
+type Stmt struct {
+	Kind       int
+	V          *Var
+	Field      int
+	Idx, E     *Expr
+	Init       []*Expr
+	Cond       *Expr
+	Then, Else []*Stmt
+	Loop       *Var
+}
+
+// Func is a generated function: a helper (noinline) or the per-thread body.
+type Func struct {
+	Name   string
+	Ret    Ty // Kind -1 never; the body returns void (Ret unused)
+	Params []*Var
+	Body   []*Stmt
+	Result *Expr
+	IsBody bool
+	Locals []*Var // top-level declarations (the body's outputs)
+}
+
+// Program is one generated program: helpers, the body and its outputs.
+type Program struct {
+	Seed    uint64
+	Name    string
+	Cfg     Config
+	Structs []*StructT
+	Funcs   []*Func // helpers, callees before callers
+	Order   []int   // definition order of Funcs (shuffled when Cfg.Fwd)
+	Body    *Func
+}
+
+// Config chooses what the generator writes.
+type Config struct {
+	Calls   bool // noinline helper functions
+	Structs bool
+	Fwd     bool // prototypes first, definitions in random order
+	Arrays  bool
+	Loops   bool
+	Floats  bool
+	Stmts   int // top-level statements of the body (about)
+}
+
+// DefaultConfig is everything on.
+func DefaultConfig() Config {
+	return Config{Calls: true, Structs: true, Fwd: true, Arrays: true, Loops: true, Floats: true, Stmts: 24}
+}
+
+// NIn is the number of u64 inputs each thread reads.
+const NIn = 8
+
+type gen struct {
+	r      *rand.Rand
+	p      *Program
+	cfg    Config
+	fn     *Func
+	scope  []*Var // visible variables, innermost last
+	loops  int    // loop nesting depth
+	nest   int    // block nesting depth
+	nvar   int
+	callee []*Func // functions the current one may call
+}
+
+// Generate builds the program of a seed.
+func Generate(seed uint64, cfg Config) *Program {
+	g := &gen{r: rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)), cfg: cfg}
+	p := &Program{Seed: seed, Name: fmt.Sprintf("p%d", seed), Cfg: cfg}
+	g.p = p
+	if cfg.Structs {
+		for i, n := 0, 1+g.r.IntN(3); i < n; i++ {
+			s := &StructT{Name: fmt.Sprintf("%s_S%d", p.Name, i)}
+			for j, m := 0, 1+g.r.IntN(6); j < m; j++ {
+				s.Fields = append(s.Fields, g.scalarKind())
+			}
+			p.Structs = append(p.Structs, s)
+		}
+		if g.r.IntN(3) == 0 {
+			s := &StructT{Name: fmt.Sprintf("%s_P", p.Name), Packed: true}
+			for j, m := 0, 2+g.r.IntN(5); j < m; j++ {
+				s.Fields = append(s.Fields, g.scalarKind())
+			}
+			p.Structs = append(p.Structs, s)
+		}
+	}
+	if cfg.Calls {
+		for i, n := 0, g.r.IntN(5); i < n; i++ {
+			f := g.helper(i)
+			p.Funcs = append(p.Funcs, f)
+		}
+	}
+	p.Order = make([]int, len(p.Funcs))
+	for i := range p.Order {
+		p.Order[i] = i
+	}
+	if cfg.Fwd {
+		g.r.Shuffle(len(p.Order), func(i, j int) { p.Order[i], p.Order[j] = p.Order[j], p.Order[i] })
+	}
+	p.Body = g.body()
+	return p
+}
+
+func (g *gen) scalarKind() Kind {
+	if g.cfg.Floats {
+		return Kind(g.r.IntN(10))
+	}
+	return Kind(g.r.IntN(8))
+}
+
+// passable are the struct types a function may take or return.
+func (g *gen) passable() []*StructT {
+	var s []*StructT
+	for _, st := range g.p.Structs {
+		if !st.Packed {
+			s = append(s, st)
+		}
+	}
+	return s
+}
+
+func (g *gen) newVar(t Ty, n int) *Var {
+	g.nvar++
+	prefix := "v"
+	switch {
+	case n > 0:
+		prefix = "a"
+	case t.K == Struct:
+		prefix = "sv"
+	}
+	return &Var{Name: fmt.Sprintf("%s%d", prefix, g.nvar), T: t, N: n}
+}
+
+func (g *gen) helper(i int) *Func {
+	f := &Func{Name: fmt.Sprintf("%s_f%d", g.p.Name, i)}
+	g.fn, g.scope, g.nvar = f, nil, 0
+	g.callee = g.p.Funcs[:i:i]
+	ps := g.passable()
+	for j, n := 0, 1+g.r.IntN(4); j < n; j++ {
+		t := Ty{K: g.scalarKind()}
+		if len(ps) > 0 && g.r.IntN(3) == 0 {
+			t = Ty{K: Struct, S: ps[g.r.IntN(len(ps))]}
+		}
+		v := g.newVar(t, 0)
+		f.Params = append(f.Params, v)
+		g.scope = append(g.scope, v)
+	}
+	f.Ret = Ty{K: g.scalarKind()}
+	if len(ps) > 0 && g.r.IntN(3) == 0 {
+		f.Ret = Ty{K: Struct, S: ps[g.r.IntN(len(ps))]}
+	}
+	f.Body = g.stmts(2+g.r.IntN(8), true)
+	if f.Ret.K == Struct {
+		v := g.structVar(f.Ret.S)
+		if v == nil {
+			v = g.newVar(f.Ret, 0)
+			f.Body = append(f.Body, g.structDecl(v))
+			g.scope = append(g.scope, v)
+		}
+		f.Result = &Expr{Op: "var", T: f.Ret, V: v}
+	} else {
+		f.Result = g.expr(f.Ret.K, 3)
+	}
+	return f
+}
+
+func (g *gen) body() *Func {
+	f := &Func{Name: g.p.Name + "_body", IsBody: true}
+	g.fn, g.scope, g.nvar = f, nil, 0
+	g.callee = g.p.Funcs
+	// Inputs first: a few variables loaded from this thread's inputs.
+	for i, n := 0, 2+g.r.IntN(4); i < n; i++ {
+		k := g.scalarKind()
+		v := g.newVar(Ty{K: k}, 0)
+		f.Body = append(f.Body, &Stmt{Kind: sDecl, V: v, E: g.input(k, i)})
+		g.scope = append(g.scope, v)
+		f.Locals = append(f.Locals, v)
+	}
+	f.Body = append(f.Body, g.stmts(g.cfg.Stmts/2+g.r.IntN(g.cfg.Stmts), true)...)
+	return f
+}
+
+// stmts writes n statements; top says they are at the function's top
+// level, where declarations go (and stay visible to the end).
+func (g *gen) stmts(n int, top bool) []*Stmt {
+	var out []*Stmt
+	for i := 0; i < n; i++ {
+		if s := g.stmt(top); s != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (g *gen) scalars() []*Var {
+	var vs []*Var
+	for _, v := range g.scope {
+		if v.N == 0 && v.T.K != Struct {
+			vs = append(vs, v)
+		}
+	}
+	return vs
+}
+
+func (g *gen) structVar(s *StructT) *Var {
+	var vs []*Var
+	for _, v := range g.scope {
+		if v.T.K == Struct && v.T.S == s {
+			vs = append(vs, v)
+		}
+	}
+	if len(vs) == 0 {
+		return nil
+	}
+	return vs[g.r.IntN(len(vs))]
+}
+
+func (g *gen) pickVar(pred func(*Var) bool) *Var {
+	var vs []*Var
+	for _, v := range g.scope {
+		if pred(v) {
+			vs = append(vs, v)
+		}
+	}
+	if len(vs) == 0 {
+		return nil
+	}
+	return vs[g.r.IntN(len(vs))]
+}
+
+func (g *gen) declare(s *Stmt) *Stmt {
+	g.scope = append(g.scope, s.V)
+	if g.fn.IsBody {
+		g.fn.Locals = append(g.fn.Locals, s.V)
+	}
+	return s
+}
+
+func (g *gen) structDecl(v *Var) *Stmt {
+	s := &Stmt{Kind: sDecl, V: v}
+	for _, k := range v.T.S.Fields {
+		s.Init = append(s.Init, g.expr(k, 2))
+	}
+	return s
+}
+
+func (g *gen) stmt(top bool) *Stmt {
+	for tries := 0; tries < 20; tries++ {
+		switch c := g.r.IntN(20); {
+		case c < 6 && top: // scalar declaration
+			k := g.scalarKind()
+			return g.declare(&Stmt{Kind: sDecl, V: g.newVar(Ty{K: k}, 0), E: g.expr(k, 3)})
+		case c < 10: // assignment
+			v := g.pickVar(func(v *Var) bool { return v.N == 0 && v.T.K != Struct && !v.Loop })
+			if v == nil {
+				continue
+			}
+			return &Stmt{Kind: sAssign, V: v, E: g.expr(v.T.K, 3)}
+		case c == 10 && top && g.cfg.Arrays:
+			k := g.scalarKind()
+			n := []int{2, 3, 4, 5, 8}[g.r.IntN(5)]
+			s := &Stmt{Kind: sDecl, V: g.newVar(Ty{K: k}, n)}
+			for i := 0; i < n; i++ {
+				s.Init = append(s.Init, g.expr(k, 1))
+			}
+			return g.declare(s)
+		case c == 11 && g.cfg.Arrays:
+			v := g.pickVar(func(v *Var) bool { return v.N > 0 })
+			if v == nil {
+				continue
+			}
+			return &Stmt{Kind: sStore, V: v, Idx: g.expr(g.intKind(), 1), E: g.expr(v.T.K, 2)}
+		case c == 12 && top && len(g.p.Structs) > 0:
+			st := g.p.Structs[g.r.IntN(len(g.p.Structs))]
+			v := g.newVar(Ty{K: Struct, S: st}, 0)
+			if w := g.structVar(st); w != nil && g.r.IntN(3) == 0 {
+				return g.declare(&Stmt{Kind: sDecl, V: v, E: &Expr{Op: "var", T: w.T, V: w}})
+			}
+			return g.declare(g.structDecl(v))
+		case c == 13 && len(g.p.Structs) > 0:
+			v := g.pickVar(func(v *Var) bool { return v.T.K == Struct })
+			if v == nil {
+				continue
+			}
+			f := g.r.IntN(len(v.T.S.Fields))
+			return &Stmt{Kind: sField, V: v, Field: f, E: g.expr(v.T.S.Fields[f], 2)}
+		case c == 14 && g.nest < 3: // if / else
+			s := &Stmt{Kind: sIf, Cond: g.cond()}
+			s.Then = g.block(1 + g.r.IntN(4))
+			if g.r.IntN(2) == 0 {
+				s.Else = g.block(1 + g.r.IntN(3))
+			}
+			return s
+		case c == 15 && g.cfg.Loops && g.loops < 2 && g.nest < 3:
+			g.nvar++
+			lv := &Var{Name: fmt.Sprintf("i%d", g.nvar), T: Ty{K: U32}, Loop: true}
+			s := &Stmt{Kind: sFor, Loop: lv, Cond: g.expr(g.intKind(), 1)}
+			g.loops++
+			g.scope = append(g.scope, lv)
+			s.Then = g.block(1 + g.r.IntN(4))
+			g.scope = g.scope[:len(g.scope)-1]
+			if g.r.IntN(3) == 0 {
+				s.Then = append(s.Then, &Stmt{Kind: sBreak, Cond: g.cond()})
+			}
+			g.loops--
+			return s
+		case c >= 16 && len(g.callee) > 0:
+			if s := g.call(top); s != nil {
+				return s
+			}
+		}
+	}
+	return nil
+}
+
+// block writes statements in a nested scope (no declarations).
+func (g *gen) block(n int) []*Stmt {
+	mark := len(g.scope)
+	g.nest++
+	s := g.stmts(n, false)
+	g.nest--
+	g.scope = g.scope[:mark]
+	return s
+}
+
+func (g *gen) call(top bool) *Stmt {
+	f := g.callee[g.r.IntN(len(g.callee))]
+	e := &Expr{Op: "call", T: f.Ret, Sym: f.Name}
+	for _, p := range f.Params {
+		if p.T.K == Struct {
+			v := g.structVar(p.T.S)
+			if v == nil {
+				return nil
+			}
+			e.A = append(e.A, &Expr{Op: "var", T: v.T, V: v})
+			continue
+		}
+		e.A = append(e.A, g.argLeaf(p.T.K))
+	}
+	if top && g.r.IntN(2) == 0 {
+		return g.declare(&Stmt{Kind: sDecl, V: g.newVar(f.Ret, 0), E: e})
+	}
+	var v *Var
+	if f.Ret.K == Struct {
+		v = g.structVar(f.Ret.S)
+	} else {
+		v = g.pickVar(func(v *Var) bool { return v.N == 0 && v.T.K != Struct && !v.Loop })
+		if v != nil && v.T.K != f.Ret.K {
+			e = g.convertRead(e, v.T.K)
+		}
+	}
+	if v == nil {
+		if !top {
+			return nil
+		}
+		return g.declare(&Stmt{Kind: sDecl, V: g.newVar(f.Ret, 0), E: e})
+	}
+	return &Stmt{Kind: sCall, V: v, E: e}
+}
+
+// argLeaf is a call argument: a variable (converted), never a constant, so
+// that interprocedural constant propagation cannot fold float compares
+// into the pattern clang 14 gets wrong.
+func (g *gen) argLeaf(k Kind) *Expr {
+	if v := g.pickVar(func(v *Var) bool { return v.N == 0 && v.T.K != Struct }); v != nil {
+		return g.convert(&Expr{Op: "var", T: v.T, V: v}, k)
+	}
+	if !g.fn.IsBody {
+		return g.constant(k)
+	}
+	return g.convert(&Expr{Op: "tid", T: Ty{K: U32}}, k)
+}
+
+func (g *gen) intKind() Kind { return Kind(g.r.IntN(8)) }
+
+// cond is an int-valued condition: a compare or a variable.
+func (g *gen) cond() *Expr {
+	if g.r.IntN(4) == 0 {
+		return g.leaf(g.intKind())
+	}
+	return g.cmp(2)
+}
+
+func (g *gen) cmp(depth int) *Expr {
+	k := g.scalarKind()
+	ops := []string{"==", "!=", "<", "<=", ">", ">="}
+	e := &Expr{Op: "cmp", T: Ty{K: S32}, Sym: ops[g.r.IntN(len(ops))]}
+	for i := 0; i < 3; i++ {
+		if k.isFloat() {
+			// Float constants never enter a compare (see the file comment).
+			e.A = []*Expr{g.nonConst(k, depth-1), g.nonConst(k, depth-1)}
+		} else {
+			e.A = []*Expr{g.expr(k, depth-1), g.expr(k, depth-1)}
+		}
+		if !e.A[0].same(e.A[1]) {
+			break // a variable against itself says little
+		}
+	}
+	return e
+}
+
+func (g *gen) nonConst(k Kind, depth int) *Expr {
+	for i := 0; i < 10; i++ {
+		e := g.expr(k, depth)
+		if !e.hasConst() {
+			return e
+		}
+	}
+	return g.argLeaf(k)
+}
+
+func (e *Expr) hasConst() bool {
+	if e.Op == "const" {
+		return true
+	}
+	for _, a := range e.A {
+		if a.hasConst() {
+			return true
+		}
+	}
+	return false
+}
+
+// convert turns e into kind k: a cast, guarded from float to integer.
+func (g *gen) convert(e *Expr, k Kind) *Expr {
+	if e.T.K == k {
+		return e
+	}
+	if e.T.K.isFloat() && k.isInt() {
+		if e.Op != "var" && e.Op != "const" {
+			// The guard reads its operand three times: keep it a leaf.
+			return &Expr{Op: "const", T: Ty{K: k}, C: 0}
+		}
+		return &Expr{Op: "fcast", T: Ty{K: k}, A: []*Expr{e}}
+	}
+	return &Expr{Op: "cast", T: Ty{K: k}, A: []*Expr{e}}
+}
+
+var intEdges = []uint64{0, 1, 2, 3, 7, 8, 15, 16, 31, 32, 33, 63, 64, 0x7f, 0x80, 0xff, 0x100, 0x7fff, 0x8000, 0xffff,
+	0x10000, 0x7fffffff, 0x80000000, 0xffffffff, 0x100000000, 0x7fffffffffffffff, 0x8000000000000000, 0xffffffffffffffff,
+	0xfffffffffffffffe, 0xffffffff80000000, 0xffffffffffff8000, 0xffffffffffffff80}
+
+var f32Consts = []float32{0, float32(math.Copysign(0, -1)), 1, -1, 0.5, -2.25, 3, 0.1, 1e10, -1e-10, 65504, 16777217,
+	1.17549435e-38, 1.4e-45, 3.4028235e38, -3.4028235e38, 2147483648, 4294967296, 9.2233720e18, 1.8446744e19, 255.5, -128.5}
+var f64Consts = []float64{0, math.Copysign(0, -1), 1, -1, 0.5, -2.25, 3, 0.1, 1e10, -1e-10, 1e300, -1e-300, 2.2250738585072014e-308,
+	5e-324, 1.7976931348623157e308, 9007199254740993, 2147483648, 4294967295.5, 9.223372036854775807e18,
+	1.8446744073709551615e19, 255.5, -128.5, -2147483648.5}
+
+func (g *gen) constant(k Kind) *Expr {
+	e := &Expr{Op: "const", T: Ty{K: k}}
+	switch k {
+	case F32:
+		if g.r.IntN(3) == 0 {
+			e.C = uint64(math.Float32bits(float32(g.r.NormFloat64() * math.Pow(10, float64(g.r.IntN(20)-10)))))
+		} else {
+			e.C = uint64(math.Float32bits(f32Consts[g.r.IntN(len(f32Consts))]))
+		}
+	case F64:
+		if g.r.IntN(3) == 0 {
+			e.C = math.Float64bits(g.r.NormFloat64() * math.Pow(10, float64(g.r.IntN(40)-20)))
+		} else {
+			e.C = math.Float64bits(f64Consts[g.r.IntN(len(f64Consts))])
+		}
+	default:
+		switch g.r.IntN(3) {
+		case 0:
+			e.C = g.r.Uint64()
+		case 1:
+			e.C = uint64(g.r.IntN(100))
+		default:
+			e.C = intEdges[g.r.IntN(len(intEdges))]
+		}
+		if k.bits() < 64 {
+			e.C &= 1<<k.bits() - 1
+		}
+	}
+	return e
+}
+
+// leaf is a variable, constant, thread index or input of kind k.
+func (g *gen) leaf(k Kind) *Expr {
+	switch c := g.r.IntN(10); {
+	case c < 6:
+		v := g.pickVar(func(v *Var) bool { return v.N == 0 && v.T.K == k })
+		if v == nil || g.r.IntN(4) == 0 {
+			v = g.pickVar(func(v *Var) bool { return v.N == 0 && v.T.K != Struct })
+		}
+		if v != nil {
+			return g.convert(&Expr{Op: "var", T: v.T, V: v}, k)
+		}
+	case c < 8:
+		return g.constant(k)
+	case c == 8 && g.fn.IsBody:
+		return g.convert(&Expr{Op: "tid", T: Ty{K: U32}}, k)
+	}
+	if !g.fn.IsBody {
+		// Helpers see their parameters only.
+		return g.constant(k)
+	}
+	return g.input(k, g.r.IntN(NIn))
+}
+
+// input reads input i as kind k (floats from its bits).
+func (g *gen) input(k Kind, i int) *Expr {
+	in := &Expr{Op: "in", T: Ty{K: U64}, C: uint64(i)}
+	switch k {
+	case F32:
+		return &Expr{Op: "fbits", T: Ty{K: F32}, A: []*Expr{{Op: "cast", T: Ty{K: U32}, A: []*Expr{in}}}}
+	case F64:
+		return &Expr{Op: "fbits", T: Ty{K: F64}, A: []*Expr{in}}
+	}
+	return g.convert(in, k)
+}
+
+// varLeaf is a leaf that reads its operand once: a variable or constant
+// (for operands that an expression reads more than once).
+func (g *gen) varLeaf(k Kind) *Expr {
+	v := g.pickVar(func(v *Var) bool { return v.N == 0 && v.T.K == k })
+	if v == nil || g.r.IntN(3) == 0 {
+		return g.constant(k)
+	}
+	return &Expr{Op: "var", T: v.T, V: v}
+}
+
+func (g *gen) expr(k Kind, depth int) *Expr {
+	if depth <= 0 || g.r.IntN(4) == 0 {
+		return g.leaf(k)
+	}
+	t := Ty{K: k}
+	if k.isFloat() {
+		switch c := g.r.IntN(14); {
+		case c < 5:
+			ops := []string{"+", "-", "*", "/"}
+			return &Expr{Op: "bin", T: t, Sym: ops[g.r.IntN(4)], A: []*Expr{g.expr(k, depth-1), g.expr(k, depth-1)}}
+		case c == 5:
+			return &Expr{Op: "un", T: t, Sym: []string{"-", "fabs", "sqrt"}[g.r.IntN(3)], A: []*Expr{g.expr(k, depth-1)}}
+		case c == 6:
+			return &Expr{Op: "bi", T: t, Sym: "fma", A: []*Expr{g.expr(k, depth-1), g.expr(k, depth-1), g.expr(k, depth-1)}}
+		case c == 7:
+			return g.convert(g.expr(g.intKind(), depth-1), k)
+		case c == 8:
+			o := F32
+			if k == F32 {
+				o = F64
+			}
+			return g.convert(g.expr(o, depth-1), k)
+		case c == 9:
+			w := U32
+			if k == F64 {
+				w = U64
+			}
+			return &Expr{Op: "fbits", T: t, A: []*Expr{g.expr(w, depth-1)}}
+		case c == 10:
+			return g.sel(k, depth)
+		case c == 11:
+			if e := g.memRead(k, depth); e != nil {
+				return e
+			}
+		}
+		return g.leaf(k)
+	}
+	switch c := g.r.IntN(24); {
+	case c < 6:
+		ops := []string{"+", "-", "*", "&", "|", "^"}
+		return &Expr{Op: "bin", T: t, Sym: ops[g.r.IntN(len(ops))], A: []*Expr{g.expr(k, depth-1), g.expr(k, depth-1)}}
+	case c < 8:
+		mask := uint64(k.wideBits() - 1)
+		if g.r.IntN(2) == 0 {
+			mask = uint64(k.bits() - 1)
+		}
+		op := "shl"
+		if c == 7 {
+			op = "shr"
+		}
+		return &Expr{Op: op, T: t, C: mask, A: []*Expr{g.expr(k, depth-1), g.expr(g.intKind(), depth-1)}}
+	case c == 8:
+		return &Expr{Op: "div", T: t, Sym: []string{"/", "%"}[g.r.IntN(2)], A: []*Expr{g.varLeaf(k), g.varLeaf(k)}}
+	case c == 9:
+		return &Expr{Op: "un", T: t, Sym: []string{"-", "~"}[g.r.IntN(2)], A: []*Expr{g.expr(k, depth-1)}}
+	case c < 12:
+		return g.convert(g.cmp(depth), k)
+	case c == 12:
+		return g.sel(k, depth)
+	case c == 13:
+		return g.convert(g.expr(g.intKind(), depth-1), k)
+	case c == 14 && g.cfg.Floats:
+		return g.convert(g.varLeaf([]Kind{F32, F64}[g.r.IntN(2)]), k)
+	case c == 15 && g.cfg.Floats:
+		f := []Kind{F32, F64}[g.r.IntN(2)]
+		return g.convert(&Expr{Op: "bits", T: Ty{K: map[Kind]Kind{F32: U32, F64: U64}[f]}, A: []*Expr{g.expr(f, depth-1)}}, k)
+	case c == 16:
+		w := []Kind{U32, U64}[g.r.IntN(2)]
+		name := []string{"popc", "clz", "ctz", "bswap"}[g.r.IntN(4)]
+		var a *Expr
+		if name == "clz" || name == "ctz" {
+			a = g.varLeaf(w)
+		} else {
+			a = g.convert(g.expr(g.intKind(), depth-1), w)
+		}
+		return g.convert(&Expr{Op: "bi", T: Ty{K: w}, Sym: name, A: []*Expr{a}}, k)
+	case c == 17:
+		// A 64-bit rotate by a variable amount is out: clang 14 drops the
+		// source's mask of the amount (shl.b64 by the raw amount, which PTX
+		// clamps), see the file comment.
+		w := []Kind{U32, U64}[g.r.IntN(2)]
+		n := g.varLeaf(g.intKind())
+		if w == U64 {
+			n = g.constant(g.intKind())
+		}
+		return g.convert(&Expr{Op: "rot", T: Ty{K: w}, Sym: []string{"l", "r"}[g.r.IntN(2)], A: []*Expr{g.varLeaf(w), n}}, k)
+	case c == 18:
+		w := []Kind{U32, S32}[g.r.IntN(2)]
+		return g.convert(&Expr{Op: "mulhi", T: Ty{K: w}, A: []*Expr{g.convert(g.expr(g.intKind(), depth-1), w), g.convert(g.expr(g.intKind(), depth-1), w)}}, k)
+	case c < 21:
+		if e := g.memRead(k, depth); e != nil {
+			return e
+		}
+	}
+	return g.leaf(k)
+}
+
+// sel is a select. For a float result the compare's operands are never
+// the selected values themselves (clang 14's fold, see the file comment).
+func (g *gen) sel(k Kind, depth int) *Expr {
+	c := g.cmp(depth - 1)
+	x, y := g.expr(k, depth-1), g.expr(k, depth-1)
+	if k.isFloat() {
+		for _, a := range c.A {
+			if a.same(x) || a.same(y) {
+				c = g.convert(g.expr(g.intKind(), depth-1), S32)
+				break
+			}
+		}
+	}
+	return &Expr{Op: "sel", T: Ty{K: k}, A: []*Expr{c, x, y}}
+}
+
+func (e *Expr) same(o *Expr) bool {
+	return e.Op == "var" && o.Op == "var" && e.V == o.V
+}
+
+// memRead reads an array element or a struct field, converted to k.
+func (g *gen) memRead(k Kind, depth int) *Expr {
+	v := g.pickVar(func(v *Var) bool { return v.N > 0 || v.T.K == Struct })
+	if v == nil {
+		return nil
+	}
+	if v.N > 0 {
+		e := &Expr{Op: "elem", T: Ty{K: v.T.K}, V: v, A: []*Expr{g.expr(g.intKind(), depth-1)}}
+		return g.convertRead(e, k)
+	}
+	f := g.r.IntN(len(v.T.S.Fields))
+	return g.convertRead(&Expr{Op: "field", T: Ty{K: v.T.S.Fields[f]}, V: v, C: uint64(f)}, k)
+}
+
+func (g *gen) convertRead(e *Expr, k Kind) *Expr {
+	if e.T.K.isFloat() && k.isInt() {
+		return g.convert(&Expr{Op: "bits", T: Ty{K: map[Kind]Kind{F32: U32, F64: U64}[e.T.K]}, A: []*Expr{e}}, k)
+	}
+	return g.convert(e, k)
+}
+
+// ---- printing ----
+
+func (e *Expr) String() string {
+	var b strings.Builder
+	e.write(&b)
+	return b.String()
+}
+
+func constText(k Kind, c uint64) string {
+	switch k {
+	case F32:
+		return strconv.FormatFloat(float64(math.Float32frombits(uint32(c))), 'e', -1, 32) + "f"
+	case F64:
+		return strconv.FormatFloat(math.Float64frombits(c), 'e', -1, 64)
+	case U64, S64:
+		return fmt.Sprintf("(%s)0x%xull", k, c)
+	}
+	return fmt.Sprintf("(%s)0x%xu", k, c)
+}
+
+// intMin is the most negative value of a signed kind, as C text.
+func intMin(k Kind) string {
+	if k == S64 {
+		return "(s64)0x8000000000000000ull"
+	}
+	return "(s32)0x80000000u"
+}
+
+// guard bounds: the open interval of doubles whose truncation fits k.
+var fcastBounds = map[Kind][2]string{
+	U8: {"-1.0", "256.0"}, S8: {"-129.0", "128.0"}, U16: {"-1.0", "65536.0"}, S16: {"-32769.0", "32768.0"},
+	U32: {"-1.0", "4294967296.0"}, S32: {"-2147483649.0", "2147483648.0"},
+	U64: {"-1.0", "18446744073709551616.0"},
+}
+
+func (e *Expr) write(b *strings.Builder) {
+	p := func(s string) { b.WriteString(s) }
+	k := e.T.K
+	switch e.Op {
+	case "var":
+		p(e.V.Name)
+	case "const":
+		p(constText(k, e.C))
+	case "tid":
+		p("t")
+	case "in":
+		fmt.Fprintf(b, "in[%d]", e.C)
+	case "bin":
+		if k.isFloat() {
+			p("(")
+			e.A[0].write(b)
+			p(" " + e.Sym + " ")
+			e.A[1].write(b)
+			p(")")
+			return
+		}
+		fmt.Fprintf(b, "(%s)((%s)", k, k.wide())
+		e.A[0].write(b)
+		fmt.Fprintf(b, " %s (%s)", e.Sym, k.wide())
+		e.A[1].write(b)
+		p(")")
+	case "shl":
+		fmt.Fprintf(b, "(%s)((%s)", k, k.wide())
+		e.A[0].write(b)
+		p(" << ((u32)")
+		e.A[1].write(b)
+		fmt.Fprintf(b, " & %du))", e.C)
+	case "shr":
+		w := k.wide()
+		if k.isSigned() {
+			w = k.wideSigned()
+		}
+		fmt.Fprintf(b, "(%s)((%s)", k, w)
+		e.A[0].write(b)
+		p(" >> ((u32)")
+		e.A[1].write(b)
+		fmt.Fprintf(b, " & %du))", e.C)
+	case "div":
+		// Operands are leaves: reading them twice is cheap and pure.
+		x, y := e.A[0].String(), e.A[1].String()
+		if k.isSigned() && k.bits() >= 32 {
+			fmt.Fprintf(b, "(%s)((%s == 0 || (%s == %s && %s == -1)) ? %s : (%s)(%s %s %s))", k, y, x, intMin(k), y, x, k, x, e.Sym, y)
+		} else {
+			fmt.Fprintf(b, "(%s)(%s == 0 ? %s : (%s)(%s %s %s))", k, y, x, k, x, e.Sym, y)
+		}
+	case "un":
+		switch {
+		case k.isFloat() && e.Sym == "-":
+			p("(- ")
+			e.A[0].write(b)
+			p(")")
+		case k.isFloat():
+			name := "__builtin_" + e.Sym
+			if k == F32 {
+				name += "f"
+			}
+			p(name + "(")
+			e.A[0].write(b)
+			p(")")
+		case e.Sym == "-":
+			fmt.Fprintf(b, "(%s)(0u - (%s)", k, k.wide())
+			e.A[0].write(b)
+			p(")")
+		default:
+			fmt.Fprintf(b, "(%s)~(%s)", k, k.wide())
+			e.A[0].write(b)
+		}
+	case "cmp":
+		p("(")
+		e.A[0].write(b)
+		p(" " + e.Sym + " ")
+		e.A[1].write(b)
+		p(")")
+	case "sel":
+		fmt.Fprintf(b, "(%s)(", k)
+		e.A[0].write(b)
+		p(" ? ")
+		e.A[1].write(b)
+		p(" : ")
+		e.A[2].write(b)
+		p(")")
+	case "cast":
+		fmt.Fprintf(b, "(%s)", k)
+		e.A[0].write(b)
+	case "fcast":
+		x := e.A[0].String()
+		if k == S64 {
+			fmt.Fprintf(b, "(s64)((%s >= -9223372036854775808.0 && %s < 9223372036854775808.0) ? (s64)%s : (s64)0)", x, x, x)
+			return
+		}
+		bd := fcastBounds[k]
+		fmt.Fprintf(b, "(%s)((%s > %s && %s < %s) ? (%s)%s : (%s)0)", k, x, bd[0], x, bd[1], k, x, k)
+	case "bits":
+		f := "f2u"
+		if e.A[0].T.K == F64 {
+			f = "d2u"
+		}
+		p(f + "(")
+		e.A[0].write(b)
+		p(")")
+	case "fbits":
+		f := "u2f("
+		if k == F64 {
+			f = "u2d("
+		}
+		p(f)
+		e.A[0].write(b)
+		p(")")
+	case "bi":
+		x := e.A[0]
+		switch e.Sym {
+		case "fma":
+			name := "__builtin_fma"
+			if k == F32 {
+				name += "f"
+			}
+			p(name + "(")
+			for i, a := range e.A {
+				if i > 0 {
+					p(", ")
+				}
+				a.write(b)
+			}
+			p(")")
+		case "popc", "bswap":
+			name := map[string]string{"popc": "__builtin_popcount", "bswap": "__builtin_bswap32"}[e.Sym]
+			if k == U64 {
+				name = map[string]string{"popc": "__builtin_popcountll", "bswap": "__builtin_bswap64"}[e.Sym]
+			}
+			fmt.Fprintf(b, "(%s)%s(", k, name)
+			x.write(b)
+			p(")")
+		case "clz", "ctz":
+			name := "__builtin_" + e.Sym
+			if k == U64 {
+				name += "ll"
+			}
+			xs := x.String()
+			fmt.Fprintf(b, "(%s)(%s == 0 ? (%s)%d : (%s)%s(%s))", k, xs, k, k.bits(), k, name, xs)
+		}
+	case "rot":
+		// Both amounts masked: the idiom clang turns into a funnel shift
+		// (the unmasked 64-bit form is clang 14's bug, kept out).
+		x, n := e.A[0].String(), e.A[1].String()
+		w := k.bits()
+		l, r := "<<", ">>"
+		if e.Sym == "r" {
+			l, r = r, l
+		}
+		fmt.Fprintf(b, "(%s)((%s %s ((u32)%s & %du)) | (%s %s ((%du - ((u32)%s & %du)) & %du)))", k, x, l, n, w-1, x, r, w, n, w-1, w-1)
+	case "mulhi":
+		if k == S32 {
+			p("(s32)(((s64)")
+			e.A[0].write(b)
+			p(" * (s64)")
+			e.A[1].write(b)
+			p(") >> 32)")
+		} else {
+			p("(u32)(((u64)")
+			e.A[0].write(b)
+			p(" * (u64)")
+			e.A[1].write(b)
+			p(") >> 32)")
+		}
+	case "field":
+		fmt.Fprintf(b, "%s.m%d", e.V.Name, e.C)
+	case "elem":
+		fmt.Fprintf(b, "%s[(u32)", e.V.Name)
+		e.A[0].write(b)
+		fmt.Fprintf(b, " %% %du]", e.V.N)
+	case "call":
+		p(e.Sym + "(")
+		for i, a := range e.A {
+			if i > 0 {
+				p(", ")
+			}
+			a.write(b)
+		}
+		p(")")
+	default:
+		panic("BUG: difftest: unknown expression op " + e.Op)
+	}
+}
+
+func writeStmts(b *strings.Builder, ss []*Stmt, ind string) {
+	for _, s := range ss {
+		writeStmt(b, s, ind)
+	}
+}
+
+func writeStmt(b *strings.Builder, s *Stmt, ind string) {
+	switch s.Kind {
+	case sDecl:
+		v := s.V
+		switch {
+		case v.N > 0:
+			fmt.Fprintf(b, "%s%s %s[%d] = {", ind, v.T.C(), v.Name, v.N)
+			for i, e := range s.Init {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				fmt.Fprintf(b, "(%s)(%s)", e.T.C(), e)
+			}
+			b.WriteString("};\n")
+		case s.Init != nil:
+			fmt.Fprintf(b, "%s%s %s = {", ind, v.T.C(), v.Name)
+			for i, e := range s.Init {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				fmt.Fprintf(b, "(%s)(%s)", e.T.C(), e)
+			}
+			b.WriteString("};\n")
+		default:
+			fmt.Fprintf(b, "%s%s %s = %s;\n", ind, v.T.C(), v.Name, s.E)
+		}
+	case sAssign, sCall:
+		fmt.Fprintf(b, "%s%s = %s;\n", ind, s.V.Name, s.E)
+	case sStore:
+		fmt.Fprintf(b, "%s%s[(u32)%s %% %du] = %s;\n", ind, s.V.Name, s.Idx, s.V.N, s.E)
+	case sField:
+		fmt.Fprintf(b, "%s%s.m%d = %s;\n", ind, s.V.Name, s.Field, s.E)
+	case sIf:
+		fmt.Fprintf(b, "%sif (%s) {\n", ind, s.Cond)
+		writeStmts(b, s.Then, ind+"  ")
+		if len(s.Else) > 0 {
+			fmt.Fprintf(b, "%s} else {\n", ind)
+			writeStmts(b, s.Else, ind+"  ")
+		}
+		fmt.Fprintf(b, "%s}\n", ind)
+	case sFor:
+		fmt.Fprintf(b, "%sfor (u32 %s = 0; %s < ((u32)%s & 7u); %s++) {\n", ind, s.Loop.Name, s.Loop.Name, s.Cond, s.Loop.Name)
+		writeStmts(b, s.Then, ind+"  ")
+		fmt.Fprintf(b, "%s}\n", ind)
+	case sBreak:
+		fmt.Fprintf(b, "%sif (%s) break;\n", ind, s.Cond)
+	}
+}
+
+func (f *Func) signature() string {
+	var b strings.Builder
+	if f.IsBody {
+		fmt.Fprintf(&b, "static DEV void %s(u32 t, const u64 *in, u64 *out)", f.Name)
+		return b.String()
+	}
+	fmt.Fprintf(&b, "EXTC DEV NOINLINE %s %s(", f.Ret.C(), f.Name)
+	for i, p := range f.Params {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s %s", p.T.C(), p.Name)
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// outputs lists the C expressions (u64) the body writes, one per output
+// slot: every scalar, every struct field, every array element declared at
+// the body's top level.
+func (p *Program) outputs() []string {
+	var out []string
+	bits := func(k Kind, x string) string {
+		switch k {
+		case F32:
+			return "(u64)f2u(" + x + ")"
+		case F64:
+			return "d2u(" + x + ")"
+		}
+		return "(u64)" + x
+	}
+	for _, v := range p.Body.Locals {
+		switch {
+		case v.N > 0:
+			for i := 0; i < v.N; i++ {
+				out = append(out, bits(v.T.K, fmt.Sprintf("%s[%d]", v.Name, i)))
+			}
+		case v.T.K == Struct:
+			for i, k := range v.T.S.Fields {
+				out = append(out, bits(k, fmt.Sprintf("%s.m%d", v.Name, i)))
+			}
+		default:
+			out = append(out, bits(v.T.K, v.Name))
+		}
+	}
+	return out
+}
+
+// NOut is the number of u64 outputs per thread.
+func (p *Program) NOut() int { return len(p.outputs()) }
+
+// C writes the program's types and functions (shared by the CUDA and the
+// host file).
+func (p *Program) C() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "/* program %s: seed %d */\n", p.Name, p.Seed)
+	for _, s := range p.Structs {
+		if s.Packed {
+			b.WriteString("typedef struct __attribute__((packed)) {")
+		} else {
+			b.WriteString("typedef struct {")
+		}
+		for i, k := range s.Fields {
+			fmt.Fprintf(&b, " %s m%d;", k, i)
+		}
+		fmt.Fprintf(&b, " } %s;\n", s.Name)
+	}
+	if p.Cfg.Fwd {
+		for _, f := range p.Funcs {
+			b.WriteString(f.signature() + ";\n")
+		}
+	}
+	for _, i := range p.Order {
+		f := p.Funcs[i]
+		b.WriteString(f.signature() + " {\n")
+		writeStmts(&b, f.Body, "  ")
+		fmt.Fprintf(&b, "  return %s;\n}\n", f.Result)
+	}
+	b.WriteString(p.Body.signature() + " {\n")
+	writeStmts(&b, p.Body.Body, "  ")
+	for i, o := range p.outputs() {
+		fmt.Fprintf(&b, "  out[%d] = %s;\n", i, o)
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
+// Kernel is the CUDA entry point of the program.
+func (p *Program) Kernel() string {
+	return fmt.Sprintf("EXTC __global__ void %s_k(const u64 *in, u64 *out) {\n"+
+		"  u32 t = blockIdx.x * blockDim.x + threadIdx.x;\n"+
+		"  %s_body(t, in + (u64)t * %d, out + (u64)t * %d);\n}\n", p.Name, p.Name, NIn, p.NOut())
+}
+
+// preludeC defines what the programs use, in C and CUDA alike.
+const preludeC = `#ifdef __cplusplus
+#define EXTC extern "C"
+#else
+#define EXTC
+#endif
+#define NOINLINE __attribute__((noinline))
+typedef unsigned char u8;
+typedef signed char s8;
+typedef unsigned short u16;
+typedef short s16;
+/* Float bits, NaN canonicalised: the GPU returns its canonical NaN where x86
+   keeps payloads, so a NaN's bits must never reach an output as they are. */
+static DEV inline u32 f2u(float x) { u32 u; __builtin_memcpy(&u, &x, 4); return x != x ? 0x7fffffffu : u; }
+static DEV inline u64 d2u(double x) { u64 u; __builtin_memcpy(&u, &x, 8); return x != x ? 0x7fffffffffffffffull : u; }
+static DEV inline float u2f(u32 u) { float x; __builtin_memcpy(&x, &u, 4); return x; }
+static DEV inline double u2d(u64 u) { double x; __builtin_memcpy(&x, &u, 8); return x; }
+`
+
+// cudaHead and hostHead start the two files.
+const cudaHead = `#include "cuda_prelude.h"
+#define DEV __device__
+` + preludeC
+
+const hostHead = `#include <stdio.h>
+#include <string.h>
+typedef unsigned int u32;
+typedef int s32;
+typedef unsigned long long u64;
+typedef long long s64;
+#define DEV
+` + preludeC

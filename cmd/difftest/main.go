@@ -1,0 +1,210 @@
+// Command difftest is a differential tester: it generates random
+// CUDA-style C programs (integer and float arithmetic of every width,
+// conversions, structs by value, local arrays, loops, noinline calls; no
+// undefined behaviour), compiles each with clang-14 to PTX and with gcc for
+// the host, runs the PTX through ptxplay's core/launch and the host build
+// on the same inputs, and reports every output that differs in any bit.
+//
+//	go run ./cmd/difftest -n 20000 -seed 1 -j 2
+//
+// Programs go in batches (-batch per file) so that each compiler starts
+// once per batch; -j batches run at once. See docs/difftest.md.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+)
+
+func main() {
+	n := flag.Int("n", 1000, "number of programs")
+	seed := flag.Uint64("seed", 1, "first seed (programs use seed, seed+1, ...)")
+	batch := flag.Int("batch", 80, "programs per compiled file")
+	jobs := flag.Int("j", runtime.NumCPU(), "batches at once")
+	optsFlag := flag.String("O", "-O0,-O3", "clang optimisation levels")
+	features := flag.String("features", "", "comma list of features to turn off: calls,structs,fwd,arrays,loops,floats")
+	show := flag.Bool("show", false, "print the program of -seed and exit")
+	ubsan := flag.Bool("ubsan", false, "build the host with UBSan (checks the generator writes no undefined behaviour)")
+	reduce := flag.Bool("reduce", false, "minimise the program of -seed at the level -O (one level) and print it")
+	emit := flag.String("emit", "", "with -reduce: write the reduced case to this testdata/run directory")
+	why := flag.String("why", "a disagreement found by the differential tester", "with -emit: the case's description")
+	flag.BoolVar(&keepDir, "keep", false, "keep the scratch directories (batch.cu, host.c, PTX)")
+	flag.Parse()
+
+	cfg, err := ParseFeatures(*features)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "difftest:", err)
+		os.Exit(2)
+	}
+	if *show {
+		p := Generate(*seed, cfg)
+		fmt.Print(p.C(), p.Kernel())
+		return
+	}
+	tools, err := FindTools()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "difftest:", err)
+		os.Exit(2)
+	}
+	tools.UBSan = *ubsan
+	opts := strings.Split(*optsFlag, ",")
+	if *reduce {
+		p := Generate(*seed, cfg)
+		got, err := Reduce(tools, p, opts[0], func(s string) { fmt.Fprintln(os.Stderr, s) })
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "difftest:", err)
+			os.Exit(1)
+		}
+		fmt.Print(p.C(), p.Kernel())
+		fmt.Println("// still fails:", got)
+		if *emit != "" {
+			if err := Emit(p, opts[0], *emit, *why); err != nil {
+				fmt.Fprintln(os.Stderr, "difftest:", err)
+				os.Exit(1)
+			}
+		}
+		return
+	}
+	start := time.Now()
+	st := Campaign(tools, cfg, *seed, *n, *batch, *jobs, opts, func(done int, f []Finding) {
+		for _, x := range f {
+			fmt.Println(x)
+		}
+		fmt.Fprintf(os.Stderr, "\r%d/%d programs, %v", done, *n, time.Since(start).Round(time.Second))
+	})
+	fmt.Fprintln(os.Stderr)
+	fmt.Printf("%d programs x %d levels (%s): %d agree, %d disagree, %d errors, %v\n",
+		*n, len(opts), *optsFlag, st.Agree, st.Disagree, st.Errors, time.Since(start).Round(time.Second))
+	sec := func(ns int64) string { return time.Duration(ns).Round(time.Second).String() }
+	fmt.Printf("summed over batches: clang %s, gcc %s, host run %s, ptxplay %s\n",
+		sec(phaseClang.Load()), sec(phaseGCC.Load()), sec(phaseHost.Load()), sec(phaseSim.Load()))
+	if st.Disagree > 0 || st.Errors > 0 {
+		os.Exit(1)
+	}
+}
+
+// ParseFeatures turns a list of features to leave out into a Config.
+func ParseFeatures(off string) (Config, error) {
+	cfg := DefaultConfig()
+	for _, f := range strings.Split(off, ",") {
+		switch strings.TrimSpace(f) {
+		case "":
+		case "calls":
+			cfg.Calls = false
+		case "structs":
+			cfg.Structs = false
+		case "fwd":
+			cfg.Fwd = false
+		case "arrays":
+			cfg.Arrays = false
+		case "loops":
+			cfg.Loops = false
+		case "floats":
+			cfg.Floats = false
+		default:
+			return cfg, fmt.Errorf("unknown feature %q (calls, structs, fwd, arrays, loops, floats)", f)
+		}
+	}
+	return cfg, nil
+}
+
+// FindTools finds clang-14, gcc and the prelude (testdata/cuda_prelude.h
+// above the working directory).
+func FindTools() (Tools, error) {
+	t := Tools{Clang: "clang-14", CC: "gcc"}
+	if c := os.Getenv("CLANG"); c != "" {
+		t.Clang = c
+	}
+	if c := os.Getenv("CC"); c != "" {
+		t.CC = c
+	}
+	for _, x := range []string{t.Clang, t.CC} {
+		if _, err := exec.LookPath(x); err != nil {
+			return t, fmt.Errorf("%s not found: the differential test needs clang-14 and gcc", x)
+		}
+	}
+	dir, _ := os.Getwd()
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "testdata", "cuda_prelude.h")); err == nil {
+			t.Include = filepath.Join(dir, "testdata")
+			return t, nil
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return t, fmt.Errorf("testdata/cuda_prelude.h not found above the working directory")
+		}
+		dir = up
+	}
+}
+
+var keepDir bool
+
+// Stats counts program runs (one per program and level).
+type Stats struct {
+	Agree, Disagree, Errors int
+}
+
+// Campaign runs n programs from seed in batches, jobs at once, calling
+// report after each batch with the number of programs done and what the
+// batch found.
+func Campaign(tools Tools, cfg Config, seed uint64, n, batch, jobs int, opts []string, report func(int, []Finding)) Stats {
+	var st Stats
+	var mu sync.Mutex
+	done := 0
+	work := make(chan uint64)
+	var wg sync.WaitGroup
+	for j := 0; j < max(jobs, 1); j++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			dir, err := os.MkdirTemp("", "difftest")
+			if err != nil {
+				panic(err)
+			}
+			if keepDir {
+				fmt.Fprintln(os.Stderr, "difftest: keeping", dir)
+			} else {
+				defer os.RemoveAll(dir)
+			}
+			for first := range work {
+				var progs []*Program
+				for s := first; s < first+uint64(batch) && s < seed+uint64(n); s++ {
+					progs = append(progs, Generate(s, cfg))
+				}
+				found, err := Batch(tools, progs, opts, dir)
+				mu.Lock()
+				if err != nil {
+					st.Errors += len(progs) * len(opts)
+					done += len(progs)
+					report(done, []Finding{{Seed: first, What: "batch-error", Detail: err.Error()}})
+					mu.Unlock()
+					continue
+				}
+				for _, f := range found {
+					if f.What == "mismatch" {
+						st.Disagree++
+					} else {
+						st.Errors++
+					}
+				}
+				st.Agree += len(progs)*len(opts) - len(found)
+				done += len(progs)
+				report(done, found)
+				mu.Unlock()
+			}
+		}()
+	}
+	for s := seed; s < seed+uint64(n); s += uint64(batch) {
+		work <- s
+	}
+	close(work)
+	wg.Wait()
+	return st
+}

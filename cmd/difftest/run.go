@@ -1,0 +1,306 @@
+// run.go: one batch of programs: write the CUDA and host files, compile
+// them (clang-14 to PTX at each optimisation level, gcc for the host, in
+// parallel), run the host build and each kernel through core/launch, and
+// compare the output buffers bit for bit.
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/ptxplay/ptxplay/core/check"
+	"github.com/ptxplay/ptxplay/core/launch"
+	"github.com/ptxplay/ptxplay/core/ptx"
+	"github.com/ptxplay/ptxplay/core/sim"
+)
+
+// Grid and block of every kernel: two warps in each of two CTAs.
+const (
+	gridX   = 2
+	blockX  = 64
+	threads = gridX * blockX
+)
+
+// Tools names the compilers and where the prelude lives.
+type Tools struct {
+	Clang   string // clang-14
+	CC      string // gcc
+	Include string // directory of cuda_prelude.h
+	UBSan   bool   // build the host with -fsanitize=undefined,float-cast-overflow
+}
+
+// ClangArgs are the flags every PTX build uses besides -O.
+func (t Tools) clangArgs(opt, src, out string) []string {
+	return []string{"-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_80",
+		"-Xclang", "-target-feature", "-Xclang", "+ptx70", opt, "-S", "-ffp-contract=off", "-w",
+		"-I", t.Include, "-o", out, src}
+}
+
+func (t Tools) hostArgs(src, out string) []string {
+	a := []string{"-std=c11", "-O2", "-ffp-contract=off", "-frounding-math", "-w", "-o", out, src, "-lm"}
+	if t.UBSan {
+		a = append([]string{"-fsanitize=undefined,float-cast-overflow", "-fno-sanitize-recover=all"}, a...)
+	}
+	return a
+}
+
+// Finding is one disagreement (or a failure to compile or run).
+type Finding struct {
+	Seed   uint64
+	Opt    string // -O0 or -O3; "" for host-side problems
+	What   string // mismatch, ptxplay-error, compile-error, host-error
+	Detail string
+}
+
+func (f Finding) String() string {
+	return fmt.Sprintf("seed %d %s: %s: %s", f.Seed, f.Opt, f.What, f.Detail)
+}
+
+// Inputs are a program's per-thread u64 inputs: edge values of every
+// width, float bit patterns and random bits.
+func Inputs(seed uint64) []uint64 {
+	r := rand.New(rand.NewPCG(seed, 0x1234567))
+	f32 := []uint32{0, 0x80000000, 0x3f800000, 0xbf800000, 0x7f800000, 0xff800000, 0x7fc00000, 0x7f800001, 0x00000001,
+		0x807fffff, 0x00800000, 0x7f7fffff, 0x4f000000, 0xcf000000, 0x5f000000, 0x3effffff, 0x4b800001, 0x42fe0000, 0xc3000000}
+	f64 := []uint64{0, 0x8000000000000000, 0x3ff0000000000000, 0xbff0000000000000, 0x7ff0000000000000, 0xfff0000000000000,
+		0x7ff8000000000000, 0x7ff0000000000001, 1, 0x000fffffffffffff, 0x41e0000000000000, 0xc1e0000000000000,
+		0x43e0000000000000, 0xc3e0000000000000, 0x43f0000000000000, 0x3fe0000000000000, 0x4330000000000001}
+	in := make([]uint64, threads*NIn)
+	for i := range in {
+		switch r.IntN(8) {
+		case 0:
+			in[i] = intEdges[r.IntN(len(intEdges))]
+		case 1:
+			in[i] = uint64(f32[r.IntN(len(f32))]) | uint64(r.Uint32())<<32
+		case 2:
+			in[i] = f64[r.IntN(len(f64))]
+		case 3:
+			in[i] = uint64(r.IntN(64))
+		case 4:
+			in[i] = -uint64(r.IntN(64))
+		case 5: // a float near 1 in both halves
+			in[i] = uint64(r.Uint32()&0x00ffffff|0x3f000000) | uint64(0x3ff00000|r.Uint32()&0xfffff)<<32
+		default:
+			in[i] = r.Uint64()
+		}
+	}
+	return in
+}
+
+// Phase times summed over all batches (nanoseconds): clang, gcc, the
+// host run, and ptxplay (parse, check, load and run).
+var phaseClang, phaseGCC, phaseHost, phaseSim atomic.Int64
+
+func since(t time.Time) int64 { return int64(time.Since(t)) }
+
+// compiled is one optimisation level's PTX of a batch.
+type compiled struct {
+	opt string
+	ptx []byte
+	err error
+}
+
+// Batch compiles and checks a list of programs; dir is a scratch directory.
+func Batch(tools Tools, progs []*Program, opts []string, dir string) ([]Finding, error) {
+	var cu, host strings.Builder
+	cu.WriteString(cudaHead)
+	host.WriteString(hostHead)
+	for _, p := range progs {
+		c := p.C()
+		cu.WriteString(c)
+		cu.WriteString(p.Kernel())
+		host.WriteString(c)
+	}
+	host.WriteString("int main(void) {\n")
+	fmt.Fprintf(&host, "  static u64 in[%d];\n  static u64 out[%d];\n", threads*NIn, threads*maxOut(progs))
+	for _, p := range progs {
+		n := p.NOut()
+		fmt.Fprintf(&host, "  if (fread(in, 8, %d, stdin) != %d) return 2;\n", threads*NIn, threads*NIn)
+		fmt.Fprintf(&host, "  for (u32 t = 0; t < %d; t++) %s_body(t, in + t * %d, out + t * %d);\n", threads, p.Name, NIn, n)
+		fmt.Fprintf(&host, "  fwrite(out, 8, %d, stdout);\n", threads*n)
+	}
+	host.WriteString("  return 0;\n}\n")
+	cuPath, hostPath := filepath.Join(dir, "batch.cu"), filepath.Join(dir, "host.c")
+	if err := os.WriteFile(cuPath, []byte(cu.String()), 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(hostPath, []byte(host.String()), 0o644); err != nil {
+		return nil, err
+	}
+	bin := filepath.Join(dir, "host")
+	results := make([]compiled, len(opts))
+	var hostErr error
+	var wg sync.WaitGroup
+	for i, o := range opts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out := filepath.Join(dir, "batch"+o+".ptx")
+			t0 := time.Now()
+			defer func() { phaseClang.Add(since(t0)) }()
+			results[i] = compiled{opt: o, err: runTool(tools.Clang, tools.clangArgs(o, cuPath, out)...)}
+			if results[i].err == nil {
+				results[i].ptx, results[i].err = os.ReadFile(out)
+			}
+		}()
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t0 := time.Now()
+		defer func() { phaseGCC.Add(since(t0)) }()
+		hostErr = runTool(tools.CC, tools.hostArgs(hostPath, bin)...)
+	}()
+	wg.Wait()
+	if hostErr != nil {
+		return nil, fmt.Errorf("host build: %v", hostErr)
+	}
+	var inputs bytes.Buffer
+	for _, p := range progs {
+		binary.Write(&inputs, binary.LittleEndian, Inputs(p.Seed))
+	}
+	t0 := time.Now()
+	cmd := exec.Command(bin)
+	cmd.Stdin = &inputs
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	raw, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("host run: %v: %s", err, stderr.String())
+	}
+	phaseHost.Add(since(t0))
+	want := map[uint64][]uint64{}
+	for _, p := range progs {
+		n := threads * p.NOut()
+		if len(raw) < 8*n {
+			return nil, fmt.Errorf("host run: short output")
+		}
+		w := make([]uint64, n)
+		binary.Decode(raw[:8*n], binary.LittleEndian, w)
+		raw = raw[8*n:]
+		want[p.Seed] = w
+	}
+	var found []Finding
+	for _, c := range results {
+		if c.err != nil {
+			return nil, fmt.Errorf("clang %s: %v", c.opt, c.err)
+		}
+		t0 := time.Now()
+		found = append(found, runPTX(c.opt, c.ptx, progs, want)...)
+		phaseSim.Add(since(t0))
+	}
+	return found, nil
+}
+
+func maxOut(progs []*Program) int {
+	m := 1
+	for _, p := range progs {
+		m = max(m, p.NOut())
+	}
+	return m
+}
+
+func runTool(name string, args ...string) error {
+	cmd := exec.Command(name, args...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		msg := out.String()
+		if len(msg) > 4000 {
+			msg = msg[:4000] + "..."
+		}
+		return fmt.Errorf("%s: %v\n%s", name, err, msg)
+	}
+	return nil
+}
+
+// runPTX loads the module once and runs every program's kernel on its
+// inputs. A module that does not load is retried one kernel at a time by
+// the caller's minimiser; here every program reports the error.
+func runPTX(opt string, src []byte, progs []*Program, want map[uint64][]uint64) []Finding {
+	prog, err := load(src)
+	if err != nil {
+		var f []Finding
+		for _, p := range progs {
+			f = append(f, Finding{Seed: p.Seed, Opt: opt, What: "ptxplay-error", Detail: "module: " + err.Error()})
+		}
+		return f
+	}
+	var found []Finding
+	for _, p := range progs {
+		if f := runKernel(prog, p, want[p.Seed]); f != "" {
+			what := "mismatch"
+			if !strings.HasPrefix(f, "output") {
+				what = "ptxplay-error"
+			}
+			found = append(found, Finding{Seed: p.Seed, Opt: opt, What: what, Detail: f})
+		}
+	}
+	return found
+}
+
+func load(src []byte) (*sim.Program, error) {
+	mod, errs := ptx.Parse("batch.ptx", src)
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("parse: %v", errs[0])
+	}
+	cp, errs := check.Check(mod)
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("check: %v (%d errors)", errs[0], len(errs))
+	}
+	return sim.Load(cp)
+}
+
+// runKernel runs one program's kernel through core/launch and compares its
+// output buffer with the host's; it returns "" when they agree.
+func runKernel(prog *sim.Program, p *Program, want []uint64) (msg string) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg = fmt.Sprintf("panic: %v", r)
+		}
+	}()
+	in := Inputs(p.Seed)
+	data := make([]string, len(in))
+	for i, v := range in {
+		data[i] = fmt.Sprint(v)
+	}
+	inJSON, _ := json.Marshal(map[string]any{"type": "u64", "data": json.RawMessage("[" + strings.Join(data, ",") + "]")})
+	outJSON, _ := json.Marshal(map[string]any{"type": "u64", "count": len(want)})
+	k := p.Name + "_k"
+	spec := &launch.Spec{Kernel: k, Grid: [3]uint32{gridX, 1, 1}, Block: [3]uint32{blockX, 1, 1},
+		Args: map[string]json.RawMessage{k + "_param_0": inJSON, k + "_param_1": outJSON}}
+	res := &launch.Result{Buffers: map[string]*launch.Buffer{}}
+	m, err := launch.Prepare(prog, spec, res)
+	if err != nil {
+		return "launch: " + err.Error()
+	}
+	m.Run(budget)
+	if f := m.Fault(); f != nil {
+		return fmt.Sprintf("run: line %d: %s", f.Line, f.Msg)
+	}
+	if !m.Done() {
+		return fmt.Sprintf("run: not done after %d warp instructions", budget)
+	}
+	launch.Collect(m, res)
+	got := res.Buffers[k+"_param_1"].Data
+	n := p.NOut()
+	names := p.outputs()
+	for i := range want {
+		if got[i] != want[i] {
+			return fmt.Sprintf("output thread %d slot %d (%s): ptxplay 0x%x, host 0x%x", i/n, i%n, names[i%n], got[i], want[i])
+		}
+	}
+	return ""
+}
+
+const budget = 50_000_000
