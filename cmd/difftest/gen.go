@@ -199,7 +199,7 @@ type Config struct {
 
 // DefaultConfig is everything on.
 func DefaultConfig() Config {
-	return Config{Calls: true, Structs: true, Fwd: true, Arrays: true, Loops: true, Floats: true, Stmts: 24}
+	return Config{Calls: true, Structs: true, Fwd: true, Arrays: true, Loops: true, Floats: true, Stmts: 16}
 }
 
 // NIn is the number of u64 inputs each thread reads.
@@ -393,7 +393,7 @@ func (g *gen) declare(s *Stmt) *Stmt {
 func (g *gen) structDecl(v *Var) *Stmt {
 	s := &Stmt{Kind: sDecl, V: v}
 	for _, k := range v.T.S.Fields {
-		s.Init = append(s.Init, g.expr(k, 2))
+		s.Init = append(s.Init, g.expr(k, g.r.IntN(3)))
 	}
 	return s
 }
@@ -403,13 +403,13 @@ func (g *gen) stmt(top bool) *Stmt {
 		switch c := g.r.IntN(20); {
 		case c < 6 && top: // scalar declaration
 			k := g.scalarKind()
-			return g.declare(&Stmt{Kind: sDecl, V: g.newVar(Ty{K: k}, 0), E: g.expr(k, 3)})
+			return g.declare(&Stmt{Kind: sDecl, V: g.newVar(Ty{K: k}, 0), E: g.expr(k, 1+g.r.IntN(3))})
 		case c < 10: // assignment
 			v := g.pickVar(func(v *Var) bool { return v.N == 0 && v.T.K != Struct && !v.Loop })
 			if v == nil {
 				continue
 			}
-			return &Stmt{Kind: sAssign, V: v, E: g.expr(v.T.K, 3)}
+			return &Stmt{Kind: sAssign, V: v, E: g.expr(v.T.K, 1+g.r.IntN(3))}
 		case c == 10 && top && g.cfg.Arrays:
 			k := g.scalarKind()
 			n := []int{2, 3, 4, 5, 8}[g.r.IntN(5)]

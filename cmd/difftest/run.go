@@ -13,6 +13,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -236,17 +238,53 @@ func runPTX(opt string, src []byte, progs []*Program, want map[uint64][]uint64) 
 		}
 		return f
 	}
+	suspect := clangBFE(src)
 	var found []Finding
 	for _, p := range progs {
 		if f := runKernel(prog, p, want[p.Seed]); f != "" {
 			what := "mismatch"
 			if !strings.HasPrefix(f, "output") {
 				what = "ptxplay-error"
+			} else if s, ok := suspect[p.Seed]; ok {
+				what, f = "clang-bug", f+"; the PTX has "+s
 			}
 			found = append(found, Finding{Seed: p.Seed, Opt: opt, What: what, Detail: f})
 		}
 	}
 	return found
+}
+
+var (
+	funcHead = regexp.MustCompile(`^(?:\.visible\s+|\.weak\s+)?\.(?:entry|func)\b.*?p(\d+)_(?:k\b|f\d|body)`)
+	bfe64    = regexp.MustCompile(`\bbfe\.u64\s+%\w+,\s*%\w+,\s*(\d+),\s*(\d+);`)
+)
+
+// clangBFE finds the programs whose PTX has clang 14's broken bit-field
+// extract: LLVM 14's NVPTX selects (and (sra x, c), mask) on a 64-bit x as
+// bfe.u64 x, c, len even when the field runs past bit 63, where bfe.u64
+// fills with zeros but the arithmetic shift brought in copies of the sign
+// bit (tryBFE measures the "good bits" against the 32-bit constant's width,
+// so for c >= 32 the check underflows). A bfe.u64 with pos >= 32 and
+// pos+len > 64 comes from that path only; a disagreement in a program that
+// has one is clang's (the same selection from a logical shift is right,
+// and those programs agree). It maps seeds to the instruction.
+func clangBFE(src []byte) map[uint64]string {
+	out := map[uint64]string{}
+	var seed uint64
+	for _, line := range strings.Split(string(src), "\n") {
+		if m := funcHead.FindStringSubmatch(line); m != nil {
+			seed, _ = strconv.ParseUint(m[1], 10, 64)
+			continue
+		}
+		if m := bfe64.FindStringSubmatch(line); m != nil {
+			pos, _ := strconv.Atoi(m[1])
+			n, _ := strconv.Atoi(m[2])
+			if pos >= 32 && pos+n > 64 {
+				out[seed] = strings.TrimSpace(line) + " (clang 14's bfe selection of an arithmetic shift)"
+			}
+		}
+	}
+	return out
 }
 
 func load(src []byte) (*sim.Program, error) {
