@@ -76,6 +76,9 @@ func matchedDoc(e *isa.Entry, word string, ms []*isa.Match) string {
 	ptx, sm := max(e.PTX, ms[0].Form.PTX), max(e.SM, ms[0].Form.SM)
 	for _, m := range ms {
 		b.WriteString("\n  " + m.Form.Text)
+		if ops := operandTypes(m); ops != "" {
+			b.WriteString("\n    " + ops)
+		}
 		ptx, sm = min(ptx, max(e.PTX, m.Form.PTX)), min(sm, max(e.SM, m.Form.SM))
 	}
 	if ptx > 0 || sm > 0 {
@@ -95,6 +98,30 @@ func matchedDoc(e *isa.Entry, word string, ms []*isa.Match) string {
 		b.WriteString("\nNot simulated: " + e.NoExec)
 	}
 	return b.String()
+}
+
+// operandTypes spells each operand's type under a match ("d .b32, a
+// .b64, membermask .b32"), so that a type the ISA pins apart from the
+// instruction type (match's d, popc's count, a shift amount) shows.
+func operandTypes(m *isa.Match) string {
+	var parts []string
+	for i := range m.Form.Operands {
+		o := &m.Form.Operands[i]
+		switch o.Kind {
+		case isa.OpLabel, isa.OpFunc, isa.OpList, isa.OpHandle, isa.OpSymbol, isa.OpFrag:
+			continue
+		}
+		t := m.OperandType(o)
+		if !isa.IsType(t) {
+			continue
+		}
+		name := o.Name
+		if o.Pair {
+			name += "|p"
+		}
+		parts = append(parts, name+" "+t)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func itoa(n int) string {

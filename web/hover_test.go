@@ -18,6 +18,15 @@ func TestHoverText(t *testing.T) {
 		{"shfl.sync.bfly.b32", []string{"shfl.sync", "sm_30"}},
 		{"shfl.bfly.sync.b32", []string{"shfl.sync", "sm_30"}}, // ptxas order: the checker takes it too
 		{"add.f32.bogus", []string{"add", "add.f32.bogus:", ".bogus"}},
+		// operand types from the table, pinned ones included (ISA: match's
+		// "d has .b32 type", popc's "destination d has type .u32", bfe's
+		// "b and c are type .u32", dp4a's c ".s32" unless both types are .u32)
+		{"match.any.sync.b64", []string{"d .b32, a .b64, membermask .b32"}},
+		{"popc.b64", []string{"d .u32, a .b64"}},
+		{"bfe.s64", []string{"d .s64, a .s64, pos .u32, len .u32"}},
+		{"mul.wide.s32", []string{"d .s64, a .s32, b .s32"}},
+		{"dp4a.u32.s32", []string{"d .s32, a .u32, b .s32, c .s32"}},
+		{"dp4a.u32.u32", []string{"d .u32, a .u32, b .u32, c .u32"}},
 		{".reg", nil},
 		{"DONE", nil},
 		{"%r1", nil},

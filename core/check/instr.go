@@ -432,7 +432,7 @@ func (c *checker) operand(s *scope, in *Inst, spec *isa.OperandSpec, o ptx.Opera
 			c.errorf(o.Pos(), "unexpected d|p pair here")
 			return a
 		}
-		a = c.value(s, in, pr.D, want, true, spec.Kind == isa.OpAny)
+		a = c.value(s, in, pr.D, want, true, spec.Kind == isa.OpAny || c.pinnedDest(s, in, spec, pr.D, want))
 		p := c.value(s, in, pr.P, ".pred", true, false)
 		a.Pred = p.Reg
 		return a
@@ -443,7 +443,39 @@ func (c *checker) operand(s *scope, in *Inst, spec *isa.OperandSpec, o ptx.Opera
 			return a
 		}
 	}
-	return c.value(s, in, o, want, spec.Dest, spec.Kind == isa.OpAny)
+	return c.value(s, in, o, want, spec.Dest, spec.Kind == isa.OpAny || c.pinnedDest(s, in, spec, o, want))
+}
+
+// pinnedDest reports a destination register of the instruction type where
+// the ISA pins the destination's type apart from it (match.any.sync.b64 d:
+// "Operand a has instruction type and d has .b32 type"; popc, clz and
+// bfind write a .u32 count whatever they read), saying so, and reports
+// whether it did.
+func (c *checker) pinnedDest(s *scope, in *Inst, spec *isa.OperandSpec, o ptx.Operand, want string) bool {
+	it := in.Match.Type()
+	if !spec.Dest || !isa.IsType(spec.Type) || want == ".pred" || it == "" || it == want {
+		return false
+	}
+	id, ok := o.(*ptx.Ident)
+	if !ok {
+		return false
+	}
+	r, ok := s.lookup(id.Name).(*Reg)
+	if !ok || r.Vec > 0 || compatible(want, r.Type, in.Entry.Relaxed, true) {
+		return false
+	}
+	var follow []string
+	for _, op := range in.Match.Form.Operands {
+		if op.Type == "" && !op.Dest {
+			follow = append(follow, op.Name)
+		}
+	}
+	if len(follow) == 0 {
+		return false
+	}
+	c.errorf(id.Pos(), "expected %s register, found %s register %s: %s of %s is always %s (%s is the type of %s)",
+		want, r.Type.Name, r.Name, spec.Name, in.Entry.Name, want, it, strings.Join(follow, " and "))
+	return true
 }
 
 func vecLen(m *isa.Match) int {

@@ -20,7 +20,9 @@
 //   - "[a]" is an address; "{d}" a vector whose length is the chosen .vec
 //     (a scalar when no .vec is chosen);
 //   - kind is a type (".u32", ".pred"), a group name whose chosen value is
-//     the type ("dtype"), "wide" (twice the instruction type), "label",
+//     the type ("dtype"), "wide" (twice the instruction type), "dpacc"
+//     (dp4a/dp2a's accumulator: .u32 when both source types are .u32,
+//     else .s32), "label",
 //     "func", "imm" (constant only), "reg" (register only), "any" (any
 //     register or constant), "list" (a parenthesized list); default is the
 //     instruction type: the last chosen modifier that is a type;
@@ -136,7 +138,7 @@ type OperandSpec struct {
 	Kind     OpKind
 	Dest     bool
 	Pair     bool   // d|p: may carry a predicate output
-	Type     string // concrete type (".pred"), a group name, "wide", or "" (instruction type)
+	Type     string // concrete type (".pred"), a group name, "wide", "dpacc", or "" (instruction type)
 	Optional bool
 }
 
@@ -279,7 +281,7 @@ func (e *Entry) compileOperand(raw string, pos int) (OperandSpec, string, error)
 		raw = raw[:i]
 		if k, ok := operandKinds[s.Type]; ok {
 			s.Kind, s.Type = k, ""
-		} else if _, isType := Types[s.Type]; !isType && s.Type != "wide" {
+		} else if _, isType := Types[s.Type]; !isType && s.Type != "wide" && s.Type != "dpacc" {
 			if _, ok := e.group(s.Type); !ok {
 				return s, "", fmt.Errorf("unknown operand type %q", s.Type)
 			}
@@ -406,6 +408,13 @@ func (m *Match) OperandType(s *OperandSpec) string {
 			return ""
 		}
 		return wider(t)
+	case "dpacc":
+		// dp4a, dp2a: "Operand c has type .u32 if both .atype and .btype
+		// are .u32 else operand c has type .s32"; d is c plus the products.
+		if m.Get("dpa") == ".u32" && m.Get("dpb") == ".u32" {
+			return ".u32"
+		}
+		return ".s32"
 	}
 	if IsType(s.Type) {
 		return s.Type

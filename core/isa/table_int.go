@@ -162,10 +162,10 @@ var intTable = []Entry{
 		"bmsk.szmode.b32 d, a:.u32, b:.u32",
 	}, Groups: map[string][]string{"szmode": {".clamp", ".wrap"}}},
 	{Name: "dp4a", Section: "9.7.1.24", Doc: "Four-way byte dot product with 32-bit accumulate.", PTX: 50, SM: 61, Syntax: []string{
-		"dp4a.dpa.dpb d:.b32, a:dpa, b:dpb, c:.b32",
+		"dp4a.dpa.dpb d:dpacc, a:dpa, b:dpb, c:dpacc",
 	}, Groups: map[string][]string{"dpa": {".u32", ".s32"}, "dpb": {".u32", ".s32"}}},
 	{Name: "dp2a", Section: "9.7.1.25", Doc: "Two-way 16-bit by 8-bit dot product with 32-bit accumulate, using the .lo or .hi bytes of b.", PTX: 50, SM: 61, Syntax: []string{
-		"dp2a.hilo.dpa.dpb d:.b32, a:dpa, b:dpb, c:.b32",
+		"dp2a.hilo.dpa.dpb d:dpacc, a:dpa, b:dpb, c:dpacc",
 	}, Groups: map[string][]string{"dpa": {".u32", ".s32"}, "dpb": {".u32", ".s32"}}},
 	{Name: "clmad", Section: "9.7.1.5", Doc: "Carry-less (GF(2) polynomial) multiply, keep the .lo or .hi half, and add (xor) a third value.", PTX: 93, Syntax: []string{
 		"clmad.hilo.clmtype d, a, b, c",
