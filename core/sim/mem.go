@@ -72,6 +72,15 @@ func (g *globalMem) find(addr uint64, n int) *buffer {
 	if b := g.last; b != nil && addr >= b.base && addr+uint64(n) <= b.end() {
 		return b
 	}
+	if len(g.bufs) <= 8 { // a launch's few buffers: a scan beats a search
+		for _, b := range g.bufs {
+			if addr >= b.base && addr+uint64(n) <= b.end() {
+				g.last = b
+				return b
+			}
+		}
+		return nil
+	}
 	i := sort.Search(len(g.bufs), func(i int) bool { return g.bufs[i].end() > addr })
 	if i < len(g.bufs) {
 		b := g.bufs[i]
