@@ -61,14 +61,24 @@ func uninitReads(p *Program, f *Func, list *ptx.ErrorList) {
 	if n == 0 || len(f.Regs) == 0 {
 		return
 	}
-	words := (len(f.Regs) + 63) / 64
+	// One bit a register, and one an element of a vector register (v.x
+	// and v.y are written and read apart).
+	base := make([]int, len(f.Regs))
+	bits := 0
+	for i, r := range f.Regs {
+		base[i] = bits
+		bits += max(1, r.Vec)
+	}
+	words := (bits + 63) / 64
 	// Registers defined on entry: .reg parameters and module-scope
 	// registers (materialized into f.Regs, but not declared in the body).
 	entry := make(regSet, words)
 	body := f.Decl.Body.Pos()
 	for _, r := range f.Regs {
 		if !r.Pos.IsValid() || r.Pos < body {
-			entry.add(r.Index)
+			for k := range max(1, r.Vec) {
+				entry.add(base[r.Index] + k)
+			}
 		}
 	}
 	// The writes and the successors of each instruction.
@@ -90,9 +100,9 @@ func uninitReads(p *Program, f *Func, list *ptx.ErrorList) {
 				w[j] = ^uint64(0)
 			}
 		}
-		forEachReg(in, func(r *Reg, dest bool) {
+		forEachReg(in, func(r *Reg, comp int, dest bool) {
 			if dest {
-				w.add(r.Index)
+				w.add(base[r.Index] + comp)
 			}
 		})
 		name := in.Entry.Name
@@ -144,13 +154,18 @@ func uninitReads(p *Program, f *Func, list *ptx.ErrorList) {
 		if !reached[i] {
 			continue
 		}
-		reported := map[*Reg]bool{}
-		forEachReg(inst, func(r *Reg, dest bool) {
-			if dest || reported[r] || in[i].has(r.Index) {
+		reported := map[int]bool{}
+		forEachReg(inst, func(r *Reg, comp int, dest bool) {
+			b := base[r.Index] + comp
+			if dest || reported[b] || in[i].has(b) {
 				return
 			}
-			reported[r] = true
-			list.Add(p.File.Position(inst.Src.Pos()), fmt.Sprintf("%s is read here, but no instruction before it writes it: registers start undefined (write %s first)", r.Name, r.Name))
+			reported[b] = true
+			name := r.Name
+			if r.Vec > 0 {
+				name += "." + string("xyzw"[comp%4])
+			}
+			list.Add(p.File.Position(inst.Src.Pos()), fmt.Sprintf("%s is read here, but no instruction before it writes it: registers start undefined (write %s first)", name, name))
 		})
 	}
 }
@@ -176,10 +191,11 @@ func reachable(succ [][]int) []bool {
 }
 
 // forEachReg calls fn for every register operand of in (the guard too),
-// saying whether the instruction writes it.
-func forEachReg(in *Inst, fn func(r *Reg, dest bool)) {
+// with the element of a vector register (0 for a scalar), saying whether
+// the instruction writes it.
+func forEachReg(in *Inst, fn func(r *Reg, comp int, dest bool)) {
 	if in.Guard != nil {
-		fn(in.Guard, false)
+		fn(in.Guard, 0, false)
 	}
 	var ops []isa.OperandSpec
 	if in.Match != nil {
@@ -188,16 +204,16 @@ func forEachReg(in *Inst, fn func(r *Reg, dest bool)) {
 	var visit func(a Arg, dest bool)
 	visit = func(a Arg, dest bool) {
 		if a.Pred != nil { // the p of d|p, also after a sink d
-			fn(a.Pred, dest)
+			fn(a.Pred, 0, dest)
 		}
 		switch a.Kind {
 		case ArgReg:
 			if a.Reg != nil {
-				fn(a.Reg, dest)
+				fn(a.Reg, a.Comp, dest)
 			}
 		case ArgAddr:
 			if a.Reg != nil {
-				fn(a.Reg, false) // an address register is read even by a store
+				fn(a.Reg, 0, false) // an address register is read even by a store
 			}
 		case ArgVec, ArgList:
 			for _, e := range a.Elems {

@@ -56,6 +56,20 @@ func TestUninitReads(t *testing.T) {
 	add.s32 %r1, %r2, 1;
 	ret;
 }`, nil},
+		{"vector register elements apart", `.entry k() {
+	.reg .v2 .u32 %v;
+	.reg .v4 .f32 %q;
+	.reg .b64 %d;
+	.reg .b32 %r;
+	mov.u32 %v.x, 1;
+	mov.b64 %d, %v;
+	mov.f32 %q.r, 0f3F800000;
+	mov.f32 %q.g, %q.x;
+	mov.b32 %r, %q.b;
+	ld.global.v4.f32 %q, [%d];
+	add.f32 %q.w, %q.z, %q.a;
+	ret;
+}`, []string{"10:2: %v.y is read", "13:2: %q.z is read"}},
 		{"the guard itself is read", `.entry k() {
 	.reg .b32 %r<4>;
 	.reg .pred %p<2>;
