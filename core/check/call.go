@@ -52,6 +52,11 @@ func (c *checker) call(s *scope, in *Inst) {
 	case *Func:
 		target = Arg{Kind: ArgFunc, Func: obj, Pos: id.Pos()}
 		fname, formals, formalRets, known = obj.Name, obj.Params, obj.Rets, true
+		if id.Pos() < obj.First {
+			// ISA 7.1: "A function must be declared or defined prior to
+			// being called" (clang and nvcc print a prototype first).
+			c.errorf(id.Pos(), "call of %s before its declaration at line %d: declare it (.func ... %s (...);) before the call", obj.Name, c.prog.File.Position(obj.First).Line, obj.Name)
+		}
 	case *Reg:
 		target = Arg{Kind: ArgReg, Reg: obj, Pos: id.Pos()}
 		if obj.Type.Kind == isa.KindPred || obj.Type.Kind == isa.KindFloat || obj.Vec > 0 {

@@ -251,7 +251,7 @@ func (c *checker) declareFunc(d *ptx.Func) {
 		c.errorf(d.NamePos, "%s redeclared", d.Name)
 		return
 	}
-	f := &Func{Name: d.Name, Decl: d, Entry: d.Entry}
+	f := &Func{Name: d.Name, Decl: d, First: d.NamePos, Entry: d.Entry}
 	f.Params = c.params(d.Params, f)
 	f.Rets = c.params(d.Rets, f)
 	c.module.names[d.Name] = f

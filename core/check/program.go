@@ -45,7 +45,8 @@ func (p *Program) Entries() []*Func {
 // Func is a checked .entry or .func.
 type Func struct {
 	Name   string
-	Decl   *ptx.Func
+	Decl   *ptx.Func // the definition, or the first declaration when there is none
+	First  ptx.Pos   // the name in the first declaration or definition
 	Entry  bool
 	Params []*Var // in order
 	Rets   []*Var
