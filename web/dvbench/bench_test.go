@@ -52,6 +52,30 @@ func BenchmarkBrowserALU(b *testing.B) {
 	}
 }
 
+// BenchmarkBrowserKernels: every benchmark kernel of core/launch (alu,
+// reduce, diverge, vadd, transpose) inside the page's wasm through
+// ptxplayBench, 2 s each after 300 ms of warm-up (V8's optimizing tier),
+// each followed at once by the same kernel natively in this process for
+// 2 s; per kernel the two rates and browser/native. Alternating kernel by
+// kernel keeps each ratio within one stretch of the machine's load.
+func BenchmarkBrowserKernels(b *testing.B) {
+	for range b.N {
+		p := openPage(b, "alu", false)
+		for _, k := range launch.BenchKernels() {
+			eval[benchOut](p, fmt.Sprintf(`ptxplayBench(%q, 300)`, k.Name))
+			warm := eval[benchOut](p, fmt.Sprintf(`ptxplayBench(%q, 2000)`, k.Name))
+			native, err := launch.RunBench(k, 2*time.Second)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(warm.PerSecond, k.Name+"-browser-thread-inst/s")
+			b.ReportMetric(native.PerSecond(), k.Name+"-native-thread-inst/s")
+			b.ReportMetric(warm.PerSecond/native.PerSecond(), k.Name+"-browser/native")
+		}
+		p.noErrors()
+	}
+}
+
 // timing is dvTime's result.
 type timing struct {
 	Work  float64 `json:"work"`
