@@ -349,9 +349,35 @@ func (c *checker) operand(s *scope, in *Inst, spec *isa.OperandSpec, o ptx.Opera
 		}
 		return a
 	case isa.OpHandle:
-		// [tex, {coords}]: resolve the names; the shape is the runtime's.
-		c.resolveAll(s, o)
+		// [tex, {coords}] or [tensorMap, {coords}]: the base as an address
+		// operand's (a register or a variable, plus an offset), the
+		// coordinates as values in Elems; the shape is the runtime's.
 		a.Kind = ArgAddr
+		ad, ok := o.(*ptx.Addr)
+		if !ok {
+			c.resolveAll(s, o)
+			return a
+		}
+		a.Off = ad.Off
+		if id, ok := ad.Base.(*ptx.Ident); ok {
+			switch obj := c.resolve(s, id).(type) {
+			case *Reg:
+				a.Reg = obj
+			case *Var:
+				a.Var = obj
+			case nil:
+				c.errorf(id.Pos(), "undeclared identifier %s", id.Name)
+			}
+		}
+		for _, x := range ad.Args {
+			if v, ok := x.(*ptx.Vector); ok {
+				for _, e := range v.Elems {
+					a.Elems = append(a.Elems, c.value(s, in, e, "", false, true))
+				}
+				continue
+			}
+			c.resolveAll(s, x)
+		}
 		return a
 	case isa.OpFrag:
 		a.Kind = ArgVec

@@ -5,7 +5,6 @@
 package isa
 
 const (
-	noBulk      = "no model of bulk and tensor (TMA) asynchronous copies (sm_90: their .mbarrier::complete_tx completion needs mbarrier transaction counts; the sm_80 cp.async runs)"
 	noMultimem  = "no model of multimem (NVLink multicast) addresses"
 	noCluster   = "no model of thread block clusters"
 	noTensormap = "no model of tensor maps"
@@ -212,13 +211,13 @@ var dataTable = []Entry{
 	{Name: "cp.async.bulk.tensor", Section: "9.7.9.26.5.2", Doc: "Asynchronous tensor (TMA) copy of a box of a tensor described by a tensor map, between global and shared memory.", PTX: 80, SM: 90, Syntax: []string{
 		"cp.async.bulk.tensor.dim.dst_sh.src_g{.load_mode}.complete_tx{.mcast}{.cta_group}{.hint} [dstMem], [tensorMap]:handle, [mbar], x:frag?, y:frag?, z:frag?",
 		"cp.async.bulk.tensor.dim.dst_g.src_cta{.load_mode}.bulk_group{.hint} [tensorMap]:handle, [srcMem], policy:.b64?",
-	}, Groups: bulkGroups, NoExec: noBulk},
+	}, Groups: bulkGroups},
 	{Name: "cp.reduce.async.bulk.tensor", Section: "9.7.9.26.5.3", Doc: "Asynchronous tensor (TMA) reduction of shared memory into a tensor in global memory.", PTX: 80, SM: 90, Syntax: []string{
 		"cp.reduce.async.bulk.tensor.dim.dst_g.src_cta.op_red{.load_mode}.bulk_group{.hint} [tensorMap]:handle, [srcMem], policy:.b64?",
-	}, Groups: bulkGroups, NoExec: noBulk},
+	}, Groups: bulkGroups},
 	{Name: "cp.async.bulk.prefetch.tensor", Section: "9.7.9.26.5.4", Doc: "Asynchronously prefetch a tensor box into L2.", PTX: 80, SM: 90, Syntax: []string{
 		"cp.async.bulk.prefetch.tensor.dim.L2.src_g{.load_mode}{.hint} [tensorMap]:handle, x:frag?, policy:.b64?",
-	}, Groups: bulkGroups, NoExec: noBulk},
+	}, Groups: bulkGroups},
 	{Name: "cp.async.bulk.commit_group", Section: "9.7.9.26.6.1", Doc: "Commit the preceding bulk asynchronous operations of this thread as one bulk group.", PTX: 80, SM: 90, Syntax: []string{
 		"cp.async.bulk.commit_group",
 	}},

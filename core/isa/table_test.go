@@ -719,12 +719,13 @@ func TestRows(t *testing.T) {
 		"mapa", "getctarank", "barrier.cluster", "setmaxnreg",
 		"mbarrier.init", "mbarrier.inval", "mbarrier.arrive", "mbarrier.arrive_drop", "mbarrier.expect_tx", "mbarrier.complete_tx",
 		"mbarrier.test_wait", "mbarrier.try_wait", "mbarrier.pending_count", "cp.async.mbarrier.arrive",
-		"cp.async.bulk", "cp.reduce.async.bulk", "cp.async.bulk.prefetch", "cp.async.bulk.commit_group", "cp.async.bulk.wait_group"} {
+		"cp.async.bulk", "cp.reduce.async.bulk", "cp.async.bulk.prefetch", "cp.async.bulk.commit_group", "cp.async.bulk.wait_group",
+		"cp.async.bulk.tensor", "cp.reduce.async.bulk.tensor", "cp.async.bulk.prefetch.tensor"} {
 		if e := Get(n); e == nil || e.NoExec != "" {
 			t.Errorf("%s: missing or NoExec", n)
 		}
 	}
-	for _, n := range []string{"tex", "suld", "wgmma.mma_async.sp", "cp.async.bulk.tensor",
+	for _, n := range []string{"tex", "suld", "wgmma.mma_async.sp",
 		"tcgen05.mma", "multimem.ld_reduce"} {
 		if e := Get(n); e == nil || e.NoExec == "" {
 			t.Errorf("%s: missing or executable", n)

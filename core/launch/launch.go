@@ -31,6 +31,7 @@ type Spec struct {
 	Cluster   [3]uint32 // zeros when the spec has no "cluster" (the kernel's directives decide)
 	SharedMem int
 	Args      map[string]json.RawMessage
+	Buffers   map[string]json.RawMessage // top-level buffers no parameter takes (tensor maps' tensors)
 }
 
 // Buffer is a buffer argument: its element type and the values.
@@ -75,6 +76,7 @@ func ParseSpec(data []byte) (*Spec, error) {
 		Cluster   json.RawMessage            `json:"cluster"`
 		SharedMem *int64                     `json:"shared_mem"`
 		Args      map[string]json.RawMessage `json:"args"`
+		Buffers   map[string]json.RawMessage `json:"buffers"`
 	}
 	if err := strictShape(data); err != nil {
 		return nil, err
@@ -84,7 +86,7 @@ func ParseSpec(data []byte) (*Spec, error) {
 	if err := dec.Decode(&raw); err != nil {
 		return nil, typeError(err)
 	}
-	s := &Spec{Kernel: raw.Kernel, Args: raw.Args}
+	s := &Spec{Kernel: raw.Kernel, Args: raw.Args, Buffers: raw.Buffers}
 	var err error
 	if s.Grid, err = dims("grid", raw.Grid); err != nil {
 		return nil, err
@@ -321,8 +323,26 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 	}
 	var bufs []pendingBuf
 	var bufUse bufferUse
+	type pendingMap struct {
+		pr     sim.ParamInfo
+		inline bool
+		s      *tensorMapSpec
+	}
+	var maps []pendingMap
 	for _, pr := range params {
 		raw := spec.Args[pr.Name]
+		if t := bytes.TrimSpace(raw); len(t) > 0 && t[0] == '{' && isTensorMap(raw) {
+			inline, err := tensorMapParam(pr, p.AddressSize())
+			if err != nil {
+				return nil, err
+			}
+			s, err := parseTensorMap(pr.Name, raw)
+			if err != nil {
+				return nil, err
+			}
+			maps = append(maps, pendingMap{pr, inline, s})
+			continue
+		}
 		if t := bytes.TrimSpace(raw); len(t) > 0 && t[0] == '{' {
 			// Refused before anything of the buffer is read or allocated.
 			if err := bufferParam(pr, p.AddressSize()); err != nil {
@@ -343,22 +363,72 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 			buf[pr.Offset+i] = byte(v >> (8 * i))
 		}
 	}
+	tops := make([]string, 0, len(spec.Buffers))
+	for name := range spec.Buffers {
+		tops = append(tops, name)
+	}
+	sort.Strings(tops)
+	for _, name := range tops {
+		if len(name) > 40 || strings.ContainsAny(name, "\"\n\\") {
+			return nil, fmt.Errorf("buffers: the name %s is too long or not plain", clip(name))
+		}
+		if known[name] {
+			return nil, fmt.Errorf("buffers.%s: a kernel parameter has this name (a top-level buffer is one no parameter takes)", name)
+		}
+		b, err := parseBufferAt("buffers."+name, spec.Buffers[name], lim, &bufUse)
+		if err != nil {
+			return nil, err
+		}
+		bufs = append(bufs, pendingBuf{-1, 0, name, b})
+	}
+	for _, pm := range maps {
+		found := false
+		for _, pb := range bufs {
+			found = found || pb.name == pm.s.Buffer
+		}
+		if !found {
+			return nil, fmt.Errorf("args.%s.buffer: no buffer argument or top-level buffer is named %.40q", pm.pr.Name, pm.s.Buffer)
+		}
+	}
 	m, err := sim.New(p, kernel, sim.Launch{Grid: spec.Grid, Block: spec.Block, Cluster: spec.Cluster, SharedMem: spec.SharedMem, Params: buf})
 	if err != nil {
 		return nil, err
 	}
+	type placed struct {
+		addr uint64
+		size int
+	}
+	where := map[string]placed{}
 	for _, pb := range bufs {
 		es := elemSize(pb.b.Type)
 		addr := m.Alloc(pb.name, es*len(pb.b.Data))
-		if pb.size < 8 && addr+uint64(es*len(pb.b.Data)) > 1<<(8*pb.size) {
+		if pb.off >= 0 && pb.size < 8 && addr+uint64(es*len(pb.b.Data)) > 1<<(8*pb.size) {
 			return nil, fmt.Errorf("args.%s: the buffer at 0x%x does not fit below 4 GB, where the 32-bit addresses of an .address_size 32 module reach", pb.name, addr)
 		}
 		m.StoreElems(addr, es, pb.b.Data)
 		for i := 0; i < pb.size; i++ {
 			buf[pb.off+i] = byte(addr >> (8 * i))
 		}
+		where[pb.name] = placed{addr, es * len(pb.b.Data)}
 		res.Names = append(res.Names, pb.name)
 		res.Buffers[pb.name] = pb.b
+	}
+	for _, pm := range maps {
+		at := where[pm.s.Buffer]
+		tm, err := pm.s.bind(pm.pr.Name, at.addr, at.size)
+		if err != nil {
+			return nil, err
+		}
+		enc := tm.Encode()
+		if pm.inline {
+			copy(buf[pm.pr.Offset:pm.pr.Offset+128], enc[:])
+			continue
+		}
+		a := m.Alloc(pm.pr.Name+" (tensor map)", 128)
+		m.Store(a, 0, enc[:])
+		for i := 0; i < pm.pr.Size; i++ {
+			buf[pm.pr.Offset+i] = byte(a >> (8 * i))
+		}
 	}
 	return m, nil
 }
@@ -451,6 +521,11 @@ type bufferUse struct{ bytes, elems int64 }
 // far, checked against lim (bytes and elements) before this one is
 // allocated.
 func parseBuffer(name string, raw json.RawMessage, lim limits.Limits, used *bufferUse) (*Buffer, error) {
+	return parseBufferAt("args."+name, raw, lim, used)
+}
+
+// parseBufferAt reads the buffer at path (args.NAME or buffers.NAME).
+func parseBufferAt(path string, raw json.RawMessage, lim limits.Limits, used *bufferUse) (*Buffer, error) {
 	var spec struct {
 		Type  string            `json:"type"`
 		Data  []json.RawMessage `json:"data"`
@@ -462,37 +537,37 @@ func parseBuffer(name string, raw json.RawMessage, lim limits.Limits, used *buff
 	if err := dec.Decode(&spec); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return nil, fmt.Errorf("args.%s.%s: expected %s, found %s", name, te.Field, map[string]string{"type": "a type name such as \"u32\"", "data": "an array of values", "count": "a number of elements"}[te.Field], jsonKind(te.Value))
+			return nil, fmt.Errorf("%s.%s: expected %s, found %s", path, te.Field, map[string]string{"type": "a type name such as \"u32\"", "data": "an array of values", "count": "a number of elements"}[te.Field], jsonKind(te.Value))
 		}
-		return nil, fmt.Errorf("args.%s: %s", name, clip(err.Error()))
+		return nil, fmt.Errorf("%s: %s", path, clip(err.Error()))
 	}
 	t := strings.TrimPrefix(spec.Type, ".")
 	if spec.Type == "" {
-		return nil, fmt.Errorf("args.%s: a buffer needs \"type\" (u8..u64, s8..s64, b8..b64, f16, bf16, f32, f64)", name)
+		return nil, fmt.Errorf("%s: a buffer needs \"type\" (u8..u64, s8..s64, b8..b64, f16, bf16, f32, f64)", path)
 	}
 	if elemSize(t) == 0 {
-		return nil, fmt.Errorf("argument %q: unknown buffer type %.40q (use u8..u64, s8..s64, b8..b64, f16, bf16, f32, f64)", name, spec.Type)
+		return nil, fmt.Errorf("%s: unknown buffer type %.40q (use u8..u64, s8..s64, b8..b64, f16, bf16, f32, f64)", path, spec.Type)
 	}
 	n := len(spec.Data)
 	if spec.Count != nil {
 		if *spec.Count < 0 || *spec.Count > 1<<26 {
-			return nil, fmt.Errorf("argument %q: count must be between 0 and 67108864", name)
+			return nil, fmt.Errorf("%s: count must be between 0 and 67108864", path)
 		}
 		if int(*spec.Count) < n {
-			return nil, fmt.Errorf("argument %q: count %d is less than the %d data values", name, *spec.Count, n)
+			return nil, fmt.Errorf("%s: count %d is less than the %d data values", path, *spec.Count, n)
 		}
 		n = int(*spec.Count)
 	}
 	if n == 0 && spec.Count == nil {
-		return nil, fmt.Errorf("argument %q: a buffer needs \"data\" or \"count\"", name)
+		return nil, fmt.Errorf("%s: a buffer needs \"data\" or \"count\"", path)
 	}
 	used.bytes += int64(n) * int64(elemSize(t))
 	used.elems += int64(n)
 	if err := lim.CheckBuffers(used.bytes); err != nil {
-		return nil, fmt.Errorf("argument %q: %v", name, err)
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	if err := lim.CheckElements(used.elems); err != nil {
-		return nil, fmt.Errorf("argument %q: %v", name, err)
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	b := &Buffer{Type: t, Data: make([]uint64, n)}
 	if len(spec.Fill) > 0 {
@@ -516,7 +591,7 @@ func parseBuffer(name string, raw json.RawMessage, lim limits.Limits, used *buff
 		} else {
 			v, err := valueBits(t, spec.Fill)
 			if err != nil {
-				return nil, fmt.Errorf("argument %q: fill: %v", name, err)
+				return nil, fmt.Errorf("%s: fill: %v", path, err)
 			}
 			for i := range b.Data {
 				b.Data[i] = v
@@ -526,7 +601,7 @@ func parseBuffer(name string, raw json.RawMessage, lim limits.Limits, used *buff
 	for i, r := range spec.Data {
 		v, err := valueBits(t, r)
 		if err != nil {
-			return nil, fmt.Errorf("argument %q: data[%d]: %v", name, i, err)
+			return nil, fmt.Errorf("%s: data[%d]: %v", path, i, err)
 		}
 		b.Data[i] = v
 	}

@@ -21,8 +21,12 @@ func clip(s string) string {
 
 // specKeys are the keys of a launch spec; bufferKeys those of a buffer.
 var (
-	specKeys   = []string{"kernel", "grid", "block", "cluster", "shared_mem", "args"}
+	specKeys   = []string{"kernel", "grid", "block", "cluster", "shared_mem", "args", "buffers"}
 	bufferKeys = []string{"type", "data", "count", "fill"}
+	// argKeys: an argument object is a buffer or a tensor map (whose
+	// decoder then refuses the other kind's keys).
+	tensorMapKeys = []string{"type", "buffer", "dtype", "dims", "strides", "box", "element_strides", "interleave", "swizzle", "oob_fill"}
+	argKeys       = append(append([]string(nil), bufferKeys...), tensorMapKeys[1:]...)
 )
 
 // strictShape checks what encoding/json lets through: duplicate keys,
@@ -64,9 +68,12 @@ func walkValue(dec *json.Decoder, path string, depth int) error {
 		case depth == 0:
 			fixed = specKeys
 		case depth == 2 && strings.HasPrefix(path, "args."):
+			fixed = argKeys
+		case depth == 2 && strings.HasPrefix(path, "buffers."):
 			fixed = bufferKeys
 		}
 		seen := map[string]bool{}
+		tmap := false // an argument with a tensor map's keys
 		for dec.More() {
 			kt, err := dec.Token()
 			if err != nil {
@@ -81,6 +88,9 @@ func walkValue(dec *json.Decoder, path string, depth int) error {
 				return fmt.Errorf("launch spec: %s: the key appears twice", clip(at))
 			}
 			seen[k] = true
+			for _, f := range tensorMapKeys[1:] {
+				tmap = tmap || f == k && depth == 2
+			}
 			if fixed != nil {
 				exact := false
 				for _, f := range fixed {
@@ -91,11 +101,14 @@ func walkValue(dec *json.Decoder, path string, depth int) error {
 					}
 				}
 				if !exact {
-					where := "a launch spec"
+					where, keys := "a launch spec", fixed
 					if depth == 2 {
-						where = "a buffer"
+						where, keys = "a buffer", bufferKeys
+						if tmap {
+							where, keys = "a tensor map", tensorMapKeys
+						}
 					}
-					return fmt.Errorf("launch spec: unknown field %s (%s has %s)", clip(at), where, strings.Join(fixed, ", "))
+					return fmt.Errorf("launch spec: unknown field %s (%s has %s)", clip(at), where, strings.Join(keys, ", "))
 				}
 			}
 			if err := walkValue(dec, at, depth+1); err != nil {

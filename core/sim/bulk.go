@@ -42,6 +42,7 @@ type bulkCopy struct {
 	warp     int16     // the issuing thread
 	lane     int8
 	group    int32 // its bulk async-group (-1: not committed yet)
+	swz      uint8 // tensor loads: the swizzle mode its 16-byte chunks land with (tensormap.go)
 	line     int32
 	what     string // for the view: "cp.async.bulk", "tensor 2d box 64x8", ...
 }
@@ -134,9 +135,15 @@ func (m *Machine) bulkFault(c *cta, b *bulkCopy, msg string) {
 
 func (m *Machine) landOne(c *cta, b *bulkCopy) {
 	if !b.toGlobal {
-		if b.red == 0 {
+		switch {
+		case b.swz != 0:
+			for k := 0; k < len(b.data); k += 16 {
+				p := swizzleAddr(b.dst+uint64(k), int(b.swz))
+				copy(c.shared[p:p+16], b.data[k:k+16])
+			}
+		case b.red == 0:
 			copy(c.shared[b.dst:], b.data)
-		} else {
+		default:
 			es := int(b.rtyp.bits) / 8
 			for i := 0; i+es <= len(b.data); i += es {
 				p := c.shared[b.dst+uint64(i) : b.dst+uint64(i+es)]
@@ -520,7 +527,12 @@ func (m *Machine) bulkToShared(w *warp, o *op, lane int, name string, dstCluster
 			m.raise(w, o, lane, fmt.Sprintf("%s: CTA (%d,%d,%d) has exited: its shared memory is gone", name, t.c.id[0], t.c.id[1], t.c.id[2]))
 			return false
 		}
-		if t.off+size > uint64(len(t.c.shared)) || size > uint64(len(t.c.shared)) {
+		need := size
+		if cp.swz > 0 { // a swizzled chunk stays in its aligned 32, 64 or 128 bytes
+			span := uint64(16) << cp.swz
+			need = (size + span - 1) / span * span
+		}
+		if t.off+need > uint64(len(t.c.shared)) || need > uint64(len(t.c.shared)) {
 			m.raise(w, o, lane, fmt.Sprintf("%s: destination shared [0x%x, 0x%x) is outside the CTA's %d bytes of shared memory", name, t.off, t.off+size, len(t.c.shared)))
 			return false
 		}

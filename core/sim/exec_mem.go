@@ -381,6 +381,9 @@ func windowOf(s space) uint64 {
 // cvta{.to}.space.size d, a: between a space's addresses and generic ones.
 func lowerCvta(l *lowering, in *check.Inst, o *op) error {
 	sp := spaceOf(l, in, &op{base: -1})
+	if hasMod(in, ".param", ".param::entry") != "" {
+		sp = spaceParam // a kernel parameter's address (__grid_constant__: a TMA tensor map)
+	}
 	to := in.Match.Has(".to")
 	base := windowOf(sp)
 	k := widthMask(o.typ.bits)

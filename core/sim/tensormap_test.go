@@ -1,0 +1,411 @@
+package sim
+
+// tensormap_test.go: tensor (TMA) copies in .tile mode against a model
+// written from the ISA text, not from tensormap.go: the bounding box of
+// §5.5.3 (elements at coordinate + n*traversal stride, dense in shared
+// memory, dimension 0 fastest), out-of-bound fill (§5.5.3.3: zeros or
+// NaN), and the swizzle tables of §5.5.7 copied here row by row.
+
+import (
+	"encoding/binary"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// The §5.5.7 tables: row r (a 128-byte line, counted from the pattern's
+// 256-, 512- or 1024-byte boundary) lists the 16-byte chunk of the
+// unswizzled data held at each of its eight positions.
+var isaSwizzleTables = map[int][][8]int{
+	1: { // 32B
+		{0, 1, 2, 3, 4, 5, 6, 7},
+		{1, 0, 3, 2, 5, 4, 7, 6},
+	},
+	2: { // 64B
+		{0, 1, 2, 3, 4, 5, 6, 7},
+		{1, 0, 3, 2, 5, 4, 7, 6},
+		{2, 3, 0, 1, 6, 7, 4, 5},
+		{3, 2, 1, 0, 7, 6, 5, 4},
+	},
+	3: { // 128B
+		{0, 1, 2, 3, 4, 5, 6, 7},
+		{1, 0, 3, 2, 5, 4, 7, 6},
+		{2, 3, 0, 1, 6, 7, 4, 5},
+		{3, 2, 1, 0, 7, 6, 5, 4},
+		{4, 5, 6, 7, 0, 1, 2, 3},
+		{5, 4, 7, 6, 1, 0, 3, 2},
+		{6, 7, 4, 5, 2, 3, 0, 1},
+		{7, 6, 5, 4, 3, 2, 1, 0},
+	},
+}
+
+// modelSwizzle lays dense data out as the tables say (data starts at a
+// 1024-byte boundary).
+func modelSwizzle(dense []byte, mode int) []byte {
+	if mode == 0 {
+		return append([]byte(nil), dense...)
+	}
+	tab := isaSwizzleTables[mode]
+	out := make([]byte, len(dense))
+	for line := 0; line*128 < len(dense); line++ {
+		row := tab[line%len(tab)]
+		for p := 0; p < 8; p++ {
+			dst, src := line*128+p*16, line*128+row[p]*16
+			if dst+16 <= len(out) && src+16 <= len(dense) {
+				copy(out[dst:dst+16], dense[src:src+16])
+			}
+		}
+	}
+	return out
+}
+
+// modelBox is the dense box of a 2- or 3-D tensor of es-byte elements
+// (element (x, y, z) of the tensor is elem(x, y, z)), loaded at coords.
+func modelBox(dims, box, estr []int, coords []int, es int, elem func(x, y, z int) []byte, nan []byte) []byte {
+	for len(dims) < 3 {
+		dims, box, estr, coords = append(dims, 1), append(box, 1), append(estr, 1), append(coords, 0)
+	}
+	var out []byte
+	n := func(i int) int { return (box[i] + estr[i] - 1) / estr[i] }
+	for k := 0; k < n(2); k++ {
+		for j := 0; j < n(1); j++ {
+			for i := 0; i < n(0); i++ {
+				x, y, z := coords[0]+i*estr[0], coords[1]+j*estr[1], coords[2]+k*estr[2]
+				if x < 0 || y < 0 || z < 0 || x >= dims[0] || y >= dims[1] || z >= dims[2] {
+					if nan != nil {
+						out = append(out, nan...)
+					} else {
+						out = append(out, make([]byte, es)...)
+					}
+					continue
+				}
+				out = append(out, elem(x, y, z)...)
+			}
+		}
+	}
+	return out
+}
+
+const tmaKernel = `.version 8.0
+.target sm_90a
+.address_size 64
+
+.visible .entry k(.param .align 64 .b8 tmap[128], .param .u64 pout, .param .u64 pin)
+{
+	.shared .align 1024 .b8 sbuf[16384];
+	.shared .align 8 .b64 mb;
+	.reg .pred %p<8>;
+	.reg .b32 %r<16>;
+	.reg .b64 %rd<16>;
+	.reg .b64 %out, %map;
+	ld.param.u64 %out, [pout];
+	mov.u64 %rd15, tmap;
+	cvta.param.u64 %map, %rd15;
+	mov.u32 %r0, %tid.x;
+	setp.ne.u32 %p0, %r0, 0;
+	@%p0 bra DONE;
+BODY
+DONE:
+	ret;
+}
+`
+
+type tmaCase struct {
+	name   string
+	dtype  string
+	dims   []int // elements
+	pitch  []int // byte strides of dims 1.. (rank-1)
+	box    []int
+	estr   []int
+	coords []int
+	swz    int
+	nan    bool
+}
+
+// runTMA loads the box at coords into sbuf through the tensor map and
+// copies sbuf (size bytes) to out; it returns out and the fault.
+func runTMA(t *testing.T, c tmaCase, body string, size int, in []byte) ([]byte, string) {
+	t.Helper()
+	p := compilePTX(t, "tma.ptx", strings.Replace(tmaKernel, "BODY", body, 1))
+	_, psize, _ := p.Params("k")
+	params := make([]byte, psize)
+	m, err := New(p, "k", Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{32, 1, 1}, Params: params})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ia := m.Alloc("in", len(in))
+	m.Store(ia, 0, in)
+	oa := m.Alloc("out", size)
+	code, es, _, _ := TensorType(c.dtype)
+	tm := TensorMap{Addr: ia, Rank: len(c.dims), DType: code, Swizzle: c.swz}
+	tm.Strides[0] = uint64(es)
+	for i := range c.dims {
+		tm.Dims[i], tm.Box[i], tm.ElemStrides[i] = uint32(c.dims[i]), uint32(c.box[i]), 1
+		if c.estr != nil {
+			tm.ElemStrides[i] = uint32(c.estr[i])
+		}
+		if i > 0 {
+			tm.Strides[i] = uint64(c.pitch[i-1])
+		}
+	}
+	if c.nan {
+		tm.Fill = 1
+	}
+	if f, msg := tm.Check(); msg != "" {
+		t.Fatalf("map: %s %s", f, msg)
+	}
+	enc := tm.Encode()
+	copy(params, enc[:])
+	binary.LittleEndian.PutUint64(params[128:], oa)
+	binary.LittleEndian.PutUint64(params[136:], ia)
+	m.Run(100000)
+	if f := m.Fault(); f != nil {
+		return nil, f.Msg
+	}
+	return m.Buffer(oa), ""
+}
+
+func coordRegs(cs []int) (string, string) {
+	var mov, regs []string
+	for i, c := range cs {
+		mov = append(mov, fmt.Sprintf("\tmov.u32 %%r%d, %d;", 4+i, c))
+		regs = append(regs, fmt.Sprintf("%%r%d", 4+i))
+	}
+	return strings.Join(mov, "\n"), strings.Join(regs, ", ")
+}
+
+func tensorBytes(c tmaCase, es int) ([]byte, func(x, y, z int) []byte) {
+	pitchY := c.pitch[0]
+	pitchZ := 0
+	if len(c.pitch) > 1 {
+		pitchZ = c.pitch[1]
+	}
+	depth := 1
+	if len(c.dims) > 2 {
+		depth = c.dims[2]
+	}
+	size := pitchY * c.dims[1]
+	if depth > 1 {
+		size = pitchZ * depth
+	}
+	in := make([]byte, size)
+	for i := range in {
+		in[i] = byte(i*7 + i/251 + 1)
+	}
+	return in, func(x, y, z int) []byte {
+		o := x*es + y*pitchY + z*pitchZ
+		return in[o : o+es]
+	}
+}
+
+func TestTensorLoad(t *testing.T) {
+	cases := []tmaCase{
+		{name: "no swizzle, inside", dtype: "f16", dims: []int{100, 40}, pitch: []int{208}, box: []int{24, 5}, coords: []int{3, 7}},
+		{name: "no swizzle, past the right and bottom edges", dtype: "f16", dims: []int{100, 40}, pitch: []int{208}, box: []int{24, 5}, coords: []int{88, 37}},
+		{name: "no swizzle, negative coordinates", dtype: "u32", dims: []int{20, 10}, pitch: []int{96}, box: []int{8, 4}, coords: []int{-4, -2}},
+		{name: "NaN fill", dtype: "f32", dims: []int{20, 10}, pitch: []int{96}, box: []int{8, 4}, coords: []int{16, 8}, nan: true},
+		{name: "32B swizzle", dtype: "f16", dims: []int{100, 40}, pitch: []int{208}, box: []int{16, 16}, coords: []int{5, 3}, swz: 1},
+		{name: "64B swizzle", dtype: "f16", dims: []int{100, 40}, pitch: []int{208}, box: []int{32, 16}, coords: []int{70, 30}, swz: 2},
+		{name: "128B swizzle", dtype: "f16", dims: []int{100, 40}, pitch: []int{208}, box: []int{64, 16}, coords: []int{40, -3}, swz: 3},
+		{name: "128B swizzle, u8, 128-byte rows", dtype: "u8", dims: []int{300, 20}, pitch: []int{304}, box: []int{128, 12}, coords: []int{0, 0}, swz: 3},
+		{name: "3-D with a traversal stride", dtype: "u16", dims: []int{16, 6, 5}, pitch: []int{32, 256}, box: []int{8, 6, 3}, estr: []int{1, 2, 1}, coords: []int{4, 1, 3}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, es, _, _ := TensorType(c.dtype)
+			in, elem := tensorBytes(c, es)
+			var nan []byte
+			if c.nan {
+				nan = []byte{0xff, 0xff, 0xff, 0x7f}
+			}
+			dense := modelBox(append([]int(nil), c.dims...), append([]int(nil), c.box...), withDefault(c.estr, len(c.dims)), append([]int(nil), c.coords...), es, elem, nan)
+			want := modelSwizzle(dense, c.swz)
+			size := (len(want) + 15) / 16 * 16
+			mov, regs := coordRegs(c.coords)
+			body := fmt.Sprintf(`
+	mbarrier.init.shared::cta.b64 [mb], 1;
+	mbarrier.arrive.expect_tx.shared::cta.b64 %%rd1, [mb], %d;
+%s
+	cp.async.bulk.tensor.%dd.shared::cluster.global.tile.mbarrier::complete_tx::bytes [sbuf], [%%map, {%s}], [mb];
+WAIT:
+	mbarrier.try_wait.parity.shared::cta.b64 %%p1, [mb], 0;
+	@!%%p1 bra WAIT;
+	cp.async.bulk.global.shared::cta.bulk_group [%%out], [sbuf], %d;
+	cp.async.bulk.commit_group;
+	cp.async.bulk.wait_group 0;`, len(dense), mov, len(c.dims), regs, size)
+			out, fault := runTMA(t, c, body, size, in)
+			if fault != "" {
+				t.Fatal(fault)
+			}
+			for i := range want {
+				if out[i] != want[i] {
+					t.Fatalf("shared byte %d (line %d, chunk %d) = %#x, want %#x", i, i/128, i%128/16, out[i], want[i])
+				}
+			}
+		})
+	}
+}
+
+func withDefault(e []int, n int) []int {
+	if e != nil {
+		return append([]int(nil), e...)
+	}
+	d := make([]int, n)
+	for i := range d {
+		d[i] = 1
+	}
+	return d
+}
+
+// A tensor store writes the box (read through the swizzle) into the
+// tensor, skipping out-of-bounds elements; a reduction adds.
+func TestTensorStoreAndReduce(t *testing.T) {
+	c := tmaCase{dtype: "u32", dims: []int{20, 10}, pitch: []int{80}, box: []int{32, 4}, coords: []int{-8, 8}, swz: 3}
+	in := make([]byte, 80*10)
+	for i := range in {
+		in[i] = byte(i)
+	}
+	for _, red := range []bool{false, true} {
+		t.Run(map[bool]string{false: "store", true: "reduce add"}[red], func(t *testing.T) {
+			// Shared memory holds, at dense box position q, the u32 value
+			// 1000+q, placed through the ISA's 128B table.
+			dense := make([]byte, 32*4*4)
+			for q := 0; q < 128; q++ {
+				binary.LittleEndian.PutUint32(dense[4*q:], uint32(1000+q))
+			}
+			sw := modelSwizzle(dense, 3)
+			var init strings.Builder
+			for i := 0; i < len(sw); i += 4 {
+				fmt.Fprintf(&init, "\tmov.u32 %%r9, %d;\n\tst.shared.u32 [sbuf+%d], %%r9;\n", binary.LittleEndian.Uint32(sw[i:]), i)
+			}
+			mov, regs := coordRegs(c.coords)
+			op := "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"
+			if red {
+				op = "cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group"
+			}
+			body := init.String() + mov + fmt.Sprintf(`
+	%s [%%map, {%s}], [sbuf];
+	cp.async.bulk.commit_group;
+	cp.async.bulk.wait_group 0;
+	ld.param.u64 %%rd2, [pin];
+	cp.async.bulk.global.global.bulk_group [%%out], [%%rd2], 0;`, op, regs)
+			body = strings.Replace(body, "\tcp.async.bulk.global.global.bulk_group [%out], [%rd2], 0;", "", 1)
+			_, fault := runTMAKeep(t, c, body, in, func(got []byte) {
+				for y := 0; y < 10; y++ {
+					for x := 0; x < 20; x++ {
+						o := 4 * (y*20 + x)
+						old := binary.LittleEndian.Uint32(in[o:])
+						want := old
+						bx, by := x-c.coords[0], y-c.coords[1]
+						if bx >= 0 && bx < 32 && by >= 0 && by < 4 {
+							v := uint32(1000 + by*32 + bx)
+							if red {
+								want = old + v
+							} else {
+								want = v
+							}
+						}
+						if g := binary.LittleEndian.Uint32(got[o:]); g != want {
+							t.Fatalf("tensor (%d, %d) = %d, want %d", x, y, g, want)
+						}
+					}
+				}
+			})
+			if fault != "" {
+				t.Fatal(fault)
+			}
+		})
+	}
+}
+
+// runTMAKeep runs body and hands the final contents of the tensor's buffer to check.
+func runTMAKeep(t *testing.T, c tmaCase, body string, in []byte, check func([]byte)) ([]byte, string) {
+	t.Helper()
+	p := compilePTX(t, "tma.ptx", strings.Replace(tmaKernel, "BODY", body, 1))
+	_, psize, _ := p.Params("k")
+	params := make([]byte, psize)
+	m, err := New(p, "k", Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{32, 1, 1}, Params: params})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ia := m.Alloc("in", len(in))
+	m.Store(ia, 0, in)
+	code, es, _, _ := TensorType(c.dtype)
+	tm := TensorMap{Addr: ia, Rank: len(c.dims), DType: code, Swizzle: c.swz}
+	tm.Strides[0] = uint64(es)
+	for i := range c.dims {
+		tm.Dims[i], tm.Box[i], tm.ElemStrides[i] = uint32(c.dims[i]), uint32(c.box[i]), 1
+		if i > 0 {
+			tm.Strides[i] = uint64(c.pitch[i-1])
+		}
+	}
+	enc := tm.Encode()
+	copy(params, enc[:])
+	binary.LittleEndian.PutUint64(params[136:], ia)
+	m.Run(100000)
+	if f := m.Fault(); f != nil {
+		return nil, f.Msg
+	}
+	check(m.Buffer(ia))
+	return nil, ""
+}
+
+// Each field cuTensorMapEncodeTiled checks, named.
+func TestTensorMapCheck(t *testing.T) {
+	base := func() TensorMap {
+		tm := TensorMap{Addr: 0x1000, Rank: 2, DType: 6, Swizzle: 3}
+		tm.Strides[0], tm.Strides[1] = 2, 256
+		tm.Dims[0], tm.Dims[1] = 100, 40
+		tm.Box[0], tm.Box[1] = 64, 16
+		tm.ElemStrides[0], tm.ElemStrides[1] = 1, 1
+		return tm
+	}
+	{
+		b := base()
+		if f, msg := b.Check(); msg != "" {
+			t.Fatalf("the base map is refused: %s %s", f, msg)
+		}
+	}
+	cases := []struct {
+		name  string
+		edit  func(*TensorMap)
+		field string
+		msg   string
+	}{
+		{"rank 0", func(m *TensorMap) { m.Rank = 0 }, "dims", "rank 0"},
+		{"rank 6", func(m *TensorMap) { m.Rank = 6 }, "dims", "rank 6"},
+		{"box over 256", func(m *TensorMap) { m.Box[1] = 257 }, "box[1]", "1 to 256"},
+		{"box 0", func(m *TensorMap) { m.Box[1] = 0 }, "box[1]", "1 to 256"},
+		{"unaligned stride", func(m *TensorMap) { m.Strides[1] = 248 }, "strides[0]", "multiple of 16"},
+		{"stride under the row", func(m *TensorMap) { m.Strides[1] = 192 }, "strides[0]", "less than dimension 0's extent"},
+		{"unaligned address", func(m *TensorMap) { m.Addr = 0x1008 }, "buffer", "not 16-byte aligned"},
+		{"inner box not 16 bytes", func(m *TensorMap) { m.Box[0] = 60; m.Swizzle = 0 }, "box[0]", "multiple of 16 bytes"},
+		{"inner box past the swizzle", func(m *TensorMap) { m.Swizzle = 2 }, "box[0]", "at most 64 bytes"},
+		{"element stride 9", func(m *TensorMap) { m.ElemStrides[1] = 9 }, "element_strides[1]", "1 to 8"},
+		{"element stride in dim 0", func(m *TensorMap) { m.ElemStrides[0] = 2 }, "element_strides[0]", "must be 1"},
+		{"NaN fill of integers", func(m *TensorMap) { m.DType = 2; m.Box[0] = 32; m.Fill = 1 }, "oob_fill", "floating-point"},
+		{"interleave", func(m *TensorMap) { m.Interleave = 1 }, "interleave", "only"},
+		{"dims 0", func(m *TensorMap) { m.Dims[1] = 0 }, "dims[1]", "is 0"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := base()
+			c.edit(&m)
+			f, msg := m.Check()
+			if f != c.field || !strings.Contains(msg, c.msg) {
+				t.Errorf("Check() = %q %q, want field %q saying %q", f, msg, c.field, c.msg)
+			}
+		})
+	}
+	// The encoding round-trips.
+	m := base()
+	enc := m.Encode()
+	got, msg := DecodeTensorMap(enc[:])
+	if msg != "" || got != m {
+		t.Errorf("decode(encode) = %+v %q, want %+v", got, msg, m)
+	}
+	var zero [128]byte
+	if _, msg := DecodeTensorMap(zero[:]); !strings.Contains(msg, "holds no tensor map") {
+		t.Errorf("zeros decode with %q", msg)
+	}
+}
