@@ -60,7 +60,7 @@ type Result struct {
 	Stats   sim.Stats
 	Errors  []Error
 	Stdout  string       // what the kernel's printf calls printed, in call order
-	Machine *sim.Machine // the machine after the run (nil on load errors)
+	Machine *sim.Machine // the machine after the run (nil on load errors); of the finished CTAs it keeps the newest only (sim.Machine.KeepFinished)
 
 	// Warnings are problems check.Warnings found that do not stop the run
 	// (phase "check").
@@ -212,6 +212,7 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 		return res
 	}
 	res.Machine = m
+	m.KeepFinished(1) // nothing here looks at finished CTAs but the last
 	budget := opt.StepBudget
 	if budget == 0 {
 		budget = DefaultBudget

@@ -401,12 +401,32 @@ func lowerCvta(l *lowering, in *check.Inst, o *op) error {
 				return x
 			})
 		}
-	} else if to {
-		o.exec = func(m *Machine, w *warp, o *op) { map1(w, o, func(a uint64) uint64 { return (a - base) & k }) }
 	} else {
-		o.exec = func(m *Machine, w *warp, o *op) { map1(w, o, func(a uint64) uint64 { return (a + base) & k }) }
+		o.off, o.aux, o.exec = int64(base), k, execCvta
+		if to {
+			o.off = -int64(base)
+		}
 	}
 	return nil
+}
+
+// execCvta: d = (a + off) & k, off the space's window base (negated for
+// .to): one loop, no call per lane.
+func execCvta(m *Machine, w *warp, o *op) {
+	r := w.regs
+	d, a := &r[o.rd], &r[o.ra]
+	off, k := uint64(o.off), o.aux
+	if w.mask == fullMask {
+		for i := range d {
+			d[i] = (a[i] + off) & k
+		}
+		return
+	}
+	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
+		if mk&1 != 0 {
+			d[i] = (a[i] + off) & k
+		}
+	}
 }
 
 // isspacep.space p, a: whether a generic address lies in the space.

@@ -61,6 +61,7 @@ type Machine struct {
 	spare  [][]byte // local pages of a released CTA, for the next (recycle)
 
 	spareArena ctaArena // the blocks of a released CTA, for the next (recycle)
+	keep       int      // finished CTAs kept for snapshots (0: KeepCTAs; see KeepFinished)
 }
 
 // laneAccess is one lane's memory access in the last step.
@@ -115,6 +116,14 @@ func (e Event) Text() string {
 // Record turns on recording of each step's instruction and memory
 // accesses (Last, snapshots); sessions turn it on, plain runs leave it off.
 func (m *Machine) Record(on bool) { m.record = on }
+
+// KeepFinished sets how many of the most recent finished CTAs keep their
+// registers and shared memory for snapshots (KeepCTAs unless set; at least
+// the newest always stays). A caller that never looks at finished CTAs
+// (the command line, the benchmarks) sets 1: the next CTA then starts in
+// the blocks of the one just released, still in the caches, instead of
+// those of the CTA KeepCTAs back.
+func (m *Machine) KeepFinished(n int) { m.keep = max(n, 1) }
 
 // Last returns the event of the most recent Step (with Record on).
 func (m *Machine) Last() Event {
@@ -739,7 +748,11 @@ func (m *Machine) warpEnded(c *cta) {
 	// than KeepCTABytes (the newest cluster always stays): a CTA with much
 	// local or shared memory does not stay 64 times. Amortized O(1) per CTA.
 	m.keptBytes += c.bytes
-	for m.keptFrom < c.pos-c.rank && (m.keptFrom < len(m.ctas)-KeepCTAs || m.keptBytes > KeepCTABytes || m.ctas[m.keptFrom] == nil) {
+	keep := KeepCTAs
+	if m.keep > 0 {
+		keep = m.keep
+	}
+	for m.keptFrom < c.pos-c.rank && (m.keptFrom < len(m.ctas)-keep || m.keptBytes > KeepCTABytes || m.ctas[m.keptFrom] == nil) {
 		if old := m.ctas[m.keptFrom]; old != nil {
 			m.keptBytes -= old.bytes
 			m.ctas[m.keptFrom] = nil
