@@ -209,13 +209,13 @@ var mmaTable = []Entry{
 	// 9.7.17 TensorCore 5th generation
 	{Name: "tcgen05.alloc", Section: "9.7.17.7.1", Doc: "Allocate columns of tensor memory and write their address to shared memory.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.alloc.cta_group.sync.aligned{.ss_cta}.b32 [dst], ncols:.u32",
-	}, Groups: tcGroups, NoExec: noTcgen05},
+	}, Groups: tcGroups},
 	{Name: "tcgen05.dealloc", Section: "9.7.17.7.1", Doc: "Free tensor memory allocated by tcgen05.alloc.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.dealloc.cta_group.sync.aligned.b32 taddr:.b32, ncols:.u32",
-	}, Groups: tcGroups, NoExec: noTcgen05},
+	}, Groups: tcGroups},
 	{Name: "tcgen05.relinquish_alloc_permit", Section: "9.7.17.7.1", Doc: "Give up this CTA's right to allocate tensor memory.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.relinquish_alloc_permit.cta_group.sync.aligned",
-	}, Groups: tcGroups, NoExec: noTcgen05},
+	}, Groups: tcGroups},
 	{Name: "tcgen05.ld", Section: "9.7.17.8.3", Doc: "Asynchronously load from tensor memory into registers (optionally reducing them, .red).", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.ld.sync.aligned.tshape.tnum{.pack::16b}.b32 {d}:frag, [taddr]",
 		"tcgen05.ld.sync.aligned.16x32bx2.tnum{.pack::16b}.b32 {d}:frag, [taddr], half:imm",
@@ -223,17 +223,17 @@ var mmaTable = []Entry{
 		"tcgen05.ld.red.sync.aligned.16x32bx2.tnum.op_minmax{.abs}{.NaN}.f32 {d}:frag, dred:any, [taddr], half:imm @ptx9.0",
 		"tcgen05.ld.red.sync.aligned.32x32b.tnum.op_minmax.itype_32 {d}:frag, dred:any, [taddr] @ptx9.0",
 		"tcgen05.ld.red.sync.aligned.16x32bx2.tnum.op_minmax.itype_32 {d}:frag, dred:any, [taddr], half:imm @ptx9.0",
-	}, Groups: tcGroups, NoExec: noTcgen05},
+	}, Groups: tcGroups},
 	{Name: "tcgen05.st", Section: "9.7.17.8.4", Doc: "Asynchronously store registers to tensor memory.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.st.sync.aligned.tshape.tnum{.unpack::16b}.b32 [taddr], {r}:frag",
 		"tcgen05.st.sync.aligned.16x32bx2.tnum{.unpack::16b}.b32 [taddr], half:imm, {r}:frag",
-	}, Groups: tcGroups, NoExec: noTcgen05},
+	}, Groups: tcGroups},
 	{Name: "tcgen05.wait::ld", Section: "9.7.17.8.5", Doc: "Wait for this thread's earlier tcgen05.ld operations.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.wait::ld.sync.aligned",
-	}, NoExec: noTcgen05},
+	}},
 	{Name: "tcgen05.wait::st", Section: "9.7.17.8.5", Doc: "Wait for this thread's earlier tcgen05.st operations.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.wait::st.sync.aligned",
-	}, NoExec: noTcgen05},
+	}},
 	{Name: "tcgen05.cp", Section: "9.7.17.9.2", Doc: "Asynchronously copy a matrix from shared memory (by descriptor) into tensor memory.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.cp.cta_group.cpshape{.cpmcast} [taddr], sdesc:.u64",
 		"tcgen05.cp.cta_group.cpshape{.cpmcast}.b8x16.cpsrc [taddr], sdesc:.u64",
@@ -261,10 +261,10 @@ var mmaTable = []Entry{
 	}, Groups: tcGroups, NoExec: noTcgen05},
 	{Name: "tcgen05.fence::before_thread_sync", Section: "9.7.17.11.1", Doc: "Order earlier asynchronous tcgen05 operations before a following thread synchronization.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.fence::before_thread_sync",
-	}, NoExec: noTcgen05},
+	}},
 	{Name: "tcgen05.fence::after_thread_sync", Section: "9.7.17.11.1", Doc: "Order later asynchronous tcgen05 operations after a preceding thread synchronization.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.fence::after_thread_sync",
-	}, NoExec: noTcgen05},
+	}},
 	{Name: "tcgen05.commit", Section: "9.7.17.12.1", Doc: "Make an mbarrier track the completion of this thread's earlier asynchronous tcgen05 operations.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.commit.cta_group.mbarrier::arrive::one{.ss_cluster}{.multicast::cluster}.b64 [mbar], ctaMask:.b16?",
 	}, Groups: tcGroups, NoExec: noTcgen05},

@@ -46,6 +46,7 @@ func (t *cta) clone() *cta {
 	c.shared = append([]byte(nil), t.shared...)
 	c.mbars = append([]mbarRecord(nil), t.mbars...)
 	c.bulk = append([]bulkCopy(nil), t.bulk...) // a copy's bytes never change once read
+	c.tmem = t.tmem.clone()
 	c.warps = make([]*warp, len(t.warps))
 	for i, w := range t.warps {
 		nw := *w
@@ -85,6 +86,9 @@ func (m *Machine) stateBytes() int64 {
 			continue
 		}
 		n += int64(len(t.shared)) + 256
+		if t.tmem != nil {
+			n += 4 * int64(len(t.tmem.cells))
+		}
 		for _, w := range t.warps {
 			n += 128
 			for _, f := range w.frames {

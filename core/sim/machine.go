@@ -159,6 +159,7 @@ type cta struct {
 	arena  ctaArena     // the blocks its kernel frames and shared memory use (startCTA)
 	mbars  []mbarRecord // the mbarriers initialized in its shared memory, by address (mbarrier.go)
 	bulk   []bulkCopy   // bulk copies in flight, oldest first (bulk.go)
+	tmem   *tmemState   // its tensor memory, from the first tcgen05.alloc (tmem.go)
 
 	doneWarps uint64 // the warps that ended (bit per warp index)
 	done      bool
@@ -734,6 +735,9 @@ func (m *Machine) warpEnded(c *cta) {
 	}
 	// Copies still in flight complete before the CTA is gone.
 	m.landBulk(c, func(*bulkCopy) bool { return true })
+	if f := m.tmemLeak(c); f != nil && m.err == nil {
+		m.err, m.done = f, true
+	}
 	c.done = true
 	for _, w := range c.warps {
 		for _, f := range w.frames {

@@ -31,6 +31,7 @@ type Snapshot struct {
 	Async     []AsyncView    `json:"async,omitempty"`     // the CTA's cp.async copies not landed yet (cpasync.go)
 	Mbarriers []MbarrierView `json:"mbarriers,omitempty"` // the CTA's mbarriers (mbarrier.go)
 	Bulk      []BulkView     `json:"bulk,omitempty"`      // the CTA's bulk copies in flight (bulk.go)
+	Tmem      *TmemView      `json:"tmem,omitempty"`      // the CTA's tensor memory (tmem.go)
 	Stdout    string         `json:"stdout,omitempty"`    // the launch's printf output so far
 }
 
@@ -150,6 +151,7 @@ func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
 	snap.Access = m.analyseAccess()
 	snap.Async = asyncViews(c)
 	snap.Mbarriers = mbarViews(c)
+	snap.Tmem = tmemView(c)
 	snap.Bulk = bulkViews(c)
 	return snap
 }
