@@ -122,7 +122,7 @@ func lowerTmemLdSt(l *lowering, in *check.Inst, o *op, load bool) error {
 	}
 	el := fragArgs(frag)
 	if len(el) != d.regs {
-		return invalid("%s: .%s.x%d moves %d registers a thread, got %d", in.Entry.Name, d.shape.name, d.num, d.regs, len(el))
+		return invalid("%s: .%s.x%d moves %d registers a thread: it takes %d registers, got %d", in.Entry.Name, d.shape.name, d.num, d.regs, d.regs, len(el))
 	}
 	for _, e := range el {
 		if e.Kind == check.ArgReg && e.Reg != nil && e.Reg.Type.Bits != 32 {
