@@ -91,7 +91,7 @@ func TestGenerate(t *testing.T) {
 				t.Errorf("seed %d: packed struct %s passed to or returned from a function", s, st.Name)
 			}
 		}
-		for _, k := range []string{"NOINLINE", "typedef struct", "for (u32", "[(u32)", "__builtin_fma", "u2d(", "f2u(", "? "} {
+		for _, k := range []string{"NOINLINE", "typedef struct", "for (u32", "[(u32)", "__builtin_fma", "u2d(", "f2u(", "? ", "switch (", "continue;", " > 0u) {", " *v"} {
 			if strings.Contains(c, k) {
 				seen[k] = true
 			}
@@ -100,7 +100,7 @@ func TestGenerate(t *testing.T) {
 			t.Errorf("seed %d: no outputs", s)
 		}
 	}
-	for _, k := range []string{"NOINLINE", "typedef struct", "for (u32", "[(u32)", "__builtin_fma", "u2d(", "f2u(", "? "} {
+	for _, k := range []string{"NOINLINE", "typedef struct", "for (u32", "[(u32)", "__builtin_fma", "u2d(", "f2u(", "? ", "switch (", "continue;", " > 0u) {", " *v"} {
 		if !seen[k] {
 			t.Errorf("300 programs never wrote %q", k)
 		}
@@ -157,15 +157,19 @@ func walkFunc(f *Func, visit func(*Expr)) {
 			}
 			stmts(s.Then)
 			stmts(s.Else)
+			for _, c := range s.Cases {
+				stmts(c)
+			}
 		}
 	}
 	stmts(f.Body)
 	expr(f.Result)
 }
 
-// TestClangBFE: the scan names the program whose function holds a bfe.u64
-// that runs past bit 63 from bit 32 or above, and no other.
-func TestClangBFE(t *testing.T) {
+// TestClangBugs: the scan names the programs whose functions hold a
+// bfe.u64 that runs past bit 63 from bit 32 or above, or a mul.wide.s32 by
+// the immediate -2^31, and no other.
+func TestClangBugs(t *testing.T) {
 	src := `.visible .entry p12_k(
 	bfe.u64 	%rd15, %rd12, 56, 32;
 }
@@ -177,9 +181,16 @@ func TestClangBFE(t *testing.T) {
 .visible .func  (.param .b64 func_retval0) p14_f0(
 	bfe.u64 	%rd4, %rd2, 40, 25;
 }
+.visible .entry p15_k(
+	mul.wide.s32 	%rd3, %r4, -2147483648;
+}
+.visible .entry p16_k(
+	mul.wide.s32 	%rd3, %r4, -2147483647;
+	mul.wide.u32 	%rd3, %r4, -2147483648;
+}
 `
-	got := clangBFE([]byte(src))
-	if len(got) != 2 || !strings.Contains(got[12], "56, 32") || !strings.Contains(got[14], "40, 25") {
-		t.Errorf("got %v, want programs 12 (bfe.u64 .., 56, 32) and 14 (.., 40, 25) only", got)
+	got := clangBugs([]byte(src))
+	if len(got) != 3 || !strings.Contains(got[12], "56, 32") || !strings.Contains(got[14], "40, 25") || !strings.Contains(got[15], "-2147483648") {
+		t.Errorf("got %v, want programs 12 (bfe.u64 .., 56, 32), 14 (.., 40, 25) and 15 (mul.wide.s32 by -2^31) only", got)
 	}
 }

@@ -127,7 +127,16 @@ type Var struct {
 	Name string
 	T    Ty
 	N    int  // array length; 0 for a scalar or struct
-	Loop bool // a loop counter: read, never assigned
+	Loop bool // a loop counter or recursion depth: read, never assigned
+	Ptr  bool // a parameter pointing to the caller's scalar (read and written as *v)
+}
+
+// ref is how an expression or assignment names v.
+func (v *Var) ref() string {
+	if v.Ptr {
+		return "(*" + v.Name + ")"
+	}
+	return v.Name
 }
 
 // Expr is an expression node; Op says which fields matter.
@@ -142,14 +151,17 @@ type Expr struct {
 
 // Stmt kinds.
 const (
-	sDecl   = iota // T v = E;  (arrays: Init; structs: Init or E a call/copy)
-	sAssign        // v = E;
-	sStore         // v[Idx % N] = E;
-	sField         // v.mF = E;
-	sIf            // if (Cond) {Then} else {Else}
-	sFor           // for (u32 L = 0; L < (Cond & 7); L++) {Then}
-	sBreak         // if (Cond) break;
-	sCall          // v = f(args); (E is the call)
+	sDecl     = iota // T v = E;  (arrays: Init; structs: Init or E a call/copy)
+	sAssign          // v = E;
+	sStore           // v[Idx % N] = E;
+	sField           // v.mF = E;
+	sIf              // if (Cond) {Then} else {Else}
+	sFor             // for (u32 L = 0; L < (Cond & Field); L++) {Then}
+	sBreak           // if (Cond) break;
+	sCall            // v = f(args); (E is the call)
+	sSwitch          // switch ((u32)Cond % len(Cases)) { case i: {Cases[i]} break; } (the last is default)
+	sContinue        // if (Cond) continue;
+	sRecurse         // if (Loop > 0) { V = f(Loop - 1, ...); } (E is the call, Loop the depth)
 )
 
 // Stmt is a statement.
@@ -161,6 +173,7 @@ type Stmt struct {
 	Init       []*Expr
 	Cond       *Expr
 	Then, Else []*Stmt
+	Cases      [][]*Stmt
 	Loop       *Var
 }
 
@@ -173,6 +186,7 @@ type Func struct {
 	Result *Expr
 	IsBody bool
 	Locals []*Var // top-level declarations (the body's outputs)
+	Depth  *Var   // the recursion depth parameter of a recursive helper
 }
 
 // Program is one generated program: helpers, the body and its outputs.
@@ -188,7 +202,7 @@ type Program struct {
 
 // Config chooses what the generator writes.
 type Config struct {
-	Calls   bool // noinline helper functions
+	Calls   bool // noinline helper functions (pointer parameters, recursion)
 	Structs bool
 	Fwd     bool // prototypes first, definitions in random order
 	Arrays  bool
@@ -199,7 +213,7 @@ type Config struct {
 
 // DefaultConfig is everything on.
 func DefaultConfig() Config {
-	return Config{Calls: true, Structs: true, Fwd: true, Arrays: true, Loops: true, Floats: true, Stmts: 16}
+	return Config{Calls: true, Structs: true, Fwd: true, Arrays: true, Loops: true, Floats: true, Stmts: 12}
 }
 
 // NIn is the number of u64 inputs each thread reads.
@@ -290,12 +304,23 @@ func (g *gen) helper(i int) *Func {
 	g.fn, g.scope, g.nvar = f, nil, 0
 	g.callee = g.p.Funcs[:i:i]
 	ps := g.passable()
+	if g.r.IntN(4) == 0 {
+		// Recursive: the depth comes first and bounds the recursion.
+		g.nvar++
+		f.Depth = &Var{Name: fmt.Sprintf("d%d", g.nvar), T: Ty{K: U32}, Loop: true}
+		f.Params = append(f.Params, f.Depth)
+		g.scope = append(g.scope, f.Depth)
+	}
 	for j, n := 0, 1+g.r.IntN(4); j < n; j++ {
 		t := Ty{K: g.scalarKind()}
 		if len(ps) > 0 && g.r.IntN(3) == 0 {
 			t = Ty{K: Struct, S: ps[g.r.IntN(len(ps))]}
 		}
 		v := g.newVar(t, 0)
+		// A pointer to one of the caller's scalars or array elements: the
+		// callee reads and writes the caller's local memory through a
+		// generic address.
+		v.Ptr = t.K != Struct && g.r.IntN(4) == 0
 		f.Params = append(f.Params, v)
 		g.scope = append(g.scope, v)
 	}
@@ -303,7 +328,13 @@ func (g *gen) helper(i int) *Func {
 	if len(ps) > 0 && g.r.IntN(3) == 0 {
 		f.Ret = Ty{K: Struct, S: ps[g.r.IntN(len(ps))]}
 	}
-	f.Body = g.stmts(2+g.r.IntN(8), true)
+	f.Body = g.stmts(2+g.r.IntN(6), true)
+	if f.Depth != nil {
+		// Last, so that what it assigns and passes is in scope.
+		if s := g.recurse(f); s != nil {
+			f.Body = append(f.Body, s)
+		}
+	}
 	if f.Ret.K == Struct {
 		v := g.structVar(f.Ret.S)
 		if v == nil {
@@ -448,7 +479,11 @@ func (g *gen) stmt(top bool) *Stmt {
 		case c == 15 && g.cfg.Loops && g.loops < 2 && g.nest < 3:
 			g.nvar++
 			lv := &Var{Name: fmt.Sprintf("i%d", g.nvar), T: Ty{K: U32}, Loop: true}
-			s := &Stmt{Kind: sFor, Loop: lv, Cond: g.expr(g.intKind(), 1)}
+			// Up to 7 passes in the body, 3 in helpers (which loops may call).
+			s := &Stmt{Kind: sFor, Loop: lv, Cond: g.expr(g.intKind(), 1), Field: 7}
+			if !g.fn.IsBody {
+				s.Field = 3
+			}
 			g.loops++
 			g.scope = append(g.scope, lv)
 			s.Then = g.block(1 + g.r.IntN(4))
@@ -458,7 +493,15 @@ func (g *gen) stmt(top bool) *Stmt {
 			}
 			g.loops--
 			return s
-		case c >= 16 && len(g.callee) > 0:
+		case c == 16 && g.nest < 3:
+			s := &Stmt{Kind: sSwitch, Cond: g.expr(g.intKind(), 1)}
+			for i, n := 0, 2+g.r.IntN(3); i < n; i++ {
+				s.Cases = append(s.Cases, g.block(1+g.r.IntN(3)))
+			}
+			return s
+		case c == 17 && g.loops > 0:
+			return &Stmt{Kind: sContinue, Cond: g.cond()}
+		case c >= 17 && len(g.callee) > 0:
 			if s := g.call(top); s != nil {
 				return s
 			}
@@ -477,10 +520,49 @@ func (g *gen) block(n int) []*Stmt {
 	return s
 }
 
-func (g *gen) call(top bool) *Stmt {
-	f := g.callee[g.r.IntN(len(g.callee))]
+// recurse is a helper's call of itself one level down, under d > 0.
+func (g *gen) recurse(f *Func) *Stmt {
+	e := g.callArgs(f)
+	if e == nil {
+		return nil
+	}
+	e.A[0] = &Expr{Op: "raw", T: Ty{K: U32}, Sym: f.Depth.Name + " - 1u"}
+	var v *Var
+	if f.Ret.K == Struct {
+		v = g.structVar(f.Ret.S)
+	} else {
+		v = g.pickVar(func(v *Var) bool { return v.N == 0 && v.T.K == f.Ret.K && !v.Loop })
+	}
+	if v == nil {
+		return nil
+	}
+	return &Stmt{Kind: sRecurse, V: v, E: e, Loop: f.Depth}
+}
+
+// callArgs builds a call of f from what is in scope (nil when a struct or
+// pointer argument finds no variable).
+func (g *gen) callArgs(f *Func) *Expr {
 	e := &Expr{Op: "call", T: f.Ret, Sym: f.Name}
 	for _, p := range f.Params {
+		if p == f.Depth {
+			e.A = append(e.A, &Expr{Op: "raw", T: Ty{K: U32}, Sym: "((u32)" + g.leaf(g.intKind()).String() + " & 3u)"})
+			continue
+		}
+		if p.Ptr {
+			v := g.pickVar(func(v *Var) bool { return v.T.K == p.T.K && !v.Loop })
+			if v == nil {
+				return nil
+			}
+			switch {
+			case v.N > 0:
+				e.A = append(e.A, &Expr{Op: "addr", T: p.T, V: v, A: []*Expr{g.expr(g.intKind(), 1)}})
+			case v.Ptr:
+				e.A = append(e.A, &Expr{Op: "raw", T: p.T, Sym: v.Name})
+			default:
+				e.A = append(e.A, &Expr{Op: "addr", T: p.T, V: v})
+			}
+			continue
+		}
 		if p.T.K == Struct {
 			v := g.structVar(p.T.S)
 			if v == nil {
@@ -490,6 +572,15 @@ func (g *gen) call(top bool) *Stmt {
 			continue
 		}
 		e.A = append(e.A, g.argLeaf(p.T.K))
+	}
+	return e
+}
+
+func (g *gen) call(top bool) *Stmt {
+	f := g.callee[g.r.IntN(len(g.callee))]
+	e := g.callArgs(f)
+	if e == nil {
+		return nil
 	}
 	if top && g.r.IntN(2) == 0 {
 		return g.declare(&Stmt{Kind: sDecl, V: g.newVar(f.Ret, 0), E: e})
@@ -854,7 +945,17 @@ func (e *Expr) write(b *strings.Builder) {
 	k := e.T.K
 	switch e.Op {
 	case "var":
-		p(e.V.Name)
+		p(e.V.ref())
+	case "raw":
+		p(e.Sym)
+	case "addr":
+		if e.V.N > 0 {
+			fmt.Fprintf(b, "&%s[(u32)", e.V.Name)
+			e.A[0].write(b)
+			fmt.Fprintf(b, " %% %du]", e.V.N)
+			return
+		}
+		p("&" + e.V.Name)
 	case "const":
 		p(constText(k, e.C))
 	case "tid":
@@ -1071,7 +1172,23 @@ func writeStmt(b *strings.Builder, s *Stmt, ind string) {
 			fmt.Fprintf(b, "%s%s %s = %s;\n", ind, v.T.C(), v.Name, s.E)
 		}
 	case sAssign, sCall:
-		fmt.Fprintf(b, "%s%s = %s;\n", ind, s.V.Name, s.E)
+		fmt.Fprintf(b, "%s%s = %s;\n", ind, s.V.ref(), s.E)
+	case sRecurse:
+		fmt.Fprintf(b, "%sif (%s > 0u) {\n%s  %s = %s;\n%s}\n", ind, s.Loop.Name, ind, s.V.ref(), s.E, ind)
+	case sSwitch:
+		fmt.Fprintf(b, "%sswitch ((u32)%s %% %du) {\n", ind, s.Cond, len(s.Cases))
+		for i, c := range s.Cases {
+			if i == len(s.Cases)-1 {
+				fmt.Fprintf(b, "%sdefault: {\n", ind)
+			} else {
+				fmt.Fprintf(b, "%scase %du: {\n", ind, i)
+			}
+			writeStmts(b, c, ind+"  ")
+			fmt.Fprintf(b, "%s  break;\n%s}\n", ind, ind)
+		}
+		fmt.Fprintf(b, "%s}\n", ind)
+	case sContinue:
+		fmt.Fprintf(b, "%sif (%s) continue;\n", ind, s.Cond)
 	case sStore:
 		fmt.Fprintf(b, "%s%s[(u32)%s %% %du] = %s;\n", ind, s.V.Name, s.Idx, s.V.N, s.E)
 	case sField:
@@ -1085,7 +1202,7 @@ func writeStmt(b *strings.Builder, s *Stmt, ind string) {
 		}
 		fmt.Fprintf(b, "%s}\n", ind)
 	case sFor:
-		fmt.Fprintf(b, "%sfor (u32 %s = 0; %s < ((u32)%s & 7u); %s++) {\n", ind, s.Loop.Name, s.Loop.Name, s.Cond, s.Loop.Name)
+		fmt.Fprintf(b, "%sfor (u32 %s = 0; %s < ((u32)%s & %du); %s++) {\n", ind, s.Loop.Name, s.Loop.Name, s.Cond, s.Field, s.Loop.Name)
 		writeStmts(b, s.Then, ind+"  ")
 		fmt.Fprintf(b, "%s}\n", ind)
 	case sBreak:
@@ -1104,7 +1221,11 @@ func (f *Func) signature() string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "%s %s", p.T.C(), p.Name)
+		if p.Ptr {
+			fmt.Fprintf(&b, "%s *%s", p.T.C(), p.Name)
+		} else {
+			fmt.Fprintf(&b, "%s %s", p.T.C(), p.Name)
+		}
 	}
 	b.WriteString(")")
 	return b.String()

@@ -90,6 +90,9 @@ func blocks(p *Program) []*[]*Stmt {
 			if s.Else != nil {
 				walk(&s.Else)
 			}
+			for i := range s.Cases {
+				walk(&s.Cases[i])
+			}
 		}
 	}
 	for _, f := range p.Funcs {
@@ -119,10 +122,10 @@ func stmtEdits(p *Program) []edit {
 					p.Body.Locals = restoreLocal(p, s.V)
 				}
 			}})
-			// Flatten an if into one of its branches, a loop into one pass
-			// of its body.
-			if s.Kind == sIf || s.Kind == sFor {
-				for _, br := range [][]*Stmt{s.Then, s.Else} {
+			// Flatten an if or a switch into one of its branches, a loop
+			// into one pass of its body.
+			if s.Kind == sIf || s.Kind == sFor || s.Kind == sSwitch {
+				for _, br := range append([][]*Stmt{s.Then, s.Else}, s.Cases...) {
 					if s.Kind == sFor && br == nil {
 						continue
 					}
@@ -251,6 +254,9 @@ func exprEdits(p *Program) []edit {
 			}
 			stmts(s.Then)
 			stmts(s.Else)
+			for _, c := range s.Cases {
+				stmts(c)
+			}
 		}
 	}
 	for _, f := range p.Funcs {

@@ -238,7 +238,7 @@ func runPTX(opt string, src []byte, progs []*Program, want map[uint64][]uint64) 
 		}
 		return f
 	}
-	suspect := clangBFE(src)
+	suspect := clangBugs(src)
 	var found []Finding
 	for _, p := range progs {
 		if f := runKernel(prog, p, want[p.Seed]); f != "" {
@@ -257,18 +257,26 @@ func runPTX(opt string, src []byte, progs []*Program, want map[uint64][]uint64) 
 var (
 	funcHead = regexp.MustCompile(`^(?:\.visible\s+|\.weak\s+)?\.(?:entry|func)\b.*?p(\d+)_(?:k\b|f\d|body)`)
 	bfe64    = regexp.MustCompile(`\bbfe\.u64\s+%\w+,\s*%\w+,\s*(\d+),\s*(\d+);`)
+	mulWide  = regexp.MustCompile(`\bmul\.wide\.s(?:32\s+%\w+,\s*%\w+,\s*-2147483648|16\s+%\w+,\s*%\w+,\s*-32768);`)
 )
 
-// clangBFE finds the programs whose PTX has clang 14's broken bit-field
-// extract: LLVM 14's NVPTX selects (and (sra x, c), mask) on a 64-bit x as
+// clangBugs finds the programs whose PTX shows one of clang 14's known
+// wrong selections, mapping seeds to the instruction:
+//
+// A broken bit-field extract: LLVM 14's NVPTX selects (and (sra x, c), mask) on a 64-bit x as
 // bfe.u64 x, c, len even when the field runs past bit 63, where bfe.u64
 // fills with zeros but the arithmetic shift brought in copies of the sign
 // bit (tryBFE measures the "good bits" against the 32-bit constant's width,
 // so for c >= 32 the check underflows). A bfe.u64 with pos >= 32 and
 // pos+len > 64 comes from that path only; a disagreement in a program that
 // has one is clang's (the same selection from a logical shift is right,
-// and those programs agree). It maps seeds to the instruction.
-func clangBFE(src []byte) map[uint64]string {
+// and those programs agree).
+//
+// A widening multiply by the immediate -2^31 (or -2^15 for .s16): LLVM 14
+// turns x * -2^31 of a sign-extended x into -(x * 2^31) and selects the
+// inner multiply as mul.wide.s32 with 2^31 as its immediate, which a 32-bit
+// signed immediate reads as -2^31: the PTX computes -(x * -2^31).
+func clangBugs(src []byte) map[uint64]string {
 	out := map[uint64]string{}
 	var seed uint64
 	for _, line := range strings.Split(string(src), "\n") {
@@ -282,6 +290,9 @@ func clangBFE(src []byte) map[uint64]string {
 			if pos >= 32 && pos+n > 64 {
 				out[seed] = strings.TrimSpace(line) + " (clang 14's bfe selection of an arithmetic shift)"
 			}
+		}
+		if mulWide.MatchString(line) {
+			out[seed] = strings.TrimSpace(line) + " (clang 14's mul.wide by 2^31 read as -2^31)"
 		}
 	}
 	return out
