@@ -22,14 +22,21 @@ func tools(t *testing.T) Tools {
 	return tl
 }
 
+// size is how many programs a test runs: the full fixed set under
+// scripts/test (PTXPLAY_DIFFTEST_REQUIRED), a smoke set of the same seeds
+// in a plain go test, so that landings on a shared machine stay quick.
+func size(full, smoke int) int {
+	if os.Getenv("PTXPLAY_DIFFTEST_REQUIRED") != "" && !testing.Short() {
+		return full
+	}
+	return smoke
+}
+
 // TestDifferential runs a fixed seed set at -O0 and -O3: ptxplay's output
 // buffers must equal the host build's bit for bit.
 func TestDifferential(t *testing.T) {
 	tl := tools(t)
-	n := 300
-	if testing.Short() {
-		n = 40
-	}
+	n := size(300, 40)
 	st := Campaign(tl, DefaultConfig(), 1, n, 75, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
 		for _, f := range found {
 			t.Errorf("%v (reproduce: go run ./cmd/difftest -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
@@ -52,10 +59,7 @@ func TestNoUndefinedBehaviour(t *testing.T) {
 		t.Skipf("gcc cannot build with -fsanitize=undefined here: %v %s", err, out)
 	}
 	tl.UBSan = true
-	n := 150
-	if testing.Short() {
-		n = 30
-	}
+	n := size(150, 30)
 	var progs []*Program
 	for s := uint64(100000); s < 100000+uint64(n); s++ {
 		progs = append(progs, Generate(s, DefaultConfig()))

@@ -83,6 +83,10 @@ func main() {
 	fmt.Printf("%d programs x %d levels (%s): %d agree, %d disagree, %d errors, %d clang 14 bugs, %v\n",
 		*n, len(opts), *optsFlag, st.Agree, st.Disagree, st.Errors, st.ClangBug, time.Since(start).Round(time.Second))
 	sec := func(ns int64) string { return time.Duration(ns).Round(time.Second).String() }
+	if self, kids := cpuTimes(); self > 0 {
+		fmt.Printf("CPU time: %s in compilers and host runs, %s in ptxplay and the generator\n",
+			kids.Round(time.Second), self.Round(time.Second))
+	}
 	fmt.Printf("summed over batches: clang %s, gcc %s, host run %s, ptxplay %s\n",
 		sec(phaseClang.Load()), sec(phaseGCC.Load()), sec(phaseHost.Load()), sec(phaseSim.Load()))
 	if st.Disagree > 0 || st.Errors > 0 {
