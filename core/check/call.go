@@ -68,7 +68,7 @@ func (c *checker) call(s *scope, in *Inst) {
 			// "the call operands are type-checked against the type
 			// signature of the functions indicated by flist", or against
 			// the prototype.
-			var first *Func
+			var targets []*Func
 			switch o := s.lookup(pid.Name).(type) {
 			case *Label:
 				if p := c.protos[o]; p != nil {
@@ -76,20 +76,35 @@ func (c *checker) call(s *scope, in *Inst) {
 					formals, formalRets, known = p.params, p.rets, true
 				}
 				for _, a := range c.targs[o] {
-					if id, ok := a.(*ptx.Ident); ok && first == nil {
-						first, _ = s.lookup(id.Name).(*Func)
+					if id, ok := a.(*ptx.Ident); ok {
+						if f, ok := s.lookup(id.Name).(*Func); ok {
+							targets = append(targets, f)
+						}
 					}
 				}
 			case *Var:
-				if o.Init != nil && o.Init.List && len(o.Init.Elems) > 0 {
-					if id, ok := o.Init.Elems[0].Expr.(*ptx.Ident); ok {
-						first, _ = s.lookup(id.Name).(*Func)
+				if o.Init != nil && o.Init.List {
+					for _, e := range o.Init.Elems {
+						if id, ok := e.Expr.(*ptx.Ident); ok {
+							if f, ok := s.lookup(id.Name).(*Func); ok {
+								targets = append(targets, f)
+							}
+						}
 					}
 				}
 			}
-			if first != nil {
+			if len(targets) > 0 {
+				first := targets[0]
 				fname = first.Name + " (through " + pid.Name + ")"
 				formals, formalRets, known = first.Params, first.Rets, true
+				// Every function of the list must take what the call passes:
+				// one signature for all, or the run would fail the call.
+				for _, f := range targets[1:] {
+					if why := sigDiff(first, f); why != "" {
+						c.errorf(pid.Pos(), "call through %s: %s and %s differ (%s): every target must take the call's operands", pid.Name, first.Name, f.Name, why)
+						break
+					}
+				}
 			}
 		}
 	case nil:
@@ -271,4 +286,22 @@ type protoSig struct{ params, rets []*Var }
 // functions the module never declares (OptiX's _rt_* and _optix_*).
 func isRuntimeIntrinsic(name string) bool {
 	return strings.HasPrefix(name, "_rt_") || strings.HasPrefix(name, "_optix_")
+}
+
+// sigDiff says how the interfaces of two functions differ, or "".
+func sigDiff(f, g *Func) string {
+	for _, l := range []struct {
+		what string
+		a, b []*Var
+	}{{"return values", f.Rets, g.Rets}, {"parameters", f.Params, g.Params}} {
+		if len(l.a) != len(l.b) {
+			return fmt.Sprintf("%d %s and %d", len(l.a), l.what, len(l.b))
+		}
+		for i := range l.a {
+			if x, y := paramSig(l.a[i]), paramSig(l.b[i]); x != y {
+				return fmt.Sprintf("%s %d: %s and %s", strings.TrimSuffix(l.what, "s"), i+1, x, y)
+			}
+		}
+	}
+	return ""
 }
