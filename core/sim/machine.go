@@ -366,13 +366,12 @@ func (m *Machine) startCTA(pos int) *cta {
 	// shared memory, or the zeroed blocks of a released CTA (recycle).
 	k := m.kern
 	c.arena = m.spareArena.reuse(nw*k.nregs, nw*2*(k.npreds+k.nregs), nw*32*k.paramSize, m.prog.sharedSize(m.kern)+m.launch.SharedMem)
-	m.spareArena = ctaArena{}
 	c.shared = c.arena.shared
-	a := &frameArena{rows: c.arena.rows, masks: c.arena.masks, bytes: c.arena.bytes, frames: make([]frame, nw)}
-	ws := make([]warp, nw)
-	stacks := make([]entry, 4*nw)
-	frames := make([]*frame, nw)
-	c.warps = make([]*warp, 0, nw)
+	c.arena.reuseWarps(m.spareArena, nw)
+	m.spareArena = ctaArena{}
+	a := &frameArena{rows: c.arena.rows, masks: c.arena.masks, bytes: c.arena.bytes, frames: c.arena.frames}
+	ws, stacks, frames := c.arena.warps, c.arena.stacks, c.arena.framePtrs
+	c.warps = c.arena.warpPtrs[:0]
 	c.bytes = int64(len(c.shared)) + int64(len(a.rows))*256 + int64(len(a.masks))*4 + int64(len(a.bytes)) + int64(nw)*512
 	for wi := 0; wi < nw; wi++ {
 		w := &ws[wi]
@@ -479,6 +478,30 @@ type ctaArena struct {
 	masks  []uint32
 	bytes  []byte
 	shared []byte
+
+	// The warps, their kernel frames and first SIMT stack entries.
+	warps     []warp
+	frames    []frame
+	stacks    []entry
+	framePtrs []*frame
+	warpPtrs  []*warp
+}
+
+// reuseWarps sets a's warp blocks for nw warps, zeroed: spare's where
+// they fit.
+func (a *ctaArena) reuseWarps(spare ctaArena, nw int) {
+	if cap(spare.warps) >= nw {
+		a.warps, a.frames, a.stacks = spare.warps[:nw], spare.frames[:nw], spare.stacks[:4*nw]
+		a.framePtrs, a.warpPtrs = spare.framePtrs[:nw], spare.warpPtrs[:nw]
+		clear(a.warps)
+		clear(a.frames)
+		clear(a.stacks)
+		clear(a.framePtrs)
+		clear(a.warpPtrs)
+		return
+	}
+	a.warps, a.frames, a.stacks = make([]warp, nw), make([]frame, nw), make([]entry, 4*nw)
+	a.framePtrs, a.warpPtrs = make([]*frame, nw), make([]*warp, nw)
 }
 
 // reuse returns zeroed blocks of the sizes asked, a's where they fit.
