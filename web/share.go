@@ -118,10 +118,20 @@ func (a *App) RestoreLink(fragment string) {
 func (a *App) RestoreJSON(b []byte) {
 	st, err := share.Parse(b)
 	if err != nil {
-		a.RunMsgs = []Diag{{Kind: "error", Msg: "this short link cannot be opened: " + err.Error()}}
+		a.DeadLink(err.Error())
 		return
 	}
 	a.Restore(st)
+}
+
+// DeadLink opens the page empty, with why the short link (/s/{id}) did
+// not open in the diagnostics: an id the service never stored, a damaged
+// id, or a service that could not answer. An example's source in the
+// editor would read as the link's.
+func (a *App) DeadLink(why string) {
+	theme, large := a.Theme, a.Large
+	*a = App{CTA: -1, Warp: -1, Total: -1, Name: "kernel.ptx", Theme: theme, Large: large}
+	a.RunMsgs = []Diag{{Kind: "error", Msg: "this short link cannot be opened: " + why}}
 }
 
 // ShortID is the id of a short link path (/s/{id}), or "".
@@ -131,6 +141,27 @@ func ShortID(path string) string {
 		return ""
 	}
 	return id
+}
+
+// ShortLinkPath reads a page address's path: short is true under /s/, and
+// then damaged says why the id is not one (the service answers the page
+// with 404 for it).
+func ShortLinkPath(path string) (id string, short bool, damaged string) {
+	id, short = strings.CutPrefix(path, "/s/")
+	if !short {
+		return "", false, ""
+	}
+	if id == "" {
+		return "", false, "" // /s/ alone: the page, as at /
+	}
+	if !share.ValidID(id) {
+		shown := id
+		if len(shown) > 40 {
+			shown = shown[:40] + "…"
+		}
+		return "", true, fmt.Sprintf("%q is not a short link id (%d characters of A-Z, a-z, 0-9, - and _): was the link cut or changed?", shown, share.IDLen)
+	}
+	return id, true, ""
 }
 
 // Permalink is the page address with the state in its fragment.

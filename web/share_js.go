@@ -106,10 +106,14 @@ func FetchShared(id string) ([]byte, error) {
 // of a short link, so the wasm entry calls it before rendering.
 func RestoreFromLocation(a *App) {
 	l := js.Global().Get("location")
-	if id := ShortID(l.Get("pathname").String()); id != "" {
+	if id, short, damaged := ShortLinkPath(l.Get("pathname").String()); short {
+		if damaged != "" {
+			a.DeadLink(damaged)
+			return
+		}
 		b, err := FetchShared(id)
 		if err != nil {
-			a.RunMsgs = []Diag{{Kind: "error", Msg: "this short link cannot be opened: " + err.Error()}}
+			a.DeadLink(err.Error())
 			return
 		}
 		a.RestoreJSON(b)

@@ -83,6 +83,49 @@ func TestShortID(t *testing.T) {
 	}
 }
 
+func TestShortLinkPath(t *testing.T) {
+	for _, c := range []struct {
+		desc, path, id string
+		short, damaged bool
+	}{
+		{"a short link", "/s/tuyXl2FjWflr", "tuyXl2FjWflr", true, false},
+		{"the page", "/", "", false, false},
+		{"/s/ alone is the page", "/s/", "", false, false},
+		{"an id one character short", "/s/tuyXl2FjWfl", "", true, true},
+		{"an id one character long", "/s/tuyXl2FjWflrr", "", true, true},
+		{"a character outside base64url", "/s/tuyXl2FjWf.r", "", true, true},
+		{"a path under the id", "/s/tuyXl2FjWflr/x", "", true, true},
+		{"the embed page", "/embed", "", false, false},
+	} {
+		id, short, damaged := ShortLinkPath(c.path)
+		if id != c.id || short != c.short || (damaged != "") != c.damaged {
+			t.Errorf("%s: ShortLinkPath(%q) = %q, %v, %q; want %q, %v, damaged %v", c.desc, c.path, id, short, damaged, c.id, c.short, c.damaged)
+		}
+	}
+}
+
+// A dead short link leaves an empty editor (not an example that would read
+// as the link's) and one error that says why.
+func TestDeadLink(t *testing.T) {
+	a := NewApp()
+	a.Theme = "dark"
+	a.DeadLink("no shared state has the id \"AAAAAAAAAAAA\"")
+	if a.Source != "" || a.Example != "" || a.S != nil || len(a.Diags) != 0 {
+		t.Errorf("dead link: source %q, example %q, session %v, diags %v; want an empty page", a.Source, a.Example, a.S, a.Diags)
+	}
+	if len(a.RunMsgs) != 1 || a.RunMsgs[0].Kind != "error" || !strings.Contains(a.RunMsgs[0].Msg, "this short link cannot be opened: no shared state") {
+		t.Errorf("dead link: messages %v, want one error saying why", a.RunMsgs)
+	}
+	if a.Theme != "dark" || a.CTA != -1 || a.Warp != -1 {
+		t.Errorf("dead link: theme %q, cta %d, warp %d; want the theme kept and the selection following", a.Theme, a.CTA, a.Warp)
+	}
+	b := NewApp()
+	b.RestoreJSON([]byte(`{"source":"x"}`)) // stored state without a launch
+	if b.Source != "" || len(b.RunMsgs) != 1 || !strings.Contains(b.RunMsgs[0].Msg, "no launch") {
+		t.Errorf("damaged stored state: source %q, messages %v", b.Source, b.RunMsgs)
+	}
+}
+
 type fakeSharer struct {
 	posted []byte
 	copied chan string

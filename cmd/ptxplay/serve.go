@@ -17,6 +17,7 @@ import (
 
 	"github.com/ptxplay/ptxplay/dist"
 	"github.com/ptxplay/ptxplay/web/server"
+	"github.com/ptxplay/ptxplay/web/server/api"
 )
 
 func init() { extraCommands["serve"] = cmdServe }
@@ -29,6 +30,7 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	addr := f.String("addr", "127.0.0.1:8080", "address to listen on")
 	data := f.String("data", "", "folder for shared states (default: a ptxplay folder in the user's config directory)")
 	siteDir := f.String("site", "", "serve the built site from this folder instead of the one built into ptxplay")
+	postLimit := f.Int("post-limit", api.PostsPerPeriod, "shares answered per client address a minute (0: no limit, for load tests)")
 	if err := f.Parse(args); err != nil {
 		return 2
 	}
@@ -74,10 +76,12 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ptxplay serve: %v\n", err)
 		return 1
 	}
+	lim := api.NewWindowLimiter()
+	lim.Limit = *postLimit
 	fmt.Fprintf(stdout, "ptxplay serve: shared states are kept in %s\n", dbPath)
 	fmt.Fprintf(stdout, "ptxplay serve: serving http://%s/\n", ln.Addr())
 	srv := &http.Server{
-		Handler:           server.New(site, store),
+		Handler:           server.New(site, store, lim),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,

@@ -34,9 +34,9 @@ func buildPtxplay(t *testing.T) string {
 var servingLine = regexp.MustCompile(`serving (http://\S+)/`)
 
 // startServe starts `ptxplay serve` on a free port and returns its base URL.
-func startServe(t *testing.T, bin, data, site string) (*exec.Cmd, string) {
+func startServe(t *testing.T, bin, data, site string, flags ...string) (*exec.Cmd, string) {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--data", data, "--site", site)
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--site", site}, flags...)...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -73,7 +73,9 @@ func TestServeTable(t *testing.T) {
 	}
 	cmd, base := startServe(t, bin, t.TempDir(), site)
 	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	servertest.Run(t, &http.Client{Timeout: 10 * time.Second}, base)
+	c := &http.Client{Timeout: 10 * time.Second}
+	servertest.Run(t, c, base)
+	servertest.RunRateLimit(t, c, base) // the default limit: api.PostsPerPeriod
 }
 
 func TestServeNoSite(t *testing.T) {
@@ -93,7 +95,8 @@ func TestServeDurable(t *testing.T) {
 	if err := servertest.WriteSite(site); err != nil {
 		t.Fatal(err)
 	}
-	cmd, base := startServe(t, bin, data, site)
+	// No rate limit: the burst is many posts from one address.
+	cmd, base := startServe(t, bin, data, site, "--post-limit", "0")
 	c := &http.Client{Timeout: 10 * time.Second}
 	var mu sync.Mutex
 	answered := map[string]string{} // id -> body
@@ -135,7 +138,7 @@ func TestServeDurable(t *testing.T) {
 	cmd.Process.Kill() // SIGKILL on Unix: no clean shutdown
 	cmd.Wait()
 	wg.Wait()
-	cmd, base = startServe(t, bin, data, site)
+	cmd, base = startServe(t, bin, data, site, "--post-limit", "0")
 	defer func() { cmd.Process.Kill(); cmd.Wait() }()
 	for id, body := range answered {
 		resp, err := c.Get(base + "/api/share/" + id)

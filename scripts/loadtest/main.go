@@ -1,14 +1,25 @@
-// Command loadtest drives a running share service with a mix of posts and
-// reads for a fixed time and reports requests per second, latency
-// percentiles and errors. It is a manual benchmark, not part of
-// scripts/test; run it against `ptxplay serve` on 127.0.0.1 only:
+// Command loadtest measures a running share service (`ptxplay serve` or the
+// Cloudflare worker under `wrangler dev --local`) on 127.0.0.1 and prints
+// requests per second and latency percentiles for each scenario. It is a
+// manual benchmark, not part of scripts/test (docs/benchmarks.md has the
+// figures and the commands that made them):
 //
-//	go run ./scripts/loadtest -url http://127.0.0.1:8080 -d 30s
+//	go run ./scripts/loadtest -url http://127.0.0.1:8080,http://127.0.0.1:8787
 //
-// Every fifth request posts a new state (an example with a unique comment,
-// so each post is a real write); the rest read ids answered earlier, half
-// through /api/share/{id} and half through /s/{id}. Any status other than
-// the expected one, a wrong id, or a transport error counts as an error.
+// Scenarios (-s, comma-separated; default all of them):
+//
+//	get1       GET /api/share/{id} of one stored link, one client at a time (-n requests)
+//	get32      the same with 32 clients for -d
+//	mixed      32 clients for -d: one request in five posts a new state (an example
+//	           with a unique comment, so each post is a real write), the rest read
+//	           answered ids, half /api/share/{id} and half /s/{id}
+//	classroom  -clients students (300) arrive spread over -spread (1 minute) and each
+//	           opens one short link as a browser does: /s/{id}, the files index.html
+//	           names (relative to /s/, with Accept-Encoding: gzip, br), then
+//	           /api/share/{id}; it reports each request and each student's whole load
+//
+// Any status other than the expected one, a wrong id, or a transport error
+// counts as an error, and the command exits 1 when there was one.
 package main
 
 import (
@@ -21,7 +32,9 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"regexp"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -30,172 +43,285 @@ import (
 )
 
 func main() {
-	base := flag.String("url", "http://127.0.0.1:8080", "base URL of the service (loopback only)")
-	dur := flag.Duration("d", 30*time.Second, "how long to run")
-	conc := flag.Int("c", 32, "concurrent clients")
-	postEvery := flag.Int("post-every", 5, "one request in this many is a post")
+	urls := flag.String("url", "http://127.0.0.1:8080", "base URLs of the services, comma-separated (loopback only)")
+	scen := flag.String("s", "get1,get32,mixed,classroom", "scenarios, comma-separated")
+	dur := flag.Duration("d", 10*time.Second, "how long get32 and mixed run")
+	n := flag.Int("n", 2000, "requests of get1")
+	conc := flag.Int("c", 32, "concurrent clients of get32 and mixed")
+	clients := flag.Int("clients", 300, "students of the classroom scenario")
+	spread := flag.Duration("spread", time.Minute, "the time over which the students arrive")
 	flag.Parse()
-	u, err := url.Parse(*base)
-	if err != nil || (u.Hostname() != "127.0.0.1" && u.Hostname() != "localhost" && u.Hostname() != "::1") {
-		fmt.Fprintln(os.Stderr, "loadtest: -url must be a loopback address (127.0.0.1)")
-		os.Exit(2)
+	failed := false
+	for _, base := range strings.Split(*urls, ",") {
+		base = strings.TrimRight(strings.TrimSpace(base), "/")
+		u, err := url.Parse(base)
+		if err != nil || (u.Hostname() != "127.0.0.1" && u.Hostname() != "localhost" && u.Hostname() != "::1") {
+			fmt.Fprintf(os.Stderr, "loadtest: %q: -url must be loopback addresses (127.0.0.1)\n", base)
+			os.Exit(2)
+		}
+		t := newTarget(base, *conc)
+		if err := t.seed(); err != nil {
+			fmt.Fprintf(os.Stderr, "loadtest: %s: %v\n", base, err)
+			os.Exit(1)
+		}
+		for _, s := range strings.Split(*scen, ",") {
+			var rs []*result
+			switch strings.TrimSpace(s) {
+			case "get1":
+				rs = []*result{t.getN(1, *n, 0)}
+			case "get32":
+				rs = []*result{t.getN(32, 0, *dur)}
+			case "mixed":
+				rs = []*result{t.mixed(*conc, *dur)}
+			case "classroom":
+				rs = t.classroom(*clients, *spread)
+			default:
+				fmt.Fprintf(os.Stderr, "loadtest: unknown scenario %q\n", s)
+				os.Exit(2)
+			}
+			for _, r := range rs {
+				fmt.Printf("%-28s %s\n", base+" "+r.name, r)
+				failed = failed || r.errors > 0
+			}
+		}
 	}
-	r, err := run(*base, *dur, *conc, *postEvery)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "loadtest:", err)
-		os.Exit(1)
-	}
-	fmt.Print(r)
-	if r.errors > 0 {
+	if failed {
 		os.Exit(1)
 	}
 }
 
 type result struct {
-	total, posts, reads, errors int64
-	elapsed                     time.Duration
-	lat                         []time.Duration
-	firstErr                    string
+	name          string
+	total, errors int64
+	elapsed       time.Duration
+	lat           []time.Duration
+	firstErr      string
 }
 
 func (r *result) String() string {
 	slices.Sort(r.lat)
-	pct := func(p float64) time.Duration {
+	pct := func(p float64) string {
 		if len(r.lat) == 0 {
-			return 0
+			return "-"
 		}
-		return r.lat[min(len(r.lat)-1, int(p*float64(len(r.lat))))]
+		d := r.lat[min(len(r.lat)-1, int(p*float64(len(r.lat))))]
+		return fmt.Sprintf("%.2fms", float64(d.Microseconds())/1000)
 	}
-	s := fmt.Sprintf("requests %d (posts %d, reads %d) in %.1fs: %.0f req/s\n",
-		r.total, r.posts, r.reads, r.elapsed.Seconds(), float64(r.total)/r.elapsed.Seconds())
-	s += fmt.Sprintf("latency p50 %v p90 %v p99 %v max %v\n", pct(0.50), pct(0.90), pct(0.99), pct(1))
-	s += fmt.Sprintf("errors %d\n", r.errors)
+	s := fmt.Sprintf("n %6d  %7.0f req/s  p50 %8s  p90 %8s  p99 %8s  max %8s  errors %d",
+		r.total, float64(r.total)/r.elapsed.Seconds(), pct(0.50), pct(0.90), pct(0.99), pct(1), r.errors)
 	if r.firstErr != "" {
-		s += "first error: " + r.firstErr + "\n"
+		s += "  (first: " + r.firstErr + ")"
 	}
 	return s
 }
 
-// ids is the set of answered ids that readers pick from.
-type ids struct {
-	mu  sync.RWMutex
-	all []string
+// add records one request's latency and outcome.
+func (r *result) add(d time.Duration, err error) {
+	r.lat = append(r.lat, d)
+	r.total++
+	if err != nil {
+		r.errors++
+		if r.firstErr == "" {
+			r.firstErr = err.Error()
+		}
+	}
 }
 
-func (s *ids) add(id string) { s.mu.Lock(); s.all = append(s.all, id); s.mu.Unlock() }
-func (s *ids) pick(rng *rand.Rand) string {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.all[rng.IntN(len(s.all))]
+func (r *result) merge(o *result) {
+	r.total += o.total
+	r.errors += o.errors
+	r.lat = append(r.lat, o.lat...)
+	if r.firstErr == "" {
+		r.firstErr = o.firstErr
+	}
 }
 
-func run(base string, dur time.Duration, conc, postEvery int) (*result, error) {
+type target struct {
+	base   string
+	client *http.Client
+	seq    atomic.Int64
+	mu     sync.RWMutex
+	ids    []string // answered ids; ids[0] is the classroom's link
+}
+
+func newTarget(base string, conc int) *target {
+	return &target{base: base, client: &http.Client{
+		Timeout: 30 * time.Second,
+		// DisableCompression: bodies are read as they come, as a browser's
+		// network layer would before decoding.
+		Transport: &http.Transport{MaxIdleConnsPerHost: 512, DisableCompression: true},
+	}}
+}
+
+// post shares a new state: an example's source with a unique first line.
+func (t *target) post() (string, error) {
 	exs := examples.All()
-	if len(exs) == 0 {
-		return nil, fmt.Errorf("no examples to post")
+	n := t.seq.Add(1)
+	ex := exs[int(n)%len(exs)]
+	body, _ := json.Marshal(map[string]any{
+		"source": fmt.Sprintf("// loadtest %d %d\n%s", time.Now().UnixNano(), n, ex.Source),
+		"launch": json.RawMessage(ex.Launch),
+	})
+	resp, err := t.client.Post(t.base+"/api/share", "application/json", bytes.NewReader(body))
+	if err != nil {
+		return "", err
 	}
-	client := &http.Client{
-		Timeout:   10 * time.Second,
-		Transport: &http.Transport{MaxIdleConnsPerHost: conc * 2, MaxConnsPerHost: conc * 2},
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("POST /api/share: %s: %.200s", resp.Status, b)
 	}
-	var seq atomic.Int64
-	post := func() (string, error) {
-		ex := exs[int(seq.Load())%len(exs)]
-		n := seq.Add(1)
-		body, _ := json.Marshal(map[string]any{
-			"source": fmt.Sprintf("// loadtest %d %d\n%s", time.Now().UnixNano(), n, ex.Source),
-			"launch": json.RawMessage(ex.Launch),
-		})
-		resp, err := client.Post(base+"/api/share", "application/json", bytes.NewReader(body))
-		if err != nil {
-			return "", err
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusCreated {
-			return "", fmt.Errorf("POST /api/share: %s: %.200s", resp.Status, b)
-		}
-		var out struct{ ID string }
-		if err := json.Unmarshal(b, &out); err != nil || out.ID == "" {
-			return "", fmt.Errorf("POST /api/share: no id in %.200q", b)
-		}
-		return out.ID, nil
+	var out struct{ ID string }
+	if err := json.Unmarshal(b, &out); err != nil || out.ID == "" {
+		return "", fmt.Errorf("POST /api/share: no id in %.200q", b)
 	}
-	get := func(path string) error {
-		resp, err := client.Get(base + path)
-		if err != nil {
+	t.mu.Lock()
+	t.ids = append(t.ids, out.ID)
+	t.mu.Unlock()
+	return out.ID, nil
+}
+
+func (t *target) pick(rng *rand.Rand) string {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return t.ids[rng.IntN(len(t.ids))]
+}
+
+// get reads path and checks the status (and, for a state, its id's bytes).
+func (t *target) get(path string, hdr map[string]string) ([]byte, error) {
+	req, _ := http.NewRequest("GET", t.base+path, nil)
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	resp, err := t.client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, fmt.Errorf("GET %s: %v", path, err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("GET %s: %s", path, resp.Status)
+	}
+	return b, nil
+}
+
+// seed stores 20 states to read from (the rate limit on posts allows them).
+func (t *target) seed() error {
+	for range 20 {
+		if _, err := t.post(); err != nil {
+			return fmt.Errorf("seeding: %w", err)
+		}
+	}
+	return nil
+}
+
+// getN reads one stored link with conc clients, n requests or for d.
+func (t *target) getN(conc, n int, d time.Duration) *result {
+	id := t.ids[0]
+	name := fmt.Sprintf("get c=%d", conc)
+	return t.clients(name, conc, n, d, func(*rand.Rand) error {
+		_, err := t.get("/api/share/"+id, nil)
+		return err
+	})
+}
+
+func (t *target) mixed(conc int, d time.Duration) *result {
+	return t.clients(fmt.Sprintf("mixed c=%d", conc), conc, 0, d, func(rng *rand.Rand) error {
+		if rng.IntN(5) == 0 {
+			_, err := t.post()
 			return err
 		}
-		defer resp.Body.Close()
-		io.Copy(io.Discard, resp.Body)
-		if resp.StatusCode != http.StatusOK {
-			return fmt.Errorf("GET %s: %s", path, resp.Status)
+		id := t.pick(rng)
+		if rng.IntN(2) == 0 {
+			_, err := t.get("/api/share/"+id, nil)
+			return err
 		}
-		return nil
-	}
+		_, err := t.get("/s/"+id, nil)
+		return err
+	})
+}
 
-	known := &ids{}
-	for range 20 { // something to read from the start
-		id, err := post()
-		if err != nil {
-			return nil, fmt.Errorf("warm-up: %w", err)
-		}
-		known.add(id)
-	}
-
-	res := &result{}
+// clients runs do in conc goroutines until n requests are done (n > 0) or d
+// has passed.
+func (t *target) clients(name string, conc, n int, d time.Duration, do func(*rand.Rand) error) *result {
+	res := &result{name: name}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
+	var left atomic.Int64
+	left.Store(int64(n))
 	start := time.Now()
-	deadline := start.Add(dur)
+	deadline := start.Add(d)
 	for w := range conc {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(uint64(w), 7))
-			var lat []time.Duration
-			var total, posts, reads, errs int64
-			var firstErr string
-			for i := 0; time.Now().Before(deadline); i++ {
+			r := &result{}
+			for {
+				if n > 0 && left.Add(-1) < 0 || n == 0 && !time.Now().Before(deadline) {
+					break
+				}
 				t0 := time.Now()
-				var err error
-				if rng.IntN(postEvery) == 0 {
-					var id string
-					if id, err = post(); err == nil {
-						known.add(id)
-					}
-					posts++
-				} else {
-					id := known.pick(rng)
-					if rng.IntN(2) == 0 {
-						err = get("/api/share/" + id)
-					} else {
-						err = get("/s/" + id)
-					}
-					reads++
-				}
-				lat = append(lat, time.Since(t0))
-				total++
-				if err != nil {
-					errs++
-					if firstErr == "" {
-						firstErr = err.Error()
-					}
-				}
+				err := do(rng)
+				r.add(time.Since(t0), err)
 			}
 			mu.Lock()
-			res.total += total
-			res.posts += posts
-			res.reads += reads
-			res.errors += errs
-			res.lat = append(res.lat, lat...)
-			if res.firstErr == "" {
-				res.firstErr = firstErr
-			}
+			res.merge(r)
 			mu.Unlock()
 		}()
 	}
 	wg.Wait()
 	res.elapsed = time.Since(start)
-	return res, nil
+	return res
+}
+
+var assetRE = regexp.MustCompile(`(?:src|href)=["']?([^"' >:#?]+)`)
+
+// classroom: students arrive evenly over spread; each loads the short link
+// page, its files and the state, one request after another as a page does
+// before its wasm starts (a browser would fetch the files in parallel).
+func (t *target) classroom(students int, spread time.Duration) []*result {
+	id := t.ids[0]
+	page, err := t.get("/s/"+id, nil)
+	if err != nil {
+		return []*result{{name: "classroom", errors: 1, firstErr: err.Error(), elapsed: 1}}
+	}
+	var assets []string
+	for _, m := range assetRE.FindAllStringSubmatch(string(page), -1) {
+		assets = append(assets, "/s/"+m[1])
+	}
+	browser := map[string]string{"Accept-Encoding": "gzip, br"}
+	reqs, loads := &result{name: "classroom requests"}, &result{name: "classroom page loads"}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i := range students {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			time.Sleep(time.Duration(i) * spread / time.Duration(students))
+			r := &result{}
+			t0 := time.Now()
+			var first error
+			for _, p := range append(append([]string{"/s/" + id}, assets...), "/api/share/"+id) {
+				t1 := time.Now()
+				_, err := t.get(p, browser)
+				r.add(time.Since(t1), err)
+				if first == nil {
+					first = err
+				}
+			}
+			mu.Lock()
+			reqs.merge(r)
+			loads.add(time.Since(t0), first)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	reqs.elapsed = time.Since(start)
+	loads.elapsed = reqs.elapsed
+	return []*result{reqs, loads}
 }

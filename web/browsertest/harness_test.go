@@ -301,7 +301,7 @@ func (p *page) shot(name string) {
 // handler, so the page runs under its real Content-Security-Policy and
 // the share service answers.
 func siteHandler(dir string) http.Handler {
-	return server.New(os.DirFS(dir), server.NewMemStore())
+	return server.New(os.DirFS(dir), server.NewMemStore(), nil)
 }
 
 // reportCSP turns every Content-Security-Policy violation in any frame

@@ -2,8 +2,11 @@
 
 package browsertest
 
-// share_test.go: the Share and Short link buttons, through web/server
-// (the handler `ptxplay serve` runs, with its CSP and the share API).
+// share_test.go: the Share and Short link buttons and dead short links,
+// through web/server (the handler `ptxplay serve` runs, with its CSP and
+// the share API) and through the Cloudflare worker under wrangler dev
+// (cmd/worker/workertest: static assets from the platform, the share API
+// from Go).
 
 import (
 	"net/http/httptest"
@@ -12,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ptxplay/ptxplay/cmd/worker/workertest"
 	"github.com/ptxplay/ptxplay/web/server"
 )
 
@@ -39,10 +43,46 @@ func (p *page) shown() shown {
 	}
 }
 
+// servers starts each server on the built site: name -> base URL.
+func servers(t *testing.T) map[string]string {
+	srv := httptest.NewServer(server.New(os.DirFS(builtSite(t)), server.NewMemStore(), nil))
+	t.Cleanup(srv.Close)
+	return map[string]string{"serve": srv.URL, "worker": workertest.Start(t, builtSite(t))}
+}
+
 func TestShareLinks(t *testing.T) {
 	chromium(t)
-	srv := httptest.NewServer(server.New(os.DirFS(builtSite(t)), server.NewMemStore()))
-	t.Cleanup(srv.Close)
+	for name, base := range servers(t) {
+		t.Run(name, func(t *testing.T) { testShareLinks(t, base) })
+	}
+}
+
+// A short link that was never stored, or whose id is damaged, opens an
+// empty page with why in the diagnostics (the answer's status is 404).
+func TestDeadShortLink(t *testing.T) {
+	chromium(t)
+	for name, base := range servers(t) {
+		for _, c := range []struct{ path, msg string }{
+			{"/s/AAAAAAAAAAAA", `no shared state has the id "AAAAAAAAAAAA"`},
+			{"/s/tuyXl2FjW.lr", "is not a short link id"},
+		} {
+			t.Run(name+c.path, func(t *testing.T) {
+				p := openPageAt(t, base, c.path, 1280, 800, false)
+				p.waitJS(`document.getElementById("diagnostics") !== null && document.getElementById("diagnostics").innerText.includes("this short link cannot be opened")`)
+				diag := eval[string](p, `document.getElementById("diagnostics").innerText`)
+				if !strings.Contains(diag, c.msg) {
+					t.Errorf("diagnostics %q lack %q", diag, c.msg)
+				}
+				if src := eval[string](p, `document.querySelector("#editor .cm-content").innerText`); strings.TrimSpace(src) != "" {
+					t.Errorf("editor holds %q, want it empty", src)
+				}
+			})
+		}
+	}
+}
+
+func testShareLinks(t *testing.T, base string) {
+	srv := struct{ URL string }{base}
 	p := openPageAt(t, srv.URL, "/", 1280, 800, false)
 	p.selectOption("examples", "shfl_reduce")
 	for i := 0; i < 6; i++ {

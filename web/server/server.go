@@ -1,102 +1,80 @@
 // Package server is the http.Handler for the whole ptxplay site: the
 // built page from an fs.FS (with precompressed .br/.gz copies, content
 // types, cache and security headers) and the share service
-// (POST /api/share, GET /api/share/{id}, GET /s/{id}, /embed).
+// (POST /api/share, GET /api/share/{id}, GET /s/{id}: package api).
 package server
 
 import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"mime"
+	"net"
 	"net/http"
 	"path"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
-	"github.com/ptxplay/ptxplay/core/share"
+	"github.com/ptxplay/ptxplay/web/server/api"
 )
 
 // MaxBody is the largest POST /api/share body accepted.
-const MaxBody = 64 << 10
+const MaxBody = api.MaxBody
 
 // Handler serves the site and the share service.
 type Handler struct {
-	site  fs.FS
-	store Store
+	site fs.FS
+	svc  api.Service
 
 	mu    sync.Mutex
 	etags map[string]string
 }
 
-// New returns the handler for the site files and the store.
-func New(site fs.FS, store Store) *Handler {
-	h := &Handler{site: site, store: store, etags: map[string]string{}}
-	return h
+// New returns the handler for the site files and the store, with posts
+// limited per client address by lim (nil: no limit).
+func New(site fs.FS, store Store, lim api.Limiter) *Handler {
+	return &Handler{site: site, svc: api.Service{Store: store, Limiter: lim}, etags: map[string]string{}}
 }
 
-// CSP is the Content-Security-Policy of every response: scripts only from
-// the site's own files (index.html has no inline script, and Vugu's one
-// eval is answered by vugu.js, see scripts/sitebuild/vugu.go), wasm
-// compilation allowed, inline styles allowed (the editor injects style
-// elements), framing by any page (the embed mode lives in iframes of
-// course pages).
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'" +
-	"; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'" +
-	"; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors *"
+// CSP is the Content-Security-Policy of every response (api.CSP).
+const CSP = api.CSP
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hd := w.Header()
-	hd.Set("Content-Security-Policy", CSP)
-	hd.Set("X-Content-Type-Options", "nosniff")
-	hd.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-	hd.Set("Cross-Origin-Opener-Policy", "same-origin-allow-popups")
+	for _, kv := range api.SecurityHeaders {
+		hd.Set(kv[0], kv[1])
+	}
 	p := r.URL.Path
 	switch {
-	case p == "/api/share":
-		if r.Method != http.MethodPost {
-			hd.Set("Allow", "POST")
-			jsonError(w, http.StatusMethodNotAllowed, "use POST to share a state")
-			return
-		}
-		h.post(w, r)
-	case strings.HasPrefix(p, "/api/share/"):
-		if !getOrHead(w, r) {
-			return
-		}
-		h.get(w, r, strings.TrimPrefix(p, "/api/share/"))
-	case strings.HasPrefix(p, "/api/"):
-		jsonError(w, http.StatusNotFound, "no such API: "+p)
+	case api.Routes(p):
+		h.share(w, r)
 	case strings.HasPrefix(p, "/s/"):
 		if !getOrHead(w, r) {
 			return
 		}
-		id := strings.TrimPrefix(p, "/s/")
-		if share.ValidID(id) {
-			// The page reads the id from its address and fetches the state.
-			h.file(w, r, "index.html")
-			return
+		// index.html's relative addresses (app.js, main.wasm, ...) from
+		// /s/; anything else under /s/ is a damaged short link, which
+		// opens the page with 404 and the page says why.
+		if name := strings.TrimPrefix(p, "/s/"); name == "" || h.exists(name) {
+			h.file(w, r, name, http.StatusOK)
+		} else {
+			h.file(w, r, "index.html", http.StatusNotFound)
 		}
-		// index.html's relative addresses (app.js, main.wasm, ...) from /s/.
-		h.file(w, r, id)
 	case p == "/embed" || p == "/embed/" || p == "/" || p == "/index.html":
 		if !getOrHead(w, r) {
 			return
 		}
-		h.file(w, r, "index.html")
+		h.file(w, r, "index.html", http.StatusOK)
 	default:
 		if !getOrHead(w, r) {
 			return
 		}
-		h.file(w, r, strings.TrimPrefix(p, "/"))
+		h.file(w, r, strings.TrimPrefix(p, "/"), http.StatusOK)
 	}
 }
 
@@ -109,74 +87,74 @@ func getOrHead(w http.ResponseWriter, r *http.Request) bool {
 	return false
 }
 
-func jsonError(w http.ResponseWriter, code int, msg string) {
+func jsonError(w http.ResponseWriter, code int, msg string) { write(w, api.Error(code, msg)) }
+
+// write sends a reply that is not a page.
+func write(w http.ResponseWriter, rep api.Reply) {
 	hd := w.Header()
-	hd.Set("Content-Type", "application/json; charset=utf-8")
-	hd.Set("Cache-Control", "no-store")
-	w.WriteHeader(code)
-	json.NewEncoder(w).Encode(map[string]string{"error": msg})
+	hd.Set("Content-Type", rep.ContentType)
+	hd.Set("Cache-Control", rep.CacheControl)
+	if rep.Allow != "" {
+		hd.Set("Allow", rep.Allow)
+	}
+	if rep.RetryAfter != "" {
+		hd.Set("Retry-After", rep.RetryAfter)
+	}
+	w.WriteHeader(rep.Status)
+	w.Write(rep.Body)
 }
 
-func (h *Handler) post(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
-	if err != nil {
-		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
-			jsonError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the state is over %d bytes", MaxBody))
-			return
+// share answers the share service's routes through api.Service.
+func (h *Handler) share(w http.ResponseWriter, r *http.Request) {
+	req := api.Request{Method: r.Method, Path: r.URL.Path, Client: clientOf(r)}
+	if r.Method == http.MethodPost {
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+		if err != nil {
+			var mb *http.MaxBytesError
+			if !errors.As(err, &mb) {
+				jsonError(w, http.StatusBadRequest, "could not read the body: "+err.Error())
+				return
+			}
+			req.TooBig = true
 		}
-		jsonError(w, http.StatusBadRequest, "could not read the body: "+err.Error())
-		return
+		req.Body = body
 	}
-	if !utf8.Valid(body) {
-		// json.Unmarshal would quietly turn bad bytes into U+FFFD.
-		jsonError(w, http.StatusBadRequest, "the state is not UTF-8 text")
-		return
+	rep := h.svc.Handle(req)
+	switch {
+	case rep.Page:
+		h.file(w, r, "index.html", rep.Status)
+	case rep.ETag != "" && rep.Status == http.StatusOK:
+		hd := w.Header()
+		hd.Set("Content-Type", rep.ContentType)
+		hd.Set("Cache-Control", rep.CacheControl)
+		hd.Set("ETag", rep.ETag)
+		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(rep.Body))
+	default:
+		write(w, rep)
 	}
-	st, err := share.Parse(body)
-	if err != nil {
-		jsonError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	canon, err := st.Canonical()
-	if err != nil {
-		jsonError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	id := share.ID(canon)
-	if err := h.store.Put(id, canon); err != nil {
-		jsonError(w, http.StatusInternalServerError, "the store could not save the state")
-		return
-	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	json.NewEncoder(w).Encode(map[string]string{"id": id})
 }
 
-func (h *Handler) get(w http.ResponseWriter, r *http.Request, id string) {
-	if !share.ValidID(id) {
-		jsonError(w, http.StatusNotFound, "no shared state has the id "+strconv.Quote(id))
-		return
-	}
-	b, ok, err := h.store.Get(id)
+// clientOf is the rate limit's key: the client's IP address (behind a
+// reverse proxy every client is the proxy: see README).
+func clientOf(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
-		jsonError(w, http.StatusInternalServerError, "the store could not be read")
-		return
+		return r.RemoteAddr
 	}
-	if !ok {
-		jsonError(w, http.StatusNotFound, "no shared state has the id "+strconv.Quote(id))
-		return
-	}
-	hd := w.Header()
-	hd.Set("Content-Type", "application/json; charset=utf-8")
-	// Content-addressed: the bytes under an id never change.
-	hd.Set("Cache-Control", "public, max-age=31536000, immutable")
-	hd.Set("ETag", `"`+id+`"`)
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(b))
+	return host
 }
 
-// contentType is the type of a site file by its name.
-func contentType(name string) string {
+// exists reports whether name is a site file served by its name.
+func (h *Handler) exists(name string) bool {
+	if !fs.ValidPath(name) || strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") {
+		return false
+	}
+	st, err := fs.Stat(h.site, name)
+	return err == nil && !st.IsDir()
+}
+
+// ContentType is the type of a site file by its name.
+func ContentType(name string) string {
 	switch path.Ext(name) {
 	case ".wasm":
 		return "application/wasm"
@@ -218,7 +196,9 @@ func accepts(header, enc string) bool {
 	return false
 }
 
-func (h *Handler) file(w http.ResponseWriter, r *http.Request, name string) {
+// file serves a site file (with status: index.html answers 404 for a dead
+// short link).
+func (h *Handler) file(w http.ResponseWriter, r *http.Request, name string, status int) {
 	if name == "" || strings.HasSuffix(name, "/") {
 		name += "index.html"
 	}
@@ -251,10 +231,18 @@ func (h *Handler) file(w http.ResponseWriter, r *http.Request, name string) {
 	if enc != "" {
 		hd.Set("Content-Encoding", enc)
 	}
-	hd.Set("Content-Type", contentType(name))
+	hd.Set("Content-Type", ContentType(name))
 	// Every file is revalidated (its ETag answers 304 when unchanged), so a
 	// new build is seen at once; index.html never comes from a cache unasked.
-	hd.Set("Cache-Control", "no-cache")
+	hd.Set("Cache-Control", api.FileCache)
+	if status != http.StatusOK {
+		hd.Set("Content-Length", strconv.Itoa(len(data)))
+		w.WriteHeader(status)
+		if r.Method != http.MethodHead {
+			w.Write(data)
+		}
+		return
+	}
 	hd.Set("ETag", h.etag(served, data))
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(data))
 }

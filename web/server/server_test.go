@@ -10,13 +10,13 @@ import (
 )
 
 func TestHandlerMemory(t *testing.T) {
-	srv := httptest.NewServer(New(servertest.Site(), NewMemStore()))
+	srv := httptest.NewServer(New(servertest.Site(), NewMemStore(), nil))
 	defer srv.Close()
 	servertest.Run(t, srv.Client(), srv.URL)
 }
 
 func TestETagRevalidates(t *testing.T) {
-	h := New(servertest.Site(), NewMemStore())
+	h := New(servertest.Site(), NewMemStore(), nil)
 	r := httptest.NewRequest("GET", "/style.css", nil)
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, r)

@@ -16,7 +16,7 @@ func TestHandlerBolt(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	srv := httptest.NewServer(New(servertest.Site(), st))
+	srv := httptest.NewServer(New(servertest.Site(), st, nil))
 	defer srv.Close()
 	servertest.Run(t, srv.Client(), srv.URL)
 }

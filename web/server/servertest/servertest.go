@@ -13,9 +13,11 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/ptxplay/ptxplay/web/server/api"
 )
 
-const maxBody = 64 << 10
+const maxBody = api.MaxBody
 
 // index has one inline script, like the real page.
 const Index = `<!doctype html><html><head><script src="app.js"></script></head><body><script>go()</script></body></html>`
@@ -76,6 +78,11 @@ func Table() []Step {
 		{name: "unknown api", method: "GET", path: "/api/nope", code: 404, bodyHas: `"error"`},
 		{name: "short link page", method: "GET", path: "/s/" + KnownID, code: 200,
 			want: map[string]string{"Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache"}, bodyHas: "<!doctype html>"},
+		{name: "dead short link opens the page with 404", method: "GET", path: "/s/AAAAAAAAAAAA", code: 404,
+			want: map[string]string{"Content-Type": "text/html; charset=utf-8"}, bodyHas: "<!doctype html>"},
+		{name: "damaged short link opens the page with 404", method: "GET", path: "/s/tuyXl2FjW.lr", code: 404,
+			want: map[string]string{"Content-Type": "text/html; charset=utf-8"}, bodyHas: "<!doctype html>"},
+		{name: "post to a short link", method: "POST", path: "/s/" + KnownID, body: "x", code: 405, want: map[string]string{"Allow": "GET, HEAD"}},
 		{name: "assets from /s/", method: "GET", path: "/s/main.wasm", code: 200, want: map[string]string{"Content-Type": "application/wasm"}},
 		{name: "embed", method: "GET", path: "/embed", code: 200, want: map[string]string{"Content-Type": "text/html; charset=utf-8"}, bodyHas: "<!doctype html>"},
 		{name: "embed query", method: "GET", path: "/?embed=1", code: 200, bodyHas: "<!doctype html>"},
@@ -147,6 +154,97 @@ func RunExcept(t testing.TB, c *http.Client, base string, skip map[string]string
 			var e struct{ Error string }
 			if json.Unmarshal(b, &e) != nil || e.Error == "" {
 				t.Errorf("%s: error body %q is not {\"error\": ...}", s.name, b)
+			}
+		}
+	}
+}
+
+// RunRateLimit posts distinct states from one client until the service
+// answers 429, which it must within two rate-limit windows' worth of
+// posts (a window may end during the run), as a JSON error with
+// Retry-After. A post before it must not be refused.
+func RunRateLimit(t testing.TB, c *http.Client, base string) {
+	t.Helper()
+	for i := range 2*api.PostsPerPeriod + 1 {
+		body := `{"source":"// rate ` + strings.Repeat("x", i) + `\n","launch":{}}`
+		resp, err := c.Post(base+"/api/share", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		switch resp.StatusCode {
+		case http.StatusOK:
+			continue
+		case http.StatusTooManyRequests:
+			var e struct{ Error string }
+			if json.Unmarshal(b, &e) != nil || !strings.Contains(e.Error, "too many") {
+				t.Errorf("429 body %q is not {\"error\": \"too many ...\"}", b)
+			}
+			if resp.Header.Get("Retry-After") == "" || resp.Header.Get("Content-Type") != "application/json; charset=utf-8" {
+				t.Errorf("429 headers: %v", resp.Header)
+			}
+			if i < api.PostsPerPeriod/2 {
+				t.Errorf("post %d refused: the limit is %d a minute", i+1, api.PostsPerPeriod)
+			}
+			return
+		default:
+			t.Fatalf("post %d: %d %s", i+1, resp.StatusCode, b)
+		}
+	}
+	t.Errorf("%d posts from one client in a row, none answered 429 (limit %d per %d s)", 2*api.PostsPerPeriod+1, api.PostsPerPeriod, api.PeriodSeconds)
+}
+
+// HeaderPaths are paths whose answers both servers must give with the same
+// status and HeaderNames (the worker's static files come from the
+// platform with _headers, its pages from the assets, the rest from Go).
+var HeaderPaths = []string{
+	"/", "/app.js", "/main.wasm", "/style.css", "/s/app.js", "/embed",
+	"/s/" + KnownID, "/s/AAAAAAAAAAAA", "/s/tuyXl2FjW.lr",
+	"/api/share/" + KnownID, "/api/share/AAAAAAAAAAAA", "/api/nope", "/nope.js",
+}
+
+// HeaderNames are the headers CompareHeaders compares.
+var HeaderNames = []string{
+	"Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy",
+	"Cross-Origin-Opener-Policy", "Cache-Control", "Content-Type",
+}
+
+// CompareHeaders stores KnownBody on both servers, then GETs each of
+// HeaderPaths from both and reports a status or a header of HeaderNames
+// that differs.
+func CompareHeaders(t testing.TB, c *http.Client, a, b string) {
+	t.Helper()
+	for _, base := range []string{a, b} {
+		resp, err := c.Post(base+"/api/share", "application/json", strings.NewReader(KnownBody))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Fatalf("%s: post: %s %.300s", base, resp.Status, b)
+		}
+	}
+	get := func(url string) *http.Response {
+		req, _ := http.NewRequest("GET", url, nil)
+		req.Header.Set("Accept-Encoding", "identity")
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp
+	}
+	for _, p := range HeaderPaths {
+		ra, rb := get(a+p), get(b+p)
+		if ra.StatusCode != rb.StatusCode {
+			t.Errorf("GET %s: status %d and %d", p, ra.StatusCode, rb.StatusCode)
+		}
+		for _, h := range HeaderNames {
+			if va, vb := ra.Header.Get(h), rb.Header.Get(h); va != vb {
+				t.Errorf("GET %s: %s %q and %q", p, h, va, vb)
 			}
 		}
 	}

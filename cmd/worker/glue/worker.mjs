@@ -1,0 +1,151 @@
+// worker.mjs: the Worker's entry (scripts/worker copies it into build/ in
+// place of the worker.mjs that syumai/workers' workers-assets-gen writes).
+//
+// Static files never reach this code: wrangler.toml's [assets] serves
+// build/site (dist/ without its .br/.gz copies, with _headers) before the
+// Worker runs. What reaches it is every other path: the share routes go to
+// the Go program (cmd/worker, package api), /embed and the files under /s/
+// to the assets, and the rest is a 404.
+//
+// Why not syumai/workers' own worker.mjs: it makes a new WebAssembly
+// instance and runs the Go program from the start for every request
+// (its Go side, workers.Serve, ends the program after one response), which
+// costs a Go start-up each time. Here the program starts once per isolate,
+// registers context.binding.handle and serves every later request.
+import "./wasm_exec.js"; // syumai/workers' copy: the Go side sees `context` as a global
+import mod from "./app.wasm";
+import { securityHeaders, fileCache, noStore, maxBody } from "./api.mjs";
+
+globalThis.tryCatch = (fn) => {
+  try {
+    return { result: fn() };
+  } catch (e) {
+    return { error: e };
+  }
+};
+
+// context is what the Go program reads as globalThis.context: env (the
+// bindings: SHARES, SHARE_RATE) and binding (where Go puts handle).
+const context = { env: undefined, binding: {} };
+let started = null;
+
+function start() {
+  if (started === null) {
+    started = new Promise((resolve, reject) => {
+      const go = new Go();
+      const instance = new WebAssembly.Instance(mod, {
+        ...go.importObject,
+        workers: { ready: () => resolve() },
+      });
+      // If the program ever ends, the next request starts it again.
+      go.run(instance, context).finally(() => {
+        started = null;
+        reject(new Error("the Go program ended"));
+      });
+    });
+  }
+  return started;
+}
+
+const shortID = /^[A-Za-z0-9_-]{12}$/;
+
+function withSecurity(h) {
+  for (const [k, v] of securityHeaders) h.set(k, v);
+  return h;
+}
+
+function textReply(status, text, extra = {}) {
+  const h = withSecurity(new Headers(extra));
+  h.set("Cache-Control", noStore);
+  return new Response(text, { status, headers: h });
+}
+
+function jsonError(status, msg, extra = {}) {
+  return textReply(status, JSON.stringify({ error: msg }) + "\n", {
+    "Content-Type": "application/json; charset=utf-8",
+    ...extra,
+  });
+}
+
+// page answers index.html from the assets with status (404: a dead short
+// link; the page reads its address and says why).
+async function page(req, env, status) {
+  const url = new URL("/", req.url);
+  const headers = new Headers();
+  for (const k of ["Accept-Encoding", ...(status === 200 ? ["If-None-Match"] : [])]) {
+    const v = req.headers.get(k);
+    if (v !== null) headers.set(k, v);
+  }
+  const r = await env.ASSETS.fetch(new Request(url, { method: req.method, headers }));
+  if (status === 200) return r;
+  const h = withSecurity(new Headers(r.headers));
+  h.delete("ETag");
+  return new Response(r.body, { status, headers: h });
+}
+
+// readBody reads at most max bytes of the body, and says whether there
+// was more.
+async function readBody(req, max) {
+  if (req.body === null) return [new Uint8Array(0), false];
+  const out = new Uint8Array(max);
+  let n = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return [out.subarray(0, n), false];
+    if (n + value.length > max) {
+      reader.cancel();
+      return [out.subarray(0, n), true];
+    }
+    out.set(value, n);
+    n += value.length;
+  }
+}
+
+async function share(req, env, url) {
+  context.env = env; // the same bindings for every request of the isolate
+  await start();
+  let body = null;
+  let tooBig = false;
+  if (req.method === "POST") [body, tooBig] = await readBody(req, maxBody);
+  const client = req.headers.get("CF-Connecting-IP") || "unknown";
+  const r = await context.binding.handle(req.method, url.pathname, body, tooBig, client);
+  if (r.page) return page(req, env, r.status);
+  const h = withSecurity(new Headers());
+  h.set("Content-Type", r.type);
+  h.set("Cache-Control", r.cache);
+  if (r.allow) h.set("Allow", r.allow);
+  if (r.retryAfter) h.set("Retry-After", r.retryAfter);
+  if (r.etag) {
+    h.set("ETag", r.etag);
+    if (req.headers.get("If-None-Match") === r.etag) return new Response(null, { status: 304, headers: h });
+  }
+  return new Response(req.method === "HEAD" ? null : r.body, { status: r.status, headers: h });
+}
+
+export default {
+  async fetch(req, env) {
+    const url = new URL(req.url);
+    const p = url.pathname;
+    try {
+      if (p.startsWith("/api/") || (p.startsWith("/s/") && shortID.test(p.slice(3)))) {
+        return await share(req, env, url);
+      }
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        return jsonError(405, "method " + req.method + " is not allowed here", { Allow: "GET, HEAD" });
+      }
+      if (p === "/embed" || p === "/embed/") return await page(req, env, 200);
+      if (p.startsWith("/s/")) {
+        // index.html's relative addresses (app.js, main.wasm, ...) from
+        // /s/; anything else is a damaged short link.
+        const r = await env.ASSETS.fetch(new Request(new URL("/" + p.slice(3), url), req));
+        return r.status === 404 ? await page(req, env, 404) : r;
+      }
+      // No static file has this path.
+      return textReply(404, "404: no such page\n", { "Content-Type": "text/plain; charset=utf-8" });
+    } catch (e) {
+      console.error("ptxplay worker:", e);
+      return jsonError(500, "internal error");
+    }
+  },
+};
