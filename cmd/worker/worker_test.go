@@ -12,14 +12,20 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/andybalholm/brotli"
 	"github.com/ptxplay/ptxplay/cmd/worker/workertest"
 	"github.com/ptxplay/ptxplay/web/server"
+	"github.com/ptxplay/ptxplay/web/server/api"
 	"github.com/ptxplay/ptxplay/web/server/servertest"
 )
 
@@ -71,5 +77,51 @@ func TestWorkerTable(t *testing.T) {
 	}
 	if want := servertest.Site()["app.js"].Data; !bytes.Equal(plain, want) {
 		t.Errorf("app.js decompressed = %q, want %q", plain, want)
+	}
+}
+
+// The worker's wasm links the share API and nothing of the site, the
+// simulator, the checker or net/http (size: docs/benchmarks.md).
+func TestWorkerLinksOnlyTheShareAPI(t *testing.T) {
+	cmd := exec.Command("go", "list", "-deps", ".")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	deps := map[string]bool{}
+	for _, p := range strings.Fields(string(out)) {
+		deps[p] = true
+	}
+	for _, p := range []string{"github.com/ptxplay/ptxplay/web/server/api", "github.com/ptxplay/ptxplay/core/share"} {
+		if !deps[p] {
+			t.Errorf("the worker does not link %s", p)
+		}
+	}
+	for _, bad := range []string{
+		"github.com/ptxplay/ptxplay/core/sim", "github.com/ptxplay/ptxplay/core/check",
+		"github.com/ptxplay/ptxplay/core/ptx", "github.com/ptxplay/ptxplay/core/isa",
+		"github.com/ptxplay/ptxplay/core/launch", "github.com/ptxplay/ptxplay/web",
+		"github.com/ptxplay/ptxplay/web/server", "github.com/ptxplay/ptxplay/dist",
+		"github.com/ptxplay/ptxplay/examples", "net/http", "compress/gzip",
+	} {
+		if deps[bad] {
+			t.Errorf("the worker links %s", bad)
+		}
+	}
+}
+
+// wrangler.toml's rate-limit binding repeats the limits table.
+func TestRateLimitBindingIsTheTable(t *testing.T) {
+	b, err := os.ReadFile("wrangler.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^name = "SHARE_RATE"\ntype = "ratelimit"\nnamespace_id = "\d+"\nsimple = \{ limit = (\d+), period = (\d+) \}$`).FindSubmatch(b)
+	if m == nil {
+		t.Fatal("wrangler.toml has no SHARE_RATE ratelimit binding with simple = { limit, period }")
+	}
+	if got, want := string(m[1])+"/"+string(m[2]), fmt.Sprintf("%d/%d", api.PostsPerPeriod, api.PeriodSeconds); got != want {
+		t.Errorf("wrangler.toml's SHARE_RATE limit/period = %s, web/server/api's = %s", got, want)
 	}
 }

@@ -11,7 +11,6 @@ package share
 import (
 	"bytes"
 	"compress/flate"
-	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -200,10 +199,8 @@ const IDLen = 12
 
 // ID is the content address of a canonical state.
 func ID(canonical []byte) string {
-	h := sha256.New()
-	h.Write([]byte(Salt))
-	h.Write(canonical)
-	return base64.RawURLEncoding.EncodeToString(h.Sum(nil))[:IDLen]
+	sum := sum256([]byte(Salt), canonical)
+	return base64.RawURLEncoding.EncodeToString(sum[:])[:IDLen]
 }
 
 // ValidID reports whether id has the shape ID gives.

@@ -19,12 +19,16 @@
 //	           /api/share/{id}; it reports each request and each student's whole load
 //
 // Any status other than the expected one, a wrong id, or a transport error
-// counts as an error, and the command exits 1 when there was one.
+// counts as an error, and the command exits 1 when there was one; a post
+// the rate limit refuses (429) is counted apart as "limited" (run `ptxplay
+// serve --post-limit 0` to measure writes; the worker's binding always
+// limits).
 package main
 
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -91,11 +95,11 @@ func main() {
 }
 
 type result struct {
-	name          string
-	total, errors int64
-	elapsed       time.Duration
-	lat           []time.Duration
-	firstErr      string
+	name                   string
+	total, errors, limited int64
+	elapsed                time.Duration
+	lat                    []time.Duration
+	firstErr               string
 }
 
 func (r *result) String() string {
@@ -109,6 +113,9 @@ func (r *result) String() string {
 	}
 	s := fmt.Sprintf("n %6d  %7.0f req/s  p50 %8s  p90 %8s  p99 %8s  max %8s  errors %d",
 		r.total, float64(r.total)/r.elapsed.Seconds(), pct(0.50), pct(0.90), pct(0.99), pct(1), r.errors)
+	if r.limited > 0 {
+		s += fmt.Sprintf("  limited %d", r.limited)
+	}
 	if r.firstErr != "" {
 		s += "  (first: " + r.firstErr + ")"
 	}
@@ -119,6 +126,10 @@ func (r *result) String() string {
 func (r *result) add(d time.Duration, err error) {
 	r.lat = append(r.lat, d)
 	r.total++
+	if err == errLimited {
+		r.limited++
+		return
+	}
 	if err != nil {
 		r.errors++
 		if r.firstErr == "" {
@@ -130,11 +141,15 @@ func (r *result) add(d time.Duration, err error) {
 func (r *result) merge(o *result) {
 	r.total += o.total
 	r.errors += o.errors
+	r.limited += o.limited
 	r.lat = append(r.lat, o.lat...)
 	if r.firstErr == "" {
 		r.firstErr = o.firstErr
 	}
 }
+
+// errLimited is a post the rate limit refused.
+var errLimited = errors.New("429: rate limited")
 
 type target struct {
 	base   string
@@ -168,6 +183,9 @@ func (t *target) post() (string, error) {
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode == http.StatusTooManyRequests {
+		return "", errLimited
+	}
 	if resp.StatusCode != http.StatusOK {
 		return "", fmt.Errorf("POST /api/share: %s: %.200s", resp.Status, b)
 	}
@@ -208,10 +226,18 @@ func (t *target) get(path string, hdr map[string]string) ([]byte, error) {
 	return b, nil
 }
 
-// seed stores 20 states to read from (the rate limit on posts allows them).
+// seed stores 10 states to read from (the rate limit on posts allows them).
 func (t *target) seed() error {
-	for range 20 {
-		if _, err := t.post(); err != nil {
+	for waited := false; len(t.ids) < 10; {
+		_, err := t.post()
+		switch {
+		case err == errLimited && len(t.ids) > 0:
+			return nil // enough to read from
+		case err == errLimited && !waited:
+			fmt.Fprintln(os.Stderr, "loadtest: rate limited; waiting a minute")
+			time.Sleep(61 * time.Second)
+			waited = true
+		case err != nil:
 			return fmt.Errorf("seeding: %w", err)
 		}
 	}
