@@ -4,12 +4,9 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"syscall/js"
-	"time"
 
 	"github.com/ptxplay/ptxplay/web/server/api"
-	"github.com/syumai/workers/cloudflare/kv"
 )
 
 // Binding names in wrangler.toml.
@@ -17,11 +14,6 @@ const (
 	kvBinding   = "SHARES"
 	rateBinding = "SHARE_RATE"
 )
-
-// kvNull is what syumai/workers' GetString returns, as a string and with
-// no error, for a key that is not there (JavaScript null through
-// syscall/js).
-const kvNull = "<null>"
 
 // kvPrefix goes before every id in KV; values are the canonical state
 // JSON, which is never the text "<null>" (it is a JSON object).
@@ -32,34 +24,34 @@ const kvPrefix = "s:"
 type kvStore struct{}
 
 func (kvStore) Get(id string) ([]byte, bool, error) {
-	ns, err := kv.NewNamespace(kvBinding)
-	if err != nil {
-		return nil, false, fmt.Errorf("KV namespace %s is not bound (wrangler.toml): %w", kvBinding, err)
+	ns := env().Get(kvBinding)
+	if ns.IsUndefined() {
+		return nil, false, errors.New("KV namespace " + kvBinding + " is not bound (wrangler.toml)")
 	}
 	// cacheTtl: the edge location keeps the value, so a classroom opening
 	// one link reads KV's central store once.
-	v, err := ns.GetString(kvPrefix+id, &kv.GetOptions{CacheTTL: api.CacheTTLSeconds})
+	v, err := await(ns.Call("get", kvPrefix+id, map[string]any{"type": "text", "cacheTtl": api.CacheTTLSeconds}))
 	if err != nil {
-		return nil, false, fmt.Errorf("kv get %s: %w", id, err)
+		return nil, false, errors.New("kv get " + id + ": " + err.Error())
 	}
-	if v == kvNull {
+	if v.IsNull() || v.IsUndefined() {
 		return nil, false, nil
 	}
-	return []byte(v), true, nil
+	return []byte(v.String()), true, nil
 }
 
 // Put writes the state with its size and creation time as KV metadata
-// (listed by `wrangler kv key list`). syumai/workers v0.31.0's PutOptions
-// has no metadata, so this calls the binding's put itself.
+// (listed by `wrangler kv key list`).
 func (kvStore) Put(id string, data []byte) error {
 	ns := env().Get(kvBinding)
 	if ns.IsUndefined() {
-		return fmt.Errorf("KV namespace %s is not bound (wrangler.toml)", kvBinding)
+		return errors.New("KV namespace " + kvBinding + " is not bound (wrangler.toml)")
 	}
-	meta := map[string]any{"size": len(data), "created": time.Now().UTC().Format(time.RFC3339)}
+	created := js.Global().Get("Date").New().Call("toISOString")
+	meta := map[string]any{"size": len(data), "created": created}
 	_, err := await(ns.Call("put", kvPrefix+id, string(data), map[string]any{"metadata": meta}))
 	if err != nil {
-		return fmt.Errorf("kv put %s: %w", id, err)
+		return errors.New("kv put " + id + ": " + err.Error())
 	}
 	return nil
 }
@@ -75,7 +67,7 @@ func (rateLimit) Allow(client string) (bool, error) {
 	}
 	v, err := await(rl.Call("limit", map[string]any{"key": client}))
 	if err != nil {
-		return false, fmt.Errorf("rate limit: %w", err)
+		return false, errors.New("rate limit: " + err.Error())
 	}
 	return v.Get("success").Truthy(), nil
 }

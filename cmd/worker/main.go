@@ -13,7 +13,6 @@
 package main
 
 import (
-	"fmt"
 	"syscall/js"
 
 	"github.com/ptxplay/ptxplay/web/server/api"
@@ -41,7 +40,7 @@ func main() {
 				defer func() {
 					if e := recover(); e != nil {
 						// A bug answers 500 and the program goes on.
-						js.Global().Get("console").Call("error", fmt.Sprint("ptxplay worker: BUG: ", e))
+						js.Global().Get("console").Call("error", "ptxplay worker: BUG:", js.ValueOf(panicText(e)))
 						resolve.Invoke(toJS(api.Error(500, "internal error")))
 					}
 				}()
@@ -60,6 +59,18 @@ func main() {
 //
 //go:wasmimport workers ready
 func ready()
+
+// panicText is a recovered panic's message (without fmt, which the
+// worker does not link).
+func panicText(e any) string {
+	switch v := e.(type) {
+	case error:
+		return v.Error()
+	case string:
+		return v
+	}
+	return "a panic of another type"
+}
 
 func toJS(r api.Reply) js.Value {
 	o := js.Global().Get("Object").New()

@@ -81,7 +81,8 @@ func TestWorkerTable(t *testing.T) {
 }
 
 // The worker's wasm links the share API and nothing of the site, the
-// simulator, the checker or net/http (size: docs/benchmarks.md).
+// simulator, the checker, net/http, encoding/json, fmt or reflect (size:
+// docs/benchmarks.md).
 func TestWorkerLinksOnlyTheShareAPI(t *testing.T) {
 	cmd := exec.Command("go", "list", "-deps", ".")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
@@ -93,7 +94,7 @@ func TestWorkerLinksOnlyTheShareAPI(t *testing.T) {
 	for _, p := range strings.Fields(string(out)) {
 		deps[p] = true
 	}
-	for _, p := range []string{"github.com/ptxplay/ptxplay/web/server/api", "github.com/ptxplay/ptxplay/core/share"} {
+	for _, p := range []string{"github.com/ptxplay/ptxplay/web/server/api", "github.com/ptxplay/ptxplay/core/share/canon"} {
 		if !deps[p] {
 			t.Errorf("the worker does not link %s", p)
 		}
@@ -103,7 +104,8 @@ func TestWorkerLinksOnlyTheShareAPI(t *testing.T) {
 		"github.com/ptxplay/ptxplay/core/ptx", "github.com/ptxplay/ptxplay/core/isa",
 		"github.com/ptxplay/ptxplay/core/launch", "github.com/ptxplay/ptxplay/web",
 		"github.com/ptxplay/ptxplay/web/server", "github.com/ptxplay/ptxplay/dist",
-		"github.com/ptxplay/ptxplay/examples", "net/http", "compress/gzip",
+		"github.com/ptxplay/ptxplay/examples", "github.com/ptxplay/ptxplay/core/share",
+		"net/http", "encoding/json", "fmt", "reflect", "compress/flate", "crypto/sha256",
 	} {
 		if deps[bad] {
 			t.Errorf("the worker links %s", bad)

@@ -18,12 +18,14 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ptxplay/ptxplay/core/share/canon"
 )
 
 // Limits of a state, checked on every decode and encode.
 const (
-	MaxStateBytes = 64 << 10 // canonical JSON: the share service's body limit
-	MaxLinkBytes  = 96 << 10 // a fragment longer than this is refused unread
+	MaxStateBytes = canon.MaxStateBytes // canonical JSON: the share service's body limit
+	MaxLinkBytes  = 96 << 10            // a fragment longer than this is refused unread
 )
 
 // CurrentVersion is the version Encode writes.
@@ -192,27 +194,15 @@ func Parse(b []byte) (*State, error) {
 }
 
 // Salt keeps ids of this service apart from other hashes of the same text.
-const Salt = "ptxplay/share/v1\x00"
+const Salt = canon.Salt
 
 // IDLen is the length of a short link id: 12 base64url characters, 72 bits.
-const IDLen = 12
+const IDLen = canon.IDLen
 
-// ID is the content address of a canonical state.
-func ID(canonical []byte) string {
-	sum := sum256([]byte(Salt), canonical)
-	return base64.RawURLEncoding.EncodeToString(sum[:])[:IDLen]
-}
+// ID is the content address of a canonical state: the first 12 characters
+// of the base64url SHA-256 of Salt and the state (package canon, which
+// the share worker uses alone).
+func ID(canonical []byte) string { return canon.ID(canonical) }
 
 // ValidID reports whether id has the shape ID gives.
-func ValidID(id string) bool {
-	if len(id) != IDLen {
-		return false
-	}
-	for i := 0; i < len(id); i++ {
-		c := id[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
-			return false
-		}
-	}
-	return true
-}
+func ValidID(id string) bool { return canon.ValidID(id) }

@@ -3,8 +3,9 @@
 // function from a request's method, path and body to a reply, and the
 // Store and Limiter it uses. web/server wraps it in an http.Handler for
 // `ptxplay serve`; cmd/worker calls it from the Cloudflare Worker's
-// JavaScript, so it imports neither net/http nor syscall/js and the
-// worker's wasm links only this, core/share and the standard library.
+// JavaScript, so it imports neither net/http nor syscall/js, and it
+// validates with core/share/canon rather than core/share: the worker's
+// wasm links no encoding/json, fmt or compression.
 package api
 
 import (
@@ -15,7 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/ptxplay/ptxplay/core/share"
+	"github.com/ptxplay/ptxplay/core/share/canon"
 )
 
 // The limits of the share service, one table for `ptxplay serve` and the
@@ -23,7 +24,7 @@ import (
 // PostsPerPeriod and PeriodSeconds; a test holds the two equal).
 const (
 	// MaxBody is the largest POST /api/share body accepted (413 above).
-	MaxBody = share.MaxStateBytes
+	MaxBody = canon.MaxStateBytes
 	// PostsPerPeriod posts from one client in PeriodSeconds are answered;
 	// more get 429 until the period is over.
 	PostsPerPeriod = 20
@@ -113,7 +114,7 @@ func Routes(path string) bool {
 		return true
 	}
 	id, ok := strings.CutPrefix(path, "/s/")
-	return ok && share.ValidID(id)
+	return ok && canon.ValidID(id)
 }
 
 // Handle answers a request for a path Routes accepts.
@@ -187,20 +188,18 @@ func (s *Service) post(r Request) Reply {
 		// json.Unmarshal would quietly turn bad bytes into U+FFFD.
 		return Error(400, "the state is not UTF-8 text")
 	}
-	st, err := share.Parse(r.Body)
+	// The bytes and errors of share.Parse and Canonical, without
+	// encoding/json (package canon: the worker's wasm stays small).
+	c, err := canon.Canonical(r.Body)
 	if err != nil {
 		return Error(400, err.Error())
 	}
-	canon, err := st.Canonical()
-	if err != nil {
-		return Error(400, err.Error())
-	}
-	id := share.ID(canon)
+	id := canon.ID(c)
 	// Read before put: a repeat share never writes (KV bills writes, and
 	// the free plan allows 1,000 a day).
 	_, ok, err := s.Store.Get(id)
 	if err == nil && !ok {
-		err = s.Store.Put(id, canon)
+		err = s.Store.Put(id, c)
 	}
 	if err != nil {
 		return Error(500, "the store could not save the state")
@@ -210,7 +209,7 @@ func (s *Service) post(r Request) Reply {
 }
 
 func (s *Service) get(id string) Reply {
-	if !share.ValidID(id) {
+	if !canon.ValidID(id) {
 		return Error(404, "no shared state has the id "+strconv.Quote(id))
 	}
 	b, ok, err := s.Store.Get(id)

@@ -7,12 +7,19 @@
 // hashes at most 64 KiB once, so speed does not matter here; the tests
 // compare this with crypto/sha256.
 
-package share
+package canon
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
+import "math/bits"
+
+// (Big-endian words by hand: encoding/binary imports reflect.)
+
+func be32(b []byte) uint32 {
+	return uint32(b[0])<<24 | uint32(b[1])<<16 | uint32(b[2])<<8 | uint32(b[3])
+}
+
+func appendBE32(b []byte, v uint32) []byte {
+	return append(b, byte(v>>24), byte(v>>16), byte(v>>8), byte(v))
+}
 
 var sha256K = [64]uint32{
 	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -38,12 +45,12 @@ func sum256(parts ...[]byte) [32]byte {
 	for len(msg)%64 != 56 {
 		msg = append(msg, 0)
 	}
-	msg = binary.BigEndian.AppendUint64(msg, n*8)
+	msg = appendBE32(appendBE32(msg, uint32(n*8>>32)), uint32(n*8))
 	h := [8]uint32{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19}
 	var w [64]uint32
 	for ; len(msg) > 0; msg = msg[64:] {
 		for i := range 16 {
-			w[i] = binary.BigEndian.Uint32(msg[4*i:])
+			w[i] = be32(msg[4*i:])
 		}
 		for i := 16; i < 64; i++ {
 			s0 := bits.RotateLeft32(w[i-15], -7) ^ bits.RotateLeft32(w[i-15], -18) ^ w[i-15]>>3
@@ -71,7 +78,7 @@ func sum256(parts ...[]byte) [32]byte {
 	}
 	var out [32]byte
 	for i, v := range h {
-		binary.BigEndian.PutUint32(out[4*i:], v)
+		out[4*i], out[4*i+1], out[4*i+2], out[4*i+3] = byte(v>>24), byte(v>>16), byte(v>>8), byte(v)
 	}
 	return out
 }

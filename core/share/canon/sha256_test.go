@@ -1,4 +1,4 @@
-package share
+package canon
 
 import (
 	"crypto/sha256"
