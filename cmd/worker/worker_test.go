@@ -46,6 +46,25 @@ func TestWorkerTable(t *testing.T) {
 		servertest.CompareHeaders(t, c, srv.URL, base)
 	})
 	t.Run("rate limit", func(t *testing.T) { servertest.RunRateLimit(t, c, base) })
+	// Every stored state carries its size and creation time; the table's
+	// state is under its id.
+	found := false
+	for _, k := range workertest.KVKeys(t) {
+		size, _ := k.Metadata["size"].(float64)
+		created, _ := k.Metadata["created"].(string)
+		if size <= 0 || size > api.MaxBody || len(created) < len("2006-01-02T15:04:05Z") {
+			t.Errorf("KV key %s: metadata %v, want size and created", k.Name, k.Metadata)
+		}
+		if k.Name == "s:"+servertest.KnownID {
+			found = true
+			if int(size) != len(servertest.KnownBody) {
+				t.Errorf("KV metadata size of the table's state = %v, want %d", size, len(servertest.KnownBody))
+			}
+		}
+	}
+	if !found {
+		t.Errorf("KV has no key s:%s", servertest.KnownID)
+	}
 	// What the runtime does instead: a client that takes gzip or br gets
 	// the plain file compressed, and one that takes neither gets it plain.
 	req, _ := http.NewRequest("GET", base+"/app.js", nil)

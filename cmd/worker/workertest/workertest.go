@@ -12,6 +12,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -75,6 +76,8 @@ func Start(t testing.TB, site string) string {
 	run(dir, "go", []string{"build", "-o", filepath.Join(build, "app.wasm"), "."}, "GOOS=js", "GOARCH=wasm")
 	run(dir, "go", []string{"run", "./sitegen", "-site", site, "-o", build})
 	conf := filepath.Join(t.TempDir(), "wrangler.toml")
+	persist := t.TempDir()
+	kvByTest.Store(t, kvPlace{dir, conf, persist})
 	toml, err := os.ReadFile(filepath.Join(dir, "wrangler.toml"))
 	if err != nil {
 		t.Fatal(err)
@@ -86,7 +89,7 @@ func Start(t testing.TB, site string) string {
 
 	port := freePort(t)
 	cmd := exec.Command(filepath.Join(dir, "node_modules/.bin/wrangler"), "dev", "--local", "--ip", "127.0.0.1",
-		"--port", fmt.Sprint(port), "--config", conf, "--persist-to", t.TempDir(),
+		"--port", fmt.Sprint(port), "--config", conf, "--persist-to", persist,
 		"--show-interactive-dev-session=false")
 	cmd.Env = append(os.Environ(), "WRANGLER_SEND_METRICS=false", "CI=1")
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // wrangler starts workerd: stop them all
@@ -166,6 +169,40 @@ func Start(t testing.TB, site string) string {
 		t.Fatalf("wrangler dev did not read _headers in 60s")
 	}
 	return base
+}
+
+type kvPlace struct{ dir, conf, persist string }
+
+var kvByTest sync.Map // testing.TB -> kvPlace of the worker it started
+
+// Key is a KV key as `wrangler kv key list` shows it.
+type Key struct {
+	Name     string
+	Metadata map[string]any
+}
+
+// KVKeys lists the keys of the worker's SHARES namespace that the test
+// started, with their metadata (`wrangler kv key list --local`).
+func KVKeys(t testing.TB) []Key {
+	t.Helper()
+	v, ok := kvByTest.Load(t)
+	if !ok {
+		t.Fatal("KVKeys: this test started no worker")
+	}
+	p := v.(kvPlace)
+	cmd := exec.Command(filepath.Join(p.dir, "node_modules/.bin/wrangler"), "kv", "key", "list",
+		"--binding", "SHARES", "--local", "--persist-to", p.persist, "--config", p.conf)
+	cmd.Dir = p.dir
+	cmd.Env = append(os.Environ(), "WRANGLER_SEND_METRICS=false", "CI=1")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("wrangler kv key list: %v", err)
+	}
+	var keys []Key
+	if err := json.Unmarshal(out[bytes.IndexByte(out, '['):], &keys); err != nil {
+		t.Fatalf("wrangler kv key list: %v in %q", err, out)
+	}
+	return keys
 }
 
 // Client is an http.Client for the worker under wrangler dev.
