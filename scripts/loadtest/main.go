@@ -10,6 +10,9 @@
 //
 //	get1       GET /api/share/{id} of one stored link, one client at a time (-n requests)
 //	get32      the same with 32 clients for -d
+//	file1      GET /favicon.svg (a static file: no share code runs), one client at a
+//	           time (-n requests): the server's floor to compare get1 with
+//	file32     the same with 32 clients for -d
 //	mixed      32 clients for -d: one request in five posts a new state (an example
 //	           with a unique comment, so each post is a real write), the rest read
 //	           answered ids, half /api/share/{id} and half /s/{id}
@@ -75,6 +78,10 @@ func main() {
 				rs = []*result{t.getN(1, *n, 0)}
 			case "get32":
 				rs = []*result{t.getN(32, 0, *dur)}
+			case "file1":
+				rs = []*result{t.file(1, *n, 0)}
+			case "file32":
+				rs = []*result{t.file(32, 0, *dur)}
 			case "mixed":
 				rs = []*result{t.mixed(*conc, *dur)}
 			case "classroom":
@@ -250,6 +257,14 @@ func (t *target) getN(conc, n int, d time.Duration) *result {
 	name := fmt.Sprintf("get c=%d", conc)
 	return t.clients(name, conc, n, d, func(*rand.Rand) error {
 		_, err := t.get("/api/share/"+id, nil)
+		return err
+	})
+}
+
+// file reads a small static file with conc clients, n requests or for d.
+func (t *target) file(conc, n int, d time.Duration) *result {
+	return t.clients(fmt.Sprintf("file c=%d", conc), conc, n, d, func(*rand.Rand) error {
+		_, err := t.get("/favicon.svg", nil)
 		return err
 	})
 }

@@ -43,40 +43,36 @@ func (p *page) shown() shown {
 	}
 }
 
-// servers starts each server on the built site: name -> base URL.
-func servers(t *testing.T) map[string]string {
-	srv := httptest.NewServer(server.New(os.DirFS(builtSite(t)), server.NewMemStore(), nil))
-	t.Cleanup(srv.Close)
-	return map[string]string{"serve": srv.URL, "worker": workertest.Start(t, builtSite(t))}
-}
-
+// TestShareLinks presses Share and Short link and opens both links, then
+// opens dead short links, on each server: `ptxplay serve`'s handler and
+// the worker under wrangler dev (one start of each for both parts).
 func TestShareLinks(t *testing.T) {
 	chromium(t)
-	for name, base := range servers(t) {
-		t.Run(name, func(t *testing.T) { testShareLinks(t, base) })
+	srv := httptest.NewServer(server.New(os.DirFS(builtSite(t)), server.NewMemStore(), nil))
+	t.Cleanup(srv.Close)
+	for _, s := range []struct{ name, base string }{{"serve", srv.URL}, {"worker", workertest.Start(t, builtSite(t))}} {
+		t.Run(s.name, func(t *testing.T) {
+			testShareLinks(t, s.base)
+			testDeadShortLinks(t, s.base)
+		})
 	}
 }
 
 // A short link that was never stored, or whose id is damaged, opens an
 // empty page with why in the diagnostics (the answer's status is 404).
-func TestDeadShortLink(t *testing.T) {
-	chromium(t)
-	for name, base := range servers(t) {
-		for _, c := range []struct{ path, msg string }{
-			{"/s/AAAAAAAAAAAA", `no shared state has the id "AAAAAAAAAAAA"`},
-			{"/s/tuyXl2FjW.lr", "is not a short link id"},
-		} {
-			t.Run(name+c.path, func(t *testing.T) {
-				p := openPageAt(t, base, c.path, 1280, 800, false)
-				p.waitJS(`document.getElementById("diagnostics") !== null && document.getElementById("diagnostics").innerText.includes("this short link cannot be opened")`)
-				diag := eval[string](p, `document.getElementById("diagnostics").innerText`)
-				if !strings.Contains(diag, c.msg) {
-					t.Errorf("diagnostics %q lack %q", diag, c.msg)
-				}
-				if src := eval[string](p, `document.querySelector("#editor .cm-content").innerText`); strings.TrimSpace(src) != "" {
-					t.Errorf("editor holds %q, want it empty", src)
-				}
-			})
+func testDeadShortLinks(t *testing.T, base string) {
+	for _, c := range []struct{ path, msg string }{
+		{"/s/AAAAAAAAAAAA", `no shared state has the id "AAAAAAAAAAAA"`},
+		{"/s/tuyXl2FjW.lr", "is not a short link id"},
+	} {
+		p := openPageAt(t, base, c.path, 1280, 800, false)
+		p.waitJS(`document.getElementById("diagnostics") !== null && document.getElementById("diagnostics").innerText.includes("this short link cannot be opened")`)
+		diag := eval[string](p, `document.getElementById("diagnostics").innerText`)
+		if !strings.Contains(diag, c.msg) {
+			t.Errorf("%s: diagnostics %q lack %q", c.path, diag, c.msg)
+		}
+		if src := eval[string](p, `document.querySelector("#editor .cm-content").innerText`); strings.TrimSpace(src) != "" {
+			t.Errorf("%s: editor holds %q, want it empty", c.path, src)
 		}
 	}
 }
