@@ -274,6 +274,18 @@ var wants = map[string]want{
 		}
 		return map[string][]uint64{"D": out}
 	}},
+	"dsmem_exchange": {out: func(t *testing.T, b in) map[string][]uint64 {
+		// Clusters of two CTAs of 64 threads: CTA rank r of a cluster
+		// reads element t of the other rank's half and scales it by r+1.
+		src := b["exchange_param_0"]
+		out := make([]uint64, len(src))
+		for i := range out {
+			cluster, rank, t := i/128, i/64%2, i%64
+			other := cluster*128 + (1-rank)*64 + t
+			out[i] = uint64(math.Float32bits(f32(src[other]) * float32(rank+1)))
+		}
+		return map[string][]uint64{"exchange_param_1": out}
+	}},
 	"fault_oob": {errLine: 24, errText: "4-byte store of global address"},
 	// What the simulator's undefined registers hold is not the point (a
 	// GPU gives garbage); the warning is, so the output goes unchecked.

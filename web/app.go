@@ -66,7 +66,8 @@ type App struct {
 	Snap    *sim.Snapshot   // what the views draw
 	Types   map[string]string
 	Grid    [3]uint32
-	Total   int64 // steps of the whole run, -1 while unknown
+	Cluster [3]uint32 // the launch's cluster shape; zeros without clusters
+	Total   int64     // steps of the whole run, -1 while unknown
 	CTA     int   // selected CTA (linear); -1 follows the running one
 	Warp    int   // selected warp; -1 follows the warp that issues next
 	Breaks  []int // breakpoint lines
@@ -261,6 +262,10 @@ func (a *App) Prepare() bool {
 		if err == nil {
 			a.S = sim.NewSession(m, HistoryBudget)
 			a.Grid = sp.Grid
+			a.Cluster = [3]uint32{}
+			if d, explicit := m.ClusterShape(); explicit {
+				a.Cluster = d
+			}
 			a.Types = BufferTypes(a.Res)
 			a.Total = probeTotal(a.prog, sp)
 			a.refresh()

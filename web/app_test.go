@@ -304,7 +304,7 @@ func TestLaunchFormRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: the form's JSON does not parse: %v\n%s", ex.Name, err, f.JSON())
 		}
-		if a.Kernel != b.Kernel || a.Grid != b.Grid || a.Block != b.Block || a.SharedMem != b.SharedMem || len(a.Args) != len(b.Args) {
+		if a.Kernel != b.Kernel || a.Grid != b.Grid || a.Block != b.Block || a.Cluster != b.Cluster || a.SharedMem != b.SharedMem || len(a.Args) != len(b.Args) {
 			t.Errorf("%s: spec changed: %+v -> %+v", ex.Name, a, b)
 		}
 		for k, v := range a.Args {
@@ -393,4 +393,42 @@ func toParams(ps []simParam) []sim.ParamInfo {
 		out = append(out, sim.ParamInfo{Name: p.name, Type: p.typ, Offset: 8 * i, Size: size, Ptr: size == 8})
 	}
 	return out
+}
+
+// TestLaunchFormCluster: the cluster field goes into the JSON only when
+// given, keeps its shape, is checked at the field, and a core error that
+// names "cluster" lands there.
+func TestLaunchFormCluster(t *testing.T) {
+	f, err := ParseLaunchForm([]byte(`{"grid": [4, 2], "block": 32, "cluster": [2, 2], "args": {}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Cluster != "2, 2" {
+		t.Errorf("cluster field %q, want \"2, 2\"", f.Cluster)
+	}
+	if sp, err := launch.ParseSpec([]byte(f.JSON())); err != nil || sp.Cluster != [3]uint32{2, 2, 1} {
+		t.Errorf("JSON %s gives cluster %v (%v), want [2 2 1]", f.JSON(), sp.Cluster, err)
+	}
+	f.Cluster = ""
+	if strings.Contains(f.JSON(), "cluster") {
+		t.Errorf("an empty cluster field is in the JSON: %s", f.JSON())
+	}
+	for _, tc := range []struct{ text, want string }{
+		{"0", "is not a positive number"},
+		{"4, 4, 2", "at most 16 CTAs; this one has 32"},
+		{"2, x", `"x" is not a positive number`},
+		{"2, 2, 2, 2", "give 1 to 3 positive numbers"},
+	} {
+		f.Cluster = tc.text
+		f.Validate(nil)
+		if !strings.Contains(f.ClusterErr, tc.want) {
+			t.Errorf("cluster %q: error %q, want one saying %q", tc.text, f.ClusterErr, tc.want)
+		}
+	}
+	f.Cluster = "3"
+	f.Validate(nil)
+	f.Blame(`launch spec: "grid" [4, 2, 1] is not a multiple of "cluster" [3, 1, 1] in x`)
+	if !strings.Contains(f.ClusterErr, "not a multiple") {
+		t.Errorf("the core's cluster error did not land at the field: %q", f.ClusterErr)
+	}
 }

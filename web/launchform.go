@@ -19,15 +19,17 @@ import (
 // LaunchForm is the launch as the panel edits it: text fields, so that a
 // half-typed value stays on screen with its error beside it.
 type LaunchForm struct {
-	Kernel    string
-	Grid      string // "2" or "2, 1, 1"
-	Block     string
-	Shared    string // shared_mem bytes, "" for none
-	Args      []ArgRow
-	GridErr   string
-	BlockErr  string
-	SharedErr string
-	KernelErr string
+	Kernel     string
+	Grid       string // "2" or "2, 1, 1"
+	Block      string
+	Shared     string // shared_mem bytes, "" for none
+	Cluster    string // the cluster shape, "" for none (the kernel's directives decide)
+	Args       []ArgRow
+	GridErr    string
+	BlockErr   string
+	SharedErr  string
+	ClusterErr string
+	KernelErr  string
 }
 
 // ArgRow is one kernel parameter's argument.
@@ -54,6 +56,7 @@ func ParseLaunchForm(data []byte) (*LaunchForm, error) {
 		Grid      json.RawMessage `json:"grid"`
 		Block     json.RawMessage `json:"block"`
 		SharedMem json.RawMessage `json:"shared_mem"`
+		Cluster   json.RawMessage `json:"cluster"`
 		Args      json.RawMessage `json:"args"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -64,6 +67,9 @@ func ParseLaunchForm(data []byte) (*LaunchForm, error) {
 	f := &LaunchForm{Kernel: raw.Kernel, Grid: dimsText(raw.Grid), Block: dimsText(raw.Block)}
 	if len(raw.SharedMem) > 0 && string(raw.SharedMem) != "null" {
 		f.Shared = string(raw.SharedMem)
+	}
+	if len(raw.Cluster) > 0 && string(raw.Cluster) != "null" {
+		f.Cluster = dimsText(raw.Cluster)
 	}
 	if len(raw.Args) == 0 || string(raw.Args) == "null" {
 		return f, nil
@@ -170,6 +176,9 @@ func (f *LaunchForm) JSON() string {
 		fmt.Fprintf(&b, "  \"kernel\": %s,\n", quote(f.Kernel))
 	}
 	fmt.Fprintf(&b, "  \"grid\": %s,\n  \"block\": %s,\n", dimsJSON(f.Grid), dimsJSON(f.Block))
+	if c := strings.TrimSpace(f.Cluster); c != "" {
+		fmt.Fprintf(&b, "  \"cluster\": %s,\n", dimsJSON(c))
+	}
 	if s := strings.TrimSpace(f.Shared); s != "" && s != "0" {
 		fmt.Fprintf(&b, "  \"shared_mem\": %s,\n", numberOrString(s))
 	}
@@ -272,6 +281,14 @@ func (f *LaunchForm) Validate(params []sim.ParamInfo) int {
 	}
 	if f.BlockErr == "" && total[1] > 1024 {
 		set(&f.BlockErr, fmt.Sprintf("a CTA has at most 1024 threads; this block has %d", total[1]))
+	}
+	f.ClusterErr = ""
+	if c := strings.TrimSpace(f.Cluster); c != "" {
+		if n, msg := checkDims(c); msg != "" {
+			set(&f.ClusterErr, msg)
+		} else if n > 16 {
+			set(&f.ClusterErr, fmt.Sprintf("a cluster has at most 16 CTAs; this one has %d", n))
+		}
 	}
 	f.SharedErr = ""
 	if s := strings.TrimSpace(f.Shared); s != "" {
@@ -439,6 +456,9 @@ var argInMsg = regexp.MustCompile(`argument "([^"]+)"`)
 
 // Blame puts a launch error from the core at the row it names.
 func (f *LaunchForm) Blame(msg string) {
+	if strings.Contains(msg, `"cluster"`) && f.ClusterErr == "" {
+		f.ClusterErr = msg
+	}
 	m := argInMsg.FindStringSubmatch(msg)
 	if m == nil {
 		return

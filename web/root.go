@@ -284,6 +284,72 @@ func (c *Root) ctaOptions() []option {
 	return out
 }
 
+// clusterOptions lists the grid's clusters by %clusterid (none without
+// clusters); each option's value is the cluster's linear index.
+func (c *Root) clusterOptions() []option {
+	a := c.A
+	d := a.Cluster
+	if a.Snap == nil || d[0] == 0 {
+		return nil
+	}
+	n := [3]uint32{a.Grid[0] / d[0], a.Grid[1] / d[1], a.Grid[2] / d[2]}
+	var out []option
+	for q := uint32(0); q < n[0]*n[1]*n[2] && q < maxCTAOptions; q++ {
+		out = append(out, option{int(q), fmt.Sprintf("(%d,%d,%d)", q%n[0], q/n[0]%n[1], q/(n[0]*n[1]))})
+	}
+	return out
+}
+
+// shownCluster is the linear index of the shown CTA's cluster, -1
+// without clusters.
+func (c *Root) shownCluster() int {
+	a := c.A
+	d := a.Cluster
+	if a.Snap == nil || d[0] == 0 {
+		return -1
+	}
+	id := a.Snap.CTA
+	n := [3]uint32{a.Grid[0] / d[0], a.Grid[1] / d[1], a.Grid[2] / d[2]}
+	return int(id[0]/d[0] + id[1]/d[1]*n[0] + id[2]/d[2]*n[0]*n[1])
+}
+
+// setCluster shows the chosen cluster's CTA of rank 0.
+func (c *Root) setCluster(e vugu.DOMEvent) {
+	a := c.A
+	q, err := strconv.Atoi(e.PropString("target", "value"))
+	d := a.Cluster
+	if err != nil || d[0] == 0 {
+		return
+	}
+	n := [3]uint32{a.Grid[0] / d[0], a.Grid[1] / d[1], a.Grid[2] / d[2]}
+	x := uint32(q) % n[0] * d[0]
+	y := uint32(q) / n[0] % n[1] * d[1]
+	z := uint32(q) / (n[0] * n[1]) * d[2]
+	a.CTA = int(x + y*a.Grid[0] + z*a.Grid[0]*a.Grid[1])
+	a.refresh()
+}
+
+// clusterInfo shows the shown CTA's cluster special registers.
+func (c *Root) clusterInfo() string {
+	a := c.A
+	if a.Snap == nil || a.Snap.Cluster == nil {
+		return ""
+	}
+	v := a.Snap.Cluster
+	return fmt.Sprintf("rank %d of %d, %%cluster_ctaid (%d,%d,%d)", v.Rank, v.Size, v.CTAID[0], v.CTAID[1], v.CTAID[2])
+}
+
+// clusterTitle spells out every cluster special register of the shown CTA.
+func (c *Root) clusterTitle() string {
+	a := c.A
+	if a.Snap == nil || a.Snap.Cluster == nil {
+		return "The cluster of the shown CTA (the launch has no clusters)"
+	}
+	v := a.Snap.Cluster
+	return fmt.Sprintf("%%clusterid (%d,%d,%d) of %%nclusterid (%d,%d,%d); %%cluster_ctaid (%d,%d,%d) of %%cluster_nctaid (%d,%d,%d); %%cluster_ctarank %d of %%cluster_nctarank %d; %%is_explicit_cluster %v; CTAs %v; barrier.cluster phases completed: %d",
+		v.ID[0], v.ID[1], v.ID[2], v.Grid[0], v.Grid[1], v.Grid[2], v.CTAID[0], v.CTAID[1], v.CTAID[2], v.Dim[0], v.Dim[1], v.Dim[2], v.Rank, v.Size, v.Explicit, v.CTAs, v.Phases)
+}
+
 func (c *Root) setCTA(e vugu.DOMEvent) {
 	if n, err := strconv.Atoi(e.PropString("target", "value")); err == nil {
 		c.A.CTA = n
@@ -364,6 +430,8 @@ func (c *Root) setDim(e vugu.DOMEvent, which string) {
 		c.A.Launch.Block = v
 	case "shared":
 		c.A.Launch.Shared = v
+	case "cluster":
+		c.A.Launch.Cluster = v
 	}
 	c.A.FormChanged()
 }
@@ -371,7 +439,7 @@ func (c *Root) setDim(e vugu.DOMEvent, which string) {
 func (c *Root) dimsErr() string {
 	var parts []string
 	f := c.A.Launch
-	for _, p := range [][2]string{{"grid", f.GridErr}, {"block", f.BlockErr}, {"shared", f.SharedErr}} {
+	for _, p := range [][2]string{{"grid", f.GridErr}, {"block", f.BlockErr}, {"shared", f.SharedErr}, {"cluster", f.ClusterErr}} {
 		if p[1] != "" {
 			parts = append(parts, p[0]+": "+p[1])
 		}

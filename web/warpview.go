@@ -67,7 +67,9 @@ func (c *Warpview) heading() string {
 			fmt.Fprintf(&b, " in %s", w.Func)
 		}
 	}
-	if w.Barrier >= 0 && !w.Done {
+	if w.Barrier == 16 && !w.Done { // sim's number for barrier.cluster
+		b.WriteString(", waiting at the cluster barrier")
+	} else if w.Barrier >= 0 && !w.Done {
 		fmt.Fprintf(&b, ", waiting at barrier %d", w.Barrier)
 	}
 	return b.String()

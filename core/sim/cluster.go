@@ -460,3 +460,39 @@ func (l *lowering) explicitPred() int32 {
 	}
 	return l.f.pexplicit - 1
 }
+
+// ClusterView is a CTA's cluster as the page shows it: its special
+// registers and the CTAs it holds.
+type ClusterView struct {
+	Dim      [3]uint32 `json:"dim"`      // %cluster_nctaid
+	Grid     [3]uint32 `json:"grid"`     // %nclusterid
+	ID       [3]uint32 `json:"id"`       // %clusterid
+	CTAID    [3]uint32 `json:"ctaid"`    // %cluster_ctaid
+	Rank     int       `json:"rank"`     // %cluster_ctarank
+	Size     int       `json:"size"`     // %cluster_nctarank
+	Explicit bool      `json:"explicit"` // %is_explicit_cluster
+	CTAs     []int     `json:"ctas"`     // the linear indexes of its CTAs, by rank
+	Phases   int64     `json:"phases"`   // barrier.cluster phases completed so far (the launch's)
+}
+
+// clusterView describes c's cluster; nil when the launch has no clusters.
+func (m *Machine) clusterView(c *cta) *ClusterView {
+	if !m.cl.explicit && m.cl.size == 1 {
+		return nil
+	}
+	v := &ClusterView{Dim: m.cl.dim, Rank: c.rank, Size: m.cl.size, Explicit: m.cl.explicit, Phases: m.cl.phases}
+	for i := range 3 {
+		v.Grid[i] = uint32(m.clusterSReg(c, "%nclusterid", i))
+		v.ID[i] = uint32(m.clusterSReg(c, "%clusterid", i))
+		v.CTAID[i] = uint32(m.clusterSReg(c, "%cluster_ctaid", i))
+	}
+	base := c.pos - c.rank
+	for r := 0; r < m.cl.size; r++ {
+		v.CTAs = append(v.CTAs, m.linearOf(base+r))
+	}
+	return v
+}
+
+// ClusterShape is the launch's cluster shape (1, 1, 1 without clusters)
+// and whether the launch gave one (%is_explicit_cluster).
+func (m *Machine) ClusterShape() ([3]uint32, bool) { return m.cl.dim, m.cl.explicit }

@@ -19,8 +19,9 @@ type Snapshot struct {
 	Stats     Stats          `json:"stats"`
 	History   HistoryStats   `json:"history"`
 	CTA       [3]uint32      `json:"cta"`
-	CTAs      int            `json:"ctas"`  // CTAs in the grid
-	State     string         `json:"state"` // "not started", "running", "done"
+	CTAs      int            `json:"ctas"`              // CTAs in the grid
+	Cluster   *ClusterView   `json:"cluster,omitempty"` // the CTA's cluster, when the launch has clusters (cluster.go)
+	State     string         `json:"state"`             // "not started", "running", "done"
 	Last      *StepInfo      `json:"last,omitempty"`
 	Next      *NextInfo      `json:"next,omitempty"` // what the next step will issue
 	Warps     []WarpView     `json:"warps"`
@@ -138,6 +139,7 @@ func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
 		snap.State = "not started"
 		snap.CTA = m.ctaID(max(opt.CTA, 0))
 	} else {
+		snap.Cluster = m.clusterView(c)
 		snap.CTA = c.id
 		snap.State = "running"
 		if c.done {
