@@ -68,12 +68,12 @@ type App struct {
 	Grid    [3]uint32
 	Cluster [3]uint32 // the launch's cluster shape; zeros without clusters
 	Total   int64     // steps of the whole run, -1 while unknown
-	CTA     int   // selected CTA (linear); -1 follows the running one
-	Warp    int   // selected warp; -1 follows the warp that issues next
-	Breaks  []int // breakpoint lines
-	Running bool  // a run is in progress
-	stop    bool  // Stop was pressed
-	Budget  bool  // the last run stopped on the page's budget
+	CTA     int       // selected CTA (linear); -1 follows the running one
+	Warp    int       // selected warp; -1 follows the warp that issues next
+	Breaks  []int     // breakpoint lines
+	Running bool      // a run is in progress
+	stop    bool      // Stop was pressed
+	Budget  bool      // the last run stopped on the page's budget
 	Rate    float64
 	Theme   string // "", "light" or "dark" ("" follows the system)
 	Large   bool   // large-font mode
