@@ -329,14 +329,13 @@ func (c *Root) setCluster(e vugu.DOMEvent) {
 	a.refresh()
 }
 
-// clusterInfo shows the shown CTA's cluster special registers.
-func (c *Root) clusterInfo() string {
-	a := c.A
-	if a.Snap == nil || a.Snap.Cluster == nil {
-		return ""
+// clusterClass hides the cluster menu while the launch has no clusters,
+// so that the toolbar keeps to one row.
+func (c *Root) clusterClass() string {
+	if len(c.clusterOptions()) == 0 {
+		return "pp-sel pp-none"
 	}
-	v := a.Snap.Cluster
-	return fmt.Sprintf("rank %d of %d, %%cluster_ctaid (%d,%d,%d)", v.Rank, v.Size, v.CTAID[0], v.CTAID[1], v.CTAID[2])
+	return "pp-sel"
 }
 
 // clusterTitle spells out every cluster special register of the shown CTA.

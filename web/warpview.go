@@ -213,3 +213,14 @@ func (r stackRow) class() string {
 }
 
 func (r stackRow) lanesText() string { return strconv.Itoa(r.Count) + ": " + r.Lanes }
+
+// clusterText shows the shown CTA's cluster special registers, "" when
+// the launch has no clusters.
+func (c *Warpview) clusterText() string {
+	if c.Snap == nil || c.Snap.Cluster == nil {
+		return ""
+	}
+	v := c.Snap.Cluster
+	return fmt.Sprintf("CTA rank %d of %d in cluster (%d,%d,%d): %%cluster_ctaid (%d,%d,%d), %%cluster_nctaid (%d,%d,%d); cluster barrier phases done: %d",
+		v.Rank, v.Size, v.ID[0], v.ID[1], v.ID[2], v.CTAID[0], v.CTAID[1], v.CTAID[2], v.Dim[0], v.Dim[1], v.Dim[2], v.Phases)
+}

@@ -46,6 +46,13 @@ func (c *Warpview) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t"}
 		vgparent.AppendChild(vgn)
+		if c.clusterText() != "" {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "wv-cluster"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "cluster-info"}}}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML(c.clusterText())
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t"}
+		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "wv-mask"}}}
 		vgparent.AppendChild(vgn)
 		{
@@ -144,7 +151,7 @@ func (c *Warpview) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	}
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Data: "style", Attr: []vugu.VGAttribute(nil)}
 	{
-		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.wv-mask { display: flex; align-items: center; gap: .6em; flex-wrap: wrap; }\n.wv-label { color: var(--dv-dim); font-size: .9em; }\n.wv-lanes { display: inline-flex; gap: 1px; }\n.wv-lane { display: inline-block; width: .7em; height: 1.1em; border-radius: 1px; }\n.wv-lane:nth-child(8n) { margin-right: 3px; }\n.wv-lane.a { background: var(--dv-active); }\n.wv-lane.i { background: var(--dv-line); }\n.wv-lane.x { background: transparent; border: 1px dashed var(--dv-dim); box-sizing: border-box; }\n.wv-lane.n { background: transparent; }\n.wv-masktext { font-family: var(--dv-mono); font-size: .85em; }\n.wv-calls { color: var(--dv-dim); font-size: .9em; }\n.wv-stack { border-collapse: collapse; font-size: .85em; margin-top: .2em; }\n.wv-stack th, .wv-stack td { padding: 0 .5em; text-align: left; border-bottom: 1px solid var(--dv-line); white-space: nowrap; }\n.wv-stack th { color: var(--dv-dim); font-weight: normal; }\n.wv-stack tr.top td { font-weight: 600; }\n", Attr: []vugu.VGAttribute(nil)})
+		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.wv-mask { display: flex; align-items: center; gap: .6em; flex-wrap: wrap; }\n.wv-label { color: var(--dv-dim); font-size: .9em; }\n.wv-cluster { color: var(--dv-dim); font-size: .9em; }\n.wv-lanes { display: inline-flex; gap: 1px; }\n.wv-lane { display: inline-block; width: .7em; height: 1.1em; border-radius: 1px; }\n.wv-lane:nth-child(8n) { margin-right: 3px; }\n.wv-lane.a { background: var(--dv-active); }\n.wv-lane.i { background: var(--dv-line); }\n.wv-lane.x { background: transparent; border: 1px dashed var(--dv-dim); box-sizing: border-box; }\n.wv-lane.n { background: transparent; }\n.wv-masktext { font-family: var(--dv-mono); font-size: .85em; }\n.wv-calls { color: var(--dv-dim); font-size: .9em; }\n.wv-stack { border-collapse: collapse; font-size: .85em; margin-top: .2em; }\n.wv-stack th, .wv-stack td { padding: 0 .5em; text-align: left; border-bottom: 1px solid var(--dv-line); white-space: nowrap; }\n.wv-stack th { color: var(--dv-dim); font-weight: normal; }\n.wv-stack tr.top td { font-weight: 600; }\n", Attr: []vugu.VGAttribute(nil)})
 	}
 	vgout.AppendCSS(vgn)
 	return vgout

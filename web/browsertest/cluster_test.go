@@ -37,7 +37,7 @@ func TestClusterSelector(t *testing.T) {
 	if got := p.value("cluster"); got != "0" {
 		t.Errorf("CTA 1 shows cluster %s, want 0", got)
 	}
-	if got := p.text("cluster-info"); got != "rank 1 of 2, %cluster_ctaid (1,0,0)" {
+	if got := p.text("cluster-info"); got != "CTA rank 1 of 2 in cluster (0,0,0): %cluster_ctaid (1,0,0), %cluster_nctaid (2,1,1); cluster barrier phases done: 0" {
 		t.Errorf("cluster info %q", got)
 	}
 	title := eval[string](p, `document.getElementById("cluster").closest("label").title`)
