@@ -245,7 +245,7 @@ var mmaTable = []Entry{
 		tcMMAForms("tcgen05.mma.cta_group.tkind{.ashift}{.coll_a}", ""),
 		"tcgen05.mma.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt], adesc:.u64, bdesc:.u64, idesc:.u32, [sa], [sb], enable:.pred",
 		"tcgen05.mma.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt], [at], bdesc:.u64, idesc:.u32, [sa], [sb], enable:.pred",
-	), Groups: tcGroups, NoExec: noTcgen05},
+	), Groups: tcGroups},
 	{Name: "tcgen05.mma.sp", Section: "9.7.17.10.9.2", Doc: "tcgen05.mma with a sparse A (metadata in tensor memory).", PTX: 86, SM: 100, Syntax: append(
 		tcMMAForms("tcgen05.mma.sp.cta_group.tkind{.ashift}{.coll_a}", ", [spmeta]"),
 		"tcgen05.mma.sp.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt], adesc:.u64, bdesc:.u64, [spmeta], idesc:.u32, [sa], [sb], enable:.pred",
@@ -267,5 +267,5 @@ var mmaTable = []Entry{
 	}},
 	{Name: "tcgen05.commit", Section: "9.7.17.12.1", Doc: "Make an mbarrier track the completion of this thread's earlier asynchronous tcgen05 operations.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.commit.cta_group.mbarrier::arrive::one{.ss_cluster}{.multicast::cluster}.b64 [mbar], ctaMask:.b16?",
-	}, Groups: tcGroups, NoExec: noTcgen05},
+	}, Groups: tcGroups},
 }

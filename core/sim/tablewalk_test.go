@@ -54,6 +54,8 @@ var knownGaps = map[string]string{
 	"tcgen05.alloc":                   ".cta_group::2 (a CTA pair)",
 	"tcgen05.dealloc":                 ".cta_group::2 (a CTA pair)",
 	"tcgen05.relinquish_alloc_permit": ".cta_group::2 (a CTA pair)",
+	"tcgen05.mma":                     ".cta_group::2, the block-scaled kinds, .ashift and the collector buffers",
+	"tcgen05.commit":                  ".cta_group::2 (a CTA pair)",
 	"tcgen05.ld":                      "the .red forms",
 }
 

@@ -1,0 +1,552 @@
+package sim
+
+// tcgen05_mma_test.go: the tcgen05.mma descriptors decoded against the
+// field layouts of the public reference encodings (CUTLASS's
+// UMMA::InstrDescriptor and UMMA::SmemDescriptor, cute/arch/
+// mma_sm100_desc.hpp), and tcgen05.mma results against a plain matrix
+// multiply with integer-valued inputs (every kind, both majors, every
+// swizzle, A from tensor memory), with the commit arriving on an
+// mbarrier that the warps wait on before reading D with tcgen05.ld.
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/ptxplay/ptxplay/core/fp"
+)
+
+// idescFields builds an instruction descriptor from CUTLASS's bitfields
+// (UMMA::InstrDescriptor, in declaration order: sparse_id2_ 2,
+// sparse_flag_ 1, saturate_ 1, c_format_ 2, (1), a_format_ 3, b_format_ 3,
+// a_negate_ 1, b_negate_ 1, a_major_ 1 | b_major_ 1, n_dim_ 6, (1),
+// m_dim_ 5, (1), max_shift_ 2).
+func idescFields(f map[string]uint32) uint32 {
+	layout := []struct {
+		name  string
+		width uint
+	}{{"sparse_id2", 2}, {"sparse_flag", 1}, {"saturate", 1}, {"c_format", 2}, {"", 1}, {"a_format", 3}, {"b_format", 3},
+		{"a_negate", 1}, {"b_negate", 1}, {"a_major", 1}, {"b_major", 1}, {"n_dim", 6}, {"", 1}, {"m_dim", 5}, {"", 1}, {"max_shift", 2}}
+	var v uint32
+	shift := uint(0)
+	for _, l := range layout {
+		v |= (f[l.name] & (1<<l.width - 1)) << shift
+		shift += l.width
+	}
+	return v
+}
+
+// smemDescFields builds a shared-memory matrix descriptor from CUTLASS's
+// bitfields (UMMA::SmemDescriptor: start_address_ 14, (2),
+// leading_byte_offset_ 14, (2), stride_byte_offset_ 14, version_ 2, (1),
+// base_offset_ 3, lbo_mode_ 1, (8), layout_type_ 3).
+func smemDescFields(f map[string]uint64) uint64 {
+	layout := []struct {
+		name  string
+		width uint
+	}{{"start_address", 14}, {"", 2}, {"leading_byte_offset", 14}, {"", 2}, {"stride_byte_offset", 14}, {"version", 2},
+		{"", 1}, {"base_offset", 3}, {"lbo_mode", 1}, {"", 8}, {"layout_type", 3}}
+	var v uint64
+	shift := uint(0)
+	for _, l := range layout {
+		v |= (f[l.name] & (1<<l.width - 1)) << shift
+		shift += l.width
+	}
+	if shift != 64 {
+		panic("SmemDescriptor layout is not 64 bits")
+	}
+	return v
+}
+
+func TestTcgen05Idesc(t *testing.T) {
+	cases := []struct {
+		desc string
+		kind string
+		f    map[string]uint32
+		want string
+	}{
+		{"the issue's example: bf16 A K-major, B MN-major, f32 D", "f16",
+			map[string]uint32{"c_format": 1, "a_format": 1, "b_format": 1, "b_major": 1, "n_dim": 256 >> 3, "m_dim": 128 >> 4},
+			"M=128 N=256 K=16, A bf16 K-major, B bf16 MN-major, D f32"},
+		{"f16 into f16, N=16, both MN-major", "f16",
+			map[string]uint32{"c_format": 0, "a_major": 1, "b_major": 1, "n_dim": 2, "m_dim": 8},
+			"M=128 N=16 K=16, A f16 MN-major, B f16 MN-major, D f16"},
+		{"tf32, negated A", "tf32",
+			map[string]uint32{"c_format": 1, "a_format": 2, "b_format": 2, "a_negate": 1, "n_dim": 8, "m_dim": 8},
+			"M=128 N=64 K=8, A tf32 K-major, B tf32 K-major, D f32, -A"},
+		{"e5m2 x e4m3", "f8f6f4",
+			map[string]uint32{"c_format": 1, "a_format": 1, "b_format": 0, "n_dim": 32, "m_dim": 8},
+			"M=128 N=256 K=32, A e5m2 K-major, B e4m3 K-major, D f32"},
+		{"s8 x u8 saturating", "i8",
+			map[string]uint32{"c_format": 2, "a_format": 1, "b_format": 0, "saturate": 1, "n_dim": 4, "m_dim": 8},
+			"M=128 N=32 K=32, A s8 K-major, B u8 K-major, D s32, saturate"},
+		{"f16 kind with f16 A and bf16 B", "f16",
+			map[string]uint32{"c_format": 1, "a_format": 0, "b_format": 1, "n_dim": 4, "m_dim": 8},
+			".kind::f16 takes A and B of one type, not f16 and bf16"},
+		{"i8 with an f32 D", "i8",
+			map[string]uint32{"c_format": 1, "n_dim": 4, "m_dim": 8},
+			"D format 1 (bits 4-5) is not one .kind::i8 defines"},
+		{"N=24 is not a multiple of 16 for M=128", "f16",
+			map[string]uint32{"c_format": 1, "n_dim": 3, "m_dim": 8},
+			"N = 24 (bits 17-22) is not a multiple of 16"},
+		{"M=64 is refused for now", "f16",
+			map[string]uint32{"c_format": 1, "n_dim": 4, "m_dim": 4},
+			"M = 64 is not simulated yet"},
+		{"the sparse flag", "f16",
+			map[string]uint32{"sparse_flag": 1, "c_format": 1, "n_dim": 4, "m_dim": 8},
+			"sparse tcgen05.mma (.sp) is not simulated"},
+		{"a max shift outside .ws", "f16",
+			map[string]uint32{"max_shift": 1, "c_format": 1, "n_dim": 4, "m_dim": 8},
+			"bits 30-31"},
+		{"e2m1 is not simulated yet", "f8f6f4",
+			map[string]uint32{"c_format": 1, "a_format": 5, "n_dim": 4, "m_dim": 8},
+			"A format 5 (e2m1) is not simulated yet"},
+	}
+	for _, c := range cases {
+		if got := DescribeIdesc(c.kind, idescFields(c.f)); !strings.Contains(got, c.want) {
+			t.Errorf("%s: %q, want it to contain %q", c.desc, got, c.want)
+		}
+	}
+}
+
+func TestTcgen05SmemDesc(t *testing.T) {
+	cases := []struct {
+		desc       string
+		f          map[string]uint64
+		start, lbo uint64
+		sbo        uint64
+		swizzle    int
+		bad        string
+	}{
+		{"no swizzle", map[string]uint64{"start_address": 0x40, "leading_byte_offset": 8, "stride_byte_offset": 16, "version": 1, "layout_type": 0}, 0x400, 128, 256, 0, ""},
+		{"128-byte swizzle (2)", map[string]uint64{"start_address": 0x3fff, "leading_byte_offset": 1, "stride_byte_offset": 64, "version": 1, "layout_type": 2}, 0x3fff0, 16, 1024, 128, ""},
+		{"64-byte swizzle (4)", map[string]uint64{"stride_byte_offset": 32, "version": 1, "layout_type": 4}, 0, 0, 512, 64, ""},
+		{"32-byte swizzle (6)", map[string]uint64{"stride_byte_offset": 0x3fff, "version": 1, "layout_type": 6}, 0, 0, 0x3fff0, 32, ""},
+		{"version 0 (a Hopper descriptor)", map[string]uint64{"version": 0}, 0, 0, 0, 0, "bits 46-48 are 0"},
+		{"a base offset", map[string]uint64{"version": 1, "base_offset": 3}, 0, 0, 0, 0, "base offset"},
+		{"the LBO mode bit", map[string]uint64{"version": 1, "lbo_mode": 1}, 0, 0, 0, 0, "bit 52"},
+		{"128-byte swizzle with 32-byte atoms (1)", map[string]uint64{"version": 1, "layout_type": 1}, 0, 0, 0, 0, "layout type 1"},
+		{"layout type 3 is not defined", map[string]uint64{"version": 1, "layout_type": 3}, 0, 0, 0, 0, "layout type 3"},
+	}
+	for _, c := range cases {
+		d, bad := decodeUmmaDesc(smemDescFields(c.f))
+		if c.bad != "" {
+			if !strings.Contains(bad, c.bad) {
+				t.Errorf("%s: %q, want %q", c.desc, bad, c.bad)
+			}
+			continue
+		}
+		if bad != "" || d.start != c.start || d.lbo != c.lbo || d.sbo != c.sbo || d.swizzle != c.swizzle {
+			t.Errorf("%s: start 0x%x lbo %d sbo %d swizzle %d (%s), want 0x%x %d %d %d", c.desc, d.start, d.lbo, d.sbo, d.swizzle, bad, c.start, c.lbo, c.sbo, c.swizzle)
+		}
+	}
+}
+
+// cuteOffset evaluates a CuTe layout (shape, stride) at a 1-D coordinate,
+// colexicographically, as CuTe does.
+func cuteOffset(x int, shape, stride []int) int {
+	off := 0
+	for i, s := range shape {
+		off += x % s * stride[i]
+		x /= s
+	}
+	return off
+}
+
+// cuteSwizzle is CuTe's Swizzle<B,4,3> on a byte offset.
+func cuteSwizzle(b int, x int) int {
+	mask := (1<<b - 1) << 7
+	return x ^ (x & mask >> 3)
+}
+
+// operandLayout places element (i, k) of an R x K operand (i along M or
+// N) of e-byte elements in shared memory with one of the canonical
+// layouts of cute/atom/mma_traits_sm100.hpp / mma_sm100_desc.hpp, and
+// returns the descriptor fields for it (start address 0).
+type operandLayout struct {
+	mn      bool
+	swizzle int // bytes: 0, 32, 64, 128
+}
+
+func (l operandLayout) place(i, k, rows, kTotal, kStep, e int) (byteOff int, lbo, sbo, step int) {
+	t := 16 / e
+	b := map[int]int{0: 0, 32: 1, 64: 2, 128: 3}[l.swizzle]
+	var off int
+	switch {
+	case !l.mn && l.swizzle == 0:
+		// ((8,m),(T,2k)):((1T,SBO),(1,LBO)): 16-byte chunks of a row LBO
+		// (128) apart, row groups SBO apart (after all the chunks)
+		lbo, sbo = 128, kTotal/t*128
+		off = cuteOffset(i, []int{8, rows / 8}, []int{t, sbo / e}) + cuteOffset(k, []int{t, kTotal / t}, []int{1, lbo / e})
+		step = kStep / t * lbo
+	case !l.mn:
+		// ((8,m),(T,2k)):((xT,SBO),(1,T)): a row is W bytes holding all of K
+		// (the instructions' K-blocks side by side), SBO = 8 rows
+		x := l.swizzle / 16
+		lbo, sbo = 16, 8*l.swizzle
+		if kTotal*e > l.swizzle {
+			panic("K does not fit the swizzle row")
+		}
+		off = cuteOffset(i, []int{8, rows / 8}, []int{x * t, sbo / e}) + k
+		step = kStep * e
+	case l.swizzle == 0:
+		// ((T,1,m),(8,k)):((1,T,SBO),(1T,LBO)): SBO 128, LBO after all of MN
+		sbo, lbo = 128, rows/t*128
+		off = cuteOffset(i, []int{t, 1, rows / t}, []int{1, t, sbo / e}) + cuteOffset(k, []int{8, kTotal / 8}, []int{t, lbo / e})
+		step = kStep / 8 * lbo
+	default:
+		// ((T,x,m),(8,k)):((1,T,LBO),(xT,SBO)): LBO one atom (8 K-rows of
+		// W bytes), SBO after all of MN
+		x := l.swizzle / 16
+		lbo = 8 * l.swizzle
+		sbo = rows / (x * t) * lbo
+		off = cuteOffset(i, []int{t, x, rows / (x * t)}, []int{1, t, lbo / e}) + cuteOffset(k, []int{8, kTotal / 8}, []int{x * t, sbo / e})
+		step = kStep / 8 * sbo
+	}
+	return cuteSwizzle(b, off*e), lbo, sbo, step
+}
+
+func (l operandLayout) String() string {
+	m := "K-major"
+	if l.mn {
+		m = "MN-major"
+	}
+	if l.swizzle == 0 {
+		return m + " no swizzle"
+	}
+	return fmt.Sprintf("%s %dB swizzle", m, l.swizzle)
+}
+
+// tcElem encodes an integer value v as element kind k.
+func tcElem(k ekind, v int) uint64 {
+	f := math.Float32bits(float32(v))
+	switch k {
+	case ekF16:
+		return uint64(fp.CvtF32ToF16(f, fp.RN, false, false, false, false))
+	case ekBF16:
+		return uint64(f >> 16)
+	case ekTF32, ekF32:
+		return uint64(f)
+	case ekE4M3, ekE5M2:
+		for c := 0; c < 256; c++ {
+			if floatOf(k, uint64(c)) == float32(v) {
+				return uint64(c)
+			}
+		}
+		panic("no fp8 code")
+	}
+	return uint64(uint8(v)) // s8, u8
+}
+
+// tcCase is one MMA: D (128 x n) = A x B over ksteps instructions.
+type tcCase struct {
+	desc   string
+	kind   string
+	at, bt ekind
+	dfmt   uint32 // c_format
+	afmt   uint32
+	bfmt   uint32
+	a, b   operandLayout
+	n      int
+	ksteps int
+	aTmem  bool
+	preD   bool // D starts at 1000 (stored with tcgen05.st) and enable-input-d is true from the first step
+	negA   bool
+	scale  int // scale-input-d
+}
+
+const tcMMAKernel = `.version 8.7
+.target sm_100a
+.address_size 64
+
+.visible .entry k(.param .u64 pin, .param .u64 pout)
+{
+	.shared .align 8 .b32 tptr[4];
+	.shared .align 8 .b64 mbar[2];
+	.shared .align 1024 .b8 sbuf[32768];
+	.reg .pred %p<16>;
+	.reg .b32 %r<300>;
+	.reg .b64 %rd<64>;
+	.reg .b32 %tid, %wid, %lane, %tp, %ta, %sb, %mb;
+	.reg .b64 %in, %out, %oa;
+	mov.u32 %tid, %tid.x;
+	shr.u32 %wid, %tid, 5;
+	mov.u32 %lane, %laneid;
+	mov.u32 %tp, tptr;
+	mov.u32 %sb, sbuf;
+	mov.u32 %mb, mbar;
+	ld.param.u64 %in, [pin];
+	ld.param.u64 %out, [pout];
+	setp.eq.u32 %p0, %tid, 0;
+	shl.b32 %r1, %tid, 2;
+COPY:
+	setp.ge.u32 %p3, %r1, 32768;
+	@%p3 bra COPIED;
+	cvt.u64.u32 %rd1, %r1;
+	add.s64 %rd2, %in, %rd1;
+	ld.global.u32 %r2, [%rd2+64];
+	add.u32 %r3, %sb, %r1;
+	st.shared.u32 [%r3], %r2;
+	add.u32 %r1, %r1, 512;
+	bra COPY;
+COPIED:
+	setp.eq.u32 %p1, %wid, 0;
+	@%p1 tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%tp], 512;
+	@%p0 mbarrier.init.shared::cta.b64 [%mb], 1;
+	bar.sync 0;
+	ld.shared.b32 %ta, [%tp];
+	shl.b32 %r202, %wid, 21;
+	add.u32 %r203, %ta, %r202;       // this warp's lanes, column 0
+PRE
+	tcgen05.fence::before_thread_sync;
+	bar.sync 0;
+	tcgen05.fence::after_thread_sync;
+	ld.global.u64 %rd10, [%in];      // A descriptor without its start address
+	ld.global.u64 %rd11, [%in+8];    // B descriptor
+	ld.global.u32 %r20, [%in+16];    // instruction descriptor
+	ld.global.u64 %rd13, [%in+24];   // A start step (16-byte units) per instruction
+	ld.global.u64 %rd14, [%in+32];   // B start step
+	cvt.u64.u32 %rd12, %sb;
+	shr.u64 %rd12, %rd12, 4;
+	add.s64 %rd10, %rd10, %rd12;
+	add.s64 %rd12, %rd12, 1024;      // B at sbuf + 16384
+	add.s64 %rd11, %rd11, %rd12;
+	add.u32 %r21, %ta, 256;          // A in TMEM at column 256
+MMAS
+	@%p0 tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%mb];
+WAIT:
+	mbarrier.try_wait.parity.shared::cta.b64 %p5, [%mb], 0;
+	@!%p5 bra WAIT;
+	tcgen05.fence::after_thread_sync;
+LOADS
+	tcgen05.wait::ld.sync.aligned;
+	bar.sync 0;
+	@%p1 tcgen05.dealloc.cta_group::1.sync.aligned.b32 %ta, 512;
+	ret;
+}
+`
+
+func runTcMMA(t *testing.T, c tcCase) {
+	t.Helper()
+	kd := tcKinds[".kind::"+c.kind]
+	K := kd.k * c.ksteps
+	M := 128
+	ea, eb := c.at.bits()/8, c.bt.bits()/8
+	av := func(i, k int) int { return (i*3+k*5)%7 - 3 }
+	bv := func(k, j int) int { return (k*2+j*7)%5 - 2 }
+	if c.at == ekU8 {
+		av = func(i, k int) int { return (i*3 + k*5) % 7 * 30 }
+	}
+	if c.bt == ekU8 {
+		bv = func(k, j int) int { return (k*2 + j*7) % 5 * 40 }
+	}
+	// Shared image: A at 0, B at 16384, all of K in one layout; each
+	// instruction's descriptor starts one K-block further.
+	img := make([]byte, 32768)
+	put := func(base, off, e int, v uint64) {
+		for j := 0; j < e; j++ {
+			img[base+off+j] = byte(v >> (8 * j))
+		}
+	}
+	var alb, asb, blb, bsb, tileA, tileB int
+	for i := 0; i < M; i++ {
+		for k := 0; k < K; k++ {
+			off, l, st, step := c.a.place(i, k, M, K, kd.k, ea)
+			alb, asb, tileA = l, st, step
+			put(0, off, ea, tcElem(c.at, av(i, k)))
+		}
+	}
+	for j := 0; j < c.n; j++ {
+		for k := 0; k < K; k++ {
+			off, l, st, step := c.b.place(j, k, c.n, K, kd.k, eb)
+			blb, bsb, tileB = l, st, step
+			put(16384, off, eb, tcElem(c.bt, bv(k, j)))
+		}
+	}
+	swz := map[int]uint64{0: 0, 32: 6, 64: 4, 128: 2}
+	adesc := smemDescFields(map[string]uint64{"leading_byte_offset": uint64(alb >> 4), "stride_byte_offset": uint64(asb >> 4), "version": 1, "layout_type": swz[c.a.swizzle]})
+	bdesc := smemDescFields(map[string]uint64{"leading_byte_offset": uint64(blb >> 4), "stride_byte_offset": uint64(bsb >> 4), "version": 1, "layout_type": swz[c.b.swizzle]})
+	f := map[string]uint32{"c_format": c.dfmt, "a_format": c.afmt, "b_format": c.bfmt, "n_dim": uint32(c.n >> 3), "m_dim": uint32(M >> 4)}
+	if c.a.mn {
+		f["a_major"] = 1
+	}
+	if c.b.mn {
+		f["b_major"] = 1
+	}
+	if c.negA {
+		f["a_negate"] = 1
+	}
+	idesc := idescFields(f)
+	in := make([]byte, 64+len(img))
+	binary.LittleEndian.PutUint64(in[0:], adesc)
+	binary.LittleEndian.PutUint64(in[8:], bdesc)
+	binary.LittleEndian.PutUint32(in[16:], idesc)
+	binary.LittleEndian.PutUint64(in[24:], uint64(tileA>>4))
+	binary.LittleEndian.PutUint64(in[32:], uint64(tileB>>4))
+	copy(in[64:], img)
+
+	// PRE: D's initial value (1000 in each cell, in D's format) when preD;
+	// A into TMEM (columns 256.., packed) when aTmem.
+	var pre strings.Builder
+	if c.preD {
+		init := uint32(1000)
+		switch c.dfmt {
+		case 0:
+			init = uint32(tcElem(ekF16, 1000))
+		case 1:
+			init = math.Float32bits(1000)
+		}
+		fmt.Fprintf(&pre, "\tmov.u32 %%r30, %d;\n", init)
+		for c0 := 0; c0 < c.n; c0 += 16 {
+			fmt.Fprintf(&pre, "\tadd.u32 %%r204, %%r203, %d;\n\ttcgen05.st.sync.aligned.32x32b.x16.b32 [%%r204], {%s};\n", c0, strings.Repeat("%r30, ", 15)+"%r30")
+		}
+	}
+	if c.aTmem {
+		// Row i of A in lane i: each 32-bit column packs 32/bits elements.
+		per := 4 / ea
+		cols := kd.k * ea / 4
+		for s := 0; s < c.ksteps; s++ {
+			var regs []string
+			for col := 0; col < cols; col++ {
+				// value for this thread's row (32*wid + lane): built from
+				// the row's elements with a table the test writes to
+				// global memory after the image.
+				fmt.Fprintf(&pre, "\tld.global.u32 %%r%d, [%%rd40+%d];\n", 40+col, 4*(s*cols+col))
+				regs = append(regs, fmt.Sprintf("%%r%d", 40+col))
+			}
+			fmt.Fprintf(&pre, "\tadd.u32 %%r204, %%r203, %d;\n\ttcgen05.st.sync.aligned.32x32b.x%d.b32 [%%r204], {%s};\n", 256+s*cols, cols, strings.Join(regs, ", "))
+		}
+		// the table: row r's words at in + 64 + 32768 + r*ksteps*cols*4
+		tab := make([]byte, M*c.ksteps*cols*4)
+		for r := 0; r < M; r++ {
+			for s := 0; s < c.ksteps; s++ {
+				for col := 0; col < cols; col++ {
+					var w uint32
+					for p := 0; p < per; p++ {
+						w |= uint32(tcElem(c.at, av(r, s*kd.k+col*per+p))) << (8 * ea * p)
+					}
+					binary.LittleEndian.PutUint32(tab[4*((r*c.ksteps+s)*cols+col):], w)
+				}
+			}
+		}
+		in = append(in, tab...)
+		p0 := fmt.Sprintf("\tmad.lo.u32 %%r31, %%wid, 32, %%lane;\n\tmul.lo.u32 %%r31, %%r31, %d;\n\tcvt.u64.u32 %%rd41, %%r31;\n\tadd.s64 %%rd40, %%in, %%rd41;\n\tadd.s64 %%rd40, %%rd40, %d;\n", c.ksteps*cols*4, 64+32768)
+		s := pre.String()
+		pre.Reset()
+		pre.WriteString(p0 + s)
+	}
+	var mmas strings.Builder
+	for s := 0; s < c.ksteps; s++ {
+		en := "1"
+		if s == 0 && !c.preD {
+			en = "0"
+		}
+		fmt.Fprintf(&mmas, "\tsetp.ne.u32 %%p4, %s, 0;\n", en)
+		a := "%rd10"
+		if c.aTmem {
+			cols := kd.k * ea / 4
+			fmt.Fprintf(&mmas, "\tadd.u32 %%r22, %%r21, %d;\n", s*cols)
+			a = "[%r22]"
+		}
+		scale := ""
+		if c.scale != 0 {
+			scale = fmt.Sprintf(", %d", c.scale)
+		}
+		fmt.Fprintf(&mmas, "\t@%%p0 tcgen05.mma.cta_group::1.kind::%s [%%ta], %s, %%rd11, %%r20, %%p4%s;\n", c.kind, a, scale)
+		fmt.Fprintf(&mmas, "\tadd.s64 %%rd10, %%rd10, %%rd13;\n\tadd.s64 %%rd11, %%rd11, %%rd14;\n")
+	}
+	var loads strings.Builder
+	for c0 := 0; c0 < c.n; c0 += 16 {
+		var regs []string
+		for r := 0; r < 16; r++ {
+			regs = append(regs, fmt.Sprintf("%%r%d", 100+r))
+		}
+		fmt.Fprintf(&loads, "\tadd.u32 %%r204, %%r203, %d;\n\ttcgen05.ld.sync.aligned.32x32b.x16.b32 {%s}, [%%r204];\n\ttcgen05.wait::ld.sync.aligned;\n", c0, strings.Join(regs, ", "))
+		fmt.Fprintf(&loads, "\tmad.lo.u32 %%r6, %%tid, %d, %d;\n\tmul.wide.u32 %%rd1, %%r6, 4;\n\tadd.s64 %%oa, %%out, %%rd1;\n", c.n, c0)
+		for r := 0; r < 16; r += 4 {
+			fmt.Fprintf(&loads, "\tst.global.v4.u32 [%%oa+%d], {%s};\n", 4*r, strings.Join(regs[r:r+4], ", "))
+		}
+	}
+	src := strings.NewReplacer("PRE", pre.String(), "MMAS", mmas.String(), "LOADS", loads.String()).Replace(tcMMAKernel)
+	p := compilePTX(t, "tcmma.ptx", src)
+	ps, size, _ := p.Params("k")
+	params := make([]byte, size)
+	m, err := New(p, "k", Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{128, 1, 1}, Params: params})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ia := m.Alloc("in", len(in))
+	m.Store(ia, 0, in)
+	oa := m.Alloc("out", 4*M*c.n)
+	for _, pi := range ps {
+		switch pi.Name {
+		case "pin":
+			binary.LittleEndian.PutUint64(params[pi.Offset:], ia)
+		case "pout":
+			binary.LittleEndian.PutUint64(params[pi.Offset:], oa)
+		}
+	}
+	m.Run(5000000)
+	if f := m.Fault(); f != nil {
+		t.Errorf("%s: fault: %s", c.desc, f.Msg)
+		return
+	} else if !m.Done() {
+		t.Fatalf("%s: did not finish", c.desc)
+	}
+	ob := m.Buffer(oa)
+	bad := 0
+	for i := 0; i < M; i++ {
+		for j := 0; j < c.n; j++ {
+			want := 0
+			for k := 0; k < K; k++ {
+				want += av(i, k) * bv(k, j)
+			}
+			if c.negA {
+				want = -want
+			}
+			if c.preD {
+				want += 1000 >> c.scale
+			}
+			raw := binary.LittleEndian.Uint32(ob[4*(i*c.n+j):])
+			var got float64
+			switch c.dfmt {
+			case 0:
+				got = float64(floatOf(ekF16, uint64(raw&0xffff)))
+			case 1:
+				got = float64(math.Float32frombits(raw))
+			default:
+				got = float64(int32(raw))
+			}
+			if got != float64(want) && bad < 5 {
+				bad++
+				t.Errorf("%s: D[%d][%d] = %v, want %d", c.desc, i, j, got, want)
+			}
+		}
+	}
+}
+
+func TestTcgen05MMA(t *testing.T) {
+	k := func(mn bool, sw int) operandLayout { return operandLayout{mn: mn, swizzle: sw} }
+	cases := []tcCase{
+		{desc: "bf16 K-major no swizzle, f32 D", kind: "f16", at: ekBF16, bt: ekBF16, dfmt: 1, afmt: 1, bfmt: 1, a: k(false, 0), b: k(false, 0), n: 32, ksteps: 1},
+		{desc: "bf16 K-major 128B swizzle, two instructions accumulating", kind: "f16", at: ekBF16, bt: ekBF16, dfmt: 1, afmt: 1, bfmt: 1, a: k(false, 128), b: k(false, 128), n: 64, ksteps: 2},
+		{desc: "f16 K-major 64B swizzle A, 32B swizzle B, f16 D", kind: "f16", at: ekF16, bt: ekF16, dfmt: 0, a: k(false, 64), b: k(false, 32), n: 16, ksteps: 1},
+		{desc: "bf16 A K-major, B MN-major 128B swizzle (the issue's example, N=256)", kind: "f16", at: ekBF16, bt: ekBF16, dfmt: 1, afmt: 1, bfmt: 1, a: k(false, 128), b: k(true, 128), n: 256, ksteps: 1},
+		{desc: "f16 both MN-major: A 64B swizzle, B no swizzle, D preloaded and accumulated", kind: "f16", at: ekF16, bt: ekF16, dfmt: 1, a: k(true, 64), b: k(true, 0), n: 32, ksteps: 1, preD: true},
+		{desc: "f16 B MN-major 32B swizzle, negated A", kind: "f16", at: ekF16, bt: ekF16, dfmt: 1, a: k(false, 0), b: k(true, 32), n: 16, ksteps: 1, negA: true},
+		{desc: "f16 scale-input-d 2: D/4 + A*B", kind: "f16", at: ekF16, bt: ekF16, dfmt: 1, a: k(false, 128), b: k(false, 128), n: 16, ksteps: 1, preD: true, scale: 2},
+		{desc: "tf32 K-major 128B swizzle, two instructions", kind: "tf32", at: ekTF32, bt: ekTF32, dfmt: 1, afmt: 2, bfmt: 2, a: k(false, 128), b: k(false, 128), n: 32, ksteps: 2},
+		{desc: "tf32 B MN-major 64B swizzle", kind: "tf32", at: ekTF32, bt: ekTF32, dfmt: 1, afmt: 2, bfmt: 2, a: k(false, 32), b: k(true, 64), n: 16, ksteps: 1},
+		{desc: "e4m3 x e5m2 K-major 128B swizzle, f32 D", kind: "f8f6f4", at: ekE4M3, bt: ekE5M2, dfmt: 1, afmt: 0, bfmt: 1, a: k(false, 128), b: k(false, 128), n: 32, ksteps: 1},
+		{desc: "e5m2 no swizzle, f16 D", kind: "f8f6f4", at: ekE5M2, bt: ekE5M2, dfmt: 0, afmt: 1, bfmt: 1, a: k(false, 0), b: k(false, 0), n: 16, ksteps: 1},
+		{desc: "s8 x s8 K-major 128B swizzle, two instructions", kind: "i8", at: ekS8, bt: ekS8, dfmt: 2, afmt: 1, bfmt: 1, a: k(false, 128), b: k(false, 128), n: 32, ksteps: 2},
+		{desc: "u8 x s8, B MN-major 128B swizzle, D preloaded", kind: "i8", at: ekU8, bt: ekS8, dfmt: 2, afmt: 0, bfmt: 1, a: k(false, 64), b: k(true, 128), n: 128, ksteps: 1, preD: true},
+		{desc: "A from tensor memory (bf16, two per column), B K-major 128B swizzle", kind: "f16", at: ekBF16, bt: ekBF16, dfmt: 1, afmt: 1, bfmt: 1, a: k(false, 0), b: k(false, 128), n: 32, ksteps: 2, aTmem: true},
+		{desc: "A from tensor memory (s8, four per column)", kind: "i8", at: ekS8, bt: ekS8, dfmt: 2, afmt: 1, bfmt: 1, a: k(false, 0), b: k(false, 0), n: 16, ksteps: 1, aTmem: true},
+	}
+	for _, c := range cases {
+		runTcMMA(t, c)
+	}
+}
