@@ -1,5 +1,5 @@
 // exec_reduxf.go: redux.sync.{min,max}{.abs}{.NaN}.f32 (PTX ISA
-// 9.7.14.13): the minimum or maximum over the active lanes, of the
+// 9.7.14.13): the minimum or maximum over the threads of membermask, of the
 // absolute values with .abs; NaN inputs are ignored unless .NaN is given,
 // when any NaN makes the result the canonical NaN; -0 is less than +0.
 
@@ -7,6 +7,7 @@ package sim
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/ptxplay/ptxplay/core/check"
 	"github.com/ptxplay/ptxplay/core/fp"
@@ -23,33 +24,30 @@ func lowerReduxF32(in *check.Inst, o *op, kind string) error {
 	}
 	o.exec = func(m *Machine, w *warp, o *op) {
 		d, a := dst(w, o, 0), src(w, o, 0)
-		var acc uint32
-		first := true
-		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-			if mk&1 == 0 {
-				continue
-			}
-			v := uint32(a[i])
-			if abs {
-				v &^= 1 << 31
+		memberGroups(w, o, 1, func(g, lanes uint32) {
+			var acc uint32
+			first := true
+			for q := g; q != 0; q &= q - 1 {
+				v := uint32(a[bits.TrailingZeros32(q)])
+				if abs {
+					v &^= 1 << 31
+				}
+				if first {
+					acc, first = v, false
+					continue
+				}
+				acc = f(acc, v, false, nan, false)
 			}
 			if first {
-				acc, first = v, false
-				continue
+				return
 			}
-			acc = f(acc, v, false, nan, false)
-		}
-		if first {
-			return
-		}
-		if acc&0x7fffffff > 0x7f800000 {
-			acc = 0x7fffffff // one lane alone may have held a NaN
-		}
-		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-			if mk&1 != 0 {
-				d[i] = uint64(acc)
+			if acc&0x7fffffff > 0x7f800000 {
+				acc = 0x7fffffff // one lane alone may have held a NaN
 			}
-		}
+			for r := lanes; r != 0; r &= r - 1 {
+				d[bits.TrailingZeros32(r)] = uint64(acc)
+			}
+		})
 	}
 	return nil
 }

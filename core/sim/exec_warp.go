@@ -115,31 +115,68 @@ func execShfl(m *Machine, w *warp, o *op) {
 	setPred(w, o.pd, ok)
 }
 
-// vote{.sync}.mode: .all .any .uni on predicates, .ballot.b32.
+// vote{.sync}.mode: .all .any .uni on predicates, .ballot.b32, over the
+// threads of the membermask (vote.sync) or the active lanes (vote).
 func lowerVote(l *lowering, in *check.Inst, o *op) error {
 	mode := hasMod(in, ".all", ".any", ".uni", ".ballot")
 	if mode == "" {
 		return fmt.Errorf("vote: missing mode")
 	}
 	o.exec = func(m *Machine, w *warp, o *op) {
-		p := pred(w, o, 0) & w.mask
-		switch mode {
-		case ".ballot":
-			d := dst(w, o, 0)
-			for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-				if mk&1 != 0 {
-					d[i] = uint64(p)
+		p := pred(w, o, 0)
+		var res uint32
+		memberGroups(w, o, 0, func(g, lanes uint32) {
+			pg := p & g
+			switch mode {
+			case ".ballot":
+				d := dst(w, o, 0)
+				for r := lanes; r != 0; r &= r - 1 {
+					d[bits.TrailingZeros32(r)] = uint64(pg)
+				}
+			case ".all":
+				if pg == g {
+					res |= lanes
+				}
+			case ".any":
+				if pg != 0 {
+					res |= lanes
+				}
+			case ".uni":
+				if pg == 0 || pg == g {
+					res |= lanes
 				}
 			}
-		case ".all":
-			setPred(w, o.pd, boolMask(p == w.mask))
-		case ".any":
-			setPred(w, o.pd, boolMask(p != 0))
-		case ".uni":
-			setPred(w, o.pd, boolMask(p == 0 || p == w.mask))
-		}
+		})
+		setPred(w, o.pd, res)
 	}
 	return nil
+}
+
+// memberGroups calls fn once for each distinct set of threads that the
+// active lanes' membermask operand (value source i) names, with that set g
+// and the lanes that named it. A .sync warp instruction acts over the
+// non-exited threads of its membermask (vote.sync, match.sync, redux.sync in
+// the ISA); in this machine those are the active lanes of the mask, since a
+// thread on another path cannot be at this instruction. Lanes usually all
+// pass one mask, so fn usually runs once. Without a membermask operand (vote,
+// the pre-sm_70 form) the group is the active lanes.
+func memberGroups(w *warp, o *op, i int, fn func(g, lanes uint32)) {
+	if i >= len(o.s) {
+		fn(w.mask, w.mask)
+		return
+	}
+	mm := src(w, o, i)
+	for rest := w.mask; rest != 0; {
+		g := uint32(mm[bits.TrailingZeros32(rest)]) & w.mask
+		var lanes uint32
+		for r := rest; r != 0; r &= r - 1 {
+			if l := bits.TrailingZeros32(r); uint32(mm[l])&w.mask == g {
+				lanes |= 1 << l
+			}
+		}
+		fn(g, lanes)
+		rest &^= lanes
+	}
 }
 
 func boolMask(b bool) uint32 {
@@ -149,45 +186,40 @@ func boolMask(b bool) uint32 {
 	return 0
 }
 
-// match.any.sync.type d, a, membermask: lanes holding the same value;
-// match.all.sync.type d[|p], a, membermask: all lanes if all equal, else 0.
+// match.any.sync.type d, a, membermask: the threads of membermask holding
+// my value; match.all.sync.type d[|p], a, membermask: the threads of
+// membermask if they all hold one value, else 0.
 func lowerMatch(l *lowering, in *check.Inst, o *op) error {
 	all := hasMod(in, ".all") != ""
 	k := widthMask(o.typ.bits)
 	o.exec = func(m *Machine, w *warp, o *op) {
 		d, a := dst(w, o, 0), src(w, o, 0)
-		var res [32]uint32
-		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-			if mk&1 == 0 {
-				continue
-			}
-			for j, mj := 0, w.mask; mj != 0; j, mj = j+1, mj>>1 {
-				if mj&1 != 0 && a[i]&k == a[j]&k {
-					res[i] |= 1 << j
-				}
-			}
-		}
 		var p uint32
-		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-			if mk&1 == 0 {
-				continue
-			}
-			v := res[i]
-			if all {
-				if v == w.mask {
-					p |= 1 << i
-				} else {
-					v = 0
+		memberGroups(w, o, 1, func(g, lanes uint32) {
+			for r := lanes; r != 0; r &= r - 1 {
+				i := bits.TrailingZeros32(r)
+				var same uint32
+				for q := g; q != 0; q &= q - 1 {
+					if j := bits.TrailingZeros32(q); a[i]&k == a[j]&k {
+						same |= 1 << j
+					}
 				}
+				if all {
+					if same == g {
+						p |= 1 << i
+					} else {
+						same = 0
+					}
+				}
+				d[i] = uint64(same)
 			}
-			d[i] = uint64(v)
-		}
+		})
 		setPred(w, o.pd, p)
 	}
 	return nil
 }
 
-// redux.sync.op.type d, a, membermask over the active lanes.
+// redux.sync.op.type d, a, membermask over the threads of membermask.
 func lowerRedux(l *lowering, in *check.Inst, o *op) error {
 	kind := hasMod(in, ".add", ".min", ".max", ".and", ".or", ".xor")
 	if kind == "" {
@@ -199,41 +231,38 @@ func lowerRedux(l *lowering, in *check.Inst, o *op) error {
 	signed := o.typ.signed
 	o.exec = func(m *Machine, w *warp, o *op) {
 		d, a := dst(w, o, 0), src(w, o, 0)
-		var acc uint32
-		first := true
-		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-			if mk&1 == 0 {
-				continue
-			}
-			v := uint32(a[i])
-			if first {
-				acc, first = v, false
-				continue
-			}
-			switch kind {
-			case ".add":
-				acc += v
-			case ".and":
-				acc &= v
-			case ".or":
-				acc |= v
-			case ".xor":
-				acc ^= v
-			case ".min":
-				if signed && int32(v) < int32(acc) || !signed && v < acc {
-					acc = v
+		memberGroups(w, o, 1, func(g, lanes uint32) {
+			var acc uint32
+			first := true
+			for q := g; q != 0; q &= q - 1 {
+				v := uint32(a[bits.TrailingZeros32(q)])
+				if first {
+					acc, first = v, false
+					continue
 				}
-			case ".max":
-				if signed && int32(v) > int32(acc) || !signed && v > acc {
-					acc = v
+				switch kind {
+				case ".add":
+					acc += v
+				case ".and":
+					acc &= v
+				case ".or":
+					acc |= v
+				case ".xor":
+					acc ^= v
+				case ".min":
+					if signed && int32(v) < int32(acc) || !signed && v < acc {
+						acc = v
+					}
+				case ".max":
+					if signed && int32(v) > int32(acc) || !signed && v > acc {
+						acc = v
+					}
 				}
 			}
-		}
-		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-			if mk&1 != 0 {
-				d[i] = uint64(acc)
+			for r := lanes; r != 0; r &= r - 1 {
+				d[bits.TrailingZeros32(r)] = uint64(acc)
 			}
-		}
+		})
 	}
 	return nil
 }
