@@ -234,7 +234,7 @@ var dataTable = []Entry{
 		"tmfield3": {".elemtype", ".interleave_layout", ".swizzle_mode", ".swizzle_atomicity", ".fill_mode"},
 		"ss_tm":    {".global", ".shared::cta"},
 		"tmtype":   {".b32", ".b64"},
-	}, NoExec: noTensormap},
+	}},
 }
 
 // Types cvt converts between (bf16 forms come later, PTX 7.0).

@@ -180,7 +180,7 @@ var syncTable = []Entry{
 	}},
 	{Name: "tensormap.cp_fenceproxy", Section: "9.7.14.17", Doc: "Copy a tensor map from shared to global memory and fence it for the tensormap proxy.", PTX: 83, SM: 90, Syntax: []string{
 		"tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.sem_rel.scope.sync.aligned [dst], [src], size:imm",
-	}, NoExec: noTensormap},
+	}},
 	{Name: "clusterlaunchcontrol.try_cancel", Section: "9.7.14.18", Doc: "Ask to cancel a not-yet-launched cluster so this one can take over its work.", PTX: 86, SM: 100, Syntax: []string{
 		"clusterlaunchcontrol.try_cancel.async{.ss_cta}.complete_tx{.multicast::cluster::all}.b128 [addr], [mbar]",
 	}, Groups: map[string][]string{"ss_cta": {".shared::cta"}}, NoExec: noCLC},

@@ -48,6 +48,7 @@ var knownGaps = map[string]string{
 	"stacksave":                       "the stack pointer of alloca",
 	"stackrestore":                    "the stack pointer of alloca",
 	"alloca":                          "dynamic local allocation",
+	"tensormap.replace":               "the sm_100 values of Table 33 (sub-byte element types, the 96B swizzle, swizzle atomicities other than 16B)",
 	"cp.async.bulk":                   ".cp_mask (sm_100)",
 	"cp.async.bulk.tensor":            "the .im2col modes, .tile::gather4/.tile::scatter4 and .cta_group (sm_100)",
 	"cp.reduce.async.bulk.tensor":     "the .im2col modes and .tile::scatter4",
@@ -191,6 +192,9 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 			}
 			if e.Name == "setmaxnreg" {
 				op = "64" // a multiple of 8 from 24 to 256
+			}
+			if e.Name == "tensormap.cp_fenceproxy" && s.Name == "size" {
+				op = "128" // a tensor map's size, the only one the ISA allows
 			}
 		case isa.OpAddr:
 			op = "[" + in.reg(".b64") + "]"
