@@ -57,8 +57,8 @@ func TestTensormapReplace(t *testing.T) {
 		Strides: [5]uint64{2, 128}, Box: [5]uint32{64, 8, 1, 1, 1}, ElemStrides: [5]uint32{1, 1, 1, 1, 1}}
 	for _, tc := range []struct {
 		desc, edits, gedits string
-		want               func(t *TensorMap)
-		fault              string
+		want                func(t *TensorMap)
+		fault               string
 	}{
 		{"nothing replaced: the copy is the map", "", "", func(*TensorMap) {}, ""},
 		{"global_address, b64 register", `
