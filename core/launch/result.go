@@ -132,11 +132,26 @@ func (r *Result) writeBuffers(o *jsonOut) {
 		o.str(buf.Type)
 		o.str(`", "data": [`)
 		s := o.scratch[:0]
+		// Halves are formatted by a search for their shortest decimal:
+		// each distinct one once (at most 65536), not once an element.
+		var half map[uint64][]byte
+		if buf.Type == "f16" || buf.Type == "bf16" {
+			half = map[uint64][]byte{}
+		}
 		for k, v := range buf.Data {
 			if k > 0 {
 				s = append(s, ", "...)
 			}
-			s = AppendValue(s, buf.Type, v)
+			if half != nil {
+				e, ok := half[v]
+				if !ok {
+					e = AppendValue(nil, buf.Type, v)
+					half[v] = e
+				}
+				s = append(s, e...)
+			} else {
+				s = AppendValue(s, buf.Type, v)
+			}
 			if len(s) >= scratchFlush {
 				o.write(s)
 				s = s[:0]

@@ -292,5 +292,20 @@ func BenchmarkWriteJSON(b *testing.B) {
 				bw.Flush()
 			}
 		})
+		h := &Result{OK: true, Names: []string{"out"}, Buffers: map[string]*Buffer{"out": {Type: "f16", Data: make([]uint64, n)}}}
+		for i := range h.Buffers["out"].Data {
+			h.Buffers["out"].Data[i] = uint64(0x3c00 + i%256) // 256 distinct values from 1, as data such as small matrices have
+		}
+		b.Run(fmt.Sprintf("f16x%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			bw := bufio.NewWriterSize(io.Discard, 64<<10)
+			for b.Loop() {
+				bw.Reset(io.Discard)
+				if err := h.WriteJSON(bw); err != nil {
+					b.Fatal(err)
+				}
+				bw.Flush()
+			}
+		})
 	}
 }
