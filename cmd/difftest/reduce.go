@@ -61,7 +61,12 @@ func Reduce(tools Tools, p *Program, opt string, log func(string)) (string, erro
 					break
 				}
 				e := es[i]
+				before := p.C()
 				e.apply()
+				if p.C() == before {
+					e.undo() // changes nothing (a loop already at one pass...)
+					continue
+				}
 				if failure(tools, p, opt, dir) == want {
 					changed = true
 					i-- // the list shifted: look at the same index again
