@@ -191,10 +191,31 @@ func TestClangBugs(t *testing.T) {
 .visible .entry p16_k(
 	mul.wide.s32 	%rd3, %r4, -2147483647;
 	mul.wide.u32 	%rd3, %r4, -2147483648;
+	min.f32 	%f2, %f1, %f3;
+	max.s32 	%r2, %r1, 0;
+}
+.visible .entry p17_k(
+	min.f32 	%f2, %f1, 0f00000000;
+}
+.visible .entry p18_k(
+	max.f64 	%fd2, 0d8000000000000000, %fd1;
+}
+.visible .entry p19_k(
+	selp.u32 	%r4, 1, 0, %p4;
+	cvt.rn.f64.s32 	%fd2, %r4;
+}
+.visible .entry p20_k(
+	selp.u32 	%r4, 1, 0, %p4;
+	cvt.rn.f64.u32 	%fd2, %r4;
+	cvt.rn.f64.s32 	%fd3, %r5;
+}
+.visible .entry p21_k(
+	cvt.rn.f64.s32 	%fd3, %r4;
 }
 `
 	got := clangBugs([]byte(src))
-	if len(got) != 3 || !strings.Contains(got[12], "56, 32") || !strings.Contains(got[14], "40, 25") || !strings.Contains(got[15], "-2147483648") {
-		t.Errorf("got %v, want programs 12 (bfe.u64 .., 56, 32), 14 (.., 40, 25) and 15 (mul.wide.s32 by -2^31) only", got)
+	if len(got) != 6 || !strings.Contains(got[19], "cvt.rn.f64.s32") || !strings.Contains(got[12], "56, 32") || !strings.Contains(got[14], "40, 25") || !strings.Contains(got[15], "-2147483648") ||
+		!strings.Contains(got[17], "min.f32") || !strings.Contains(got[18], "max.f64") {
+		t.Errorf("got %v, want programs 12 (bfe.u64 .., 56, 32), 14 (.., 40, 25), 15 (mul.wide.s32 by -2^31), 17 and 18 (float min/max with a constant), 19 (cvt.rn.f64.s32 of selp 1, 0) only", got)
 	}
 }

@@ -257,6 +257,9 @@ func runPTX(opt string, src []byte, progs []*Program, want map[uint64][]uint64) 
 var (
 	funcHead = regexp.MustCompile(`^(?:\.visible\s+|\.weak\s+)?\.(?:entry|func)\b.*?p(\d+)_(?:k\b|f\d|body)`)
 	bfe64    = regexp.MustCompile(`\bbfe\.u64\s+%\w+,\s*%\w+,\s*(\d+),\s*(\d+);`)
+	minMaxC  = regexp.MustCompile(`\b(?:min|max)\.f(?:32|64)\s+%\w+,\s*(?:%\w+,\s*0[fd][0-9A-Fa-f]+|0[fd][0-9A-Fa-f]+,\s*%\w+);`)
+	selp10   = regexp.MustCompile(`\bselp\.[bu]32\s+(%\w+),\s*1,\s*0,`)
+	cvtS32   = regexp.MustCompile(`\bcvt\.rn\.f(?:16|32|64)\.s32\s+%\w+,\s*(%\w+);`)
 	mulWide  = regexp.MustCompile(`\bmul\.wide\.s(?:32\s+%\w+,\s*%\w+,\s*-2147483648|16\s+%\w+,\s*%\w+,\s*-32768);`)
 )
 
@@ -276,13 +279,33 @@ var (
 // turns x * -2^31 of a sign-extended x into -(x * 2^31) and selects the
 // inner multiply as mul.wide.s32 with 2^31 as its immediate, which a 32-bit
 // signed immediate reads as -2^31: the PTX computes -(x * -2^31).
+//
+// A signed conversion of a predicate: LLVM 14's NVPTX selects
+// sint_to_fp of an i1 as cvt.rn.f64.s32 of selp.u32 1, 0, where true is -1
+// as a signed 1-bit value: (double)(s8)-(a < b) gives +1.0 instead of -1.0
+// (seed 2000381, reduced). The unsigned conversion selects the same selp
+// with cvt.rn.f64.u32, which is right.
+//
+// A float min or max with a constant operand: the generated C has no
+// fmin/fmax, so these come from clang 14 folding a compare-and-select with
+// a float constant (x < C ? x : C, also after if/continue became a select)
+// into min/max, which ignores the sign of a zero (x = -0.0, C = +0.0: the C
+// gives +0.0, min.f32 -0.0).
 func clangBugs(src []byte) map[uint64]string {
 	out := map[uint64]string{}
 	var seed uint64
+	ones := map[string]bool{} // registers set by selp 1, 0 in this function
 	for _, line := range strings.Split(string(src), "\n") {
 		if m := funcHead.FindStringSubmatch(line); m != nil {
 			seed, _ = strconv.ParseUint(m[1], 10, 64)
+			clear(ones)
 			continue
+		}
+		if m := selp10.FindStringSubmatch(line); m != nil {
+			ones[m[1]] = true
+		}
+		if m := cvtS32.FindStringSubmatch(line); m != nil && ones[m[1]] {
+			out[seed] = strings.TrimSpace(line) + " of a selp 1, 0 (clang 14's signed conversion of a predicate as +1)"
 		}
 		if m := bfe64.FindStringSubmatch(line); m != nil {
 			pos, _ := strconv.Atoi(m[1])
@@ -290,6 +313,9 @@ func clangBugs(src []byte) map[uint64]string {
 			if pos >= 32 && pos+n > 64 {
 				out[seed] = strings.TrimSpace(line) + " (clang 14's bfe selection of an arithmetic shift)"
 			}
+		}
+		if minMaxC.MatchString(line) {
+			out[seed] = strings.TrimSpace(line) + " (clang 14's fold of a float select with a constant into min/max)"
 		}
 		if mulWide.MatchString(line) {
 			out[seed] = strings.TrimSpace(line) + " (clang 14's mul.wide by 2^31 read as -2^31)"
