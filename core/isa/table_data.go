@@ -60,7 +60,7 @@ var dataTable = []Entry{
 		"sem_weak": {".weak"},
 		"sttype":   {".b32", ".b64", ".u32", ".u64", ".s32", ".s64", ".f32", ".f64"},
 		"sttype8":  {".b8", ".b16", ".b32", ".b64", ".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f32", ".f64"},
-	}, NoExec: noCluster},
+	}},
 	{Name: "multimem.st.async", Section: "9.7.9.13", Doc: "Asynchronous release store to every copy of a multimem (multicast) address.", PTX: 91, SM: 90, Syntax: []string{
 		"multimem.st.async.sem_rel.scope_gs{.ss_global}{.vec}.mmall [a], {b}",
 	}, Groups: map[string][]string{"mmall": mmAllTypes}, NoExec: noMultimem},

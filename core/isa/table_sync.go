@@ -104,7 +104,7 @@ var syncTable = []Entry{
 	}, Groups: map[string][]string{
 		"ratype": {".u32", ".s32", ".b32", ".u64"}, "ratype2": {".u32", ".s32", ".u64", ".s64"},
 		"scope_rg": {".gpu", ".cluster"},
-	}, NoExec: noAsyncRed},
+	}},
 	{Name: "multimem.red.async", Section: "9.7.14.8", Doc: "Asynchronous release reduction into every copy of a multimem address.", PTX: 91, SM: 90, Syntax: []string{
 		"multimem.red.async.sem_rel.scope_gs{.ss_global}.op_red{.vec}.mmall [a], {b}",
 	}, Groups: map[string][]string{"mmall": mmAllTypes}, NoExec: noMultimem},

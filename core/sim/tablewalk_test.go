@@ -48,6 +48,8 @@ var knownGaps = map[string]string{
 	"stacksave":                       "the stack pointer of alloca",
 	"stackrestore":                    "the stack pointer of alloca",
 	"alloca":                          "dynamic local allocation",
+	"st.async":                        "the sm_100 release stores into global memory",
+	"red.async":                       "the sm_100 release reductions into global memory",
 	"tensormap.replace":               "the sm_100 values of Table 33 (sub-byte element types, the 96B swizzle, swizzle atomicities other than 16B)",
 	"cp.async.bulk":                   ".cp_mask (sm_100)",
 	"cp.async.bulk.tensor":            "the .im2col modes, .tile::gather4/.tile::scatter4 and .cta_group (sm_100)",
