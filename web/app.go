@@ -326,7 +326,7 @@ func (a *App) StepWarp() {
 	if w < 0 {
 		w = a.nextWarp()
 	}
-	if !a.S.StepWarp(w, 1_000_000) {
+	if !a.S.StepWarpIn(a.CTA, w, 1_000_000) {
 		a.RunMsgs = []Diag{{Kind: "note", Msg: fmt.Sprintf("warp %d cannot run any further in this CTA", w)}}
 	}
 	a.after()

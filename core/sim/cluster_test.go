@@ -621,3 +621,37 @@ PHASE:
 		}
 	}
 }
+
+// TestStepWarpInCluster: Step warp for a CTA of the running cluster that
+// did not issue last runs until that CTA's warp has issued; a CTA of a
+// cluster that has not started cannot be stepped.
+func TestStepWarpInCluster(t *testing.T) {
+	body := `
+	mov.u32 %r1, 0;
+LOOP:
+	add.u32 %r1, %r1, 1;
+	setp.lt.u32 %p1, %r1, 100;
+	@%p1 bra LOOP;`
+	src := strings.NewReplacer("DIRECTIVES", "", "BODY", body).Replace(clusterKernel)
+	p := compilePTX(t, "cluster.ptx", src)
+	m, err := newCluster(p, [3]uint32{4, 1, 1}, [3]uint32{64, 1, 1}, [3]uint32{2, 1, 1}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(m, 1<<20)
+	s.Step() // CTA 0 warp 0 issues first
+	if got := s.Machine().Last().CTA; got != [3]uint32{0, 0, 0} {
+		t.Fatalf("the first step issued in CTA %v", got)
+	}
+	for _, w := range []int{1, 0, 1} {
+		if !s.StepWarpIn(1, w, 10000) {
+			t.Fatalf("StepWarpIn(CTA 1, warp %d) reports false", w)
+		}
+		if l := s.Machine().Last(); l.CTA != [3]uint32{1, 0, 0} || l.Warp != w {
+			t.Errorf("StepWarpIn(CTA 1, warp %d) stopped after CTA %v warp %d", w, l.CTA, l.Warp)
+		}
+	}
+	if s.StepWarpIn(2, 0, 10000) {
+		t.Errorf("CTA 2 (the next cluster) could be stepped while the first cluster runs")
+	}
+}

@@ -216,6 +216,37 @@ func (s *Session) StepWarp(w int, limit int64) bool {
 	return false
 }
 
+// StepWarpIn runs until warp w of the CTA with linear index cta has
+// executed one instruction; cta < 0 means the current CTA (StepWarp).
+// With clusters the CTAs of the running cluster take turns, so the page's
+// selected CTA need not be the one that issued last. It reports false if
+// that warp cannot run any more in the running cluster (or the CTA has not
+// started).
+func (s *Session) StepWarpIn(cta, w int, limit int64) bool {
+	m := s.m
+	if cta < 0 || m.cur == nil || cta >= m.nctas {
+		return s.StepWarp(w, limit)
+	}
+	pos := m.posOf(cta)
+	if pos >= len(m.ctas) || m.ctas[pos] == nil {
+		return false
+	}
+	c := m.ctas[pos]
+	if c == m.cur {
+		return s.StepWarp(w, limit)
+	}
+	if !m.sameCluster(m.cur, c) || w < 0 || w >= len(c.warps) || c.warps[w].done {
+		return false
+	}
+	for n := int64(0); n < limit && !s.m.Done() && s.m.sameCluster(s.m.cur, c); n++ {
+		s.Step()
+		if int(s.m.last.warp) == w && s.m.last.cta == c.id {
+			return true
+		}
+	}
+	return false
+}
+
 // StepOverBarrier runs until the current CTA's warps pass the next
 // barrier (a barrier releases), its cluster ends, or limit steps.
 func (s *Session) StepOverBarrier(limit int64) bool {
