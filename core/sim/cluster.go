@@ -246,9 +246,14 @@ func init() {
 // blocks them until the phase they arrived in completes, which happens
 // when every non-exited thread of the cluster has arrived. A thread whose
 // arrival's phase has completed (or that never arrived) does not wait.
+// .aligned promises that every thread of the warp executes the
+// instruction together: a warp that breaks the promise faults.
 func lowerClusterBarrier(l *lowering, in *check.Inst, o *op) error {
 	if in.Match.Has(".wait") {
 		o.mode = 1
+	}
+	if in.Match.Has(".aligned") {
+		o.aux = 1
 	}
 	o.exec, o.flags = execClusterBarrier, flagControl
 	return nil
@@ -258,6 +263,10 @@ func execClusterBarrier(m *Machine, w *warp, o *op) {
 	f := w.top()
 	f.stack[len(f.stack)-1].pc++
 	if w.mask == 0 {
+		return
+	}
+	if live := w.valid &^ w.exited; o.aux == 1 && w.mask != live {
+		m.raise(w, o, firstLane(live&^w.mask), fmt.Sprintf("barrier.cluster .aligned: every thread of the warp must execute it together (lanes %#08x do, the warp's threads are %#08x)", w.mask, live))
 		return
 	}
 	if o.mode == 0 { // arrive

@@ -503,6 +503,10 @@ EVEN:
 	barrier.cluster.arrive;
 JOIN:
 	barrier.cluster.wait;` + report, 64, []uint32{7}, 1, ""},
+		{".aligned executed by half a warp", `
+	and.b32 %r9, %tid, 1;
+	setp.eq.u32 %p6, %r9, 0;
+	@%p6 barrier.cluster.arrive.aligned;`, 32, nil, 0, "barrier.cluster .aligned: every thread of the warp must execute it together (lanes 0x55555555 do"},
 		{"arriving twice in one phase", `
 	barrier.cluster.arrive;
 	barrier.cluster.arrive;`, 32, nil, 0, "arrived again before the cluster barrier's phase completed"},
