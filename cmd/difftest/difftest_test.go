@@ -39,11 +39,17 @@ func TestDifferential(t *testing.T) {
 	n := size(300, 40)
 	st := Campaign(tl, DefaultConfig(), 1, n, 75, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
 		for _, f := range found {
+			if f.What == "clang-bug" {
+				// The PTX has one of clang 14's known wrong selections
+				// (clangBugs): ptxplay follows the PTX, the host the C.
+				t.Logf("%v", f)
+				continue
+			}
 			t.Errorf("%v (reproduce: go run ./cmd/difftest -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
 		}
 	})
-	if st.Agree != 2*n {
-		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
+	if st.Agree+st.ClangBug != 2*n {
+		t.Errorf("%d of %d program runs agree (%d more explained by clang 14's bugs)", st.Agree, 2*n, st.ClangBug)
 	}
 }
 
