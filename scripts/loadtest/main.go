@@ -18,8 +18,9 @@
 //	           answered ids, half /api/share/{id} and half /s/{id}
 //	classroom  -clients students (300) arrive spread over -spread (1 minute) and each
 //	           opens one short link as a browser does: /s/{id}, the files index.html
-//	           names (relative to /s/, with Accept-Encoding: gzip, br), then
-//	           /api/share/{id}; it reports each request and each student's whole load
+//	           names (against its <base href>, else /s/; with Accept-Encoding: gzip,
+//	           br), then /api/share/{id}; it reports each request and each student's
+//	           whole load
 //
 // Any status other than the expected one, a wrong id, or a transport error
 // counts as an error, and the command exits 1 when there was one; a post
@@ -319,6 +320,8 @@ func (t *target) clients(name string, conc, n int, d time.Duration, do func(*ran
 	return res
 }
 
+var baseRE = regexp.MustCompile(`<base href=["']?(/(?:[^"' >]*/)?)`)
+
 var assetRE = regexp.MustCompile(`(?:src|href)=["']?([^"' >:#?]+)`)
 
 // classroom: students arrive evenly over spread; each loads the short link
@@ -330,9 +333,17 @@ func (t *target) classroom(students int, spread time.Duration) []*result {
 	if err != nil {
 		return []*result{{name: "classroom", errors: 1, firstErr: err.Error(), elapsed: 1}}
 	}
+	// A browser resolves the page's files against its <base href>, else
+	// against /s/.
+	dir := "/s/"
+	if m := baseRE.FindStringSubmatch(string(page)); m != nil {
+		dir = m[1]
+	}
 	var assets []string
 	for _, m := range assetRE.FindAllStringSubmatch(string(page), -1) {
-		assets = append(assets, "/s/"+m[1])
+		if m[1] != dir {
+			assets = append(assets, dir+m[1])
+		}
 	}
 	browser := map[string]string{"Accept-Encoding": "gzip, br"}
 	reqs, loads := &result{name: "classroom requests"}, &result{name: "classroom page loads"}
