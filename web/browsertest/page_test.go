@@ -341,8 +341,15 @@ func TestStopEndsARunawayLoop(t *testing.T) {
 	if st := p.state(); !st.Running || st.Step == 0 {
 		t.Fatalf("the loop is not running: %+v", st)
 	}
-	if got := eval[string](p, `(document.getElementById("progress") || {}).textContent || ""`); !strings.Contains(got, "thread-instructions/s") {
-		t.Errorf("no progress shown while running: %q", got)
+	// The progress line comes with a slice's render; on a loaded machine the
+	// first may take a while, but it must come before the 3 s runaway stop.
+	progress := `(document.getElementById("progress") || {}).textContent || ""`
+	for deadline := time.Now().Add(1800 * time.Millisecond); !strings.Contains(eval[string](p, progress), "thread-instructions/s"); {
+		if time.Now().After(deadline) {
+			t.Errorf("no progress shown while running: %q", eval[string](p, progress))
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 	t0 := time.Now()
 	p.do(chromedp.Click(chromedp.CSS("#stop")))
