@@ -160,11 +160,11 @@ var dataTable = []Entry{
 		"cvt.pack.sat.pk16.s32 d:.b32, a:.s32, b:.s32",
 		"cvt.pack.sat.pknarrow.s32.b32 d:.b32, a:.s32, b:.s32, c:.b32",
 	}, Groups: map[string][]string{"pk16": {".u16", ".s16"}, "pknarrow": {".u2", ".s2", ".u4", ".s4", ".u8", ".s8"}}},
-	{Name: "mapa", Section: "9.7.9.24", Doc: "Map a shared memory address to the corresponding address in another CTA of the cluster.", PTX: 78, SM: 90, Syntax: []string{
+	{Name: "mapa", Section: "9.7.9.24", Doc: "Map a shared memory address to the corresponding address in another CTA of the cluster. In ptxplay the CTA of rank r's window starts at shared::cluster address (r+1)*0x40000 (generic: 0xC0000000 plus that); addresses below 0x40000 are the executing CTA's own.", PTX: 78, SM: 90, Syntax: []string{
 		"mapa{.ss_mapa}.ptype d, a, b:.u32",
 		"mapa{.ss_mapa}.ptype d, a:sym, b:.u32",
 	}, Groups: map[string][]string{"ss_mapa": {".shared::cluster"}}},
-	{Name: "getctarank", Section: "9.7.9.25", Doc: "Get the rank, within the cluster, of the CTA that owns a shared memory address.", PTX: 78, SM: 90, Syntax: []string{
+	{Name: "getctarank", Section: "9.7.9.25", Doc: "Get the rank, within the cluster, of the CTA that owns a shared memory address (a shared::cta address is the executing CTA's).", PTX: 78, SM: 90, Syntax: []string{
 		"getctarank{.ss_cluster}.ptype d:.u32, a",
 		"getctarank{.ss_cluster}.ptype d:.u32, a:sym",
 	}},

@@ -31,7 +31,7 @@ var syncTable = []Entry{
 	{Name: "bar.warp.sync", Section: "9.7.14.2", Doc: "Wait until all lanes in membermask reach a bar.warp.sync.", PTX: 60, SM: 30, Syntax: []string{
 		"bar.warp.sync membermask:.b32",
 	}},
-	{Name: "barrier.cluster", Section: "9.7.14.3", Doc: "Cluster barrier: .arrive signals, .wait waits for all threads of the cluster.", PTX: 78, SM: 90, Syntax: []string{
+	{Name: "barrier.cluster", Section: "9.7.14.3", Doc: "Cluster barrier: .arrive marks the threads' arrival, .wait blocks until every non-exited thread of the cluster has arrived in the phase they arrived in; each thread arrives once a phase.", PTX: 78, SM: 90, Syntax: []string{
 		"barrier.cluster.arrive{.sem_cl}{.aligned}",
 		"barrier.cluster.wait{.sem_acq}{.aligned}",
 	}, Groups: map[string][]string{"sem_cl": {".release", ".relaxed"}}},
