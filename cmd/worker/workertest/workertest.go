@@ -59,9 +59,19 @@ func Start(t testing.TB, site string) string {
 		}
 	}
 	dir := workerDir()
+	// go test runs packages at once (cmd/worker, web/browsertest): one npm
+	// ci at a time in cmd/worker, under a lock file in the temp folder.
+	lock, err := os.OpenFile(filepath.Join(os.TempDir(), "ptxplay-worker-npm-ci.lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := os.Stat(filepath.Join(dir, "node_modules/.bin/wrangler")); err != nil {
 		run(dir, "npm", []string{"ci", "--no-audit", "--no-fund"})
 	}
+	lock.Close() // and the lock with it
 	// A build folder of the test's own, so a developer's build stays: what
 	// scripts/worker build makes, with site as the assets.
 	build := filepath.Join(t.TempDir(), "build")
