@@ -25,6 +25,7 @@ type runFlags struct {
 	budget          int64
 	print           string // "": the buffers the run changed; "all"; or names
 	all             bool   // every element of long buffers in the text output
+	sanitize        sim.Sanitize
 }
 
 // parseRunFlags reads the flags the standard way: --name value,
@@ -65,7 +66,7 @@ func parseRunFlags(args []string) (*runFlags, error) {
 				f.all = true
 			}
 			continue
-		case "launch", "budget", "print":
+		case "launch", "budget", "print", "sanitize":
 		default:
 			return nil, fmt.Errorf("unknown flag %s", a)
 		}
@@ -88,6 +89,12 @@ func parseRunFlags(args []string) (*runFlags, error) {
 				return nil, fmt.Errorf("--budget needs a positive whole number of warp instructions, got %.40q", value)
 			}
 			f.budget = n
+		case "sanitize":
+			k, err := sim.ParseSanitize(value)
+			if err != nil {
+				return nil, fmt.Errorf("--sanitize: %v", err)
+			}
+			f.sanitize = k
 		case "print":
 			if value == "" {
 				return nil, fmt.Errorf("--print needs buffer names separated by commas, or all")
@@ -99,7 +106,7 @@ func parseRunFlags(args []string) (*runFlags, error) {
 		return nil, fmt.Errorf("--trace writes text lines and cannot be combined with --json")
 	}
 	if f.launchFile == "" || f.src == "" {
-		return nil, fmt.Errorf("usage: ptxplay run --launch L.json [--json] [--trace] [--budget N] [--print a,b|all] [--all] K.ptx")
+		return nil, fmt.Errorf("usage: ptxplay run --launch L.json [--json] [--trace] [--budget N] [--print a,b|all] [--all] [--sanitize race,sync,init|all|none] K.ptx")
 	}
 	return f, nil
 }
@@ -122,7 +129,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	lim := limits.CLILimits()
-	opt := launch.Options{StepBudget: budget, Limits: &lim}
+	opt := launch.Options{StepBudget: budget, Limits: &lim, Sanitize: f.sanitize}
 	if budget == 0 {
 		// The default budget also stops at DefaultTimeLimit of wall time;
 		// --budget N runs exactly N warp instructions however long.
@@ -239,6 +246,7 @@ func printTable(stdout, stderr io.Writer, name string, res *launch.Result, shown
 	for _, w := range res.Warnings {
 		fmt.Fprintf(stderr, "%s:%d:%d: warning: %s\n", name, w.Line, w.Col, w.Message)
 	}
+	printHazards(stderr, name, res.Hazards)
 	for _, e := range res.Errors {
 		if e.Line > 0 {
 			fmt.Fprintf(stderr, "%s:%d:%d: %s error: %s\n", name, e.Line, e.Col, e.Phase, e.Message)
@@ -271,5 +279,21 @@ func printTable(stdout, stderr io.Writer, name string, res *launch.Result, shown
 	}
 	if res.OK {
 		fmt.Fprintf(stdout, "%d warp instructions, %d thread instructions\n", res.Stats.WarpInstructions, res.Stats.ThreadInstructions)
+	}
+}
+
+// printHazards writes the sanitizers' findings as compilers write
+// diagnostics: FILE:LINE:COL: KIND: message.
+func printHazards(w io.Writer, name string, hz []sim.Hazard) {
+	for _, h := range hz {
+		times := ""
+		if h.Count > 1 {
+			times = fmt.Sprintf(" (%d times)", h.Count)
+		}
+		if h.Line > 0 {
+			fmt.Fprintf(w, "%s:%d:%d: %s: %s%s\n", name, h.Line, h.Col, h.Kind, h.Message, times)
+		} else {
+			fmt.Fprintf(w, "%s: %s: %s\n", name, h.Kind, h.Message)
+		}
 	}
 }

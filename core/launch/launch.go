@@ -42,6 +42,9 @@ type Buffer struct {
 	// Changed: the run left the buffer different from its input (set by
 	// Collect, which Run calls; what the CLI prints by default).
 	Changed bool
+
+	addr   uint64 // its address in the machine (Prepare)
+	uninit bool   // made with "count" alone: initcheck treats it as never written (sanitize.go)
 }
 
 // Error is one error of a failed run.
@@ -65,6 +68,11 @@ type Result struct {
 	// Warnings are problems check.Warnings found that do not stop the run
 	// (phase "check").
 	Warnings []Error
+
+	// Sanitized: the sanitizers that ran (Options.Sanitize); Hazards
+	// their findings, in the order found (empty when clean).
+	Sanitized sim.Sanitize
+	Hazards   []sim.Hazard
 }
 
 // ParseSpec decodes a launch spec, reporting unknown fields and bad shapes.
@@ -145,6 +153,10 @@ type Options struct {
 	// decides only when the run stops, checked between slices of
 	// instructions, never what the machine computes.
 	TimeLimit time.Duration
+
+	// Sanitize turns on racecheck, synccheck and initcheck (core/sim
+	// sanitize.go); the findings go to Result.Hazards.
+	Sanitize sim.Sanitize
 }
 
 // DefaultTimeLimit is the wall time the CLI gives a run.
@@ -213,6 +225,7 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 	}
 	res.Machine = m
 	m.KeepFinished(1) // nothing here looks at finished CTAs but the last
+	SanitizeMachine(m, res, opt.Sanitize)
 	budget := opt.StepBudget
 	if budget == 0 {
 		budget = DefaultBudget
@@ -255,6 +268,7 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 	}
 	res.Stats = m.Stats()
 	res.Stdout = m.Stdout()
+	res.Hazards = m.Hazards()
 	Collect(m, res) // sets Changed
 	switch {
 	case m.Fault() != nil:
@@ -407,6 +421,7 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 			return nil, fmt.Errorf("args.%s: the buffer at 0x%x does not fit below 4 GB, where the 32-bit addresses of an .address_size 32 module reach", pb.name, addr)
 		}
 		m.StoreElems(addr, es, pb.b.Data)
+		pb.b.addr = addr
 		for i := 0; i < pb.size; i++ {
 			buf[pb.off+i] = byte(addr >> (8 * i))
 		}
@@ -559,6 +574,7 @@ func parseBufferAt(path string, raw json.RawMessage, lim limits.Limits, used *bu
 		}
 		n = int(*spec.Count)
 	}
+	uninit := spec.Count != nil && len(spec.Data) == 0 && len(spec.Fill) == 0
 	if n == 0 && spec.Count == nil {
 		return nil, fmt.Errorf("%s: a buffer needs \"data\" or \"count\"", path)
 	}
@@ -570,7 +586,7 @@ func parseBufferAt(path string, raw json.RawMessage, lim limits.Limits, used *bu
 	if err := lim.CheckElements(used.elems); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	b := &Buffer{Type: t, Data: make([]uint64, n)}
+	b := &Buffer{Type: t, Data: make([]uint64, n), uninit: uninit}
 	if len(spec.Fill) > 0 {
 		var s string
 		if json.Unmarshal(spec.Fill, &s) == nil && s == "iota" {
@@ -891,4 +907,20 @@ func floatOverflows(t string, f float64) bool {
 		return fp.CvtF64ToBF16(b, fp.RN, false)&0x7fff == 0x7f80
 	}
 	return false
+}
+
+// SanitizeMachine turns the sanitizers k on for m, a machine Prepare made
+// for res, before it runs: the buffers made with "count" alone are the
+// uninitialised ones initcheck watches.
+func SanitizeMachine(m *sim.Machine, res *Result, k sim.Sanitize) {
+	res.Sanitized = k
+	if k == 0 {
+		return
+	}
+	m.Sanitize(k)
+	for _, n := range res.Names {
+		if b := res.Buffers[n]; b.uninit {
+			m.SanitizeUninit(b.addr)
+		}
+	}
 }

@@ -50,6 +50,7 @@ func (r *Result) WriteJSON(w io.Writer) error {
 			o.str(`, "stats": `)
 			o.marshal(r.Stats)
 		}
+		r.writeHazards(o)
 		r.writeWarnings(o)
 		o.str("}\n")
 		return o.err
@@ -59,9 +60,24 @@ func (r *Result) WriteJSON(w io.Writer) error {
 	r.writeStdout(o)
 	o.str(`, "stats": `)
 	o.marshal(r.Stats)
+	r.writeHazards(o)
 	r.writeWarnings(o)
 	o.str("}\n")
 	return o.err
+}
+
+// writeHazards writes the "hazards" field when sanitizers ran: the
+// findings (sim.Hazard), [] when clean.
+func (r *Result) writeHazards(o *jsonOut) {
+	if r.Sanitized == 0 {
+		return
+	}
+	o.str(`, "hazards": `)
+	if len(r.Hazards) == 0 {
+		o.str("[]")
+		return
+	}
+	o.marshal(r.Hazards)
 }
 
 // jsonOut writes to w, keeping the first error and skipping every write

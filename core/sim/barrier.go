@@ -73,6 +73,9 @@ func execBar(m *Machine, w *warp, o *op) {
 	if len(srcs) > 1 {
 		b.want = int(w.reg(srcs[1])[lane])
 	}
+	if m.san != nil {
+		m.san.barArrive(m, w, o, id) // sanitize_sync.go
+	}
 	b.arrived += 32
 	if o.mode == barRed {
 		p := f.preds[o.ps[0]]
@@ -146,6 +149,9 @@ func (m *Machine) tryRelease(c *cta, id int) {
 			}
 		}
 		w.waitOp = nil
+	}
+	if m.san != nil {
+		m.san.barRelease(m, c, id, b.waiting)
 	}
 	*b = barrier{}
 	m.releases++

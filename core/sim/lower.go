@@ -657,6 +657,7 @@ func (l *lowering) lower(in *check.Inst, o *op) {
 			l.refuse(o, err.Error())
 		}
 	}
+	sanLowered(o) // sanitize_sync.go
 	o.d1 = -1
 	if len(o.d) == 1 && o.d[0] >= 0 {
 		o.d1 = o.d[0]

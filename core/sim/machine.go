@@ -62,6 +62,8 @@ type Machine struct {
 
 	spareArena ctaArena // the blocks of a released CTA, for the next (recycle)
 	keep       int      // finished CTAs kept for snapshots (0: KeepCTAs; see KeepFinished)
+
+	san *sanitizer // racecheck, synccheck, initcheck (sanitize.go); nil: off
 }
 
 // laneAccess is one lane's memory access in the last step.
@@ -821,6 +823,9 @@ func (m *Machine) ctaAt(pos int) *cta {
 }
 
 func (m *Machine) deadlock(c *cta) {
+	if m.san != nil {
+		m.san.deadlock(m, c)
+	}
 	ids := ""
 	for _, t := range m.cluster(c) {
 		for _, w := range t.warps {

@@ -190,6 +190,9 @@ func (m *Machine) access(w *warp, o *op, lane int, sp space, addr uint64, n int,
 	if m.record {
 		m.recordAccess(w, lane, sp, addr, n, write)
 	}
+	if m.san != nil {
+		m.san.access(m, w, o, lane, sp, addr, n, write)
+	}
 	if write && (sp == spaceConst || sp == spaceParam || (sp == spaceGeneric && addr >= constWindow && addr < paramWindow+windowSize)) {
 		m.raise(w, o, lane, fmt.Sprintf("write to read-only %s address 0x%x", sp, addr))
 		return nil

@@ -1,0 +1,717 @@
+// sanitize.go: the sanitizers: racecheck, synccheck and initcheck, as
+// NVIDIA's compute-sanitizer names them, exact because the machine sees
+// every access of every thread in one fixed order.
+//
+// They are off unless Machine.Sanitize turns them on before the first step.
+// Off, the machine pays one nil test where an access leaves the warp-wide
+// fast path (fastmem.go) and one in each barrier; on, every access takes
+// the lane-by-lane path and reaches sanitizer.access.
+//
+// Findings (Hazard) are not faults: the run goes on and computes what it
+// would compute without them; only a barrier that can never complete (a
+// hang on the GPU) stops it, as it always did, now with a sync finding.
+//
+// Step back: a Session never sanitizes. A page that wants findings runs the
+// launch once more on a plain machine with the sanitizers on (the schedule
+// is fixed, so every step number in a finding is the session's step
+// number too): findings are recomputed, never restored from a checkpoint,
+// and the shadow state stays out of history.
+//
+// The model (racecheck), after the PTX ISA memory consistency model (ISA
+// 8.x "Memory Consistency Model": conflicting accesses, morally strong
+// operations, synchronizes-with) and the CUDA programming guide's
+// independent thread scheduling:
+//   - Two accesses conflict when they overlap, come from different threads
+//     and at least one writes. They are ordered (no race) when a barrier
+//     phase both threads took part in lies between them (bar/barrier .sync,
+//     .red, .arrive with the arrival releasing and the wait acquiring;
+//     barrier.cluster arrive/wait), when both are lanes of one warp in one
+//     instruction, when a bar.warp.sync whose mask names both lanes lies
+//     between them, or when the first thread released (fence/membar,
+//     st/red/atom .release or .acq_rel) after the first access and the
+//     second thread acquired (fence/membar, ld/atom .acquire or .acq_rel)
+//     after that release, at a scope that includes both threads.
+//   - Two atomics (atom, red) never race with each other, nor do two
+//     morally strong accesses (.relaxed, .acquire, .release: ISA "Data
+//     race"). .volatile is not exempt: a racing volatile read still sees
+//     either value, and warp-synchronous code that leaned on it is exactly
+//     what independent thread scheduling broke.
+//   - Vector clocks over the warps of a cluster carry barrier order; lanes
+//     of one warp are told apart by step and by their bar.warp.sync
+//     generation; release/acquire is kept per warp (a lane's fence counts
+//     for its warp), which can miss a race between lanes but never invents
+//     one.
+//   - A plain read racing an atomic is not reported (the first read of an
+//     atomicCAS loop, as the CUDA programming guide writes them); a plain
+//     write racing an atomic is.
+//   - initcheck watches shared memory and the global buffers a launch makes
+//     with "count" alone, per byte; atomics count as writes. Local memory
+//     is not watched: compilers at -O0 copy structs whole through it,
+//     unset members and padding included, which C allows, and telling
+//     such a copy from a use needs the value followed through registers.
+//   - Shadow memory: one record of the last write and two of the last
+//     concurrent reads per 4-byte granule, with a byte mask each; shared
+//     memory per CTA of the running cluster, global memory per 16 KiB page
+//     touched, within ShadowBytes.
+
+package sim
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Sanitize selects sanitizers.
+type Sanitize uint8
+
+const (
+	SanRace Sanitize = 1 << iota // racecheck: shared and global memory
+	SanSync                      // synccheck: barriers and warp-synchronous masks
+	SanInit                      // initcheck: reads of bytes nothing wrote
+	SanAll  = SanRace | SanSync | SanInit
+)
+
+// ParseSanitize reads "race,sync,init", "all" or "none" (or "").
+func ParseSanitize(s string) (Sanitize, error) {
+	var k Sanitize
+	for _, f := range strings.Split(s, ",") {
+		switch strings.TrimSpace(f) {
+		case "race":
+			k |= SanRace
+		case "sync":
+			k |= SanSync
+		case "init":
+			k |= SanInit
+		case "all":
+			k |= SanAll
+		case "none", "":
+		default:
+			return 0, fmt.Errorf("unknown sanitizer %q (use race, sync, init, all or none)", strings.TrimSpace(f))
+		}
+	}
+	return k, nil
+}
+
+func (k Sanitize) String() string {
+	var s []string
+	for i, n := range []string{"race", "sync", "init"} {
+		if k&(1<<i) != 0 {
+			s = append(s, n)
+		}
+	}
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, ",")
+}
+
+// HazardAccess is one thread's side of a finding.
+type HazardAccess struct {
+	Line   int       `json:"line"`
+	Col    int       `json:"col"`
+	Thread [3]uint32 `json:"thread"`
+	CTA    [3]uint32 `json:"cta"`
+	Warp   int       `json:"warp"`
+	Lane   int       `json:"lane"`
+	Step   int64     `json:"step"`
+	Access string    `json:"access,omitempty"` // read, write, atomic (races and reads of uninitialised bytes)
+}
+
+// Hazard is one finding of a sanitizer. Findings with the same kind and
+// the same source positions (both sides) are one Hazard, the first
+// occurrence, with Count saying how many there were.
+type Hazard struct {
+	Kind    string `json:"kind"` // race, sync, init
+	Message string `json:"message"`
+	HazardAccess
+	Space string        `json:"space,omitempty"` // shared, global, local
+	Addr  uint64        `json:"address,omitempty"`
+	Size  int           `json:"size,omitempty"`
+	Other *HazardAccess `json:"other,omitempty"` // the earlier access of a race; the other arrival of a barrier mismatch
+	Count int           `json:"count"`
+}
+
+// ShadowBytes bounds the racecheck shadow memory of global buffers; past
+// it, pages not yet shadowed go unchecked and a note says so.
+var ShadowBytes int64 = 512 << 20
+
+// MaxHazards bounds the distinct findings kept; the rest are counted.
+const MaxHazards = 1000
+
+// Sanitize turns the sanitizers k on (0: off). Call it before the first
+// step; uninitialised global buffers are named with SanitizeUninit.
+func (m *Machine) Sanitize(k Sanitize) {
+	if k == 0 {
+		m.san = nil
+		return
+	}
+	m.san = &sanitizer{on: k, index: map[hzKey]int{}, warps: map[int64]*sanWarp{}, ctas: map[int]*sanCTA{},
+		bufs: map[*buffer]*sanBuf{}, rels: map[int64][]relEvent{}, curCluster: -1}
+}
+
+// SanitizeUninit marks the global buffer at base as holding no initialised
+// byte (a launch buffer made with "count" only): initcheck reports its
+// bytes read before written.
+func (m *Machine) SanitizeUninit(base uint64) {
+	if m.san == nil {
+		return
+	}
+	if b := m.bufferAt(base); b != nil {
+		m.san.buf(b).uninit = true
+	}
+}
+
+// Sanitizing reports the sanitizers on.
+func (m *Machine) Sanitizing() Sanitize {
+	if m.san == nil {
+		return 0
+	}
+	return m.san.on
+}
+
+// Hazards returns the findings so far, in the order they were found.
+func (m *Machine) Hazards() []Hazard {
+	if m.san == nil {
+		return nil
+	}
+	h := append([]Hazard(nil), m.san.hz...)
+	if m.san.dropped > 0 {
+		h = append(h, Hazard{Kind: "note", Message: fmt.Sprintf("%d more findings at other lines were not kept (the first %d are listed)", m.san.dropped, MaxHazards), Count: m.san.dropped})
+	}
+	if m.san.shadowFull {
+		h = append(h, Hazard{Kind: "note", Message: fmt.Sprintf("racecheck: global memory past %d MiB of shadow state went unchecked", ShadowBytes>>20), Count: 1})
+	}
+	return h
+}
+
+type hzKey struct {
+	kind         string
+	line, col    int
+	oline, ocol  int
+	access, oacc string
+}
+
+type sanitizer struct {
+	on      Sanitize
+	hz      []Hazard
+	index   map[hzKey]int
+	dropped int
+
+	warps      map[int64]*sanWarp // by cta position * 64 + warp id, the running cluster's
+	ctas       map[int]*sanCTA    // by cta position, the running cluster's
+	curCluster int
+	bufs       map[*buffer]*sanBuf
+	rels       map[int64][]relEvent // release events by warp key, every warp that released
+	shadow     int64
+	shadowFull bool
+
+	// barrier.cluster: the join of the phase in progress and of the last
+	// completed one, and the warps waiting to acquire it.
+	clPhase, clDonePhase int64
+	clJoin, clDone       []uint32
+	clWaiters            []*sanWarp
+
+	// Per-instruction cache: the op last classified.
+	op  *op
+	sem opSem
+}
+
+// opSem is what racecheck needs of a memory instruction.
+type opSem struct {
+	atomic, strong    bool
+	acquire, release  bool
+	scope             uint8 // scopeCTA, scopeCluster, scopeGPU
+	relStep, acqStep  int64 // the steps its release/acquire were recorded at (once a step)
+	name              string
+	proxyAsync, write bool
+}
+
+const (
+	scopeCTA = iota
+	scopeCluster
+	scopeGPU
+)
+
+type relEvent struct {
+	step  int64
+	scope uint8
+}
+
+// sanWarp is a warp's synchronisation state.
+type sanWarp struct {
+	key   int64
+	self  int      // its slot in vc: cluster rank * warps per CTA + warp id
+	vc    []uint32 // vector clock over the cluster's warps
+	sgen  uint32   // bar.warp.sync generation
+	lsync [32]uint32
+	lmask [32]uint32
+	acq   [3]int64 // step of its last acquire at each scope level (and wider)
+	clArr int64    // 1 + the cluster-barrier phase it arrived in, 0 if none pending
+}
+
+// sanCTA is a CTA's shadow of its shared memory and its barriers.
+type sanCTA struct {
+	gran []sanGran
+	init []uint64 // initialised bits of shared memory
+	bars [16]sanBar
+}
+
+type sanBar struct {
+	join  []uint32
+	op    *op
+	want  int
+	warp  int
+	lane  int
+	step  int64
+	count int
+}
+
+// sanBuf is a global buffer's shadow.
+type sanBuf struct {
+	uninit bool
+	pages  []*sanPage
+}
+
+type sanPage struct {
+	gran [pageSize / 4]sanGran
+	init [pageSize / 64]uint64
+}
+
+// sanGran is a 4-byte granule's race shadow.
+type sanGran struct {
+	w      sanAcc
+	r0, r1 sanAcc
+}
+
+// sanAcc is one recorded access.
+type sanAcc struct {
+	step  int64
+	clock uint32
+	sgen  uint32
+	cpos  int32
+	line  int32
+	col   uint16
+	warp  uint8
+	lane  uint8
+	mask  uint8 // bytes of the granule (0: no access recorded)
+	flags uint8
+}
+
+const (
+	accWrite = 1 << iota
+	accAtomic
+	accStrong
+)
+
+func (s *sanitizer) buf(b *buffer) *sanBuf {
+	sb := s.bufs[b]
+	if sb == nil {
+		sb = &sanBuf{pages: make([]*sanPage, (b.mem.size+pageSize-1)/pageSize)}
+		s.bufs[b] = sb
+	}
+	return sb
+}
+
+// page returns the shadow page i of sb, made when first needed (nil when
+// the shadow bound is reached).
+func (s *sanitizer) page(sb *sanBuf, i uint64) *sanPage {
+	if i >= uint64(len(sb.pages)) {
+		return nil
+	}
+	p := sb.pages[i]
+	if p == nil {
+		if s.shadow+int64(pageSize)*25 > ShadowBytes {
+			s.shadowFull = true
+			return nil
+		}
+		p = new(sanPage)
+		if !sb.uninit {
+			for k := range p.init {
+				p.init[k] = ^uint64(0)
+			}
+		}
+		s.shadow += int64(pageSize) * 25
+		sb.pages[i] = p
+	}
+	return p
+}
+
+// enterCluster drops the state of the CTAs of a cluster that ended.
+func (s *sanitizer) enterCluster(m *Machine, c *cta) {
+	if k := c.pos / m.cl.size; k != s.curCluster {
+		s.curCluster = k
+		clear(s.ctas)
+		clear(s.warps)
+		s.clJoin, s.clDone, s.clWaiters = nil, nil, nil
+	}
+}
+
+func (s *sanitizer) cta(m *Machine, c *cta) *sanCTA {
+	s.enterCluster(m, c)
+	sc := s.ctas[c.pos]
+	if sc == nil {
+		sc = &sanCTA{}
+		if s.on&SanRace != 0 {
+			sc.gran = make([]sanGran, (len(c.shared)+3)/4)
+		}
+		sc.init = make([]uint64, (len(c.shared)+63)/64)
+		s.ctas[c.pos] = sc
+	}
+	return sc
+}
+
+func (s *sanitizer) warp(m *Machine, w *warp) *sanWarp {
+	s.enterCluster(m, w.cta)
+	key := int64(w.cta.pos)*64 + int64(w.id)
+	sw := s.warps[key]
+	if sw == nil {
+		nw := len(w.cta.warps)
+		sw = &sanWarp{key: key, self: w.cta.rank*nw + w.id, vc: make([]uint32, m.cl.size*nw)}
+		s.warps[key] = sw
+	}
+	return sw
+}
+
+// classify reads what racecheck needs of o (cached for the step).
+func (s *sanitizer) classify(o *op) *opSem {
+	if s.op == o {
+		return &s.sem
+	}
+	s.op = o
+	s.sem = opSem{scope: scopeGPU, relStep: -1, acqStep: -1}
+	if o.inst == nil {
+		return &s.sem
+	}
+	name := o.inst.Entry.Name
+	s.sem.name = name
+	s.sem.atomic = name == "atom" || name == "red"
+	scoped := false
+	for _, md := range o.inst.Src.Mods {
+		switch md.Name {
+		case ".relaxed":
+			s.sem.strong = true
+		case ".acquire":
+			s.sem.strong, s.sem.acquire = true, true
+		case ".release":
+			s.sem.strong, s.sem.release = true, true
+		case ".acq_rel", ".sc":
+			s.sem.strong, s.sem.acquire, s.sem.release = true, true, true
+		case ".cta", ".shared::cta":
+			if md.Name == ".cta" {
+				s.sem.scope, scoped = scopeCTA, true
+			}
+		case ".cluster":
+			s.sem.scope, scoped = scopeCluster, true
+		case ".gpu", ".gl", ".sys":
+			s.sem.scope, scoped = scopeGPU, true
+		}
+	}
+	if s.sem.atomic {
+		s.sem.strong = true
+	}
+	if name == "fence" || name == "membar" {
+		s.sem.acquire, s.sem.release = true, true
+		for _, md := range o.inst.Src.Mods {
+			if strings.HasPrefix(md.Name, ".proxy") || md.Name == ".mbarrier_init" {
+				s.sem.acquire, s.sem.release = false, false // proxy fences order proxies, not threads
+			}
+		}
+	}
+	_ = scoped
+	return &s.sem
+}
+
+// release and acquire note the warp's synchronisation events.
+func (s *sanitizer) release(m *Machine, w *warp, sem *opSem) {
+	step := m.stats.WarpInstructions
+	if sem.relStep == step {
+		return
+	}
+	sem.relStep = step
+	key := int64(w.cta.pos)*64 + int64(w.id)
+	s.rels[key] = append(s.rels[key], relEvent{step: step, scope: sem.scope})
+}
+
+func (s *sanitizer) acquire(m *Machine, w *warp, sem *opSem) {
+	step := m.stats.WarpInstructions
+	if sem.acqStep == step {
+		return
+	}
+	sem.acqStep = step
+	sw := s.warp(m, w)
+	for l := 0; l <= int(sem.scope); l++ {
+		sw.acq[l] = step
+	}
+}
+
+// fence runs for fence and membar: a release and an acquire at its scope.
+func (s *sanitizer) fence(m *Machine, w *warp, o *op) {
+	sem := s.classify(o)
+	if sem.release {
+		s.release(m, w, sem)
+	}
+	if sem.acquire {
+		s.acquire(m, w, sem)
+	}
+}
+
+// access is the hook of every checked memory access (mem.go access): lane
+// of w accesses n bytes at addr in space sp through o.
+func (s *sanitizer) access(m *Machine, w *warp, o *op, lane int, sp space, addr uint64, n int, write bool) {
+	if sp == spaceGeneric {
+		sp, addr = genericToSpace(addr)
+	}
+	sem := s.classify(o)
+	if sem.release {
+		s.release(m, w, sem)
+	}
+	t := w.cta
+	switch sp {
+	case spaceSharedCluster:
+		tc, off, _ := m.sharedTarget(w.cta, addr)
+		if tc == nil {
+			return
+		}
+		t, addr = tc, off
+		fallthrough
+	case spaceShared:
+		sc := s.cta(m, t)
+		if s.on&SanInit != 0 {
+			s.initBits(m, w, o, lane, sc.init, addr, addr, n, write, sem.atomic, "shared", "")
+		}
+		if s.on&SanRace != 0 {
+			s.race(m, w, o, lane, sc.gran, addr, n, write, sem, "shared", addr)
+		}
+	case spaceGlobal:
+		b := m.global.find(addr, n)
+		if b == nil {
+			break
+		}
+		sb := s.buf(b)
+		off := addr - b.base
+		if (s.on&SanInit == 0 || !sb.uninit) && s.on&SanRace == 0 {
+			break
+		}
+		p := s.page(sb, off>>pageShift)
+		if p == nil {
+			break
+		}
+		po := off & pageMask
+		if s.on&SanInit != 0 && sb.uninit {
+			s.initBits(m, w, o, lane, p.init[:], po, addr, n, write, sem.atomic, "global", fmt.Sprintf(" (byte %d of buffer %s, made with \"count\" and no data)", off, b.name))
+		}
+		if s.on&SanRace != 0 {
+			s.race(m, w, o, lane, p.gran[:], po, n, write, sem, "global", addr)
+		}
+	}
+	if sem.acquire {
+		s.acquire(m, w, sem)
+	}
+}
+
+// initBits checks and sets initialised bits: bits[o..o+n) (o the offset in
+// bits' memory; addr the address shown).
+func (s *sanitizer) initBits(m *Machine, w *warp, o *op, lane int, bits []uint64, off, addr uint64, n int, write, atomic bool, spaceName, what string) {
+	if write || atomic {
+		for i := off; i < off+uint64(n); i++ {
+			bits[i>>6] |= 1 << (i & 63)
+		}
+		if !atomic || write {
+			return
+		}
+	}
+	missing := 0
+	for i := off; i < off+uint64(n); i++ {
+		if bits[i>>6]>>(i&63)&1 == 0 {
+			missing++
+		}
+	}
+	if missing == 0 {
+		return
+	}
+	me := s.me(m, w, o, lane)
+	me.Access = "read"
+	part := ""
+	if missing < n {
+		part = fmt.Sprintf(" (%d of its bytes)", missing)
+	}
+	s.report(Hazard{Kind: "init", HazardAccess: me, Space: spaceName, Addr: addr, Size: n,
+		Message: fmt.Sprintf("read of uninitialised %s [0x%x] (%d bytes)%s by thread %s of CTA %s%s: nothing wrote these bytes before", spaceName, addr, n, part, tup(me.Thread), tup(me.CTA), what)})
+}
+
+// race checks lane's access of n bytes at offset off of the granules g
+// against the accesses recorded there, then records it.
+func (s *sanitizer) race(m *Machine, w *warp, o *op, lane int, g []sanGran, off uint64, n int, write bool, sem *opSem, spaceName string, addr uint64) {
+	if len(s.clWaiters) > 0 {
+		s.clusterAcquire(m)
+	}
+	sw := s.warp(m, w)
+	cur := sanAcc{step: m.stats.WarpInstructions, clock: sw.vc[sw.self], sgen: sw.sgen, cpos: int32(w.cta.pos),
+		line: o.line, col: uint16(o.col), warp: uint8(w.id), lane: uint8(lane)}
+	if write {
+		cur.flags |= accWrite
+	}
+	if sem.atomic {
+		cur.flags |= accAtomic | accWrite
+	}
+	if sem.strong {
+		cur.flags |= accStrong
+	}
+	for a := off; a < off+uint64(n); {
+		gi := a >> 2
+		if gi >= uint64(len(g)) {
+			return
+		}
+		lo := a & 3
+		hi := min(uint64(4), lo+(off+uint64(n)-a))
+		cur.mask = uint8((1<<hi - 1) &^ (1<<lo - 1))
+		gr := &g[gi]
+		ga := addr - off + gi<<2 + lo
+		if s.conflict(m, w, sw, &gr.w, &cur) {
+			s.reportRace(m, w, o, lane, &gr.w, &cur, spaceName, ga, n)
+		}
+		if cur.flags&accWrite != 0 {
+			for _, r := range []*sanAcc{&gr.r0, &gr.r1} {
+				if s.conflict(m, w, sw, r, &cur) {
+					s.reportRace(m, w, o, lane, r, &cur, spaceName, ga, n)
+				}
+			}
+			// The write subsumes what it covers: a later access races
+			// with it, or is ordered after it and so after these too.
+			gr.r0.mask &^= cur.mask
+			gr.r1.mask &^= cur.mask
+			// One record of the last write: the newest writer, over the
+			// bytes of both (a later access races with it or is ordered
+			// after it, and so after what it overwrote).
+			keep := cur.mask | gr.w.mask
+			gr.w = cur
+			gr.w.mask = keep
+		} else {
+			switch {
+			case gr.r0.mask == 0 || gr.r0.mask&^cur.mask == 0 && s.ordered(m, w, sw, &gr.r0, &cur) || sameThread(&gr.r0, &cur):
+				gr.r0 = cur
+			case gr.r1.mask == 0 || s.ordered(m, w, sw, &gr.r1, &cur) || sameThread(&gr.r1, &cur):
+				gr.r1 = cur
+			default:
+				gr.r1 = cur
+			}
+		}
+		a = gi<<2 + hi
+	}
+}
+
+func sameThread(a, b *sanAcc) bool { return a.cpos == b.cpos && a.warp == b.warp && a.lane == b.lane }
+
+// conflict reports whether the recorded access a races with cur.
+func (s *sanitizer) conflict(m *Machine, w *warp, sw *sanWarp, a, cur *sanAcc) bool {
+	if a.mask&cur.mask == 0 || a.flags&accWrite == 0 && cur.flags&accWrite == 0 {
+		return false
+	}
+	if a.flags&cur.flags&accStrong != 0 { // two atomics, or two morally strong accesses
+		return false
+	}
+	if (a.flags|cur.flags)&accAtomic != 0 && (a.flags&accWrite == 0 || cur.flags&accWrite == 0) {
+		// A plain read of a location others update with atomics sees a
+		// value the atomics made: the CUDA guide's atomicCAS loops start
+		// from such a read. Plain writes racing atomics are reported.
+		return false
+	}
+	return !s.ordered(m, w, sw, a, cur)
+}
+
+// ordered reports whether the recorded access a happens before cur (made
+// now by warp w).
+func (s *sanitizer) ordered(m *Machine, w *warp, sw *sanWarp, a, cur *sanAcc) bool {
+	if sameThread(a, cur) || a.step == cur.step {
+		return true // program order; or lanes of one warp in one instruction
+	}
+	sz := m.cl.size
+	level := scopeGPU
+	if int(a.cpos)/sz == int(cur.cpos)/sz { // the same cluster: barriers order
+		slot := int(a.cpos)%sz*len(w.cta.warps) + int(a.warp)
+		if slot < len(sw.vc) && sw.vc[slot] > a.clock {
+			return true
+		}
+		level = scopeCluster
+		if a.cpos == cur.cpos {
+			level = scopeCTA
+			if a.warp == cur.warp { // lanes of one warp: bar.warp.sync naming both
+				if sw.lsync[cur.lane] > a.sgen && sw.lmask[cur.lane]>>a.lane&1 != 0 {
+					return true
+				}
+			}
+		}
+	}
+	// Release by a's warp after a, acquired by w after that release.
+	rs := s.rels[int64(a.cpos)*64+int64(a.warp)]
+	i := sort.Search(len(rs), func(i int) bool { return rs[i].step > a.step })
+	for ; i < len(rs); i++ {
+		if int(rs[i].scope) >= level {
+			return sw.acq[level] > rs[i].step
+		}
+	}
+	return false
+}
+
+func (s *sanitizer) reportRace(m *Machine, w *warp, o *op, lane int, a, cur *sanAcc, spaceName string, addr uint64, n int) {
+	me := s.me(m, w, o, lane)
+	me.Access = accName(cur.flags)
+	other := HazardAccess{Line: int(a.line), Col: int(a.col), Warp: int(a.warp), Lane: int(a.lane), Step: a.step, Access: accName(a.flags)}
+	ci := m.linearOf(int(a.cpos))
+	other.CTA = m.ctaID(ci)
+	other.Thread = m.threadIdx(int(a.warp)*32 + int(a.lane))
+	var why string
+	switch {
+	case a.cpos == cur.cpos && a.warp == cur.warp:
+		why = fmt.Sprintf("by thread %s of the same warp %d with no __syncwarp (bar.warp.sync) between: since Volta the lanes of a warp run independently (a warp-level hazard)", tup(other.Thread), a.warp)
+	case a.cpos == cur.cpos:
+		why = fmt.Sprintf("by thread %s (warp %d) with no barrier between", tup(other.Thread), a.warp)
+	case int(a.cpos)/m.cl.size == int(cur.cpos)/m.cl.size:
+		why = fmt.Sprintf("by thread %s of CTA %s in the same cluster with no barrier.cluster between", tup(other.Thread), tup(other.CTA))
+	default:
+		why = fmt.Sprintf("by thread %s of CTA %s: threads of different CTAs are ordered only by a release (fence, .release) and an acquire at .gpu scope, or by the kernel's end", tup(other.Thread), tup(other.CTA))
+	}
+	msg := fmt.Sprintf("%s of %s [0x%x] by thread %s", me.Access, spaceName, addr, tup(me.Thread))
+	if m.nctas > 1 {
+		msg += " of CTA " + tup(me.CTA)
+	}
+	msg += fmt.Sprintf(" after %s at %d:%d %s", other.Access, other.Line, other.Col, why)
+	s.report(Hazard{Kind: "race", Message: msg, HazardAccess: me, Space: spaceName, Addr: addr, Size: n, Other: &other})
+}
+
+func accName(f uint8) string {
+	switch {
+	case f&accAtomic != 0:
+		return "atomic"
+	case f&accWrite != 0:
+		return "write"
+	}
+	return "read"
+}
+
+// me describes lane of w executing o now.
+func (s *sanitizer) me(m *Machine, w *warp, o *op, lane int) HazardAccess {
+	return HazardAccess{Line: int(o.line), Col: int(o.col), Thread: m.threadIdx(w.id*32 + lane), CTA: w.cta.id, Warp: w.id, Lane: lane, Step: m.stats.WarpInstructions}
+}
+
+func tup(t [3]uint32) string { return fmt.Sprintf("(%d,%d,%d)", t[0], t[1], t[2]) }
+
+// report keeps h, or counts it with the finding at the same lines.
+func (s *sanitizer) report(h Hazard) {
+	k := hzKey{kind: h.Kind, line: h.Line, col: h.Col, access: h.Access}
+	if h.Other != nil {
+		k.oline, k.ocol, k.oacc = h.Other.Line, h.Other.Col, h.Other.Access
+	}
+	if i, ok := s.index[k]; ok {
+		s.hz[i].Count++
+		return
+	}
+	if len(s.hz) >= MaxHazards {
+		s.dropped++
+		return
+	}
+	h.Count = 1
+	s.index[k] = len(s.hz)
+	s.hz = append(s.hz, h)
+}

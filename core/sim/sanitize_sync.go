@@ -1,0 +1,246 @@
+// sanitize_sync.go: the sanitizers' hooks in barriers, bar.warp.sync,
+// fences and the .sync warp instructions (synccheck, and the barrier
+// order racecheck builds on). See sanitize.go.
+
+package sim
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// sanLowered wraps the exec of the instructions the sanitizers watch
+// (lower.go calls it for every op). Off, each costs a nil test.
+func sanLowered(o *op) {
+	if o.inst == nil || o.exec == nil || o.flags&flagNoExec != 0 {
+		return
+	}
+	inner := o.exec
+	switch o.inst.Entry.Name {
+	case "fence", "membar":
+		o.exec = func(m *Machine, w *warp, o *op) {
+			if m.san != nil && w.mask != 0 {
+				m.san.fence(m, w, o)
+			}
+			inner(m, w, o)
+		}
+	case "bar.warp.sync":
+		o.exec = func(m *Machine, w *warp, o *op) {
+			if m.san != nil && w.mask != 0 {
+				m.san.warpSync(m, w, o)
+			}
+			inner(m, w, o)
+		}
+	case "shfl.sync", "vote.sync", "match.sync", "redux.sync":
+		o.exec = func(m *Machine, w *warp, o *op) {
+			if m.san != nil && w.mask != 0 && m.san.on&SanSync != 0 {
+				m.san.memberMask(m, w, o)
+			}
+			inner(m, w, o)
+		}
+	case "barrier.cluster":
+		o.exec = func(m *Machine, w *warp, o *op) {
+			if m.san == nil || w.mask == 0 {
+				inner(m, w, o)
+				return
+			}
+			phase := m.cl.phases
+			arrive := o.mode == 0
+			inner(m, w, o)
+			m.san.clusterBarrier(m, w, arrive, phase)
+		}
+	}
+}
+
+// warpSync is bar.warp.sync membermask (__syncwarp): the lanes of the
+// mask that execute it order their accesses; synccheck wants the
+// executing lanes in the mask and no exited lane named.
+func (s *sanitizer) warpSync(m *Machine, w *warp, o *op) {
+	lane := firstLane(w.mask)
+	mask := uint32(w.reg(o.s[0])[lane])
+	if s.on&SanSync != 0 {
+		if out := w.mask &^ mask; out != 0 {
+			me := s.me(m, w, o, firstLane(out))
+			s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("bar.warp.sync (__syncwarp) with membermask %#08x executed by lanes %#08x of warp %d that the mask leaves out (the executing thread must be in membermask)", mask, out, w.id)})
+		}
+		if gone := mask & (w.exited | ^w.valid); gone != 0 {
+			me := s.me(m, w, o, lane)
+			s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("bar.warp.sync (__syncwarp) membermask %#08x names lanes %#08x of warp %d that have exited or do not exist: they never arrive", mask, gone, w.id)})
+		}
+	}
+	sw := s.warp(m, w)
+	sw.sgen++
+	for l := w.mask & mask; l != 0; l &= l - 1 {
+		i := bits.TrailingZeros32(l)
+		sw.lsync[i], sw.lmask[i] = sw.sgen, mask
+	}
+}
+
+// memberMask checks a .sync warp instruction's membermask (its last
+// source): every executing lane in it, and every lane it names executing
+// it now (not exited, not on another path of a branch, not guarded off).
+func (s *sanitizer) memberMask(m *Machine, w *warp, o *op) {
+	if len(o.s) == 0 {
+		return
+	}
+	lane := firstLane(w.mask)
+	mask := uint32(w.reg(o.s[len(o.s)-1])[lane])
+	if out := w.mask &^ mask; out != 0 {
+		me := s.me(m, w, o, firstLane(out))
+		s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("%s with membermask %#08x executed by lanes %#08x of warp %d that the mask leaves out (undefined: the executing thread must be in membermask)", o.inst.Entry.Name, mask, out, w.id)})
+	}
+	if absent := mask & w.valid &^ w.mask; absent != 0 {
+		me := s.me(m, w, o, lane)
+		what := "inactive (on another path of a branch, or guarded off)"
+		if absent&w.exited == absent {
+			what = "exited"
+		}
+		s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("%s membermask %#08x names lanes %#08x of warp %d that do not execute it: they are %s, so the instruction waits for threads that never come (or reads their stale registers)", o.inst.Entry.Name, mask, absent, w.id, what)})
+	}
+}
+
+// barArrive is a warp's arrival at CTA barrier id through o (execBar).
+func (s *sanitizer) barArrive(m *Machine, w *warp, o *op, id int) {
+	want := 0 // the count this arrival gives (0: every thread of the CTA)
+	if len(o.s) > 1 {
+		want = int(w.reg(o.s[1])[firstLane(w.mask)])
+	}
+	sc := s.cta(m, w.cta)
+	sw := s.warp(m, w)
+	bar := &sc.bars[id]
+	if s.on&SanSync != 0 {
+		aligned := o.inst.Entry.Name == "bar" || o.inst.Match.Has(".aligned")
+		f := w.top()
+		active := f.stack[len(f.stack)-1].mask
+		live := w.valid &^ w.exited
+		if w.mask != live {
+			me := s.me(m, w, o, firstLane(w.mask))
+			missing := live &^ w.mask
+			why := "on another path of a branch"
+			if active == live {
+				why = "guarded off by the predicate"
+			}
+			msg := fmt.Sprintf("barrier %d reached by lanes %#08x of warp %d but not by its lanes %#08x, %s and not exited", id, w.mask, w.id, missing, why)
+			if aligned {
+				msg += fmt.Sprintf(": %s is .aligned, so every thread of the warp must execute it together (a __syncthreads() in divergent code, e.g. inside if (threadIdx.x < n))", o.inst.Entry.Name)
+			} else {
+				msg += ": they must arrive too before the barrier completes (on the GPU it would wait for them)"
+			}
+			s.report(Hazard{Kind: "sync", HazardAccess: me, Message: msg})
+		}
+		if bar.count > 0 {
+			if bar.want != want || want == 0 && bar.op != o {
+				me := s.me(m, w, o, firstLane(w.mask))
+				other := HazardAccess{Line: int(bar.op.line), Col: int(bar.op.col), CTA: w.cta.id, Warp: bar.warp, Lane: bar.lane, Thread: m.threadIdx(bar.warp*32 + bar.lane), Step: bar.step}
+				var msg string
+				if bar.want != want {
+					msg = fmt.Sprintf("barrier %d: warp %d arrives expecting %s, but warp %d arrived in this phase at %d:%d expecting %s (every arrival of a phase must give the same count)", id, w.id, countName(want), bar.warp, other.Line, other.Col, countName(bar.want))
+				} else {
+					msg = fmt.Sprintf("barrier %d: warp %d arrives at this __syncthreads while warp %d waits at the one at %d:%d: threads of a CTA must reach the same barrier (a barrier in code that not every thread runs)", id, w.id, bar.warp, other.Line, other.Col)
+				}
+				s.report(Hazard{Kind: "sync", HazardAccess: me, Message: msg, Other: &other})
+			}
+		} else {
+			bar.op, bar.want, bar.warp, bar.lane, bar.step = o, want, w.id, firstLane(w.mask), m.stats.WarpInstructions
+		}
+	}
+	bar.count++
+	// Release: what the warp did so far is ordered before every access
+	// after the phase completes.
+	sw.vc[sw.self]++
+	if bar.join == nil {
+		bar.join = make([]uint32, len(sw.vc))
+	}
+	joinInto(bar.join, sw.vc)
+}
+
+func countName(want int) string {
+	if want == 0 {
+		return "every thread of the CTA"
+	}
+	return fmt.Sprintf("%d threads", want)
+}
+
+// barRelease completes barrier id's phase: the waiting warps acquire what
+// every arrival released (tryRelease).
+func (s *sanitizer) barRelease(m *Machine, c *cta, id int, waiting uint64) {
+	sc := s.cta(m, c)
+	bar := &sc.bars[id]
+	for ws := waiting; ws != 0; ws &= ws - 1 {
+		w := c.warps[bits.TrailingZeros64(ws)]
+		if bar.join != nil {
+			joinInto(s.warp(m, w).vc, bar.join)
+		}
+	}
+	*bar = sanBar{}
+}
+
+func joinInto(dst, src []uint32) {
+	for i, v := range src {
+		if i < len(dst) && v > dst[i] {
+			dst[i] = v
+		}
+	}
+}
+
+// clusterBarrier is barrier.cluster.arrive (a release into the phase's
+// join) and .wait (an acquire of the completed phase's join).
+func (s *sanitizer) clusterBarrier(m *Machine, w *warp, arrive bool, phase int64) {
+	s.clusterAcquire(m)
+	sw := s.warp(m, w)
+	if arrive {
+		sw.vc[sw.self]++
+		if s.clJoin == nil {
+			s.clPhase, s.clJoin = phase, make([]uint32, len(sw.vc))
+		}
+		joinInto(s.clJoin, sw.vc)
+		sw.clArr = phase + 1
+		s.clusterAcquire(m) // this arrival may have completed the phase
+		return
+	}
+	if sw.clArr != 0 {
+		s.clWaiters = append(s.clWaiters, sw)
+		s.clusterAcquire(m)
+	}
+}
+
+// clusterAcquire settles a completed cluster-barrier phase and gives the
+// warps that waited for it its join (called at each cluster-barrier
+// instruction and each access while warps wait).
+func (s *sanitizer) clusterAcquire(m *Machine) {
+	if s.clJoin != nil && m.cl.phases > s.clPhase {
+		s.clDone, s.clDonePhase, s.clJoin = s.clJoin, s.clPhase, nil
+	}
+	k := 0
+	for _, sw := range s.clWaiters {
+		if s.clDone != nil && s.clDonePhase == sw.clArr-1 {
+			joinInto(sw.vc, s.clDone)
+			sw.clArr = 0
+			continue
+		}
+		if m.cl.phases > sw.clArr { // a later phase passed: nothing left to give
+			continue
+		}
+		s.clWaiters[k] = sw
+		k++
+	}
+	s.clWaiters = s.clWaiters[:k]
+}
+
+// deadlock turns a barrier that can never complete into sync findings,
+// one per barrier a warp waits at.
+func (s *sanitizer) deadlock(m *Machine, c *cta) {
+	if s.on&SanSync == 0 {
+		return
+	}
+	for _, t := range m.cluster(c) {
+		for _, w := range t.warps {
+			if w.wait == 0 || w.waitOp == nil {
+				continue
+			}
+			me := s.me(m, w, w.waitOp, firstLane(w.valid&^w.exited))
+			me.Step = m.stats.WarpInstructions
+			s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("hang: warp %d waits at %s, which can never complete (every running warp waits, and the threads it counts on never arrive): a barrier that not every thread reaches", w.id, barrierName(w.wait-1))})
+		}
+	}
+}
