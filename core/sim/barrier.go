@@ -151,7 +151,7 @@ func (m *Machine) tryRelease(c *cta, id int) {
 		w.waitOp = nil
 	}
 	if m.san != nil {
-		m.san.barRelease(m, c, id, b.waiting)
+		m.san.barRelease(m, c, id, b)
 	}
 	*b = barrier{}
 	m.releases++

@@ -478,7 +478,7 @@ func (s *sanitizer) access(m *Machine, w *warp, o *op, lane int, sp space, addr 
 	case spaceShared:
 		sc := s.cta(m, t)
 		if s.on&SanInit != 0 {
-			s.initBits(m, w, o, lane, sc.init, addr, addr, n, write, sem.atomic, "shared", "")
+			s.initBits(m, w, o, lane, sc.init, addr, addr, n, write && !sem.atomic, false, "shared", "")
 		}
 		if s.on&SanRace != 0 {
 			s.race(m, w, o, lane, sc.gran, addr, n, write, sem, "shared", addr)
@@ -499,7 +499,7 @@ func (s *sanitizer) access(m *Machine, w *warp, o *op, lane int, sp space, addr 
 		}
 		po := off & pageMask
 		if s.on&SanInit != 0 && sb.uninit {
-			s.initBits(m, w, o, lane, p.init[:], po, addr, n, write, sem.atomic, "global", fmt.Sprintf(" (byte %d of buffer %s, made with \"count\" and no data)", off, b.name))
+			s.initBits(m, w, o, lane, p.init[:], po, addr, n, write && !sem.atomic, sem.atomic, "global", fmt.Sprintf(" (byte %d of buffer %s, made with \"count\" and no data)", off, b.name))
 		}
 		if s.on&SanRace != 0 {
 			s.race(m, w, o, lane, p.gran[:], po, n, write, sem, "global", addr)
@@ -510,17 +510,27 @@ func (s *sanitizer) access(m *Machine, w *warp, o *op, lane int, sp space, addr 
 	}
 }
 
-// initBits checks and sets initialised bits: bits[o..o+n) (o the offset in
-// bits' memory; addr the address shown).
-func (s *sanitizer) initBits(m *Machine, w *warp, o *op, lane int, bits []uint64, off, addr uint64, n int, write, atomic bool, spaceName, what string) {
-	if write || atomic {
+// initBits checks and sets initialised bits: bits[off..off+n) (off the
+// offset in bits' memory; addr the address shown). A write sets them; a
+// read checks them; an atomic (a read and a write) checks them in shared
+// memory, where nothing starts defined, and only sets them in a "count"
+// buffer, which ptxplay fills with zeros as a cudaMemset before a
+// histogram would (quiet: unchecked).
+func (s *sanitizer) initBits(m *Machine, w *warp, o *op, lane int, bits []uint64, off, addr uint64, n int, write, quiet bool, spaceName, what string) {
+	set := func() {
 		for i := off; i < off+uint64(n); i++ {
 			bits[i>>6] |= 1 << (i & 63)
 		}
-		if !atomic || write {
-			return
-		}
 	}
+	if write || quiet {
+		set()
+		return
+	}
+	defer func() {
+		if o.inst != nil && (o.inst.Entry.Name == "atom" || o.inst.Entry.Name == "red") {
+			set()
+		}
+	}()
 	missing := 0
 	for i := off; i < off+uint64(n); i++ {
 		if bits[i>>6]>>(i&63)&1 == 0 {

@@ -7,6 +7,7 @@ package sim
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 )
 
 // sanLowered wraps the exec of the instructions the sanitizers watch
@@ -122,7 +123,7 @@ func (s *sanitizer) barArrive(m *Machine, w *warp, o *op, id int) {
 			}
 			msg := fmt.Sprintf("barrier %d reached by lanes %#08x of warp %d but not by its lanes %#08x, %s and not exited", id, w.mask, w.id, missing, why)
 			if aligned {
-				msg += fmt.Sprintf(": %s is .aligned, so every thread of the warp must execute it together (a __syncthreads() in divergent code, e.g. inside if (threadIdx.x < n))", o.inst.Entry.Name)
+				msg += fmt.Sprintf(": %s is .aligned, so every thread of the warp must execute it together (a __syncthreads() in divergent code, e.g. inside if (threadIdx.x < n))", opName(o))
 			} else {
 				msg += ": they must arrive too before the barrier completes (on the GPU it would wait for them)"
 			}
@@ -163,10 +164,20 @@ func countName(want int) string {
 
 // barRelease completes barrier id's phase: the waiting warps acquire what
 // every arrival released (tryRelease).
-func (s *sanitizer) barRelease(m *Machine, c *cta, id int, waiting uint64) {
+func (s *sanitizer) barRelease(m *Machine, c *cta, id int, b *barrier) {
 	sc := s.cta(m, c)
 	bar := &sc.bars[id]
-	for ws := waiting; ws != 0; ws &= ws - 1 {
+	if gone := c.doneWarps &^ (b.waiting | b.arrivedWarps); s.on&SanSync != 0 && b.want == 0 && gone != 0 && bar.op != nil {
+		// Completed only because warps exited: on the GPU a
+		// __syncthreads() that some threads skip is undefined.
+		me := HazardAccess{Line: int(bar.op.line), Col: int(bar.op.col), CTA: c.id, Warp: bar.warp, Lane: bar.lane, Thread: m.threadIdx(bar.warp*32 + bar.lane), Step: bar.step}
+		var ws []string
+		for g := gone; g != 0; g &= g - 1 {
+			ws = append(ws, fmt.Sprint(bits.TrailingZeros64(g)))
+		}
+		s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("barrier %d completes without warps %s of CTA %s, which exited without reaching it: a __syncthreads() that not every thread of the CTA runs (the CUDA guide: allowed in conditional code only when the condition is the same for the whole block)", id, strings.Join(ws, ", "), tup(c.id))})
+	}
+	for ws := b.waiting; ws != 0; ws &= ws - 1 {
 		w := c.warps[bits.TrailingZeros64(ws)]
 		if bar.join != nil {
 			joinInto(s.warp(m, w).vc, bar.join)
@@ -243,4 +254,12 @@ func (s *sanitizer) deadlock(m *Machine, c *cta) {
 			s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("hang: warp %d waits at %s, which can never complete (every running warp waits, and the threads it counts on never arrive): a barrier that not every thread reaches", w.id, barrierName(w.wait-1))})
 		}
 	}
+}
+
+// opName is the instruction's opcode with its modifiers, as written.
+func opName(o *op) string {
+	if f := strings.Fields(o.text); len(f) > 0 {
+		return f[0]
+	}
+	return o.inst.Entry.Name
 }

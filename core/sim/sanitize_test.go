@@ -1,0 +1,385 @@
+package sim
+
+// sanitize_test.go: racecheck, synccheck and initcheck, a row per
+// synchronisation that orders and per one that does not (PTX ISA 3.1
+// §8.7.12 bar, membar; PTX ISA 9.x memory consistency model: data races,
+// morally strong operations, release and acquire patterns; the CUDA
+// programming guide: __syncthreads in conditional code, independent
+// thread scheduling and __syncwarp).
+//
+// Each row's body marks what must be found on its own lines:
+//   // @x         names the line (the earlier access of a race)
+//   // RACE:x     a race reported here whose other access is on line @x
+//   // SYNC       a synccheck finding here
+//   // INIT       an initcheck finding here
+// and nothing else may be found.
+
+import (
+	"encoding/binary"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const sanKernel = `.version 8.0
+.target sm_90
+.address_size 64
+
+.visible .entry k(.param .u64 pg, .param .u64 pu)
+{
+	.reg .pred %p<8>;
+	.reg .b32 %r<32>;
+	.reg .b64 %rd<32>;
+	.reg .b32 %t, %w, %lane, %sa, %sn, %gi;
+	.reg .b64 %g, %u, %ga, %ua;
+	.shared .align 8 .b8 s[1024];
+	mov.u32 %t, %tid.x;
+	mov.u32 %lane, %laneid;
+	shr.u32 %w, %t, 5;
+	ld.param.u64 %g, [pg];
+	ld.param.u64 %u, [pu];
+	mov.u32 %sa, s;
+	mad.lo.u32 %sa, %t, 4, %sa;
+	add.u32 %r31, %t, 1;
+	mov.u32 %r30, %ntid.x;
+	rem.u32 %r31, %r31, %r30;
+	mov.u32 %sn, s;
+	mad.lo.u32 %sn, %r31, 4, %sn;
+	mov.u32 %r29, %ctaid.x;
+	mad.lo.u32 %gi, %r29, %r30, %t;
+	mul.wide.u32 %rd1, %gi, 4;
+	add.s64 %ga, %g, %rd1;
+	add.s64 %ua, %u, %rd1;
+	setp.eq.u32 %p7, %w, 0;
+BODY
+	ret;
+}
+`
+
+type sanRow struct {
+	desc  string
+	grid  uint32
+	block uint32
+	body  string
+}
+
+var sanRows = []sanRow{
+	// racecheck: shared memory in a CTA
+	{"store then neighbour's load, no barrier: a warp-level race inside warp 0 and a race across warps 0 and 1 (thread 31 reads s[32] before thread 32 writes it)", 1, 64, `
+	st.shared.u32 [%sa], %t;      // @st RACE:ld
+	ld.shared.u32 %r1, [%sn];   // @ld RACE:st INIT (s[32] before warp 1 wrote it)`},
+	{"bar.sync between store and load orders them (ISA bar: memory accesses before the barrier are performed before those after)", 1, 64, `
+	st.shared.u32 [%sa], %t;
+	bar.sync 0;
+	ld.shared.u32 %r1, [%sn];`},
+	{"barrier.sync with a thread count covering both warps orders them", 1, 64, `
+	st.shared.u32 [%sa], %t;
+	barrier.sync 1, 64;
+	ld.shared.u32 %r1, [%sn];`},
+	{"bar.red.popc orders as bar.sync does", 1, 64, `
+	st.shared.u32 [%sa], %t;
+	setp.ne.u32 %p1, %t, 0;
+	bar.red.popc.u32 %r2, 0, %p1;
+	ld.shared.u32 %r1, [%sn];`},
+	{"producer warp 1 writes, bar.arrive; consumer warp 0 bar.sync then reads: ordered", 1, 64, `
+	@%p7 bra CONS;
+	st.shared.u32 [%sa], %t;
+	bar.arrive 1, 64;
+	bra DONE;
+CONS:
+	bar.sync 1, 64;
+	ld.shared.u32 %r1, [%sa+128];
+DONE:`},
+	{"consumer reads before its bar.sync: the producer's later write races with the read", 1, 64, `
+	@%p7 bra CONS;
+	st.shared.u32 [%sa], %t;  // RACE:rd
+	bar.arrive 1, 64;
+	bra DONE;
+CONS:
+	ld.shared.u32 %r1, [%sa+128];  // @rd INIT (read before warp 1 wrote)
+	bar.sync 1, 64;
+DONE:`},
+	{"bar.arrive does not acquire: the arriving warp's read after it races with a write before the other warp's bar.sync", 1, 64, `
+	@%p7 bra W0;
+	st.shared.u32 [%sa], %t;  // RACE:rd
+	bar.sync 1, 64;
+	bra DONE;
+W0:
+	bar.arrive 1, 64;
+	ld.shared.u32 %r1, [%sa+128];  // @rd INIT (read before warp 1 wrote)
+DONE:`},
+	{"a second phase: reads of phase 1 and writes after the next barrier are ordered", 1, 64, `
+	st.shared.u32 [%sa], %t;
+	bar.sync 0;
+	ld.shared.u32 %r1, [%sn];
+	bar.sync 0;
+	st.shared.u32 [%sa], %r1;`},
+	{"the write after one barrier races with the neighbour's read before the next (no second barrier)", 1, 64, `
+	st.shared.u32 [%sa], %t;
+	bar.sync 0;
+	ld.shared.u32 %r1, [%sn];  // @rd RACE:wr
+	st.shared.u32 [%sa], %r1;    // @wr RACE:rd`},
+	{"__syncwarp (bar.warp.sync -1) orders the lanes of one warp", 1, 32, `
+	st.shared.u32 [%sa], %t;
+	bar.warp.sync -1;
+	ld.shared.u32 %r1, [%sn];`},
+	{"without __syncwarp the lanes of one warp race (independent thread scheduling)", 1, 32, `
+	st.shared.u32 [%sa], %t;     // @st
+	ld.shared.u32 %r1, [%sn];  // RACE:st`},
+	{"ld.volatile does not order: the warp-synchronous reduction step races", 1, 32, `
+	st.volatile.shared.u32 [%sa], %t;     // @st
+	ld.volatile.shared.u32 %r1, [%sn];  // RACE:st`},
+	{"bar.warp.sync whose mask leaves the reader's neighbour out does not order it", 1, 32, `
+	st.shared.u32 [%sa], %t;       // @st
+	and.b32 %r3, %lane, 1;
+	setp.eq.u32 %p1, %r3, 0;
+	bar.warp.sync 0x55555555;     // SYNC
+	ld.shared.u32 %r1, [%sn];    // RACE:st`},
+	{"lanes of one warp in one instruction do not race (all write s[0])", 1, 32, `
+	mov.u32 %r2, s;
+	st.shared.u32 [%r2], %t;`},
+	{"atomics to one address never race with each other", 1, 64, `
+	mov.u32 %r2, s;
+	atom.shared.add.u32 %r1, [%r2], 1;  // INIT (an atomic reads s[0], which nothing zeroed)`},
+	{"a plain store races with another warp's atomic", 1, 64, `
+	mov.u32 %r2, s;
+	@%p7 atom.shared.add.u32 %r1, [%r2], 1;  // @at INIT (nothing zeroed s[0])
+	@!%p7 st.shared.u32 [%r2], %t;          // RACE:at`},
+	{"relaxed loads and stores are morally strong: no data race between them", 1, 64, `
+	st.relaxed.cta.shared.u32 [%sa], %t;
+	ld.relaxed.cta.shared.u32 %r1, [%sn];  // INIT (s[32] before warp 1 wrote it)`},
+	{"membar.cta without a flag to observe orders nothing", 1, 64, `
+	st.shared.u32 [%sa], %t;      // @st RACE:ld
+	membar.cta;
+	ld.shared.u32 %r1, [%sn];   // @ld RACE:st INIT (s[32] before warp 1 wrote it)`},
+
+	// racecheck: global memory across CTAs
+	{"each thread its own element: no race", 4, 32, `
+	st.global.u32 [%ga], %t;
+	ld.global.u32 %r1, [%ga];
+	st.global.u32 [%ga], %r1;`},
+	{"two CTAs write one element: a race across CTAs (no barrier orders them)", 2, 32, `
+	setp.eq.u32 %p1, %t, 0;
+	@%p1 st.global.u32 [%g], %t;  // @wr RACE:wr`},
+	{"message passing: data, membar.gl, flag store; other CTA reads flag, membar.gl, data: ordered", 2, 32, `
+	mov.u32 %r5, %ctaid.x;
+	setp.ne.u32 %p1, %t, 0;
+	@%p1 bra DONE;
+	setp.ne.u32 %p2, %r5, 0;
+	@%p2 bra RD;
+	st.global.u32 [%g+4], 42;
+	membar.gl;
+	st.relaxed.gpu.global.u32 [%g], 1;
+	bra DONE;
+RD:
+	ld.relaxed.gpu.global.u32 %r1, [%g];
+	membar.gl;
+	ld.global.u32 %r2, [%g+4];
+DONE:`},
+	{"message passing with st.release and ld.acquire at .gpu scope: ordered", 2, 32, `
+	mov.u32 %r5, %ctaid.x;
+	setp.ne.u32 %p1, %t, 0;
+	@%p1 bra DONE;
+	setp.ne.u32 %p2, %r5, 0;
+	@%p2 bra RD;
+	st.global.u32 [%g+4], 42;
+	st.release.gpu.global.u32 [%g], 1;
+	bra DONE;
+RD:
+	ld.acquire.gpu.global.u32 %r1, [%g];
+	ld.global.u32 %r2, [%g+4];
+DONE:`},
+	{"release at .cta scope does not reach another CTA: the data read races", 2, 32, `
+	mov.u32 %r5, %ctaid.x;
+	setp.ne.u32 %p1, %t, 0;
+	@%p1 bra DONE;
+	setp.ne.u32 %p2, %r5, 0;
+	@%p2 bra RD;
+	st.global.u32 [%g+4], 42;           // @wr
+	st.release.cta.global.u32 [%g], 1;
+	bra DONE;
+RD:
+	ld.acquire.cta.global.u32 %r1, [%g];
+	ld.global.u32 %r2, [%g+4];          // RACE:wr
+DONE:`},
+	{"without fences the flag passes nothing: the data read races", 2, 32, `
+	mov.u32 %r5, %ctaid.x;
+	setp.ne.u32 %p1, %t, 0;
+	@%p1 bra DONE;
+	setp.ne.u32 %p2, %r5, 0;
+	@%p2 bra RD;
+	st.global.u32 [%g+4], 42;           // @wr
+	st.relaxed.gpu.global.u32 [%g], 1;
+	bra DONE;
+RD:
+	ld.relaxed.gpu.global.u32 %r1, [%g];
+	ld.global.u32 %r2, [%g+4];          // RACE:wr
+DONE:`},
+	{"a plain read of a counter others update atomically (the first read of an atomicCAS loop) is not reported", 2, 32, `
+	ld.global.u32 %r1, [%g];
+	atom.global.cas.b32 %r2, [%g], %r1, 7;`},
+
+	// synccheck
+	{"bar.sync inside if (threadIdx.x < 16): reached by half a warp", 1, 32, `
+	setp.ge.u32 %p1, %t, 16;
+	@%p1 bra SKIP;
+	bar.sync 0;   // SYNC
+SKIP:`},
+	{"bar.sync reached by warp 0 while warp 1 exits without it", 1, 64, `
+	@!%p7 bra SKIP;
+	bar.sync 0;   // SYNC
+SKIP:`},
+	{"two warps at different __syncthreads of one barrier", 1, 64, `
+	@%p7 bra A;
+	bar.sync 0;   // SYNC
+	bra DONE;
+A:
+	bar.sync 0;
+DONE:`},
+	{"named barrier with counts at different instructions is fine (producer/consumer)", 1, 64, `
+	@%p7 bra A;
+	bar.sync 1, 64;
+	bra DONE;
+A:
+	bar.sync 1, 64;
+DONE:`},
+	{"arrivals of one phase with different counts", 1, 96, `
+	setp.eq.u32 %p1, %w, 2;
+	@%p1 bra DONE;
+	@%p7 bra A;
+	bar.sync 1, 64;   // SYNC
+	bra DONE;
+A:
+	bar.sync 1, 96;
+DONE:`},
+	{"__syncwarp with a mask that leaves executing lanes out", 1, 32, `
+	bar.warp.sync 0x0000ffff;   // SYNC`},
+	{"__syncwarp naming lanes that exited", 1, 32, `
+	setp.ge.u32 %p1, %t, 16;
+	@%p1 exit;
+	bar.warp.sync -1;   // SYNC`},
+	{"shfl.sync with the full mask inside if (lane < 16)", 1, 32, `
+	setp.ge.u32 %p1, %t, 16;
+	@%p1 bra SKIP;
+	shfl.sync.bfly.b32 %r1, %t, 1, 31, -1;   // SYNC
+SKIP:`},
+	{"shfl.sync and vote.sync with the full mask in converged code are fine", 1, 32, `
+	shfl.sync.bfly.b32 %r1, %t, 1, 31, -1;
+	setp.ne.u32 %p1, %r1, 0;
+	vote.sync.ballot.b32 %r2, %p1, -1;`},
+	{"a hang: warps wait at different named barriers that each need 64 threads", 1, 64, `
+	@%p7 bra A;
+	bar.sync 2, 64;   // SYNC
+	bra DONE;
+A:
+	bar.sync 1, 64;   // SYNC
+DONE:`},
+
+	// initcheck
+	{"a shared load of bytes nothing wrote", 1, 32, `
+	ld.shared.u32 %r1, [%sa];   // INIT`},
+	{"store, barrier, load: initialised", 1, 64, `
+	st.shared.u32 [%sa], %t;
+	bar.sync 0;
+	ld.shared.u32 %r1, [%sn];`},
+	{"one byte written, four read", 1, 32, `
+	st.shared.u8 [%sa], %t;
+	ld.shared.u32 %r1, [%sa];   // INIT`},
+	{"a load from a buffer made with count alone", 1, 32, `
+	ld.global.u32 %r1, [%ua];   // INIT`},
+	{"store then load of a count buffer; atomics on it count as writes", 1, 32, `
+	st.global.u32 [%ua], %t;
+	ld.global.u32 %r1, [%ua];
+	atom.global.add.u32 %r2, [%u+256], 1;
+	ld.global.u32 %r1, [%u+256];`},
+	{"a buffer with data is initialised", 1, 32, `
+	ld.global.u32 %r1, [%ga];`},
+}
+
+var markRe = regexp.MustCompile(`(@\w+|RACE:\w+|SYNC|INIT)`)
+
+func TestSanitizeTable(t *testing.T) {
+	for _, row := range sanRows {
+		t.Run(row.desc, func(t *testing.T) {
+			src := strings.Replace(sanKernel, "BODY", row.body, 1)
+			lines := strings.Split(src, "\n")
+			names := map[string]int{}
+			var want []string
+			type pend struct {
+				line int
+				name string
+			}
+			var races []pend
+			for i, l := range lines {
+				k := strings.Index(l, "//")
+				if k < 0 {
+					continue
+				}
+				for _, mk := range markRe.FindAllString(l[k:], -1) {
+					switch {
+					case mk[0] == '@':
+						names[mk[1:]] = i + 1
+					case strings.HasPrefix(mk, "RACE:"):
+						races = append(races, pend{i + 1, mk[5:]})
+					default:
+						want = append(want, fmt.Sprintf("%s at %d", strings.ToLower(mk), i+1))
+					}
+				}
+			}
+			for _, r := range races {
+				want = append(want, fmt.Sprintf("race at %d with %d", r.line, names[r.name]))
+			}
+			p := compilePTX(t, "san.ptx", src)
+			hz, m := runSanitized(t, p, row.grid, row.block)
+			var got []string
+			for _, h := range hz {
+				if h.Kind == "race" {
+					got = append(got, fmt.Sprintf("race at %d with %d", h.Line, h.Other.Line))
+				} else {
+					got = append(got, fmt.Sprintf("%s at %d", h.Kind, h.Line))
+				}
+			}
+			sort.Strings(got)
+			sort.Strings(want)
+			if strings.Join(got, "; ") != strings.Join(want, "; ") {
+				var msgs []string
+				for _, h := range hz {
+					msgs = append(msgs, fmt.Sprintf("%d:%d: %s: %s", h.Line, h.Col, h.Kind, h.Message))
+				}
+				t.Errorf("got %v, want %v\n%s\nfault: %v\n%s", got, want, strings.Join(msgs, "\n"), m.Fault(), numbered(src))
+			}
+		})
+	}
+}
+
+// runSanitized runs p's kernel k with every sanitizer on: pg a buffer of
+// 4 KiB with data, pu one of 4 KiB made with count alone.
+func runSanitized(t *testing.T, p *Program, grid, block uint32) ([]Hazard, *Machine) {
+	t.Helper()
+	ps, size, _ := p.Params("k")
+	params := make([]byte, size)
+	m, err := New(p, "k", Launch{Grid: [3]uint32{grid, 1, 1}, Block: [3]uint32{block, 1, 1}, Params: params})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Sanitize(SanAll)
+	g := m.Alloc("g", 4096)
+	m.Store(g, 0, make([]byte, 4096))
+	u := m.Alloc("u", 4096)
+	m.SanitizeUninit(u)
+	for _, pi := range ps {
+		switch pi.Name {
+		case "pg":
+			binary.LittleEndian.PutUint64(params[pi.Offset:], g)
+		case "pu":
+			binary.LittleEndian.PutUint64(params[pi.Offset:], u)
+		}
+	}
+	m.Run(100000)
+	if f := m.Fault(); f != nil && !strings.HasPrefix(f.Msg, "deadlock") {
+		t.Fatalf("run: %v", f)
+	}
+	return m.Hazards(), m
+}
