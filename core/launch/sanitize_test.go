@@ -47,7 +47,7 @@ var knownFindings = map[string][]string{
 	// "ld.shared.u32 %r22, [%r3];  // too early: the copies have not landed"
 	"examples/mma_ldmatrix": {"init 34"},
 	// The two sanitizer examples.
-	"examples/race_reduce":     {"race 40<-44", "race 50<-46", "race 56<-52", "race 62<-58", "race 68<-64", "race 76<-70"},
+	"examples/race_reduce":      {"race 40<-44", "race 50<-46", "race 56<-52", "race 62<-58", "race 68<-64", "race 76<-70"},
 	"examples/warp_sync_reduce": nil, // filled in below from its README's claim
 }
 

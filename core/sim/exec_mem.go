@@ -117,7 +117,7 @@ func (m *Machine) addr(w *warp, o *op, lane int) uint64 {
 
 func execLoad(m *Machine, w *warp, o *op) {
 	n := int(o.size)
-	if o.base < 0 && !m.record && m.san == nil && o.space >= spaceGlobal && o.space <= spaceParam && o.space != spaceLocal {
+	if o.base < 0 && !m.record && (m.san == nil || !m.san.mem) && o.space >= spaceGlobal && o.space <= spaceParam && o.space != spaceLocal {
 		// One address for every lane (a parameter, a variable): one access,
 		// checked for the first active lane as the lane loop would.
 		b := m.access(w, o, firstLane(w.mask), o.space, uint64(o.off), n*len(o.d), false)

@@ -20,7 +20,7 @@ import "encoding/binary"
 // byte; nil when the lane-by-lane path must run. A write span is the
 // machine's own (copied from a checkpoint's page first, as access does).
 func (m *Machine) warpSpan(w *warp, o *op, n int, write bool) ([]byte, uint64) {
-	if m.record || m.san != nil || o.base < 0 || n&(n-1) != 0 || w.mask == 0 {
+	if m.record || m.san != nil && m.san.mem || o.base < 0 || n&(n-1) != 0 || w.mask == 0 {
 		return nil, 0
 	}
 	sp := o.space

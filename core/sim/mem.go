@@ -190,7 +190,7 @@ func (m *Machine) access(w *warp, o *op, lane int, sp space, addr uint64, n int,
 	if m.record {
 		m.recordAccess(w, lane, sp, addr, n, write)
 	}
-	if m.san != nil {
+	if m.san != nil && m.san.mem {
 		m.san.access(m, w, o, lane, sp, addr, n, write)
 	}
 	if write && (sp == spaceConst || sp == spaceParam || (sp == spaceGeneric && addr >= constWindow && addr < paramWindow+windowSize)) {

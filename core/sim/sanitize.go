@@ -146,7 +146,7 @@ func (m *Machine) Sanitize(k Sanitize) {
 		m.san = nil
 		return
 	}
-	m.san = &sanitizer{on: k, index: map[hzKey]int{}, warps: map[int64]*sanWarp{}, ctas: map[int]*sanCTA{},
+	m.san = &sanitizer{on: k, mem: k&(SanRace|SanInit) != 0, index: map[hzKey]int{}, warps: map[int64]*sanWarp{}, ctas: map[int]*sanCTA{},
 		bufs: map[*buffer]*sanBuf{}, rels: map[int64][]relEvent{}, curCluster: -1}
 }
 
@@ -212,9 +212,15 @@ type sanitizer struct {
 	clJoin, clDone       []uint32
 	clWaiters            []*sanWarp
 
-	// Per-instruction cache: the op last classified.
-	op  *op
-	sem opSem
+	// Caches: the op last classified, the warp and CTA last looked up.
+	op     *op
+	sem    opSem
+	lastW  *warp
+	lastSW *sanWarp
+	lastC  *cta
+	lastSC *sanCTA
+
+	mem bool // race or init: every access must reach access (no warp-wide fast path)
 }
 
 // opSem is what racecheck needs of a memory instruction.
@@ -343,11 +349,15 @@ func (s *sanitizer) enterCluster(m *Machine, c *cta) {
 		s.curCluster = k
 		clear(s.ctas)
 		clear(s.warps)
+		s.lastW, s.lastSW, s.lastC, s.lastSC = nil, nil, nil, nil
 		s.clJoin, s.clDone, s.clWaiters = nil, nil, nil
 	}
 }
 
 func (s *sanitizer) cta(m *Machine, c *cta) *sanCTA {
+	if c == s.lastC {
+		return s.lastSC
+	}
 	s.enterCluster(m, c)
 	sc := s.ctas[c.pos]
 	if sc == nil {
@@ -358,10 +368,14 @@ func (s *sanitizer) cta(m *Machine, c *cta) *sanCTA {
 		sc.init = make([]uint64, (len(c.shared)+63)/64)
 		s.ctas[c.pos] = sc
 	}
+	s.lastC, s.lastSC = c, sc
 	return sc
 }
 
 func (s *sanitizer) warp(m *Machine, w *warp) *sanWarp {
+	if w == s.lastW {
+		return s.lastSW
+	}
 	s.enterCluster(m, w.cta)
 	key := int64(w.cta.pos)*64 + int64(w.id)
 	sw := s.warps[key]
@@ -370,6 +384,7 @@ func (s *sanitizer) warp(m *Machine, w *warp) *sanWarp {
 		sw = &sanWarp{key: key, self: w.cta.rank*nw + w.id, vc: make([]uint32, m.cl.size*nw)}
 		s.warps[key] = sw
 	}
+	s.lastW, s.lastSW = w, sw
 	return sw
 }
 
@@ -478,7 +493,7 @@ func (s *sanitizer) access(m *Machine, w *warp, o *op, lane int, sp space, addr 
 	case spaceShared:
 		sc := s.cta(m, t)
 		if s.on&SanInit != 0 {
-			s.initBits(m, w, o, lane, sc.init, addr, addr, n, write && !sem.atomic, false, "shared", "")
+			s.initBits(m, w, o, lane, sc.init, addr, addr, n, write && !sem.atomic, sem.atomic, nil)
 		}
 		if s.on&SanRace != 0 {
 			s.race(m, w, o, lane, sc.gran, addr, n, write, sem, "shared", addr)
@@ -499,7 +514,7 @@ func (s *sanitizer) access(m *Machine, w *warp, o *op, lane int, sp space, addr 
 		}
 		po := off & pageMask
 		if s.on&SanInit != 0 && sb.uninit {
-			s.initBits(m, w, o, lane, p.init[:], po, addr, n, write && !sem.atomic, sem.atomic, "global", fmt.Sprintf(" (byte %d of buffer %s, made with \"count\" and no data)", off, b.name))
+			s.initBits(m, w, o, lane, p.init[:], po, addr, n, write && !sem.atomic, sem.atomic, b)
 		}
 		if s.on&SanRace != 0 {
 			s.race(m, w, o, lane, p.gran[:], po, n, write, sem, "global", addr)
@@ -511,40 +526,42 @@ func (s *sanitizer) access(m *Machine, w *warp, o *op, lane int, sp space, addr 
 }
 
 // initBits checks and sets initialised bits: bits[off..off+n) (off the
-// offset in bits' memory; addr the address shown). A write sets them; a
-// read checks them; an atomic (a read and a write) checks them in shared
-// memory, where nothing starts defined, and only sets them in a "count"
-// buffer, which ptxplay fills with zeros as a cudaMemset before a
-// histogram would (quiet: unchecked).
-func (s *sanitizer) initBits(m *Machine, w *warp, o *op, lane int, bits []uint64, off, addr uint64, n int, write, quiet bool, spaceName, what string) {
-	set := func() {
-		for i := off; i < off+uint64(n); i++ {
-			bits[i>>6] |= 1 << (i & 63)
+// offset in bits' memory; addr the address shown; b the global buffer, or
+// nil for shared memory). A write sets them; a read checks them; an atomic
+// (a read and a write) checks then sets them in shared memory, where
+// nothing starts defined, and only sets them in a "count" buffer, which
+// ptxplay fills with zeros as a cudaMemset before a histogram would.
+func (s *sanitizer) initBits(m *Machine, w *warp, o *op, lane int, bits []uint64, off, addr uint64, n int, write, atomic bool, b *buffer) {
+	end := off + uint64(n)
+	if !write && (!atomic || b == nil) {
+		missing := 0
+		for i := off; i < end; i++ {
+			if bits[i>>6]>>(i&63)&1 == 0 {
+				missing++
+			}
+		}
+		if missing > 0 {
+			s.reportInit(m, w, o, lane, addr, n, missing, b)
+		}
+		if !atomic {
+			return
 		}
 	}
-	if write || quiet {
-		set()
-		return
+	for i := off; i < end; i++ {
+		bits[i>>6] |= 1 << (i & 63)
 	}
-	defer func() {
-		if o.inst != nil && (o.inst.Entry.Name == "atom" || o.inst.Entry.Name == "red") {
-			set()
-		}
-	}()
-	missing := 0
-	for i := off; i < off+uint64(n); i++ {
-		if bits[i>>6]>>(i&63)&1 == 0 {
-			missing++
-		}
-	}
-	if missing == 0 {
-		return
-	}
+}
+
+func (s *sanitizer) reportInit(m *Machine, w *warp, o *op, lane int, addr uint64, n, missing int, b *buffer) {
 	me := s.me(m, w, o, lane)
 	me.Access = "read"
-	part := ""
+	part, spaceName, what := "", "shared", ""
 	if missing < n {
 		part = fmt.Sprintf(" (%d of its bytes)", missing)
+	}
+	if b != nil {
+		spaceName = "global"
+		what = fmt.Sprintf(" (byte %d of buffer %s, made with \"count\" and no data)", addr-b.base, b.name)
 	}
 	s.report(Hazard{Kind: "init", HazardAccess: me, Space: spaceName, Addr: addr, Size: n,
 		Message: fmt.Sprintf("read of uninitialised %s [0x%x] (%d bytes)%s by thread %s of CTA %s%s: nothing wrote these bytes before", spaceName, addr, n, part, tup(me.Thread), tup(me.CTA), what)})
@@ -578,14 +595,15 @@ func (s *sanitizer) race(m *Machine, w *warp, o *op, lane int, g []sanGran, off 
 		cur.mask = uint8((1<<hi - 1) &^ (1<<lo - 1))
 		gr := &g[gi]
 		ga := addr - off + gi<<2 + lo
-		if s.conflict(m, w, sw, &gr.w, &cur) {
+		if gr.w.mask&cur.mask != 0 && s.conflict(m, w, sw, &gr.w, &cur) {
 			s.reportRace(m, w, o, lane, &gr.w, &cur, spaceName, ga, n)
 		}
 		if cur.flags&accWrite != 0 {
-			for _, r := range []*sanAcc{&gr.r0, &gr.r1} {
-				if s.conflict(m, w, sw, r, &cur) {
-					s.reportRace(m, w, o, lane, r, &cur, spaceName, ga, n)
-				}
+			if gr.r0.mask&cur.mask != 0 && s.conflict(m, w, sw, &gr.r0, &cur) {
+				s.reportRace(m, w, o, lane, &gr.r0, &cur, spaceName, ga, n)
+			}
+			if gr.r1.mask&cur.mask != 0 && s.conflict(m, w, sw, &gr.r1, &cur) {
+				s.reportRace(m, w, o, lane, &gr.r1, &cur, spaceName, ga, n)
 			}
 			// The write subsumes what it covers: a later access races
 			// with it, or is ordered after it and so after these too.
