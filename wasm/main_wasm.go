@@ -43,6 +43,9 @@ func main() {
 	})
 	app.Theme = host.Load("ptxplay.theme")
 	app.Large = host.Load("ptxplay.large") == "1"
+	if host.Load("ptxplay.sanitize") == "off" {
+		app.SetSanitize(false)
+	}
 	root.Host = host
 	js.Global().Set("ptxKey", js.FuncOf(func(this js.Value, args []js.Value) any {
 		k := args[0].String()

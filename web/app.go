@@ -22,10 +22,17 @@ import (
 // Diag is one line of the diagnostics panel: a check error, a launch
 // error, a fault, a budget stop or a note. Line 0 links nowhere.
 type Diag struct {
-	Kind string // "error", "launch", "fault", "budget", "note"
+	Kind string // "error", "launch", "fault", "budget", "note"; "race", "sync", "init" (sanitize.go)
 	Line int
 	Col  int
 	Msg  string
+
+	// Sanitizer findings: 1 + the index in App.Hazards (0 for the
+	// rest), the step of the access, and the other access's line and step.
+	Haz       int
+	Step      int64
+	OtherLine int
+	OtherStep int64
 }
 
 // Page limits: a run on the page stops after RunBudget of wall time (or
@@ -79,6 +86,14 @@ type App struct {
 	Large   bool   // large-font mode
 	stale   bool   // the source or launch changed since the session was made
 
+	// The sanitizers (sanitize.go): on by default; their findings; the
+	// finding "go to step" last went to (1-based, -1 none) and which side.
+	Sanitize bool
+	Hazards  []sim.Hazard
+	HazSel   int
+	HazOther bool
+	san      *sanRun
+
 	runStart   time.Time
 	runSteps   int64
 	runThreads int64
@@ -88,7 +103,7 @@ type App struct {
 // NewApp returns the page's state with the first example loaded, ready
 // to run.
 func NewApp() *App {
-	a := &App{CTA: -1, Warp: -1, Total: -1}
+	a := &App{CTA: -1, Warp: -1, Total: -1, Sanitize: true, HazSel: -1}
 	if all := examples.All(); len(all) > 0 {
 		a.LoadExample(all[0].Name)
 	}
@@ -237,6 +252,7 @@ func contains(list []string, s string) bool {
 func (a *App) Prepare() bool {
 	a.stale = false
 	a.S, a.Res, a.Snap, a.Types = nil, nil, nil, nil
+	a.san, a.Hazards, a.HazSel = nil, nil, -1
 	a.Total = -1
 	a.Budget = false
 	a.RunMsgs = nil
@@ -268,6 +284,7 @@ func (a *App) Prepare() bool {
 			}
 			a.Types = BufferTypes(a.Res)
 			a.Total = probeTotal(a.prog, sp)
+			a.sanitizeStart(sp)
 			a.refresh()
 			return true
 		}
@@ -470,6 +487,7 @@ func (a *App) after() {
 	if a.S == nil {
 		return
 	}
+	a.sanitizeCatchUp()
 	m := a.S.Machine()
 	if f := m.Fault(); f != nil {
 		a.RunMsgs = append(a.RunMsgs, Diag{Kind: "fault", Line: f.Line, Col: f.Col,
@@ -573,10 +591,11 @@ func humanRate(r float64) string {
 // AllDiags is the diagnostics panel: the source's errors, then what the
 // last action said.
 func (a *App) AllDiags() []Diag {
-	out := make([]Diag, 0, len(a.Diags)+len(a.Warns)+len(a.RunMsgs))
+	out := make([]Diag, 0, len(a.Diags)+len(a.Warns)+len(a.RunMsgs)+len(a.Hazards))
 	out = append(out, a.Diags...)
 	out = append(out, a.Warns...)
-	return append(out, a.RunMsgs...)
+	out = append(out, a.RunMsgs...)
+	return append(out, a.hazardDiags()...)
 }
 
 // DiagsJSON is the editor's copy of the check diagnostics.
@@ -595,6 +614,15 @@ func (a *App) DiagsJSON() string {
 	}
 	for _, x := range a.Warns {
 		list = append(list, d{x.Line, x.Col, x.Msg, "warning"})
+	}
+	// Sanitizer findings: both lines of each (sanitize.go).
+	for _, h := range a.Hazards {
+		if h.Line > 0 {
+			list = append(list, d{h.Line, h.Col, h.Kind + ": " + h.Message, "warning"})
+		}
+		if h.Other != nil && h.Other.Line > 0 {
+			list = append(list, d{h.Other.Line, h.Other.Col, fmt.Sprintf("%s: the other access of the finding at line %d: %s", h.Kind, h.Line, h.Message), "warning"})
+		}
 	}
 	b, _ := json.Marshal(list)
 	return string(b)

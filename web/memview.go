@@ -34,6 +34,10 @@ type Memview struct {
 	View View   // how values print
 	// RawType is the element type of the shared and local tables.
 	RawType string
+	// Mark is a sanitizer finding's address (sanitize.go): its elements
+	// are lit, and when it changes the view turns to its table and page.
+	Mark     *MemMark
+	seenMark MemMark
 
 	tables map[string]*memTable // by key: "g:NAME", "shared", "local"
 	infos  []memTableInfo       // this render's tables
@@ -153,7 +157,7 @@ func (c *Memview) sources() (keys []string, srcs []memSource, empty string) {
 				}
 			}
 			keys = append(keys, "g:"+r.Name)
-			srcs = append(srcs, memSource{name: r.Name, typ: typ, base: r.Base, mem: r.Mem, written: r.Written})
+			srcs = append(srcs, memSource{name: r.Name, typ: typ, base: r.Base, mem: r.Mem, written: r.Written, mark: c.markIn("global", r.Base, r.Size)})
 		}
 		if len(keys) == 0 {
 			empty = "the launch has no buffers"
@@ -162,7 +166,7 @@ func (c *Memview) sources() (keys []string, srcs []memSource, empty string) {
 		for _, r := range c.Snap.Memory {
 			if r.Space == "shared" && r.Size > 0 {
 				keys = append(keys, "shared")
-				srcs = append(srcs, memSource{name: "shared", typ: c.rawType(), mem: r.Mem, written: r.Written})
+				srcs = append(srcs, memSource{name: "shared", typ: c.rawType(), mem: r.Mem, written: r.Written, mark: c.markIn("shared", 0, r.Size)})
 			}
 		}
 		if len(keys) == 0 {
@@ -254,6 +258,7 @@ func (i memTableInfo) tableID() string { return "mem-" + strings.TrimPrefix(i.Ke
 
 // Compute prepares a render (Vugu calls it before Build).
 func (c *Memview) Compute() {
+	c.followMark()
 	c.infos = c.tableInfos()
 	c.acc = c.accessInfo()
 }

@@ -23,6 +23,7 @@ type memSource struct {
 	base    uint64 // address of byte 0, for the card
 	mem     sim.Mem
 	written [][2]int // byte ranges the last step wrote, sorted, merged
+	mark    [2]int   // bytes a sanitizer finding names, [start, end) (sanitize.go); none when equal
 }
 
 // elemSize is the width in bytes of an element type.
@@ -116,6 +117,9 @@ func buildMemState(src *memSource, page int, vw View) memState {
 		if lit {
 			cls = clsChanged
 		}
+		if m := src.mark; m[1] > m[0] && i*es < m[1] && (i+1)*es > m[0] {
+			cls = strings.TrimSpace(cls + " " + clsHazard)
+		}
 		st.cells = append(st.cells, gridCell{formatValue(t, v, vw), cls}, gridCell{hex.String(), "hx"})
 	}
 	st.shape = src.name + " " + src.typ + " " + strconv.Itoa(st.first) + " " + strconv.Itoa(st.rows)
@@ -193,6 +197,7 @@ type memDrawn struct {
 	name string
 	data any // the region itself (sim.Mem.Ident): another lane's local memory is another table
 	size int
+	mark [2]int
 }
 
 // draw brings the table up to date with src, taken from snapshot snap.
@@ -202,7 +207,7 @@ func (t *memTable) draw(src memSource, vw View, snap any) {
 	if t.target == nil {
 		return
 	}
-	d := memDrawn{snap: snap, page: t.page, view: vw, typ: src.typ, name: src.name, size: src.mem.Len(), data: src.mem.Ident()}
+	d := memDrawn{snap: snap, page: t.page, view: vw, typ: src.typ, name: src.name, size: src.mem.Len(), data: src.mem.Ident(), mark: src.mark}
 	if d == t.drawn && snap != nil {
 		return
 	}

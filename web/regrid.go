@@ -25,8 +25,9 @@ import (
 // where Snap is a snapshot of the selected CTA that includes the selected
 // warp's registers (sim.SnapshotOptions{Warp: w} or -1).
 type Regrid struct {
-	Snap *sim.Snapshot // the selected CTA; nil before a launch
-	Warp int           // the selected warp's index in the CTA
+	Snap  *sim.Snapshot // the selected CTA; nil before a launch
+	Warp  int           // the selected warp's index in the CTA
+	Lanes uint32        // lanes lit (class "hz"): a sanitizer finding's (sanitize.go)
 
 	View View // the user's choice; ViewNatural by default
 
@@ -34,10 +35,11 @@ type Regrid struct {
 	target patchTarget
 	buf    patchBuf
 
-	drawnSnap *sim.Snapshot // the inputs of the last patch
-	drawnWarp int
-	drawnView View
-	winFirst  int // where the window of rows should start (many registers)
+	drawnSnap  *sim.Snapshot // the inputs of the last patch
+	drawnWarp  int
+	drawnView  View
+	drawnLanes uint32
+	winFirst   int // where the window of rows should start (many registers)
 }
 
 // regState is what the grid shows: the table's shape and every cell.
@@ -226,15 +228,16 @@ func (c *Regrid) draw() {
 	if c.target == nil {
 		return
 	}
-	if c.Snap == c.drawnSnap && c.Warp == c.drawnWarp && c.View == c.drawnView && c.drawnSnap != nil {
+	if c.Snap == c.drawnSnap && c.Warp == c.drawnWarp && c.View == c.drawnView && c.Lanes == c.drawnLanes && c.drawnSnap != nil {
 		return
 	}
 	st := buildRegState(c.Snap, c.Warp, c.View)
+	markLanes(&st, c.Lanes)
 	st.first, st.n = gridWindowFor(len(st.cells)/32, c.winFirst)
 	c.buf.reset()
 	st.diff(&c.grid, &c.buf)
 	c.grid = st
-	c.drawnSnap, c.drawnWarp, c.drawnView = c.Snap, c.Warp, c.View
+	c.drawnSnap, c.drawnWarp, c.drawnView, c.drawnLanes = c.Snap, c.Warp, c.View, c.Lanes
 	if c.buf.n > 0 {
 		c.target.apply(c.buf.String())
 	}

@@ -82,6 +82,11 @@ func (c *Root) Do(action string) {
 			a.Theme = ""
 		}
 		c.save("ptxplay.theme", a.Theme)
+	case "sanitize":
+		if !a.Running {
+			a.SetSanitize(!a.Sanitize)
+			c.save("ptxplay.sanitize", map[bool]string{true: "", false: "off"}[a.Sanitize])
+		}
 	case "large":
 		a.Large = !a.Large
 		c.save("ptxplay.large", map[bool]string{true: "1", false: ""}[a.Large])

@@ -431,6 +431,23 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t"}
 			vgparent.AppendChild(vgn)
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "sanitize"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-small"}}}
+			vgparent.AppendChild(vgn)
+			vgn.AddAttrInterface("aria-pressed", c.A.Sanitize)
+			vgn.AddAttrInterface("title", c.sanitizeTitle())
+			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+				EventType: "click",
+				Func:      func(event vugu.DOMEvent) { c.Do("sanitize") },
+				// TODO: implement capture, etc. mostly need to decide syntax
+			})
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Sanitize"}
+				vgparent.AppendChild(vgn)
+			}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t"}
+			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "theme"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-small"}}}
 			vgparent.AppendChild(vgn)
 			vgn.AddAttrInterface("title", c.themeTitle())
@@ -1039,6 +1056,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgin.BuildEnv.WireComponent(vgcomp)
 						}
 						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+						vgcomp.Lanes = c.A.HazardLanes()
 						vgcomp.Snap = c.A.Snap
 						vgcomp.Warp = c.A.ShownWarp()
 						vgout.Components = append(vgout.Components, vgcomp)
@@ -1057,6 +1075,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgin.BuildEnv.WireComponent(vgcomp)
 						}
 						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+						vgcomp.Mark = c.A.HazardMark()
 						vgcomp.Snap = c.A.Snap
 						vgcomp.Types = c.A.Types
 						vgcomp.Warp = c.A.ShownWarp()
@@ -1177,6 +1196,32 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-text"}}}
 						vgparent.AppendChild(vgn)
 						vgn.SetInnerHTML(d.Msg)
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t"}
+						vgparent.AppendChild(vgn)
+						if d.Haz > 0 {
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "a", Attr: []vugu.VGAttribute{{Namespace: "", Key: "href", Val: "#"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-goto-step"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Go to the step of this access: its CTA and warp selected, its lanes lit, the address in the memory view"}}}
+							vgparent.AppendChild(vgn)
+							vgn.AddAttrInterface("data-step", d.Step)
+							vgn.SetInnerHTML(c.stepRef(d.Step))
+							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+								EventType: "click",
+								Func:      func(event vugu.DOMEvent) { c.gotoHazard(event, d.Haz, false) },
+								// TODO: implement capture, etc. mostly need to decide syntax
+							})
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t"}
+						vgparent.AppendChild(vgn)
+						if d.Haz > 0 && d.OtherLine > 0 {
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "a", Attr: []vugu.VGAttribute{{Namespace: "", Key: "href", Val: "#"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-goto-step pp-goto-other"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Go to the step of the other access"}}}
+							vgparent.AppendChild(vgn)
+							vgn.AddAttrInterface("data-step", d.OtherStep)
+							vgn.SetInnerHTML(c.otherRef(d))
+							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+								EventType: "click",
+								Func:      func(event vugu.DOMEvent) { c.gotoHazard(event, d.Haz, true) },
+								// TODO: implement capture, etc. mostly need to decide syntax
+							})
+						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t"}
 						vgparent.AppendChild(vgn)
 						if d.Kind == "budget" {
