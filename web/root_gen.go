@@ -433,7 +433,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "sanitize"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-small"}}}
 			vgparent.AppendChild(vgn)
-			vgn.AddAttrInterface("aria-pressed", c.A.Sanitize)
+			vgn.AddAttrInterface("aria-pressed", c.sanitizePressed())
 			vgn.AddAttrInterface("title", c.sanitizeTitle())
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",

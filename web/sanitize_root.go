@@ -41,3 +41,6 @@ func (c *Root) stepRef(step int64) string { return fmt.Sprintf("step %d", step) 
 func (c *Root) otherRef(d Diag) string {
 	return fmt.Sprintf("other: line %d, step %d", d.OtherLine, d.OtherStep)
 }
+
+// sanitizePressed is the toggle's aria-pressed: "true" or "false".
+func (c *Root) sanitizePressed() string { return fmt.Sprint(c.A.Sanitize) }
