@@ -431,7 +431,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t"}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "sanitize"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-small"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "sanitize"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-small"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Sanitizers"}}}
 			vgparent.AppendChild(vgn)
 			vgn.AddAttrInterface("aria-pressed", c.sanitizePressed())
 			vgn.AddAttrInterface("title", c.sanitizeTitle())
@@ -443,7 +443,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			{
 				vgparent := vgn
 				_ = vgparent
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Sanitize"}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "⚠"}
 				vgparent.AppendChild(vgn)
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t"}

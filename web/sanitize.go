@@ -19,10 +19,10 @@ import (
 )
 
 // SanitizeTime bounds the sanitized run's wall time each time it catches
-// up (at Prepare, and after each action while the session is ahead of
-// it); a kernel longer than that is checked up to where the session is,
-// a slice at a time.
-var SanitizeTime = 400 * time.Millisecond
+// up (at Prepare, and after each action while it has not seen the whole
+// kernel): a longer kernel is checked a slice at a time as the user acts,
+// and the diagnostics say how far the findings go.
+var SanitizeTime = 150 * time.Millisecond
 
 // sanRun is the sanitized machine running beside the session.
 type sanRun struct {
@@ -71,20 +71,9 @@ func (a *App) sanitizeCatchUp() {
 	if r == nil || r.m.Done() {
 		return
 	}
-	var want int64 = 1 << 62
 	t0 := time.Now()
-	for !r.m.Done() {
-		at := r.m.Stats().WarpInstructions
-		if time.Since(t0) >= SanitizeTime {
-			if a.S == nil || at >= a.S.Steps() {
-				break
-			}
-			want = a.S.Steps() // past the time: only as far as the session
-		}
-		r.m.Run(min(20_000, want-at))
-		if r.m.Stats().WarpInstructions >= want {
-			break
-		}
+	for !r.m.Done() && time.Since(t0) < SanitizeTime {
+		r.m.Run(5_000)
 	}
 	a.Hazards = r.m.Hazards()
 }
@@ -95,7 +84,7 @@ func (a *App) SanitizeNote() string {
 	if a.san == nil || a.san.m.Done() {
 		return ""
 	}
-	return fmt.Sprintf("sanitizers: checked the first %d steps; they follow the run", a.san.m.Stats().WarpInstructions)
+	return fmt.Sprintf("sanitizers: checked the first %d steps so far; each action checks more", a.san.m.Stats().WarpInstructions)
 }
 
 // hazardDiags are the findings as diagnostics.
