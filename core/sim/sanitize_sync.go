@@ -197,10 +197,14 @@ func joinInto(dst, src []uint32) {
 // clusterBarrier is barrier.cluster.arrive (a release into the phase's
 // join) and .wait (an acquire of the completed phase's join).
 func (s *sanitizer) clusterBarrier(m *Machine, w *warp, arrive bool, phase int64) {
-	s.clusterAcquire(m)
 	sw := s.warp(m, w)
 	if arrive {
+		// Join first: this arrival may be the one that completed the
+		// phase, and the waiters must acquire it too.
 		sw.vc[sw.self]++
+		if s.clJoin != nil && s.clPhase != phase {
+			s.clusterAcquire(m) // an older phase's join: it has completed
+		}
 		if s.clJoin == nil {
 			s.clPhase, s.clJoin = phase, make([]uint32, len(sw.vc))
 		}
@@ -211,8 +215,8 @@ func (s *sanitizer) clusterBarrier(m *Machine, w *warp, arrive bool, phase int64
 	}
 	if sw.clArr != 0 {
 		s.clWaiters = append(s.clWaiters, sw)
-		s.clusterAcquire(m)
 	}
+	s.clusterAcquire(m)
 }
 
 // clusterAcquire settles a completed cluster-barrier phase and gives the
@@ -220,7 +224,12 @@ func (s *sanitizer) clusterBarrier(m *Machine, w *warp, arrive bool, phase int64
 // instruction and each access while warps wait).
 func (s *sanitizer) clusterAcquire(m *Machine) {
 	if s.clJoin != nil && m.cl.phases > s.clPhase {
-		s.clDone, s.clDonePhase, s.clJoin = s.clJoin, s.clPhase, nil
+		if s.clDone != nil && s.clDonePhase == s.clPhase {
+			joinInto(s.clDone, s.clJoin) // an arrival hooked after its phase completed
+		} else {
+			s.clDone, s.clDonePhase = s.clJoin, s.clPhase
+		}
+		s.clJoin = nil
 	}
 	k := 0
 	for _, sw := range s.clWaiters {

@@ -59,30 +59,31 @@ BODY
 `
 
 type sanRow struct {
-	desc  string
-	grid  uint32
-	block uint32
-	body  string
+	desc    string
+	grid    uint32
+	block   uint32
+	body    string
+	cluster uint32 // CTAs a cluster (0: none)
 }
 
 var sanRows = []sanRow{
 	// racecheck: shared memory in a CTA
 	{"store then neighbour's load, no barrier: a warp-level race inside warp 0 and a race across warps 0 and 1 (thread 31 reads s[32] before thread 32 writes it)", 1, 64, `
 	st.shared.u32 [%sa], %t;      // @st RACE:ld
-	ld.shared.u32 %r1, [%sn];   // @ld RACE:st INIT (s[32] before warp 1 wrote it)`},
+	ld.shared.u32 %r1, [%sn];   // @ld RACE:st INIT (s[32] before warp 1 wrote it)`, 0},
 	{"bar.sync between store and load orders them (ISA bar: memory accesses before the barrier are performed before those after)", 1, 64, `
 	st.shared.u32 [%sa], %t;
 	bar.sync 0;
-	ld.shared.u32 %r1, [%sn];`},
+	ld.shared.u32 %r1, [%sn];`, 0},
 	{"barrier.sync with a thread count covering both warps orders them", 1, 64, `
 	st.shared.u32 [%sa], %t;
 	barrier.sync 1, 64;
-	ld.shared.u32 %r1, [%sn];`},
+	ld.shared.u32 %r1, [%sn];`, 0},
 	{"bar.red.popc orders as bar.sync does", 1, 64, `
 	st.shared.u32 [%sa], %t;
 	setp.ne.u32 %p1, %t, 0;
 	bar.red.popc.u32 %r2, 0, %p1;
-	ld.shared.u32 %r1, [%sn];`},
+	ld.shared.u32 %r1, [%sn];`, 0},
 	{"producer warp 1 writes, bar.arrive; consumer warp 0 bar.sync then reads: ordered", 1, 64, `
 	@%p7 bra CONS;
 	st.shared.u32 [%sa], %t;
@@ -91,7 +92,7 @@ var sanRows = []sanRow{
 CONS:
 	bar.sync 1, 64;
 	ld.shared.u32 %r1, [%sa+128];
-DONE:`},
+DONE:`, 0},
 	{"consumer reads before its bar.sync: the producer's later write races with the read", 1, 64, `
 	@%p7 bra CONS;
 	st.shared.u32 [%sa], %t;  // RACE:rd
@@ -100,7 +101,7 @@ DONE:`},
 CONS:
 	ld.shared.u32 %r1, [%sa+128];  // @rd INIT (read before warp 1 wrote)
 	bar.sync 1, 64;
-DONE:`},
+DONE:`, 0},
 	{"bar.arrive does not acquire: the arriving warp's read after it races with a write before the other warp's bar.sync", 1, 64, `
 	@%p7 bra W0;
 	st.shared.u32 [%sa], %t;  // RACE:rd
@@ -109,60 +110,60 @@ DONE:`},
 W0:
 	bar.arrive 1, 64;
 	ld.shared.u32 %r1, [%sa+128];  // @rd INIT (read before warp 1 wrote)
-DONE:`},
+DONE:`, 0},
 	{"a second phase: reads of phase 1 and writes after the next barrier are ordered", 1, 64, `
 	st.shared.u32 [%sa], %t;
 	bar.sync 0;
 	ld.shared.u32 %r1, [%sn];
 	bar.sync 0;
-	st.shared.u32 [%sa], %r1;`},
+	st.shared.u32 [%sa], %r1;`, 0},
 	{"the write after one barrier races with the neighbour's read before the next (no second barrier)", 1, 64, `
 	st.shared.u32 [%sa], %t;
 	bar.sync 0;
 	ld.shared.u32 %r1, [%sn];  // @rd RACE:wr
-	st.shared.u32 [%sa], %r1;    // @wr RACE:rd`},
+	st.shared.u32 [%sa], %r1;    // @wr RACE:rd`, 0},
 	{"__syncwarp (bar.warp.sync -1) orders the lanes of one warp", 1, 32, `
 	st.shared.u32 [%sa], %t;
 	bar.warp.sync -1;
-	ld.shared.u32 %r1, [%sn];`},
+	ld.shared.u32 %r1, [%sn];`, 0},
 	{"without __syncwarp the lanes of one warp race (independent thread scheduling)", 1, 32, `
 	st.shared.u32 [%sa], %t;     // @st
-	ld.shared.u32 %r1, [%sn];  // RACE:st`},
+	ld.shared.u32 %r1, [%sn];  // RACE:st`, 0},
 	{"ld.volatile does not order: the warp-synchronous reduction step races", 1, 32, `
 	st.volatile.shared.u32 [%sa], %t;     // @st
-	ld.volatile.shared.u32 %r1, [%sn];  // RACE:st`},
+	ld.volatile.shared.u32 %r1, [%sn];  // RACE:st`, 0},
 	{"bar.warp.sync whose mask leaves the reader's neighbour out does not order it", 1, 32, `
 	st.shared.u32 [%sa], %t;       // @st
 	and.b32 %r3, %lane, 1;
 	setp.eq.u32 %p1, %r3, 0;
 	bar.warp.sync 0x55555555;     // SYNC
-	ld.shared.u32 %r1, [%sn];    // RACE:st`},
+	ld.shared.u32 %r1, [%sn];    // RACE:st`, 0},
 	{"lanes of one warp in one instruction do not race (all write s[0])", 1, 32, `
 	mov.u32 %r2, s;
-	st.shared.u32 [%r2], %t;`},
+	st.shared.u32 [%r2], %t;`, 0},
 	{"atomics to one address never race with each other", 1, 64, `
 	mov.u32 %r2, s;
-	atom.shared.add.u32 %r1, [%r2], 1;  // INIT (an atomic reads s[0], which nothing zeroed)`},
+	atom.shared.add.u32 %r1, [%r2], 1;  // INIT (an atomic reads s[0], which nothing zeroed)`, 0},
 	{"a plain store races with another warp's atomic", 1, 64, `
 	mov.u32 %r2, s;
 	@%p7 atom.shared.add.u32 %r1, [%r2], 1;  // @at INIT (nothing zeroed s[0])
-	@!%p7 st.shared.u32 [%r2], %t;          // RACE:at`},
+	@!%p7 st.shared.u32 [%r2], %t;          // RACE:at`, 0},
 	{"relaxed loads and stores are morally strong: no data race between them", 1, 64, `
 	st.relaxed.cta.shared.u32 [%sa], %t;
-	ld.relaxed.cta.shared.u32 %r1, [%sn];  // INIT (s[32] before warp 1 wrote it)`},
+	ld.relaxed.cta.shared.u32 %r1, [%sn];  // INIT (s[32] before warp 1 wrote it)`, 0},
 	{"membar.cta without a flag to observe orders nothing", 1, 64, `
 	st.shared.u32 [%sa], %t;      // @st RACE:ld
 	membar.cta;
-	ld.shared.u32 %r1, [%sn];   // @ld RACE:st INIT (s[32] before warp 1 wrote it)`},
+	ld.shared.u32 %r1, [%sn];   // @ld RACE:st INIT (s[32] before warp 1 wrote it)`, 0},
 
 	// racecheck: global memory across CTAs
 	{"each thread its own element: no race", 4, 32, `
 	st.global.u32 [%ga], %t;
 	ld.global.u32 %r1, [%ga];
-	st.global.u32 [%ga], %r1;`},
+	st.global.u32 [%ga], %r1;`, 0},
 	{"two CTAs write one element: a race across CTAs (no barrier orders them)", 2, 32, `
 	setp.eq.u32 %p1, %t, 0;
-	@%p1 st.global.u32 [%g], %t;  // @wr RACE:wr`},
+	@%p1 st.global.u32 [%g], %t;  // @wr RACE:wr`, 0},
 	{"message passing: data, membar.gl, flag store; other CTA reads flag, membar.gl, data: ordered", 2, 32, `
 	mov.u32 %r5, %ctaid.x;
 	setp.ne.u32 %p1, %t, 0;
@@ -177,7 +178,7 @@ RD:
 	ld.relaxed.gpu.global.u32 %r1, [%g];
 	membar.gl;
 	ld.global.u32 %r2, [%g+4];
-DONE:`},
+DONE:`, 0},
 	{"message passing with st.release and ld.acquire at .gpu scope: ordered", 2, 32, `
 	mov.u32 %r5, %ctaid.x;
 	setp.ne.u32 %p1, %t, 0;
@@ -190,7 +191,7 @@ DONE:`},
 RD:
 	ld.acquire.gpu.global.u32 %r1, [%g];
 	ld.global.u32 %r2, [%g+4];
-DONE:`},
+DONE:`, 0},
 	{"release at .cta scope does not reach another CTA: the data read races", 2, 32, `
 	mov.u32 %r5, %ctaid.x;
 	setp.ne.u32 %p1, %t, 0;
@@ -203,7 +204,7 @@ DONE:`},
 RD:
 	ld.acquire.cta.global.u32 %r1, [%g];
 	ld.global.u32 %r2, [%g+4];          // RACE:wr
-DONE:`},
+DONE:`, 0},
 	{"without fences the flag passes nothing: the data read races", 2, 32, `
 	mov.u32 %r5, %ctaid.x;
 	setp.ne.u32 %p1, %t, 0;
@@ -216,35 +217,55 @@ DONE:`},
 RD:
 	ld.relaxed.gpu.global.u32 %r1, [%g];
 	ld.global.u32 %r2, [%g+4];          // RACE:wr
-DONE:`},
+DONE:`, 0},
 	{"a plain read of a counter others update atomically (the first read of an atomicCAS loop) is not reported", 2, 32, `
 	ld.global.u32 %r1, [%g];
-	atom.global.cas.b32 %r2, [%g], %r1, 7;`},
+	atom.global.cas.b32 %r2, [%g], %r1, 7;`, 0},
+
+	// racecheck: distributed shared memory in a cluster of two CTAs
+	{"barrier.cluster arrive.release/wait.acquire orders a write before the other CTA's read through mapa", 2, 32, `
+	st.shared.u32 [%sa], %t;
+	barrier.cluster.arrive.release.aligned;
+	barrier.cluster.wait.acquire.aligned;
+	mov.u32 %r5, %cluster_ctarank;
+	xor.b32 %r5, %r5, 1;
+	mapa.shared::cluster.u32 %r6, %sa, %r5;
+	ld.shared::cluster.u32 %r1, [%r6];
+	barrier.cluster.arrive.aligned;   // keeps each CTA's shared memory alive for the other
+	barrier.cluster.wait.aligned;`, 2},
+	{"without barrier.cluster the CTAs of a cluster race on each other's shared memory", 2, 32, `
+	st.shared.u32 [%sa], %t;   // @wr RACE:rd
+	mov.u32 %r5, %cluster_ctarank;
+	xor.b32 %r5, %r5, 1;
+	mapa.shared::cluster.u32 %r6, %sa, %r5;
+	ld.shared::cluster.u32 %r1, [%r6];   // @rd RACE:wr INIT (rank 0 reads before rank 1 wrote)
+	barrier.cluster.arrive.aligned;
+	barrier.cluster.wait.aligned;`, 2},
 
 	// synccheck
 	{"bar.sync inside if (threadIdx.x < 16): reached by half a warp", 1, 32, `
 	setp.ge.u32 %p1, %t, 16;
 	@%p1 bra SKIP;
 	bar.sync 0;   // SYNC
-SKIP:`},
+SKIP:`, 0},
 	{"bar.sync reached by warp 0 while warp 1 exits without it", 1, 64, `
 	@!%p7 bra SKIP;
 	bar.sync 0;   // SYNC
-SKIP:`},
+SKIP:`, 0},
 	{"two warps at different __syncthreads of one barrier", 1, 64, `
 	@%p7 bra A;
 	bar.sync 0;   // SYNC
 	bra DONE;
 A:
 	bar.sync 0;
-DONE:`},
+DONE:`, 0},
 	{"named barrier with counts at different instructions is fine (producer/consumer)", 1, 64, `
 	@%p7 bra A;
 	bar.sync 1, 64;
 	bra DONE;
 A:
 	bar.sync 1, 64;
-DONE:`},
+DONE:`, 0},
 	{"arrivals of one phase with different counts", 1, 96, `
 	setp.eq.u32 %p1, %w, 2;
 	@%p1 bra DONE;
@@ -253,49 +274,49 @@ DONE:`},
 	bra DONE;
 A:
 	bar.sync 1, 96;
-DONE:`},
+DONE:`, 0},
 	{"__syncwarp with a mask that leaves executing lanes out", 1, 32, `
-	bar.warp.sync 0x0000ffff;   // SYNC`},
+	bar.warp.sync 0x0000ffff;   // SYNC`, 0},
 	{"__syncwarp naming lanes that exited", 1, 32, `
 	setp.ge.u32 %p1, %t, 16;
 	@%p1 exit;
-	bar.warp.sync -1;   // SYNC`},
+	bar.warp.sync -1;   // SYNC`, 0},
 	{"shfl.sync with the full mask inside if (lane < 16)", 1, 32, `
 	setp.ge.u32 %p1, %t, 16;
 	@%p1 bra SKIP;
 	shfl.sync.bfly.b32 %r1, %t, 1, 31, -1;   // SYNC
-SKIP:`},
+SKIP:`, 0},
 	{"shfl.sync and vote.sync with the full mask in converged code are fine", 1, 32, `
 	shfl.sync.bfly.b32 %r1, %t, 1, 31, -1;
 	setp.ne.u32 %p1, %r1, 0;
-	vote.sync.ballot.b32 %r2, %p1, -1;`},
+	vote.sync.ballot.b32 %r2, %p1, -1;`, 0},
 	{"a hang: warps wait at different named barriers that each need 64 threads", 1, 64, `
 	@%p7 bra A;
 	bar.sync 2, 64;   // SYNC
 	bra DONE;
 A:
 	bar.sync 1, 64;   // SYNC
-DONE:`},
+DONE:`, 0},
 
 	// initcheck
 	{"a shared load of bytes nothing wrote", 1, 32, `
-	ld.shared.u32 %r1, [%sa];   // INIT`},
+	ld.shared.u32 %r1, [%sa];   // INIT`, 0},
 	{"store, barrier, load: initialised", 1, 64, `
 	st.shared.u32 [%sa], %t;
 	bar.sync 0;
-	ld.shared.u32 %r1, [%sn];`},
+	ld.shared.u32 %r1, [%sn];`, 0},
 	{"one byte written, four read", 1, 32, `
 	st.shared.u8 [%sa], %t;
-	ld.shared.u32 %r1, [%sa];   // INIT`},
+	ld.shared.u32 %r1, [%sa];   // INIT`, 0},
 	{"a load from a buffer made with count alone", 1, 32, `
-	ld.global.u32 %r1, [%ua];   // INIT`},
+	ld.global.u32 %r1, [%ua];   // INIT`, 0},
 	{"store then load of a count buffer; atomics on it count as writes", 1, 32, `
 	st.global.u32 [%ua], %t;
 	ld.global.u32 %r1, [%ua];
 	atom.global.add.u32 %r2, [%u+256], 1;
-	ld.global.u32 %r1, [%u+256];`},
+	ld.global.u32 %r1, [%u+256];`, 0},
 	{"a buffer with data is initialised", 1, 32, `
-	ld.global.u32 %r1, [%ga];`},
+	ld.global.u32 %r1, [%ga];`, 0},
 }
 
 var markRe = regexp.MustCompile(`(@\w+|RACE:\w+|SYNC|INIT)`)
@@ -332,7 +353,7 @@ func TestSanitizeTable(t *testing.T) {
 				want = append(want, fmt.Sprintf("race at %d with %d", r.line, names[r.name]))
 			}
 			p := compilePTX(t, "san.ptx", src)
-			hz, m := runSanitized(t, p, row.grid, row.block)
+			hz, m := runSanitized(t, p, row.grid, row.block, row.cluster)
 			var got []string
 			for _, h := range hz {
 				if h.Kind == "race" {
@@ -356,11 +377,15 @@ func TestSanitizeTable(t *testing.T) {
 
 // runSanitized runs p's kernel k with every sanitizer on: pg a buffer of
 // 4 KiB with data, pu one of 4 KiB made with count alone.
-func runSanitized(t *testing.T, p *Program, grid, block uint32) ([]Hazard, *Machine) {
+func runSanitized(t *testing.T, p *Program, grid, block, cluster uint32) ([]Hazard, *Machine) {
 	t.Helper()
 	ps, size, _ := p.Params("k")
 	params := make([]byte, size)
-	m, err := New(p, "k", Launch{Grid: [3]uint32{grid, 1, 1}, Block: [3]uint32{block, 1, 1}, Params: params})
+	l := Launch{Grid: [3]uint32{grid, 1, 1}, Block: [3]uint32{block, 1, 1}, Params: params}
+	if cluster > 0 {
+		l.Cluster = [3]uint32{cluster, 1, 1}
+	}
+	m, err := New(p, "k", l)
 	if err != nil {
 		t.Fatal(err)
 	}
