@@ -153,6 +153,9 @@ func (m *Machine) landOne(c *cta, b *bulkCopy) {
 		if m.record {
 			m.lastWrites = append(m.lastWrites, memWrite{space: spaceShared, addr: b.dst, size: len(b.data), lane: int(b.lane), warp: int(b.warp), cta: c.index})
 		}
+		if m.san != nil {
+			m.san.wroteShared(m, c, b.dst, len(b.data)) // sanitize_mbar.go
+		}
 	} else {
 		for _, s := range b.segs {
 			g := m.global.find(s.addr, s.n)
@@ -172,6 +175,9 @@ func (m *Machine) landOne(c *cta, b *bulkCopy) {
 			}
 			if m.record {
 				m.lastWrites = append(m.lastWrites, memWrite{space: spaceGlobal, addr: s.addr, size: s.n, lane: int(b.lane), warp: int(b.warp)})
+			}
+			if m.san != nil {
+				m.san.wroteGlobal(m, s.addr, s.n) // sanitize_mbar.go
 			}
 		}
 	}

@@ -212,6 +212,8 @@ type sanitizer struct {
 	clJoin, clDone       []uint32
 	clWaiters            []*sanWarp
 
+	mbars map[mbarKey]*sanMbar // mbarrier phases (sanitize_mbar.go), the running cluster's
+
 	// Caches: the op last classified, the warp and CTA last looked up.
 	op     *op
 	sem    opSem
@@ -350,7 +352,7 @@ func (s *sanitizer) enterCluster(m *Machine, c *cta) {
 		clear(s.ctas)
 		clear(s.warps)
 		s.lastW, s.lastSW, s.lastC, s.lastSC = nil, nil, nil, nil
-		s.clJoin, s.clDone, s.clWaiters = nil, nil, nil
+		s.clJoin, s.clDone, s.clWaiters, s.mbars = nil, nil, nil, nil
 	}
 }
 

@@ -39,6 +39,20 @@ func sanLowered(o *op) {
 			}
 			inner(m, w, o)
 		}
+	case "mbarrier.arrive", "mbarrier.arrive_drop":
+		o.exec = func(m *Machine, w *warp, o *op) {
+			if m.san != nil && w.mask != 0 && m.san.on&SanRace != 0 {
+				m.san.mbarArrive(m, w, o) // sanitize_mbar.go
+			}
+			inner(m, w, o)
+		}
+	case "mbarrier.test_wait", "mbarrier.try_wait":
+		o.exec = func(m *Machine, w *warp, o *op) {
+			inner(m, w, o)
+			if m.san != nil && w.mask != 0 && m.san.on&SanRace != 0 && m.err == nil {
+				m.san.mbarWaited(m, w, o) // sanitize_mbar.go
+			}
+		}
 	case "barrier.cluster":
 		o.exec = func(m *Machine, w *warp, o *op) {
 			if m.san == nil || w.mask == 0 {

@@ -242,6 +242,38 @@ DONE:`, 0},
 	barrier.cluster.arrive.aligned;
 	barrier.cluster.wait.aligned;`, 2},
 
+	// racecheck: mbarrier phases (ISA mbarrier: the arrive-on operation
+	// has release semantics, the test_wait/try_wait that observes the
+	// phase's completion acquire semantics)
+	{"warp 1 writes then arrives on an mbarrier; warp 0 try_waits for the phase, then reads: ordered", 1, 64, `
+	mov.u32 %r10, s;
+	add.u32 %r10, %r10, 1016;
+	setp.eq.u32 %p1, %t, 0;
+	@%p1 mbarrier.init.shared.b64 [%r10], 32;
+	bar.sync 0;
+	@%p7 bra CONS;
+	st.shared.u32 [%sa], %t;
+	mbarrier.arrive.shared.b64 %rd5, [%r10];
+	bra DONE;
+CONS:
+	mbarrier.try_wait.parity.shared.b64 %p2, [%r10], 0;
+	@!%p2 bra CONS;
+	ld.shared.u32 %r1, [%sa+128];
+DONE:`, 0},
+	{"the same without the wait: the read races with warp 1's write", 1, 64, `
+	mov.u32 %r10, s;
+	add.u32 %r10, %r10, 1016;
+	setp.eq.u32 %p1, %t, 0;
+	@%p1 mbarrier.init.shared.b64 [%r10], 32;
+	bar.sync 0;
+	@%p7 bra CONS;
+	st.shared.u32 [%sa], %t;   // @wr (warp 1 issues first after the bar.sync)
+	mbarrier.arrive.shared.b64 %rd5, [%r10];
+	bra DONE;
+CONS:
+	ld.shared.u32 %r1, [%sa+128];   // RACE:wr
+DONE:`, 0},
+
 	// synccheck
 	{"bar.sync inside if (threadIdx.x < 16): reached by half a warp", 1, 32, `
 	setp.ge.u32 %p1, %t, 16;

@@ -215,6 +215,9 @@ func (m *Machine) execTmemAlloc(w *warp, o *op, t *tmemOp) {
 	copy(tm.allocs[i+1:], tm.allocs[i:])
 	tm.allocs[i] = tmemAlloc{col: col, n: n, warp: w.id, line: o.line, pos: o.col}
 	binary.LittleEndian.PutUint32(c.shared[addr:], TmemAddr(0, col))
+	if m.san != nil {
+		m.san.wroteShared(m, c, addr, 4) // sanitize_mbar.go
+	}
 	if m.record {
 		m.lastWrites = append(m.lastWrites, memWrite{space: spaceShared, addr: addr, size: 4, lane: 0, warp: w.id, cta: c.index})
 	}
