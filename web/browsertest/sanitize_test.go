@@ -1,3 +1,5 @@
+//go:build !js
+
 package browsertest
 
 // sanitize_test.go: the sanitizers in the page: on by default, a race of
