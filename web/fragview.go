@@ -172,7 +172,7 @@ func heldBy(m sim.FragMatrix, g, lane int) string {
 
 // show says whether there is anything to draw.
 func (c *Fragview) show() bool {
-	return c.frag() != nil || (c.Snap != nil && len(c.Snap.Async) > 0)
+	return c.frag() != nil || (c.Snap != nil && (len(c.Snap.Async) > 0 || c.Snap.Tmem != nil))
 }
 
 // asyncLines summarizes the cp.async copies that have not landed, warp by

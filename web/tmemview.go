@@ -1,0 +1,91 @@
+// tmemview.go: the tensor memory of the shown CTA (Blackwell's tcgen05):
+// its allocated column ranges and their owners, and the accumulator tile of
+// the last tcgen05.mma labelled by lane and column, the lanes the shown
+// warp may reach (32(w%4) to 32(w%4)+31) lit. Drawn in the Fragments panel.
+
+package web
+
+import (
+	"fmt"
+
+	"github.com/ptxplay/ptxplay/core/sim"
+)
+
+// tmemMaxCols is how many columns of the accumulator tile are drawn.
+const tmemMaxCols = 16
+
+func (c *Fragview) tmem() *sim.TmemView {
+	if c.Snap == nil {
+		return nil
+	}
+	return c.Snap.Tmem
+}
+
+// tmemLines lists the allocations (and the relinquished permit).
+func (c *Fragview) tmemLines() []string {
+	t := c.tmem()
+	if t == nil {
+		return nil
+	}
+	var lines []string
+	for _, a := range t.Allocs {
+		lines = append(lines, fmt.Sprintf("columns %d-%d (%d): allocated by warp %d at line %d", a.Col, a.Col+a.N-1, a.N, a.Warp, a.Line))
+	}
+	if len(t.Allocs) == 0 {
+		lines = append(lines, "no columns allocated")
+	}
+	if t.Relinquished {
+		lines = append(lines, "allocation permit relinquished")
+	}
+	return lines
+}
+
+func (c *Fragview) tmemTitle() string {
+	t := c.tmem()
+	if t == nil || t.MMA == nil {
+		return ""
+	}
+	m := t.MMA
+	s := fmt.Sprintf("last tcgen05.mma (line %d): %s; D at lane %d, column %d", m.Line, m.Desc, m.Lane, m.Col)
+	if m.N > tmemMaxCols {
+		s += fmt.Sprintf(" (columns %d-%d of %d shown)", m.Col, m.Col+tmemMaxCols-1, m.N)
+	}
+	if c.Warp >= 0 {
+		q := c.Warp % 4
+		s += fmt.Sprintf("; warp %d reaches lanes %d-%d (lit)", c.Warp, 32*q, 32*q+31)
+	}
+	return s
+}
+
+// tmemTile is the accumulator tile as rows of cells, a header row of
+// column numbers first; each row starts with its lane.
+func (c *Fragview) tmemTile() []fvRow {
+	t := c.tmem()
+	if t == nil || t.MMA == nil {
+		return nil
+	}
+	m := t.MMA
+	cols := min(m.N, tmemMaxCols)
+	head := fvRow{Cells: []fvCell{{Value: "lane", Class: "fv-cell"}}}
+	for j := 0; j < cols; j++ {
+		head.Cells = append(head.Cells, fvCell{Value: fmt.Sprint(m.Col + j), Label: "col", Class: "fv-cell"})
+	}
+	rows := []fvRow{head}
+	lo, hi := -1, -1
+	if c.Warp >= 0 {
+		lo, hi = 32*(c.Warp%4), 32*(c.Warp%4)+31
+	}
+	for i := 0; i < m.M; i++ {
+		lane := m.Lane + i
+		cls := "fv-cell"
+		if lane >= lo && lane <= hi {
+			cls += " fv-lit"
+		}
+		r := fvRow{Cells: []fvCell{{Value: fmt.Sprint(lane), Class: cls}}}
+		for j := 0; j < cols; j++ {
+			r.Cells = append(r.Cells, fvCell{Value: m.Cells[i*m.N+j], Title: fmt.Sprintf("D(%d,%d): lane %d, column %d", i, j, lane, m.Col+j), Lane: -1, Class: cls})
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
