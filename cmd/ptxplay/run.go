@@ -141,6 +141,9 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(tw, "%8s  %-9s %4s %5s  %-32s  %s\n", "step", "CTA", "warp", "line", "active lanes", "instruction")
 		opt.Trace = func(step int64, e sim.Event) {
 			fmt.Fprintf(tw, "%8d  %-9s %4d %5d  %s  %s\n", step, fmt.Sprintf("(%d,%d,%d)", e.CTA[0], e.CTA[1], e.CTA[2]), e.Warp, e.Line(), laneString(e.Active, e.Exec), strings.Join(strings.Fields(e.Text()), " "))
+			if n := e.Note(); n != "" {
+				fmt.Fprintf(tw, "%8s  %s\n", "", n) // tcgen05.mma: its instruction descriptor decoded
+			}
 			if f := e.Frag(); f != nil {
 				tw.WriteString(f.String()) // the matrices of mma, wmma, ldmatrix...
 			}

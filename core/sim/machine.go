@@ -96,7 +96,13 @@ type Event struct {
 	Exec   uint32
 	op     *op
 	frag   *fragRecord
+	note   string // tcgen05.mma: the decoded instruction descriptor (tcgen05_mma.go)
 }
+
+// Note is a line about what the event did beyond its text: for a
+// tcgen05.mma, its decoded instruction descriptor ("M=128 N=64 K=16, A
+// bf16 K-major, B bf16 K-major, D f32"); else "".
+func (e Event) Note() string { return e.note }
 
 // Frag is the fragment view when the event is a matrix instruction
 // (mma, wmma, ldmatrix, ...), else nil.
@@ -137,6 +143,7 @@ func (m *Machine) Last() Event {
 	if m.frag != nil && m.frag.step == m.stats.WarpInstructions {
 		e.frag = m.frag
 	}
+	e.note = m.tmemNote()
 	return e
 }
 

@@ -493,7 +493,7 @@ func (d *tcMMA) exec(m *Machine, w *warp, o *op, lane int) {
 				}
 			}
 		}
-		tm.mma = v
+		tm.mma, tm.mmaStep = v, m.stats.WarpInstructions
 	}
 }
 

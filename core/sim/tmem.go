@@ -57,6 +57,17 @@ type tmemState struct {
 	allocs       []tmemAlloc // by column
 	relinquished bool
 	mma          *TmemMMAView // the last tcgen05.mma's accumulator tile, for the view
+	mmaStep      int64        // the step (warp instructions so far) that made mma
+}
+
+// tmemNote is the decoded descriptor of a tcgen05.mma the last step
+// issued, for the trace; "" otherwise.
+func (m *Machine) tmemNote() string {
+	c := m.cur
+	if c == nil || c.tmem == nil || c.tmem.mma == nil || c.tmem.mmaStep != m.stats.WarpInstructions {
+		return ""
+	}
+	return "tcgen05.mma: " + c.tmem.mma.Desc
 }
 
 func (t *tmemState) clone() *tmemState {
