@@ -550,3 +550,57 @@ func TestTcgen05MMA(t *testing.T) {
 		runTcMMA(t, c)
 	}
 }
+
+// TestTcgen05CommitMulticast: tcgen05.commit.multicast::cluster arrives on
+// the mbarrier at the same shared offset in every CTA of ctaMask (ISA
+// §9.7.17.12.1); without .multicast only on the executing CTA's own.
+func TestTcgen05CommitMulticast(t *testing.T) {
+	cases := []struct {
+		desc   string
+		commit string
+		want   []uint32 // out[rank]: 1 when that CTA's mbarrier completed phase 0
+	}{
+		{"ctaMask 0b11 reaches both CTAs", "tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64 [%r1], %rs1;", []uint32{1, 1}},
+		{"ctaMask 0b10 reaches rank 1 only", "tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64 [%r1], %rs2;", []uint32{0, 1}},
+		{"without multicast, the own CTA only", "tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%r1];", []uint32{1, 0}},
+	}
+	for _, c := range cases {
+		body := `
+	.reg .b16 %rs<4>;
+	mov.b16 %rs1, 3;
+	mov.b16 %rs2, 2;
+	mov.u32 %r1, buf;
+	setp.eq.u32 %p0, %tid, 0;
+	@%p0 mbarrier.init.shared::cta.b64 [%r1], 1;
+	barrier.cluster.arrive;
+	barrier.cluster.wait;
+	setp.eq.u32 %p1, %ctarank, 0;
+	and.pred %p1, %p1, %p0;
+	@%p1 COMMIT
+	barrier.cluster.arrive;
+	barrier.cluster.wait;
+	mbarrier.test_wait.parity.shared::cta.b64 %p2, [%r1], 0;
+	selp.u32 %r2, 1, 0, %p2;
+	mul.wide.u32 %rd1, %ctarank, 4;
+	add.s64 %rd2, %out, %rd1;
+	@%p0 st.global.u32 [%rd2], %r2;
+`
+		src := strings.NewReplacer("DIRECTIVES", "", "BODY", strings.Replace(body, "COMMIT", c.commit, 1), ".version 8.5\n.target sm_90a", ".version 8.7\n.target sm_100a").Replace(clusterKernel)
+		p := compilePTX(t, "commit.ptx", src)
+		m, err := newCluster(p, [3]uint32{2, 1, 1}, [3]uint32{32, 1, 1}, [3]uint32{2, 1, 1}, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Run(100000)
+		if f := m.Fault(); f != nil {
+			t.Errorf("%s: %s", c.desc, f.Msg)
+			continue
+		}
+		b, _ := m.BufferByName("out")
+		for r, w := range c.want {
+			if got := uint32(b.Uint(r*4, 4)); got != w {
+				t.Errorf("%s: rank %d's mbarrier completed = %d, want %d", c.desc, r, got, w)
+			}
+		}
+	}
+}
