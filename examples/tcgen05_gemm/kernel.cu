@@ -1,10 +1,11 @@
 // tcgen05_gemm: one CTA of four warps computes D (128 x 64, f32) = A (128 x
-// 64, bf16) * B (64 x 64, bf16) on Blackwell's fifth-generation tensor
+// 64, f16) * B (64 x 64, f16) on Blackwell's fifth-generation tensor
 // cores. B is given transposed (Bt, N x K), so both operands are K-major.
-// TMA loads A and Bt into 128-byte-swizzled shared memory under an
-// mbarrier; one thread issues four tcgen05.mma (K = 16 each) into tensor
-// memory and commits them to a second mbarrier; then the four warps read
-// their 32 lanes of the accumulator with tcgen05.ld and store D.
+// The bulk-copy engine (TMA) moves A and Bt into shared memory in 16-byte
+// chunks, each to its place in the 128-byte swizzle, under an mbarrier;
+// one thread issues four tcgen05.mma (K = 16 each) into tensor memory and
+// commits them to a second mbarrier; then the four warps read their 32
+// lanes of the accumulator with tcgen05.ld and store D.
 //
 // Compiled by scripts/gen-tcgen05-example.sh (clang-19 for sm_90a, then
 // .version 8.7 / .target sm_100a: clang-19 does not know sm_100a; every
@@ -41,7 +42,7 @@ static __device__ inline u64 desc(u32 addr) {
   return (u64)((addr >> 4) & 0x3fff) | (u64)1 << 16 | (u64)(1024 >> 4) << 32 | (u64)1 << 46 | (u64)2 << 61;
 }
 
-extern "C" __global__ void tcgen05_gemm(const void *tmA, const void *tmBt, u32 *D) { // D's f32 bits
+extern "C" __global__ void tcgen05_gemm(const unsigned short *A, const unsigned short *Bt, u32 *D) { // D's f32 bits
   u32 tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
   u32 barTma = smem(&bars[0]), barMma = smem(&bars[1]);
   if (warp == 0) { // a whole warp allocates 64 columns (one per column of D)
@@ -57,22 +58,28 @@ extern "C" __global__ void tcgen05_gemm(const void *tmA, const void *tmBt, u32 *
   asm volatile("tcgen05.fence::after_thread_sync;");
   u32 tmem = tmemBase;
 
-  if (tid == 0) {
-    // TMA: both tiles onto one mbarrier, which expects their bytes.
+  if (tid == 0) // the mbarrier expects both tiles' bytes (one arrival: this one)
     asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(barTma), "r"((M + N) * K * 2) : "memory");
-    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];"
-                 ::"r"(smem(sA)), "l"(tmA), "r"(0), "r"(0), "r"(barTma) : "memory");
-    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];"
-                 ::"r"(smem(sBt)), "l"(tmBt), "r"(0), "r"(0), "r"(barTma) : "memory");
+  // Every thread starts 12 bulk copies of 16 bytes: chunk j of row r (a
+  // row is 64 f16 = 128 bytes = 8 chunks) goes to chunk j ^ (r % 8) of
+  // the row: the 128-byte swizzle the tensor cores read.
+  for (u32 c = tid; c < (M + N) * 8; c += 128) {
+    u32 r = c / 8, j = c % 8;
+    const unsigned short *src = r < M ? A + r * K + j * 8 : Bt + (r - M) * K + j * 8;
+    u32 dst = r < M ? smem(sA) + r * 128 + ((j ^ (r % 8)) * 16) : smem(sBt) + (r - M) * 128 + ((j ^ (r % 8)) * 16);
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], 16, [%2];"
+                 ::"r"(dst), "l"(src), "r"(barTma) : "memory");
+  }
+  if (tid == 0) {
     while (!try_wait(barTma, 0)) {
     }
     asm volatile("tcgen05.fence::after_thread_sync;");
-    // Instruction descriptor: D f32 (bits 4-5 = 1), A and B bf16 (bits 7-9
-    // and 10-12 = 1), both K-major, N >> 3 (bits 17-22), M >> 4 (24-28).
-    u32 idesc = 1u << 4 | 1u << 7 | 1u << 10 | (N >> 3) << 17 | (M >> 4) << 24;
+    // Instruction descriptor: D f32 (bits 4-5 = 1), A and B f16 (bits 7-9
+    // and 10-12 = 0), both K-major, N >> 3 (bits 17-22), M >> 4 (24-28).
+    u32 idesc = 1u << 4 | (N >> 3) << 17 | (M >> 4) << 24;
     u64 da = desc(smem(sA)), db = desc(smem(sBt));
     for (int k = 0; k < K / 16; k++) {
-      // K = 16 bf16 = 32 bytes a step: the start address moves 32 bytes
+      // K = 16 f16 = 32 bytes a step: the start address moves 32 bytes
       // (2 in 16-byte units) inside the swizzled 128-byte rows.
       asm volatile("{ .reg .pred p; setp.ne.u32 p, %4, 0; tcgen05.mma.cta_group::1.kind::f16 [%0], %1, %2, %3, p; }"
                    ::"r"(tmem), "l"(da + 2 * k), "l"(db + 2 * k), "r"(idesc), "r"(k) : "memory");
