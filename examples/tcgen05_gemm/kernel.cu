@@ -18,7 +18,7 @@
 
 __shared__ __attribute__((aligned(1024))) unsigned short sA[M * K];  // 16 KB
 __shared__ __attribute__((aligned(1024))) unsigned short sBt[N * K]; // 8 KB
-__shared__ __attribute__((aligned(8))) u64 bars[2]; // 0: the TMA loads landed, 1: the MMAs are done
+__shared__ __attribute__((aligned(8))) u64 bars[2]; // 0: the copies landed, 1: the MMAs are done
 __shared__ u32 tmemBase;                            // tcgen05.alloc writes the TMEM address here
 
 static __device__ inline u32 smem(const void *p) {
