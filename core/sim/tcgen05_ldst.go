@@ -95,7 +95,7 @@ func lowerTmemLdSt(l *lowering, in *check.Inst, o *op, load bool) error {
 	if hasMod(in, ".red") != "" {
 		return fmt.Errorf("tcgen05.ld.red is not simulated yet")
 	}
-	d := &tmemLdSt{load: load, halfSlot: -1, name: in.Entry.Name + joinMods(in)}
+	d := &tmemLdSt{load: load, halfSlot: -1, name: "tcgen05" + joinMods(in)}
 	for k, s := range tmemShapes {
 		if hasMod(in, k) != "" {
 			d.shape = s

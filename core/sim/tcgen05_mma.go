@@ -307,7 +307,7 @@ func lowerTcMMA(l *lowering, in *check.Inst, o *op) error {
 			return fmt.Errorf("tcgen05.mma%s is not simulated yet", m)
 		}
 	}
-	d := &tcMMA{name: "tcgen05.mma" + joinMods(in), enablePS: len(o.ps) - 1}
+	d := &tcMMA{name: "tcgen05" + joinMods(in), enablePS: len(o.ps) - 1}
 	for k, v := range tcKinds {
 		if hasMod(in, k) != "" {
 			d.kind = v

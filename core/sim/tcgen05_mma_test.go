@@ -604,3 +604,36 @@ func TestTcgen05CommitMulticast(t *testing.T) {
 		}
 	}
 }
+
+// TestTcgen05MMAFaults: what the model does not cover, or the ISA leaves
+// undefined, stops the run naming the field.
+func TestTcgen05MMAFaults(t *testing.T) {
+	idesc := idescFields(map[string]uint32{"c_format": 1, "n_dim": 4, "m_dim": 8}) // f16 -> f32, N=32, M=128
+	desc := smemDescFields(map[string]uint64{"leading_byte_offset": 8, "stride_byte_offset": 16, "version": 1})
+	cases := []struct {
+		desc         string
+		cols         int    // allocated
+		idesc        uint32 // instruction descriptor
+		adesc, bdesc uint64
+		fault        string
+	}{
+		{"D past the allocation", 32, idescFields(map[string]uint32{"c_format": 1, "n_dim": 8, "m_dim": 8}), desc, desc, "D's column 32 (address 0x00000000) is not allocated"},
+		{"M = 64", 32, idescFields(map[string]uint32{"c_format": 1, "n_dim": 4, "m_dim": 4}), desc, desc, "instruction descriptor 0x04080010: M = 64 is not simulated yet"},
+		{"a Hopper-style B descriptor (no version bit)", 32, idesc, desc, desc &^ (1 << 46), "B descriptor 0x0000001000080000: descriptor bits 46-48 are 0"},
+		{"A beyond shared memory", 32, idesc, desc | 0x3fff, desc, "tcgen05.mma.cta_group::1.kind::f16: A descriptor 0x0000401000083fff: its shared-memory operand reaches address 0x3fff0"},
+	}
+	for _, c := range cases {
+		body := withCols(allocWarp0, c.cols) + fmt.Sprintf(`
+	mov.u32 %%r20, %d;
+	mov.b64 %%rd10, %d;
+	mov.b64 %%rd11, %d;
+	setp.ne.u32 %%p4, 0, 0;
+	setp.eq.u32 %%p5, %%tid, 0;
+	@%%p5 tcgen05.mma.cta_group::1.kind::f16 [%%ta], %%rd10, %%rd11, %%r20, %%p4;
+`, c.idesc, c.adesc, c.bdesc) + withCols(deallocWarp0, c.cols)
+		_, msg, _ := runTmem(t, body, 32, 1)
+		if !strings.Contains(msg, c.fault) {
+			t.Errorf("%s: fault %q, want %q", c.desc, msg, c.fault)
+		}
+	}
+}
