@@ -297,6 +297,37 @@ var wants = map[string]want{
 		}
 		return map[string][]uint64{"exchange_param_1": out}
 	}},
+	"tma_tile": {out: func(t *testing.T, b in) map[string][]uint64 {
+		// The 96 x 40 matrix (row-major, "matrix") in 64 x 8 tiles; CTA
+		// (bx, by) loads the tile at column 64*bx, row 8*by. Outside the
+		// matrix the TMA fills zeros.
+		m := b["matrix"]
+		elem := func(x, y int) uint64 {
+			if x < 96 && y < 40 {
+				return m[y*96+x]
+			}
+			return 0
+		}
+		raw := make([]uint64, 5120)
+		tile := make([]uint64, 5120)
+		for by := 0; by < 5; by++ {
+			for bx := 0; bx < 2; bx++ {
+				cta := by*2 + bx
+				for r := 0; r < 8; r++ {
+					for c := 0; c < 64; c++ {
+						v := elem(64*bx+c, 8*by+r)
+						tile[(8*by+r)*128+64*bx+c] = v
+						// The 128B swizzle (PTX ISA 5.5.7, row r of its
+						// table): the 16-byte chunk k of a 128-byte row
+						// lands at position k XOR r.
+						pos := (c / 8) ^ (r % 8)
+						raw[cta*512+r*64+pos*8+c%8] = v
+					}
+				}
+			}
+		}
+		return map[string][]uint64{"tma_tile_param_1": raw, "tma_tile_param_2": tile}
+	}},
 	"fault_oob": {errLine: 24, errText: "4-byte store of global address"},
 	// What the simulator's undefined registers hold is not the point (a
 	// GPU gives garbage); the warning is, so the output goes unchecked.

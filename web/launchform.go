@@ -24,11 +24,13 @@ type LaunchForm struct {
 	Block      string
 	Shared     string // shared_mem bytes, "" for none
 	Cluster    string // the cluster shape, "" for none (the kernel's directives decide)
+	Buffers    string // the top-level "buffers" object as JSON text, "" for none
 	Args       []ArgRow
 	GridErr    string
 	BlockErr   string
 	SharedErr  string
 	ClusterErr string
+	BufErr     string
 	KernelErr  string
 }
 
@@ -37,6 +39,8 @@ type ArgRow struct {
 	Name   string
 	PType  string // the parameter's declared type (".u64"), "" if unknown
 	Buffer bool   // a buffer (its address is passed) or a scalar
+	TMap   bool   // a tensor map (Map holds its JSON object)
+	Map    string
 	Value  string // scalar
 	Type   string // buffer element type, without the dot
 	Data   string // buffer elements, comma-separated
@@ -58,6 +62,7 @@ func ParseLaunchForm(data []byte) (*LaunchForm, error) {
 		SharedMem json.RawMessage `json:"shared_mem"`
 		Cluster   json.RawMessage `json:"cluster"`
 		Args      json.RawMessage `json:"args"`
+		Buffers   json.RawMessage `json:"buffers"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -71,6 +76,9 @@ func ParseLaunchForm(data []byte) (*LaunchForm, error) {
 	if len(raw.Cluster) > 0 && string(raw.Cluster) != "null" {
 		f.Cluster = dimsText(raw.Cluster)
 	}
+	if len(raw.Buffers) > 0 && string(raw.Buffers) != "null" {
+		f.Buffers = compactJSON(raw.Buffers)
+	}
 	if len(raw.Args) == 0 || string(raw.Args) == "null" {
 		return f, nil
 	}
@@ -81,7 +89,9 @@ func ParseLaunchForm(data []byte) (*LaunchForm, error) {
 	for i, name := range names {
 		row := ArgRow{Name: name}
 		v := bytes.TrimSpace(vals[i])
-		if len(v) > 0 && v[0] == '{' {
+		if len(v) > 0 && v[0] == '{' && isTensorMapJSON(v) {
+			row.TMap, row.Map = true, compactJSON(v)
+		} else if len(v) > 0 && v[0] == '{' {
 			var b struct {
 				Type  string            `json:"type"`
 				Data  []json.RawMessage `json:"data"`
@@ -113,6 +123,27 @@ func ParseLaunchForm(data []byte) (*LaunchForm, error) {
 	}
 	return f, nil
 }
+
+// isTensorMapJSON reports whether an argument object is a tensor map.
+func isTensorMapJSON(v []byte) bool {
+	var t struct {
+		Type string `json:"type"`
+	}
+	return json.Unmarshal(v, &t) == nil && t.Type == "tensormap"
+}
+
+// compactJSON is v on one line with a space after each comma and colon.
+func compactJSON(v []byte) string {
+	var b bytes.Buffer
+	if json.Compact(&b, v) != nil {
+		return string(bytes.TrimSpace(v))
+	}
+	out := strings.NewReplacer(",", ", ", ":", ": ").Replace(b.String())
+	return out
+}
+
+// TensorMapTemplate is what a row switched to "tensor map" starts with.
+const TensorMapTemplate = `{"type": "tensormap", "buffer": "", "dtype": "f16", "dims": [64, 64], "strides": [128], "box": [64, 8], "swizzle": "128B"}`
 
 // jsonErr adds the line of a syntax error.
 func jsonErr(data []byte, err error) error {
@@ -188,6 +219,10 @@ func (f *LaunchForm) JSON() string {
 			b.WriteString(",")
 		}
 		fmt.Fprintf(&b, "\n    %s: ", quote(r.Name))
+		if r.TMap {
+			b.WriteString(strings.TrimSpace(r.Map))
+			continue
+		}
 		if !r.Buffer {
 			b.WriteString(numberOrString(r.Value))
 			continue
@@ -214,7 +249,11 @@ func (f *LaunchForm) JSON() string {
 	if len(f.Args) > 0 {
 		b.WriteString("\n  ")
 	}
-	b.WriteString("}\n}\n")
+	b.WriteString("}")
+	if bs := strings.TrimSpace(f.Buffers); bs != "" {
+		fmt.Fprintf(&b, ",\n  \"buffers\": %s", bs)
+	}
+	b.WriteString("\n}\n")
 	return b.String()
 }
 
@@ -296,6 +335,13 @@ func (f *LaunchForm) Validate(params []sim.ParamInfo) int {
 			set(&f.SharedErr, "shared memory must be a number of bytes from 0 to 1048576")
 		}
 	}
+	f.BufErr = ""
+	if bs := strings.TrimSpace(f.Buffers); bs != "" {
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(bs), &obj); err != nil {
+			set(&f.BufErr, "buffers: an object of buffers, as {\"m\": {\"type\": \"f16\", \"count\": 4096}}")
+		}
+	}
 	if params == nil {
 		for i := range f.Args {
 			set(&f.Args[i].Err, f.Args[i].check(""))
@@ -353,6 +399,17 @@ func checkDims(s string) (uint64, string) {
 
 // check validates one argument against its parameter type.
 func (r *ArgRow) check(ptype string) string {
+	if r.TMap {
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(r.Map), &obj); err != nil || !isTensorMapJSON([]byte(r.Map)) {
+			return "a tensor map is a JSON object {\"type\": \"tensormap\", \"buffer\": ..., \"dtype\": ..., \"dims\": [...], \"strides\": [...], \"box\": [...]}"
+		}
+		switch ptype {
+		case "", ".b8", ".u64", ".s64", ".b64", ".u32", ".s32", ".b32":
+			return ""
+		}
+		return "a tensor map needs a .param .align 64 .b8 [128] parameter or its address in a .u64, this one is " + ptype
+	}
 	if !r.Buffer {
 		if strings.TrimSpace(r.Value) == "" {
 			return "give a value"
@@ -452,7 +509,7 @@ func checkScalar(t, s string) string {
 	return ""
 }
 
-var argInMsg = regexp.MustCompile(`argument "([^"]+)"`)
+var argInMsg = regexp.MustCompile(`argument "([^"]+)"|^args\.([^.:\[ ]+)`)
 
 // Blame puts a launch error from the core at the row it names.
 func (f *LaunchForm) Blame(msg string) {
@@ -461,10 +518,14 @@ func (f *LaunchForm) Blame(msg string) {
 	}
 	m := argInMsg.FindStringSubmatch(msg)
 	if m == nil {
+		if strings.HasPrefix(msg, "buffers") && f.BufErr == "" {
+			f.BufErr = msg
+		}
 		return
 	}
+	name := m[1] + m[2]
 	for i := range f.Args {
-		if f.Args[i].Name == m[1] && f.Args[i].Err == "" {
+		if f.Args[i].Name == name && f.Args[i].Err == "" {
 			f.Args[i].Err = msg
 		}
 	}

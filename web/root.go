@@ -436,14 +436,27 @@ func (c *Root) setDim(e vugu.DOMEvent, which string) {
 		c.A.Launch.Shared = v
 	case "cluster":
 		c.A.Launch.Cluster = v
+	case "buffers":
+		c.A.Launch.Buffers = v
 	}
 	c.A.FormChanged()
+}
+
+// hasTensorMap reports whether an argument is a tensor map (the form then
+// shows the top-level buffers field).
+func (c *Root) hasTensorMap() bool {
+	for _, r := range c.A.Launch.Args {
+		if r.TMap {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *Root) dimsErr() string {
 	var parts []string
 	f := c.A.Launch
-	for _, p := range [][2]string{{"grid", f.GridErr}, {"block", f.BlockErr}, {"shared", f.SharedErr}, {"cluster", f.ClusterErr}} {
+	for _, p := range [][2]string{{"grid", f.GridErr}, {"block", f.BlockErr}, {"shared", f.SharedErr}, {"cluster", f.ClusterErr}, {"buffers", f.BufErr}} {
 		if p[1] != "" {
 			parts = append(parts, p[0]+": "+p[1])
 		}
@@ -468,6 +481,10 @@ func (c *Root) setArg(e vugu.DOMEvent, i int, field string) {
 	switch field {
 	case "kind":
 		r.Buffer = v == "buffer"
+		r.TMap = v == "tensormap"
+		if r.TMap && r.Map == "" {
+			r.Map = TensorMapTemplate
+		}
 		if r.Buffer && r.Type == "" {
 			r.Type, r.Count = "u32", strconv.Itoa(TemplateThreads)
 		}
@@ -484,6 +501,8 @@ func (c *Root) setArg(e vugu.DOMEvent, i int, field string) {
 		r.Fill = v
 	case "data":
 		r.Data = v
+	case "map":
+		r.Map = v
 	}
 	a.FormChanged()
 }

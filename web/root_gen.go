@@ -736,7 +736,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											_ = vgparent
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t\t"}
 											vgparent.AppendChild(vgn)
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-kind"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "scalar value, or a buffer whose address is passed"}}}
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-kind"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "scalar value, a buffer whose address is passed, or a Hopper TMA tensor map"}}}
 											vgparent.AppendChild(vgn)
 											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 												EventType: "change",
@@ -750,7 +750,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 												vgparent.AppendChild(vgn)
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute{{Namespace: "", Key: "value", Val: "scalar"}}}
 												vgparent.AppendChild(vgn)
-												vgn.AddAttrInterface("selected", !r.Buffer)
+												vgn.AddAttrInterface("selected", !r.Buffer && !r.TMap)
 												{
 													vgparent := vgn
 													_ = vgparent
@@ -761,11 +761,22 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 												vgparent.AppendChild(vgn)
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute{{Namespace: "", Key: "value", Val: "buffer"}}}
 												vgparent.AppendChild(vgn)
-												vgn.AddAttrInterface("selected", r.Buffer)
+												vgn.AddAttrInterface("selected", r.Buffer && !r.TMap)
 												{
 													vgparent := vgn
 													_ = vgparent
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "buffer"}
+													vgparent.AppendChild(vgn)
+												}
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t\t\t"}
+												vgparent.AppendChild(vgn)
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute{{Namespace: "", Key: "value", Val: "tensormap"}}}
+												vgparent.AppendChild(vgn)
+												vgn.AddAttrInterface("selected", r.TMap)
+												{
+													vgparent := vgn
+													_ = vgparent
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "tensor map"}
 													vgparent.AppendChild(vgn)
 												}
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t\t"}
@@ -776,7 +787,31 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										}
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
 										vgparent.AppendChild(vgn)
-										if !r.Buffer {
+										if r.TMap {
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "colspan", Val: "4"}}}
+											vgparent.AppendChild(vgn)
+											{
+												vgparent := vgn
+												_ = vgparent
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-map"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "buffer, dtype, dims (innermost first), strides (bytes of dims 1..), box, element_strides, swizzle (none, 32B, 64B, 128B), oob_fill (zero, nan)"}}}
+												vgparent.AppendChild(vgn)
+												{
+													b, err := vjson.Marshal(r.Map)
+													if err != nil {
+														panic(err)
+													}
+													vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+												}
+												vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+													EventType: "input",
+													Func:      func(event vugu.DOMEvent) { c.setArg(event, i, "map") },
+													// TODO: implement capture, etc. mostly need to decide syntax
+												})
+											}
+										}
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
+										vgparent.AppendChild(vgn)
+										if !r.Buffer && !r.TMap {
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "colspan", Val: "4"}}}
 											vgparent.AppendChild(vgn)
 											{
@@ -800,7 +835,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										}
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
 										vgparent.AppendChild(vgn)
-										if r.Buffer {
+										if r.Buffer && !r.TMap {
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
 											vgparent.AppendChild(vgn)
 											{
@@ -840,7 +875,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										}
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
 										vgparent.AppendChild(vgn)
-										if r.Buffer {
+										if r.Buffer && !r.TMap {
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
 											vgparent.AppendChild(vgn)
 											{
@@ -864,7 +899,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										}
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
 										vgparent.AppendChild(vgn)
-										if r.Buffer {
+										if r.Buffer && !r.TMap {
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
 											vgparent.AppendChild(vgn)
 											{
@@ -888,7 +923,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										}
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
 										vgparent.AppendChild(vgn)
-										if r.Buffer {
+										if r.Buffer && !r.TMap {
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
 											vgparent.AppendChild(vgn)
 											{
@@ -933,6 +968,39 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							}
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
 							vgparent.AppendChild(vgn)
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
+						vgparent.AppendChild(vgn)
+						if c.A.Launch.Buffers != "" || c.hasTensorMap() {
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-row"}}}
+							vgparent.AppendChild(vgn)
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
+								vgparent.AppendChild(vgn)
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "launch-buffers"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "global buffers no parameter takes: the tensors behind tensor maps"}}}
+								vgparent.AppendChild(vgn)
+								vgn.SetInnerHTML(vugu.HTML("buffers"))
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
+								vgparent.AppendChild(vgn)
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-buffers"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-map"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "{\"m\": {\"type\": \"f16\", \"count\": 4096}}"}}}
+								vgparent.AppendChild(vgn)
+								{
+									b, err := vjson.Marshal(c.A.Launch.Buffers)
+									if err != nil {
+										panic(err)
+									}
+									vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+								}
+								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+									EventType: "input",
+									Func:      func(event vugu.DOMEvent) { c.setDim(event, "buffers") },
+									// TODO: implement capture, etc. mostly need to decide syntax
+								})
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
+								vgparent.AppendChild(vgn)
+							}
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
 						vgparent.AppendChild(vgn)
@@ -1097,6 +1165,23 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 						vgcomp.Snap = c.A.Snap
 						vgcomp.Warp = c.A.ShownWarp()
+						vgout.Components = append(vgout.Components, vgcomp)
+						vgn = &vugu.VGNode{Component: vgcomp}
+						vgparent.AppendChild(vgn)
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t"}
+					vgparent.AppendChild(vgn)
+					{
+						vgcompKey := vugu.MakeCompKey(0x917B2544B76A0267^vgin.CurrentPositionHash(), vgiterkey)
+						// ask BuildEnv for prior instance of this specific component
+						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Mbarview)
+						if vgcomp == nil {
+							// create new one if needed
+							vgcomp = new(Mbarview)
+							vgin.BuildEnv.WireComponent(vgcomp)
+						}
+						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+						vgcomp.Snap = c.A.Snap
 						vgout.Components = append(vgout.Components, vgcomp)
 						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)

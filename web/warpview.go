@@ -72,6 +72,9 @@ func (c *Warpview) heading() string {
 	} else if w.Barrier >= 0 && !w.Done {
 		fmt.Fprintf(&b, ", waiting at barrier %d", w.Barrier)
 	}
+	if w.Mbarrier != nil && !w.Done {
+		fmt.Fprintf(&b, ", waiting in try_wait on the mbarrier at shared 0x%x", *w.Mbarrier)
+	}
 	return b.String()
 }
 

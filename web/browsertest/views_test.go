@@ -149,3 +149,39 @@ func TestViewsOnPage(t *testing.T) {
 	p.shot("page-views-divergence.png")
 	p.noErrors()
 }
+
+// TestMbarrierPanel steps the TMA example: after thread 0 issues the
+// tensor copy, the mbarrier panel shows the barrier waiting for 1024
+// bytes and the copy in flight; the first try_wait lands it and completes
+// phase 0; a step back puts the copy in flight again.
+func TestMbarrierPanel(t *testing.T) {
+	p := openPage(t, "/", 1280, 900, false)
+	p.selectOption("examples", "tma_tile")
+	p.waitJS(`document.querySelector("#editor .cm-content").innerText.includes("tma_tile")`)
+	text := func(id string) string {
+		return eval[string](p, fmt.Sprintf(`(document.getElementById(%q) || {innerText: ""}).innerText`, id))
+	}
+	for i := 0; i < 40 && !strings.Contains(text("bulk-copies"), "tensor 2d box"); i++ {
+		p.click("step")
+	}
+	copies, bars := text("bulk-copies"), text("mbarriers")
+	if !strings.Contains(copies, "tensor 2d box 64x8 at (0, 0), 128B swizzle, 1024 bytes to shared 0x0, completes tx on the mbarrier at 0x400") {
+		t.Fatalf("bulk copies: %q", copies)
+	}
+	if !strings.Contains(bars, "0 (parity 0)") || !strings.Contains(bars, "0 of 1 pending") || !strings.Contains(bars, "1024") {
+		t.Fatalf("mbarriers: %q", bars)
+	}
+	eval[bool](p, `(document.getElementById("bulk-copies").scrollIntoView({block: "end"}), true)`)
+	p.shot("page-tma-mbarrier.png")
+	for i := 0; i < 40 && !strings.Contains(text("mbarriers"), "1 (parity 1)"); i++ {
+		p.click("step")
+	}
+	if bars := text("mbarriers"); !strings.Contains(bars, "1 (parity 1)") || strings.Contains(text("bulk-copies"), "tensor") {
+		t.Fatalf("after the wait: mbarriers %q, copies %q", bars, text("bulk-copies"))
+	}
+	p.click("step-back")
+	if bars := text("mbarriers"); !strings.Contains(bars, "0 (parity 0)") || !strings.Contains(text("bulk-copies"), "tensor 2d box") {
+		t.Errorf("after a step back: mbarriers %q, copies %q", bars, text("bulk-copies"))
+	}
+	p.noErrors()
+}
