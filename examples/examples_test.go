@@ -328,6 +328,22 @@ var wants = map[string]want{
 		}
 		return map[string][]uint64{"tma_tile_param_1": raw, "tma_tile_param_2": tile}
 	}},
+	"ws_gemm": {out: func(t *testing.T, b in) map[string][]uint64 {
+		// C (128 x 64) = A (128 x 128, row-major) * B, B given as Bt (64 x
+		// 128, row-major); small integers, so every f32 sum is exact.
+		const M, N, K = 128, 64, 128
+		out := make([]uint64, M*N)
+		for r := 0; r < M; r++ {
+			for c := 0; c < N; c++ {
+				var s float32
+				for k := 0; k < K; k++ {
+					s += f16val(b["A"][r*K+k]) * f16val(b["Bt"][c*K+k])
+				}
+				out[r*N+c] = uint64(math.Float32bits(s))
+			}
+		}
+		return map[string][]uint64{"ws_gemm_param_2": out}
+	}},
 	"fault_oob": {errLine: 24, errText: "4-byte store of global address"},
 	// What the simulator's undefined registers hold is not the point (a
 	// GPU gives garbage); the warning is, so the output goes unchecked.

@@ -154,8 +154,7 @@ func (s smemDesc) addr(r int, b uint64) uint64 {
 		return s.start + uint64(r/8)*s.sbo + uint64(r%8)*16 + chunk*s.lbo + within
 	}
 	a := s.start + uint64(r/8)*s.sbo + uint64(r%8)*uint64(s.swizzle) + chunk*16 + within
-	bitsN := map[int]uint{32: 1, 64: 2, 128: 3}[s.swizzle]
-	mask := uint64(1)<<bitsN - 1
+	mask := uint64(s.swizzle/16 - 1) // 32B: 1, 64B: 3, 128B: 7 (a map here cost an allocation per element)
 	return a ^ (a >> 7 & mask << 4)
 }
 
@@ -225,6 +224,22 @@ func (d *wgmmaDesc) exec(m *Machine, w *warp, o *op) {
 	if scale {
 		gather(w, d.d, o.d, func(i int32, v uint64) { out[i] = v })
 	}
+	// Float operands convert once each (not once per product), negated
+	// as asked: converting is exact, so the sums are unchanged.
+	var af, bf []float32
+	if d.mode != mmaInt {
+		af, bf = make([]float32, len(a)), make([]float32, len(b))
+		for i, v := range a {
+			if af[i] = floatOf(d.at, v); d.negA {
+				af[i] = -af[i]
+			}
+		}
+		for i, v := range b {
+			if bf[i] = floatOf(d.bt, v); d.negB {
+				bf[i] = -bf[i]
+			}
+		}
+	}
 	for r := 0; r < 16; r++ {
 		for c := 0; c < n; c++ {
 			ar, bc := a[r*k:r*k+k], b[c*k:c*k+k]
@@ -246,15 +261,9 @@ func (d *wgmmaDesc) exec(m *Machine, w *warp, o *op) {
 			if scale {
 				acc = floatOf(d.d.kind, out[r*n+c])
 			}
+			xs, ys := af[r*k:r*k+k], bf[c*k:c*k+k]
 			for kk := range k {
-				x, y := floatOf(d.at, ar[kk]), floatOf(d.bt, bc[kk])
-				if d.negA {
-					x = -x
-				}
-				if d.negB {
-					y = -y
-				}
-				acc = float32(acc + float32(x*y)) // the product is exact
+				acc = float32(acc + float32(xs[kk]*ys[kk])) // the product is exact
 			}
 			out[r*n+c] = encodeFloat(d.d.kind, acc)
 		}
