@@ -329,9 +329,9 @@ var wants = map[string]want{
 		return map[string][]uint64{"tma_tile_param_1": raw, "tma_tile_param_2": tile}
 	}},
 	"ws_gemm": {out: func(t *testing.T, b in) map[string][]uint64 {
-		// C (128 x 64) = A (128 x 128, row-major) * B, B given as Bt (64 x
-		// 128, row-major); small integers, so every f32 sum is exact.
-		const M, N, K = 128, 64, 128
+		// C (64 x 32) = A (64 x 96, row-major) * B, B given as Bt (32 x 96,
+		// row-major); small integers, so every f32 sum is exact.
+		const M, N, K = 64, 32, 96
 		out := make([]uint64, M*N)
 		for r := 0; r < M; r++ {
 			for c := 0; c < N; c++ {
