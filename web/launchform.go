@@ -142,6 +142,30 @@ func compactJSON(v []byte) string {
 	return out
 }
 
+// BuffersSummary names each top-level buffer of a "buffers" object with its
+// type and element count, for a field too long to show.
+func BuffersSummary(js string) string {
+	names, vals, err := orderedObject(json.RawMessage(js))
+	if err != nil {
+		return fmt.Sprintf("%d characters of buffers (edit them in the JSON view)", len(js))
+	}
+	var parts []string
+	for i, n := range names {
+		var b struct {
+			Type  string            `json:"type"`
+			Data  []json.RawMessage `json:"data"`
+			Count json.Number       `json:"count"`
+		}
+		_ = json.Unmarshal(vals[i], &b)
+		count := string(b.Count)
+		if count == "" {
+			count = strconv.Itoa(len(b.Data))
+		}
+		parts = append(parts, fmt.Sprintf("%s: %s x %s", n, b.Type, count))
+	}
+	return strings.Join(parts, ", ") + " (edit them in the JSON view)"
+}
+
 // TensorMapTemplate is what a row switched to "tensor map" starts with.
 const TensorMapTemplate = `{"type": "tensormap", "buffer": "", "dtype": "f16", "dims": [64, 64], "strides": [128], "box": [64, 8], "swizzle": "128B"}`
 

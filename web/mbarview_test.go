@@ -68,3 +68,10 @@ func TestLaunchFormTensorMap(t *testing.T) {
 		t.Errorf("Blame put %q on out", f.Args[1].Err)
 	}
 }
+
+func TestBuffersSummary(t *testing.T) {
+	got := BuffersSummary(`{"A": {"type": "f16", "count": 6144, "fill": "iota"}, "Bt": {"type": "u32", "data": [1, 2, 3]}}`)
+	if want := "A: f16 x 6144, Bt: u32 x 3 (edit them in the JSON view)"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

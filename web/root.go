@@ -442,6 +442,17 @@ func (c *Root) setDim(e vugu.DOMEvent, which string) {
 	c.A.FormChanged()
 }
 
+// maxFieldText is the longest text a form field shows: Vugu sends each
+// attribute in one render instruction of bounded size.
+const maxFieldText = 2048
+
+// buffersLong reports whether the top-level buffers are too long to edit
+// in their field (the JSON view edits them).
+func (c *Root) buffersLong() bool { return len(c.A.Launch.Buffers) > maxFieldText }
+
+// buffersSummary names each top-level buffer with its type and size.
+func (c *Root) buffersSummary() string { return BuffersSummary(c.A.Launch.Buffers) }
+
 // hasTensorMap reports whether an argument is a tensor map (the form then
 // shows the top-level buffers field).
 func (c *Root) hasTensorMap() bool {

@@ -984,20 +984,29 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn.SetInnerHTML(vugu.HTML("buffers"))
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
 								vgparent.AppendChild(vgn)
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-buffers"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-map"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "{\"m\": {\"type\": \"f16\", \"count\": 4096}}"}}}
-								vgparent.AppendChild(vgn)
-								{
-									b, err := vjson.Marshal(c.A.Launch.Buffers)
-									if err != nil {
-										panic(err)
+								if !c.buffersLong() {
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-buffers"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-map"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "{\"m\": {\"type\": \"f16\", \"count\": 4096}}"}}}
+									vgparent.AppendChild(vgn)
+									{
+										b, err := vjson.Marshal(c.A.Launch.Buffers)
+										if err != nil {
+											panic(err)
+										}
+										vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 									}
-									vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+										EventType: "input",
+										Func:      func(event vugu.DOMEvent) { c.setDim(event, "buffers") },
+										// TODO: implement capture, etc. mostly need to decide syntax
+									})
 								}
-								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType: "input",
-									Func:      func(event vugu.DOMEvent) { c.setDim(event, "buffers") },
-									// TODO: implement capture, etc. mostly need to decide syntax
-								})
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
+								vgparent.AppendChild(vgn)
+								if c.buffersLong() {
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-buffers"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-note"}}}
+									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML(c.buffersSummary())
+								}
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
 								vgparent.AppendChild(vgn)
 							}

@@ -244,7 +244,7 @@ func (c *cta) dropMbarRecord(off uint64) {
 	}
 }
 
-// completePhase moves a barrier whose pending arrivals and tx-count are
+// maybeComplete moves a barrier whose pending arrivals and tx-count are
 // both zero into its next phase and wakes the warps waiting on it.
 func (m *Machine) maybeComplete(c *cta, off uint64, s *mbarState) {
 	if s.pending != 0 || s.tx != 0 {
@@ -252,6 +252,7 @@ func (m *Machine) maybeComplete(c *cta, off uint64, s *mbarState) {
 	}
 	s.parity ^= 1
 	s.pending = s.expected
+	m.releases++ // a phase completing releases its waiters, as a barrier does (StepOverBarrier)
 	if r := c.mbarRecordAt(off); r != nil {
 		r.phases++
 	}
