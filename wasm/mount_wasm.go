@@ -71,7 +71,10 @@ func (mt *mount) loop(c vugu.Builder, sync func()) {
 	defer mt.renderer.Release()
 	for ok := true; ok; ok = mt.renderer.EventWait() {
 		if err := mt.renderer.Render(mt.env.RunBuild(c)); err != nil {
-			panic(err)
+			// A render that fails leaves the page as it was drawn last; the
+			// next one may succeed. Ending the program would lose the
+			// person's source and launch.
+			js.Global().Get("console").Call("error", "ptxplay: the page could not be drawn: "+err.Error())
 		}
 		sync()
 		if !mt.rendered { // navigation to interactive, for the page benchmarks

@@ -931,13 +931,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 												_ = vgparent
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-data"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "data: 1, 2, 3"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "elements, comma-separated"}}}
 												vgparent.AppendChild(vgn)
-												{
-													b, err := vjson.Marshal(r.Data)
-													if err != nil {
-														panic(err)
-													}
-													vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
-												}
+												vgn.JSPopulateHandler = vugu.JSValueFunc(func(value js.Value) { fillValue(value, r.Data) })
 												vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 													EventType: "input",
 													Func:      func(event vugu.DOMEvent) { c.setArg(event, i, "data") },
@@ -1061,13 +1055,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "textarea", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-json"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "launch JSON"}}}
 							vgparent.AppendChild(vgn)
-							{
-								b, err := vjson.Marshal(c.A.LaunchJSON)
-								if err != nil {
-									panic(err)
-								}
-								vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
-							}
+							vgn.JSPopulateHandler = vugu.JSValueFunc(func(value js.Value) { fillValue(value, c.A.LaunchJSON) })
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 								EventType: "input",
 								Func:      func(event vugu.DOMEvent) { c.setJSON(event) },

@@ -354,7 +354,11 @@ func TestStopEndsARunawayLoop(t *testing.T) {
 	t0 := time.Now()
 	p.do(chromedp.Click(chromedp.CSS("#stop")))
 	p.waitJSFor(`!JSON.parse(ptxState()).running`, 5*time.Second)
-	if el := time.Since(t0); el > time.Second {
+	// A slice is about 25 ms, so Stop lands well within a second; the bound
+	// is 2 s because scripts/test runs this beside the differential test's
+	// compilers on two cores. A Stop that does not work shows as the 3 s
+	// runaway stop, or never.
+	if el := time.Since(t0); el > 2*time.Second {
 		t.Errorf("Stop took %v", el)
 	}
 	p.noErrors()
