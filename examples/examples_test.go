@@ -285,6 +285,22 @@ var wants = map[string]want{
 		}
 		return map[string][]uint64{"D": out}
 	}},
+	"tcgen05_gemm": {out: func(t *testing.T, b in) map[string][]uint64 {
+		// D (128 x 64) = A (128 x 64) * B, B given as Bt (64 x 64, row j
+		// is column j of B); f16 inputs are small integers: exact sums.
+		a, bt := b["tcgen05_gemm_param_0"], b["tcgen05_gemm_param_1"]
+		out := make([]uint64, 128*64)
+		for r := 0; r < 128; r++ {
+			for c := 0; c < 64; c++ {
+				s := 0.0
+				for k := 0; k < 64; k++ {
+					s += float64(f16val(a[r*64+k])) * float64(f16val(bt[c*64+k]))
+				}
+				out[r*64+c] = uint64(math.Float32bits(float32(s)))
+			}
+		}
+		return map[string][]uint64{"tcgen05_gemm_param_2": out}
+	}},
 	"dsmem_exchange": {out: func(t *testing.T, b in) map[string][]uint64 {
 		// Clusters of two CTAs of 64 threads: CTA rank r of a cluster
 		// reads element t of the other rank's half and scales it by r+1.

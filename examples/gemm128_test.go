@@ -1,8 +1,8 @@
 package examples
 
-// gemm128_test.go: the product of testdata/tcgen05_gemm (D 128 x 64 f32 = A 128 x 64
-// * B 64 x 64, small integers) three ways: Blackwell's tcgen05.mma
-// (testdata/tcgen05_gemm), Hopper's wgmma (testdata/bench/gemm128/wgmma.cu, two
+// gemm128_test.go: the product of tcgen05_gemm (D 128 x 64 f32 = A 128 x 64
+// * B 64 x 64, small integers) three ways: Blackwell's tcgen05.mma (the
+// example), Hopper's wgmma (testdata/bench/gemm128/wgmma.cu, two
 // warpgroups) and mma.sync (testdata/run/mma_gemm's mma_gemm kernel with
 // M=128 N=64 K=64: 64 warps of 16x8 tiles through cp.async and ldmatrix).
 // The test checks the three agree; the benchmark times whole launches
@@ -19,7 +19,7 @@ import (
 type gemmVersion struct{ name, ptx, spec, out string }
 
 var gemm128 = []gemmVersion{
-	{"tcgen05", "../testdata/tcgen05_gemm/kernel.ptx", "../testdata/tcgen05_gemm/launch.json", "tcgen05_gemm_param_2"},
+	{"tcgen05", "tcgen05_gemm/kernel.ptx", "tcgen05_gemm/launch.json", "tcgen05_gemm_param_2"},
 	{"wgmma", "../testdata/bench/gemm128/wgmma.ptx", "../testdata/bench/gemm128/wgmma.json", "wgmma_gemm_param_2"},
 	{"mma_sync", "../testdata/run/mma_gemm/kernel.ptx", "../testdata/bench/gemm128/mma.json", "mma_gemm_param_2"},
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# gen-tcgen05-example.sh: compiles testdata/tcgen05_gemm/kernel.cu to
+# gen-tcgen05-example.sh: compiles examples/tcgen05_gemm/kernel.cu to
 # kernel.ptx. Debian's clang-19 knows sm_90a (PTX 8.5) but not sm_100a, so
 # the kernel is compiled for sm_90a (every tcgen05 instruction is inline
 # asm, which clang passes through unchecked) and the header is then set to
@@ -10,7 +10,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-DIR="$ROOT/testdata/tcgen05_gemm"
+DIR="$ROOT/examples/tcgen05_gemm"
 CLANG=${CLANG:-clang-19}
 (cd "$DIR" && "$CLANG" -x cuda --cuda-device-only -nocudainc -nocudalib \
     --cuda-gpu-arch=sm_90a -Xclang -target-feature -Xclang +ptx85 \

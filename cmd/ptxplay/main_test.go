@@ -79,11 +79,11 @@ func TestRunCorpus(t *testing.T) {
 	}
 }
 
-// TestTraceTcgen05: the trace of the tcgen05 GEMM (testdata/tcgen05_gemm) decodes each
+// TestTraceTcgen05: the trace of the tcgen05 GEMM example decodes each
 // tcgen05.mma's instruction descriptor (0x08100010: D f32, A and B f16,
 // both K-major, N = 8 << 3, M = 8 << 4) under its line.
 func TestTraceTcgen05(t *testing.T) {
-	ex := "../../testdata/tcgen05_gemm/"
+	ex := "../../examples/tcgen05_gemm/"
 	code, out, _ := runCLI(t, "", "run", "--trace", "--launch", ex+"launch.json", ex+"kernel.ptx")
 	if code != 0 || strings.Count(out, "tcgen05.mma: M=128 N=64 K=16, A f16 K-major, B f16 K-major, D f32\n") != 4 {
 		t.Fatalf("exit %d, output %.2000s", code, out)

@@ -1,11 +1,11 @@
-// wgmma.cu: the product of testdata/tcgen05_gemm (D 128 x 64 f32 = A 128 x
+// wgmma.cu: the product of examples/tcgen05_gemm (D 128 x 64 f32 = A 128 x
 // 64 bf16 * B, B given as Bt 64 x 64) on Hopper's warpgroup tensor cores,
 // for the comparison in docs/benchmarks.md. The same TMA loads (128-byte
 // swizzle) under an mbarrier; two warpgroups each issue four
 // wgmma.mma_async.m64n64k16 (rows 64g..64g+63, K in steps of 16) with the
 // accumulator in registers, then store it. Compiled by
 // scripts/gen-tcgen05-example.sh (clang-19, sm_90a).
-#include "cuda_prelude.h"
+#include "../../cuda_prelude.h"
 
 #define M 128
 #define N 64

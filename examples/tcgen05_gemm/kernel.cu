@@ -10,7 +10,7 @@
 // Compiled by scripts/gen-tcgen05-example.sh (clang-19 for sm_90a, then
 // .version 8.7 / .target sm_100a: clang-19 does not know sm_100a; every
 // tcgen05 instruction is inline asm, as CUTLASS writes them).
-#include "cuda_prelude.h"
+#include "../../testdata/cuda_prelude.h"
 
 #define M 128
 #define N 64
