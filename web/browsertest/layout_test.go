@@ -1,0 +1,167 @@
+//go:build !js
+
+package browsertest
+
+// layout_test.go: the page's controls at the common screen sizes, from the
+// bounding boxes the browser computes (no screenshot diff).
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// layoutSizes are the common screens: the smallest laptop or projector,
+// the classroom projector, the most common laptop, a desktop.
+var layoutSizes = [][2]int{{1024, 768}, {1280, 720}, {1366, 768}, {1920, 1080}}
+
+// controlsJS lists the problems of the page's visible controls: a control
+// overlapping another, or one cut off by a box that clips it (a panel,
+// a scroller, the viewport).
+//
+// A control's visible part is its box clipped by every ancestor whose
+// overflow is not visible. A control with no visible part (scrolled out of
+// its scroller vertically, in a closed <details>) is not checked. Two visible parts
+// may not intersect by more than 1 px in both directions, unless one
+// control holds the other. A control is cut off when its visible part is
+// narrower than its box (horizontally, clipping is never by design here),
+// or shorter than its box because of an ancestor that does not scroll
+// (overflow hidden or clip): scrolling a panel up or down is fine.
+const controlsJS = `(() => {
+	const sel = "button, input, select, textarea, summary, [role=tab]";
+	const name = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") +
+		(e.className && typeof e.className === "string" ? "." + e.className.trim().split(/\s+/).join(".") : "") +
+		(e.textContent && e.tagName !== "SELECT" && e.tagName !== "TEXTAREA" ? "[" + e.textContent.trim().slice(0, 20) + "]" : "");
+	const vw = document.documentElement.clientWidth, vh = document.documentElement.clientHeight;
+	const out = [];
+	const items = [];
+	for (const e of document.querySelectorAll(sel)) {
+		if (e.closest(".cm-editor")) continue; // CodeMirror's own widgets
+		const cs = getComputedStyle(e);
+		if (cs.visibility === "hidden" || cs.display === "none" || e.type === "hidden") continue;
+		const r = e.getBoundingClientRect();
+		if (r.width < 1 || r.height < 1) continue;
+		// The document scrolls vertically where it is taller than the
+		// viewport, never sideways (checked below).
+		let vis = {l: Math.max(r.left, 0), t: r.top, r: Math.min(r.right, vw), b: r.bottom};
+		let hardT = -Infinity, hardB = Infinity;
+		for (let a = e.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+			const s = getComputedStyle(a);
+			const ox = s.overflowX, oy = s.overflowY;
+			const ar = a.getBoundingClientRect();
+			// The clipping box is the padding box (inside the borders).
+			const bl = parseFloat(s.borderLeftWidth), br = parseFloat(s.borderRightWidth);
+			const bt = parseFloat(s.borderTopWidth), bb = parseFloat(s.borderBottomWidth);
+			if (ox !== "visible") { vis.l = Math.max(vis.l, ar.left + bl); vis.r = Math.min(vis.r, ar.left + bl + a.clientWidth); }
+			if (oy !== "visible") {
+				const top = ar.top + bt, bot = ar.top + bt + a.clientHeight;
+				vis.t = Math.max(vis.t, top); vis.b = Math.min(vis.b, bot);
+				if (oy === "hidden" || oy === "clip") { hardT = Math.max(hardT, top); hardB = Math.min(hardB, bot); }
+			}
+		}
+		if (vis.b - vis.t < 1) continue; // scrolled out of view
+		const n = name(e);
+		if (vis.l > r.left + 1 || vis.r < r.right - 1) {
+			out.push("cut off: " + n + " is " + Math.round(r.left) + ".." + Math.round(r.right) + " wide, shown " + Math.round(vis.l) + ".." + Math.round(vis.r));
+		}
+		if (r.top < hardT - 1 || r.bottom > hardB + 1) {
+			out.push("cut off: " + n + " is " + Math.round(r.top) + ".." + Math.round(r.bottom) + " high, clipped to " + Math.round(hardT) + ".." + Math.round(hardB));
+		}
+		if (vis.r - vis.l >= 1) items.push({e, n, vis});
+	}
+	for (let i = 0; i < items.length; i++) {
+		for (let j = i + 1; j < items.length; j++) {
+			const a = items[i], b = items[j];
+			if (a.e.contains(b.e) || b.e.contains(a.e)) continue;
+			const w = Math.min(a.vis.r, b.vis.r) - Math.max(a.vis.l, b.vis.l);
+			const h = Math.min(a.vis.b, b.vis.b) - Math.max(a.vis.t, b.vis.t);
+			if (w > 1 && h > 1) {
+				out.push("overlap: " + a.n + " and " + b.n + " share " + Math.round(w) + "x" + Math.round(h) + " px at (" + Math.round(Math.max(a.vis.l, b.vis.l)) + ", " + Math.round(Math.max(a.vis.t, b.vis.t)) + ")");
+			}
+		}
+	}
+	if (document.documentElement.scrollWidth > vw + 1) out.push("the page scrolls sideways: " + document.documentElement.scrollWidth + " px wide");
+	return out;
+})()`
+
+// TestLayoutNoOverlap: at each common size, in the light and dark themes,
+// with and without the large font, with the launch panel's JSON view open
+// and closed, and stepped once so that every view and its controls are on
+// screen, no visible control overlaps another and none is cut off.
+func TestLayoutNoOverlap(t *testing.T) {
+	p := openPage(t, "/", 1280, 720, false)
+	p.click("step")
+	p.waitJS(`document.getElementById("reg-view") !== null && document.getElementById("mem-view") !== null`)
+	theme := func(want string) {
+		for range 3 {
+			if eval[string](p, `document.documentElement.dataset.theme || ""`) == want {
+				return
+			}
+			p.click("theme")
+		}
+		t.Fatalf("theme %q not reached", want)
+	}
+	large := func(want bool) {
+		if eval[bool](p, `document.documentElement.hasAttribute("data-large") && document.documentElement.dataset.large !== ""`) != want {
+			p.click("large")
+		}
+	}
+	jsonView := func(open bool) {
+		if eval[bool](p, `document.getElementById("launch-json") !== null`) != open {
+			p.click("launch-json-toggle")
+		}
+	}
+	checked := 0
+	for _, th := range []string{"light", "dark"} {
+		theme(th)
+		for _, lg := range []bool{false, true} {
+			large(lg)
+			for _, js := range []bool{false, true} {
+				jsonView(js)
+				for _, sz := range layoutSizes {
+					p.do(chromedp.EmulateViewport(int64(sz[0]), int64(sz[1])))
+					p.settle()
+					what := fmt.Sprintf("%dx%d %s large=%v json=%v", sz[0], sz[1], th, lg, js)
+					if n := eval[int](p, `document.querySelectorAll(".pp-bar button, .pp-side button, .pp-side select, .pp-side input").length`); n < 20 {
+						t.Fatalf("%s: only %d controls on the page", what, n)
+					}
+					for _, prob := range eval[[]string](p, controlsJS) {
+						t.Errorf("%s: %s", what, prob)
+					}
+					if th == "light" && !lg && js {
+						p.shot(fmt.Sprintf("page-layout-%dx%d.png", sz[0], sz[1]))
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked != 32 {
+		t.Errorf("checked %d layouts, want 32", checked)
+	}
+	p.noErrors()
+}
+
+// TestLayoutCheckFindsOverlap holds the layout check to its word: two
+// controls placed over each other and one pushed out of its panel are
+// reported.
+func TestLayoutCheckFindsOverlap(t *testing.T) {
+	p := openPage(t, "/", 1280, 720, false)
+	eval[bool](p, `(() => {
+		const a = document.getElementById("step"), b = document.getElementById("reset");
+		const r = a.getBoundingClientRect();
+		b.style.position = "fixed"; b.style.left = r.left + 4 + "px"; b.style.top = r.top + 2 + "px";
+		const g = document.getElementById("launch-grid");
+		g.style.marginLeft = "3000px";
+		return true;
+	})()`)
+	probs := strings.Join(eval[[]string](p, controlsJS), "\n")
+	if !strings.Contains(probs, "overlap: button#step") || !strings.Contains(probs, "button#reset") {
+		t.Errorf("the Step and Reset buttons placed over each other are not reported:\n%s", probs)
+	}
+	if !strings.Contains(probs, "cut off: input#launch-grid") {
+		t.Errorf("the grid input pushed out of its panel is not reported:\n%s", probs)
+	}
+}
