@@ -31,6 +31,13 @@ type Regrid struct {
 
 	View View // the user's choice; ViewNatural by default
 
+	// Compact is the user's choice of the compact grid (narrow cells,
+	// smaller digits, a value's hex digits in groups of 4 on two lines):
+	// "" chooses it when the 32 lanes would not fit otherwise (never in
+	// the large-font mode), "on" or "off" keep it so. web/js/patch.js
+	// measures and applies it.
+	Compact string
+
 	grid   regState
 	target patchTarget
 	buf    patchBuf
@@ -39,7 +46,8 @@ type Regrid struct {
 	drawnWarp  int
 	drawnView  View
 	drawnLanes uint32
-	winFirst   int // where the window of rows should start (many registers)
+	sentMode   string // the compact mode patch.js has (M record); "-" none
+	winFirst   int    // where the window of rows should start (many registers)
 }
 
 // regState is what the grid shows: the table's shape and every cell.
@@ -228,7 +236,8 @@ func (c *Regrid) draw() {
 	if c.target == nil {
 		return
 	}
-	if c.Snap == c.drawnSnap && c.Warp == c.drawnWarp && c.View == c.drawnView && c.Lanes == c.drawnLanes && c.drawnSnap != nil {
+	mode := c.compactMode()
+	if c.Snap == c.drawnSnap && c.Warp == c.drawnWarp && c.View == c.drawnView && c.Lanes == c.drawnLanes && c.drawnSnap != nil && mode == c.sentMode {
 		return
 	}
 	st := buildRegState(c.Snap, c.Warp, c.View)
@@ -236,6 +245,10 @@ func (c *Regrid) draw() {
 	st.first, st.n = gridWindowFor(len(st.cells)/32, c.winFirst)
 	c.buf.reset()
 	st.diff(&c.grid, &c.buf)
+	if mode != c.sentMode {
+		c.buf.mode(mode)
+		c.sentMode = mode
+	}
 	c.grid = st
 	c.drawnSnap, c.drawnWarp, c.drawnView, c.drawnLanes = c.Snap, c.Warp, c.View, c.Lanes
 	if c.buf.n > 0 {
@@ -249,6 +262,7 @@ func (c *Regrid) populate(el js.Value) {
 		c.target = t
 		c.grid = regState{} // a new element shows nothing yet
 		c.drawnSnap = nil
+		c.sentMode = "-"
 	}
 	c.draw()
 }
@@ -295,6 +309,40 @@ func (c *Regrid) card(i int) string {
 		return cardText(title, append(lines, cardLine{"value", "uninitialized: this lane has not written it"}))
 	}
 	return cardText(title, append(lines, valueCard(parseType(r.Type), r.Values[lane])...))
+}
+
+// compactMode is the M record's mode.
+func (c *Regrid) compactMode() string {
+	if c.Compact == "on" || c.Compact == "off" {
+		return c.Compact
+	}
+	return "auto"
+}
+
+// compactTitle is the compact button's tooltip.
+func (c *Regrid) compactTitle() string {
+	t := "Compact grid: narrow cells and values in groups of 4 hex digits, so that a warp's 32 lanes fit beside the editor (full value on hover). Now: "
+	switch c.compactMode() {
+	case "on":
+		return t + "on"
+	case "off":
+		return t + "off"
+	}
+	return t + "chosen when the lanes would not fit otherwise"
+}
+
+// toggleCompact handles the compact button: the grid changes to the
+// other of what it shows now, and stays so.
+func (c *Regrid) toggleCompact() {
+	on := c.Compact == "on"
+	if q, ok := c.target.(interface{ compactOn() bool }); ok {
+		on = q.compactOn()
+	}
+	if on {
+		c.Compact = "off"
+	} else {
+		c.Compact = "on"
+	}
 }
 
 // viewOptions are the view menu's entries.

@@ -8,6 +8,7 @@
 //	H html              replace the element's content (a new table shape)
 //	C i text class      cell i (the i-th <td> in document order): text and class
 //	I i html class      cell i: inner HTML and class (hex bytes lit one by one)
+//	M mode              the register grid's compact mode: auto, on or off
 //
 // Cell text never contains the separators: it is numbers, hex digits,
 // marks and register names.
@@ -65,6 +66,12 @@ func (p *patchBuf) cellHTML(i int, html, class string) {
 	p.b = strconv.AppendInt(p.b, int64(i), 10)
 	p.field(html)
 	p.field(class)
+}
+
+// mode sets the register grid's compact mode.
+func (p *patchBuf) mode(m string) {
+	p.rec('M')
+	p.field(m)
 }
 
 func (p *patchBuf) String() string { return string(p.b) }

@@ -37,6 +37,20 @@ func (t *jsTarget) apply(patch string) {
 	api.Call("apply", t.el, patch)
 }
 
+// compactOn says whether the register grid shows its compact mode now.
+func (t *jsTarget) compactOn() (on bool) {
+	defer func() {
+		if recover() != nil {
+			on = false
+		}
+	}()
+	api := js.Global().Get("ptxPatch")
+	if api.IsUndefined() {
+		return false
+	}
+	return api.Call("compactOn", t.el).Truthy()
+}
+
 // attachJS points a view at the element Vugu handed to vg-js-populate. An
 // element the view does not own yet (first render, Vugu recreated it, or
 // Vugu reused the element another view drew into) gets a new target and

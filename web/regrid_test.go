@@ -30,6 +30,7 @@ type modelTable struct {
 	cells   []*html.Node // <td> in document order
 	patches int
 	records int
+	mode    string // the last M record's compact mode
 }
 
 func newModelTable(t testing.TB) *modelTable {
@@ -92,6 +93,11 @@ func (m *modelTable) apply(patch string) {
 				}
 			}
 			setAttr(c, "class", f[3])
+		case "M":
+			if len(f) != 2 || f[1] != "auto" && f[1] != "on" && f[1] != "off" {
+				m.t.Fatalf("bad M record %q", rec)
+			}
+			m.mode = f[1]
 		default:
 			m.t.Fatalf("unknown record %q", rec)
 		}
@@ -591,5 +597,44 @@ func TestRegridVectorRegisters(t *testing.T) {
 	}
 	if text, class := tbl.regCell("%q.x", 0); text != uninitText || !hasClass(class, clsUninit) {
 		t.Errorf("%%q.x = %q %q, want unwritten", text, class)
+	}
+}
+
+// TestRegridCompactMode: the grid tells patch.js its compact mode once
+// (auto by default), again only when the button changes it, and a step
+// does not repeat it.
+func TestRegridCompactMode(t *testing.T) {
+	s, _ := newSession(t, gridKernel, gridLaunch)
+	g := &Regrid{}
+	tbl := newModelTable(t)
+	g.target = tbl
+	draw := func() {
+		g.Snap = s.Snapshot(sim.SnapshotOptions{CTA: -1, Warp: 0})
+		g.draw()
+	}
+	stepUntil(t, s, "mov.u32 %r1")
+	draw()
+	if tbl.mode != "auto" {
+		t.Fatalf("first draw: mode %q, want auto", tbl.mode)
+	}
+	for i, want := range []string{"on", "off", "on"} {
+		g.toggleCompact()
+		n := tbl.patches
+		g.draw() // same snapshot: only the mode changed
+		if tbl.patches != n+1 || tbl.mode != want {
+			t.Errorf("toggle %d: %d patches, mode %q; want 1 patch, mode %q", i+1, tbl.patches-n, tbl.mode, want)
+		}
+	}
+	tbl.mode = ""
+	stepUntil(t, s, "mov.s32 %s1")
+	draw()
+	if tbl.mode != "" {
+		t.Errorf("a step sent the mode again (%q)", tbl.mode)
+	}
+	// A new element (Vugu recreated the table) is told the mode again.
+	g.target, g.sentMode, g.drawnSnap, g.grid = newModelTable(t), "-", nil, regState{}
+	draw()
+	if m := g.target.(*modelTable).mode; m != "on" {
+		t.Errorf("a new element got mode %q, want on", m)
 	}
 }

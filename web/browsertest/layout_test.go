@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/ptxplay/ptxplay/core/launch"
 )
 
 // layoutSizes are the common screens: the smallest laptop or projector,
@@ -164,4 +165,108 @@ func TestLayoutCheckFindsOverlap(t *testing.T) {
 	if !strings.Contains(probs, "cut off: input#launch-grid") {
 		t.Errorf("the grid input pushed out of its panel is not reported:\n%s", probs)
 	}
+}
+
+// gridFitJS measures the register grid: the lanes whose header and cells
+// lie inside both the viewport and the grid's scroller (not scrolled out
+// sideways), and the rows in which at least 24 lanes show 8 hex digits.
+const gridFitJS = `(() => {
+	const t = document.getElementById("regs"), sc = t.closest(".dv-scroll");
+	const s = sc.getBoundingClientRect(), vw = document.documentElement.clientWidth;
+	const inside = (r) => r.left >= s.left - 1 && r.right <= Math.min(s.right, vw) + 1 && r.width > 0;
+	const heads = Array.from(t.tHead.rows[0].cells).slice(1);
+	let lanes = 0;
+	heads.forEach((h, i) => {
+		let ok = inside(h.getBoundingClientRect());
+		for (const row of t.tBodies[0].rows) {
+			const c = row.cells[i + 1];
+			if (c && !inside(c.getBoundingClientRect())) ok = false;
+		}
+		if (ok) lanes++;
+	});
+	let hexRows = 0;
+	for (const row of t.tBodies[0].rows) {
+		const n = Array.from(row.cells).slice(1).filter((c) => /^[0-9a-f]{8}$/.test(c.textContent)).length;
+		if (n >= 24) hexRows++;
+	}
+	return {lanes, heads: heads.length, hexRows, compact: t.tHead.classList.contains("rg-compact"),
+		pressed: getComputedStyle(document.getElementById("compact")).fontWeight,
+		scrolls: sc.scrollWidth > sc.clientWidth + 1, font: parseFloat(getComputedStyle(t).fontSize)};
+})()`
+
+type gridFit struct {
+	Lanes, Heads, HexRows int
+	Compact               bool
+	Pressed               string
+	Scrolls               bool
+	Font                  float64
+}
+
+// TestCompactGridFitsAWarp: at 1280x720 beside the editor, with 8 hex
+// digits in the cells (the ALU kernel's hashes in the hex view), the grid
+// turns compact by itself and all 32 lanes are on screen; the compact
+// button turns it off (the lanes no longer fit) and on again; the large
+// font keeps its size and scrolls instead.
+func TestCompactGridFitsAWarp(t *testing.T) {
+	p := openPage(t, "/", 1280, 720, false)
+	var k launch.BenchKernel
+	for _, bk := range launch.BenchKernels() {
+		if bk.Name == "alu" {
+			k = bk
+		}
+	}
+	p.paste(string(k.Source))
+	p.setLaunchJSON(string(k.Launch))
+	p.click("launch-json-toggle") // closed again: the grid is higher up
+	p.do(chromedp.SetValue(chromedp.CSS("#goto-step"), "3000"))
+	eval[bool](p, `(document.querySelector(".pp-goto").requestSubmit(), true)`)
+	p.waitJS(`JSON.parse(ptxState()).step === 3000`)
+	p.selectOption("warp", "0")
+	p.selectOption("reg-view", "hex")
+	p.waitJS(`document.querySelectorAll("#regs tbody tr").length > 5`)
+	fit := eval[gridFit](p, gridFitJS)
+	if fit.HexRows == 0 {
+		t.Fatalf("no register row shows 8 hex digits in most lanes: %+v", fit)
+	}
+	if fit.Heads != 32 || fit.Lanes != 32 || !fit.Compact || fit.Pressed != "600" {
+		t.Errorf("at 1280x720: %d of %d lanes on screen, compact %v (button pressed %q); want all 32, compact chosen", fit.Lanes, fit.Heads, fit.Compact, fit.Pressed)
+	}
+	p.shot("page-compact-grid.png")
+
+	p.click("compact")
+	fit = eval[gridFit](p, gridFitJS)
+	if fit.Compact || fit.Pressed == "600" || fit.Lanes >= 32 || !fit.Scrolls {
+		t.Errorf("compact turned off: %+v; want the normal grid, scrolling, fewer than 32 lanes on screen", fit)
+	}
+	p.click("compact")
+	if fit = eval[gridFit](p, gridFitJS); !fit.Compact || fit.Lanes != 32 {
+		t.Errorf("compact turned on again: %+v", fit)
+	}
+	p.click("compact") // off, then back to the automatic choice by a reload
+	p.do(chromedp.Reload())
+	p.waitJS(`typeof ptxReady === "function" && ptxReady()`)
+
+	// The large font: the automatic choice keeps the readable size.
+	p2 := openPage(t, "/", 1280, 720, false)
+	p2.paste(string(k.Source))
+	p2.setLaunchJSON(string(k.Launch))
+	p2.click("launch-json-toggle")
+	p2.do(chromedp.SetValue(chromedp.CSS("#goto-step"), "3000"))
+	eval[bool](p2, `(document.querySelector(".pp-goto").requestSubmit(), true)`)
+	p2.waitJS(`JSON.parse(ptxState()).step === 3000`)
+	p2.selectOption("warp", "0")
+	p2.selectOption("reg-view", "hex")
+	p2.click("large")
+	p2.settle()
+	fit = eval[gridFit](p2, gridFitJS)
+	if fit.Compact || !fit.Scrolls || fit.Font < 15 {
+		t.Errorf("large font: %+v; want the normal grid at its large size (>= 15 px), scrolling", fit)
+	}
+	p2.click("large")
+	p2.settle()
+	if fit = eval[gridFit](p2, gridFitJS); !fit.Compact || fit.Lanes != 32 {
+		t.Errorf("back from the large font: %+v; want compact, 32 lanes", fit)
+	}
+	p.noErrors()
+	p2.noErrors()
 }

@@ -6,6 +6,7 @@
 //   H html              replace the element's content
 //   C i text class      the i-th <td> of the element: text and class
 //   I i html class      the i-th <td>: inner HTML and class
+//   M mode              the register grid's compact mode: auto, on or off
 // A cell's hover card comes from Go too: el._ptxCard(i) returns
 // "title\nlabel\tvalue\n..." or "".
 
@@ -47,6 +48,11 @@ export function apply(el, patch) {
         }
         break;
       }
+      case "M":
+        el._ptxCompact = f[1];
+        fitCompact(el);
+        hookResize(el);
+        break;
       case "I": {
         const c = cells(el)[+f[1]];
         if (c) {
@@ -59,6 +65,10 @@ export function apply(el, patch) {
   }
   hookCard(el);
   hookScroll(el);
+  if (rebuilt && el._ptxCompact) {
+    fitCompact(el);
+    hookResize(el);
+  }
   if (rebuilt && el._ptxScrollHooked) {
     // A new table may not hold the rows the scroller shows (it kept its
     // position): tell Go where the view is, after this call returns.
@@ -112,6 +122,51 @@ function reportScroll(el) {
   const first = Math.max(0, Math.floor((scroller.scrollTop - head) / h));
   const visible = Math.ceil(scroller.clientHeight / h) + 1;
   el._ptxScroll(first, visible);
+}
+
+// The register grid's compact mode (class rg-compact on the table's
+// <thead>, which is Go's: Vugu resets the attributes of the elements it
+// renders on every render): smaller digits, a value of more than 4
+// characters broken into lines of 4, so that 8 hex digits are two groups
+// of 4. "auto" turns it on when the table at its normal size is wider than
+// its scroller, never in the large-font mode (which keeps its readable
+// size and scrolls). It is decided again when the table is rebuilt or the
+// table or its scroller change size, not on every step.
+function fitCompact(el) {
+  const head = el.tHead;
+  if (!head) {
+    el._ptxCompactOn = false;
+    return;
+  }
+  const mode = el._ptxCompact || "auto";
+  let on = mode === "on";
+  if (mode === "auto") {
+    const large = document.documentElement.dataset.large;
+    head.classList.remove("rg-compact");
+    const scroller = el.closest(".dv-scroll") || el.parentElement;
+    on = !large && scroller && el.offsetWidth > scroller.clientWidth + 1;
+  }
+  head.classList.toggle("rg-compact", !!on);
+  el._ptxCompactOn = !!on;
+}
+
+// hookResize decides the compact mode again when the grid's scroller or
+// the table changes size (a resized window, the large font, wider values).
+function hookResize(el) {
+  if (el._ptxResize || typeof ResizeObserver !== "function") return;
+  const scroller = el.closest(".dv-scroll") || el.parentElement;
+  let w = [-1, -1];
+  el._ptxResize = new ResizeObserver(() => {
+    // Only a width change matters; compact mode itself changes the widths
+    // back and forth inside fitCompact, which ends where it started.
+    const size = () => [scroller.clientWidth, el._ptxCompactOn ? -1 : el.offsetWidth];
+    const now = size();
+    if (now[0] === w[0] && now[1] === w[1]) return;
+    fitCompact(el);
+    w = size();
+  });
+  el._ptxResize.observe(scroller);
+  el._ptxResize.observe(el);
 }
 
 let card = null;
@@ -185,4 +240,9 @@ function hookCard(el) {
   el.addEventListener("mouseleave", hideCard);
 }
 
-globalThis.ptxPatch = { apply };
+// compactOn says whether the grid el shows the compact mode now.
+function compactOn(el) {
+  return !!(el && el._ptxCompactOn);
+}
+
+globalThis.ptxPatch = { apply, compactOn };
