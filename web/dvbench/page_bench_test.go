@@ -18,11 +18,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 	"github.com/ptxplay/ptxplay/core/launch"
 	"github.com/ptxplay/ptxplay/web/internal/browser"
@@ -80,49 +83,208 @@ const dvTimeJS = `window.dvTime = async (fn) => {
 // page's editor and its launch into the launch JSON, 70 steps into the
 // loop, then 40 steps timed (after 10 to warm up) from the click on Step
 // to the page laid out (work) plus the next frame's paint, at 1280x720.
+//
+// PTXPLAY_DIST_B=dir compares two builds on this busy machine: the rounds
+// alternate between the site of PTXPLAY_DIST (or dist/), reported as "a",
+// and dir, reported as "b", with -benchtime Nx rounds of each; each
+// round's steps run under Chromium's sampling profiler, whose busy time is
+// reported in shares (see profileShares).
 func BenchmarkPageStep(b *testing.B) {
 	exe := chromium(b)
-	dir := builtSite(b)
+	dirs := [][2]string{{"page-step", builtSite(b)}}
+	if d := os.Getenv("PTXPLAY_DIST_B"); d != "" {
+		dirs = [][2]string{{"a", dirs[0][1]}, {"b", d}}
+	}
+	all := make([][]timing, len(dirs))
+	prof := make([]map[string]float64, len(dirs))
+	for range b.N {
+		for i, d := range dirs {
+			ts, sh := pageStepRound(b, exe, d[1], len(dirs) > 1)
+			all[i] = append(all[i], ts...)
+			if sh != nil {
+				if prof[i] == nil {
+					prof[i] = map[string]float64{}
+				}
+				for k, v := range sh {
+					prof[i][k] += v / float64(b.N)
+				}
+			}
+		}
+	}
+	for i, d := range dirs {
+		summarize(b, d[0], all[i])
+		tot := make([]float64, len(all[i]))
+		for j, t := range all[i] {
+			tot[j] = t.Work + t.Paint
+		}
+		sort.Float64s(tot)
+		b.ReportMetric(tot[len(tot)*9/10], d[0]+"-p90-ms")
+		if prof[i] != nil {
+			keys := make([]string, 0, len(prof[i]))
+			for k := range prof[i] {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			var line []string
+			for _, k := range keys {
+				line = append(line, fmt.Sprintf("%s %.0f%%", k, 100*prof[i][k]))
+			}
+			b.Logf("%s (%s): profile shares of the busy time: %s", d[0], d[1], strings.Join(line, ", "))
+		}
+	}
+}
+
+// pageStepRound opens the page of one build, sets the ALU kernel up and
+// times 40 steps (after 10), under the profiler when profile is set.
+func pageStepRound(b *testing.B, exe, dir string, profile bool) ([]timing, map[string]float64) {
 	var k launch.BenchKernel
 	for _, bk := range launch.BenchKernels() {
 		if bk.Name == "alu" {
 			k = bk
 		}
 	}
-	for range b.N {
-		srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
-		ctx, cancel := browser.Open(exe, 1280, 720, 3*time.Minute)
-		p := &page{t: b, ctx: ctx}
-		p.do(chromedp.Navigate(srv.URL + "/"))
-		p.waitJS(`typeof ptxReady === "function" && ptxReady()`)
-		// The editor's view, from its content element's tile tree.
-		eval[bool](p, fmt.Sprintf(`(() => { let t = document.querySelector(".cm-content").cmTile; while (t.parent) t = t.parent; const v = t.view; v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: %q}}); return true; })()`, string(k.Source)))
-		time.Sleep(1500 * time.Millisecond) // the editor debounces its change
-		if eval[string](p, `document.getElementById("launch-json") ? "open" : ""`) == "" {
-			p.click("launch-json-toggle")
-		}
-		eval[bool](p, fmt.Sprintf(`(() => { const t = document.getElementById("launch-json"); t.value = %q; t.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`, string(k.Launch)))
-		time.Sleep(time.Second)
-		for range 70 {
-			p.click("step")
-		}
-		if st := eval[string](p, `ptxState()`); !strings.Contains(st, `"step":70,`) || !strings.Contains(eval[string](p, `document.querySelector(".pp-kernel").textContent`), "alu") {
-			b.Fatalf("after 70 steps of alu: %s", st)
-		}
-		eval[bool](p, dvTimeJS)
-		var ts []timing
-		for i := range 50 {
-			t := eval[timing](p, `dvTime(() => document.getElementById("step").click())`)
-			if i >= 10 {
-				ts = append(ts, t)
-			}
-			p.settle()
-		}
-		summarize(b, "page-step", ts)
-		if *screenshots {
-			p.shot("page-step-alu.png")
-		}
-		cancel()
-		srv.Close()
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer srv.Close()
+	ctx, cancel := browser.Open(exe, 1280, 720, 3*time.Minute)
+	defer cancel()
+	p := &page{t: b, ctx: ctx}
+	p.do(chromedp.Navigate(srv.URL + "/"))
+	p.waitJS(`typeof ptxReady === "function" && ptxReady()`)
+	// The editor's view, from its content element's tile tree.
+	eval[bool](p, fmt.Sprintf(`(() => { let t = document.querySelector(".cm-content").cmTile; while (t.parent) t = t.parent; const v = t.view; v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: %q}}); return true; })()`, string(k.Source)))
+	time.Sleep(1500 * time.Millisecond) // the editor debounces its change
+	if eval[string](p, `document.getElementById("launch-json") ? "open" : ""`) == "" {
+		p.click("launch-json-toggle")
 	}
+	eval[bool](p, fmt.Sprintf(`(() => { const t = document.getElementById("launch-json"); t.value = %q; t.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`, string(k.Launch)))
+	time.Sleep(time.Second)
+	for range 70 {
+		p.click("step")
+	}
+	if st := eval[string](p, `ptxState()`); !strings.Contains(st, `"step":70,`) || !strings.Contains(eval[string](p, `document.querySelector(".pp-kernel").textContent`), "alu") {
+		b.Fatalf("after 70 steps of alu: %s", st)
+	}
+	eval[bool](p, dvTimeJS)
+	if profile {
+		b.Logf("%s: %d elements in the page, %d of them in Go's tables, %d in the editor", dir,
+			eval[int](p, `document.body.querySelectorAll("*").length`),
+			eval[int](p, `document.body.querySelectorAll("table[id] *, .mv-table *").length`),
+			eval[int](p, `document.body.querySelectorAll(".cm-editor *").length`))
+	}
+	var ts []timing
+	for i := range 50 {
+		if profile && i == 10 {
+			if _, err := chromedp.Call(ctx, profiler.Enable, cdp.Empty{}); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := chromedp.Call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 100}); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := chromedp.Call(ctx, profiler.Start, cdp.Empty{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		t := eval[timing](p, `dvTime(() => document.getElementById("step").click())`)
+		if i >= 10 {
+			ts = append(ts, t)
+		}
+		p.settle()
+	}
+	var shares map[string]float64
+	if profile {
+		res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		shares = profileShares(res.Profile)
+	}
+	if *screenshots && !profile {
+		p.shot("page-step-alu.png")
+	}
+	return ts, shares
+}
+
+// profileShares divides a profile's busy samples (all but "(idle)") by
+// where they were: the leaf's kind (go: the wasm; vugu-js: Vugu's
+// renderer script, which applies a render to the DOM; browser: Chromium's
+// own work outside JavaScript, style, layout and paint; gc; js: the
+// other scripts), plus the inclusive shares of the editor's setCurrent,
+// the data views' patch (ptxPatch's apply) and vuguRender (Vugu's
+// script applying a render's instructions to the DOM). A forced layout
+// counts where it was forced (setCurrent reading the DOM selection).
+func profileShares(pr *profiler.Profile) map[string]float64 {
+	parent := map[int64]int64{}
+	node := map[int64]*profiler.ProfileNode{}
+	for _, n := range pr.Nodes {
+		node[n.ID] = n
+		for _, c := range n.Children {
+			parent[c] = n.ID
+		}
+	}
+	out := map[string]float64{}
+	jsTop := map[string]float64{} // the other scripts' leaves, for the log
+	defer func() {
+		type kv struct {
+			k string
+			v float64
+		}
+		var l []kv
+		for k, v := range jsTop {
+			l = append(l, kv{k, v})
+		}
+		sort.Slice(l, func(i, j int) bool { return l[i].v > l[j].v })
+		for i := 0; i < len(l) && i < 6; i++ {
+			fmt.Printf("profile: js leaf %q %.1f ms\n", l[i].k, l[i].v/1000)
+		}
+	}()
+	busy := 0.0
+	for i, id := range pr.Samples {
+		dt := 100.0
+		if i+1 < len(pr.TimeDeltas) {
+			dt = float64(pr.TimeDeltas[i+1])
+		}
+		leaf := node[id].CallFrame
+		switch {
+		case leaf.FunctionName == "(idle)" || leaf.FunctionName == "(root)":
+			continue
+		case leaf.FunctionName == "(program)":
+			out["self:browser"] += dt
+		case leaf.FunctionName == "(garbage collector)":
+			out["self:gc"] += dt
+		case strings.HasPrefix(leaf.URL, "wasm://") || strings.HasSuffix(leaf.URL, ".wasm") || strings.HasPrefix(leaf.FunctionName, "wasm-function"):
+			out["self:go"] += dt
+		case strings.HasSuffix(leaf.URL, "vugu.js"):
+			out["self:vugu-js"] += dt
+		default:
+			out["self:js"] += dt
+			jsTop[leaf.FunctionName+" "+leaf.URL] += dt
+		}
+		busy += dt
+		seen := map[string]bool{}
+		for n := id; ; {
+			cf := node[n].CallFrame
+			switch {
+			case cf.FunctionName == "setCurrent":
+				seen["in:editor-setCurrent"] = true
+			case cf.FunctionName == "apply" && strings.Contains(cf.URL, "app.js"):
+				seen["in:ptxPatch-apply"] = true
+			case strings.HasSuffix(cf.URL, "vugu.js") && strings.Contains(cf.FunctionName, "vuguRender"):
+				seen["in:vuguRender"] = true
+			}
+			pn, ok := parent[n]
+			if !ok {
+				break
+			}
+			n = pn
+		}
+		for k := range seen {
+			out[k] += dt
+		}
+	}
+	if busy > 0 {
+		for k := range out {
+			out[k] /= busy
+		}
+	}
+	return out
 }
