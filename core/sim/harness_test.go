@@ -144,3 +144,18 @@ func bit(v bool) uint64 {
 	}
 	return 0
 }
+
+// runFault runs m for up to steps warp instructions and returns the fault
+// message, "" when the kernel finished; a kernel that neither finished nor
+// faulted fails t, showing the numbered src.
+func runFault(t testing.TB, m *Machine, src string, steps int64) string {
+	t.Helper()
+	m.Run(steps)
+	if f := m.Fault(); f != nil {
+		return f.Msg
+	}
+	if !m.Done() {
+		t.Fatalf("the kernel did not finish\n%s", numbered(src))
+	}
+	return ""
+}

@@ -71,13 +71,7 @@ func runMbar(t *testing.T, body string, block, nout int) ([]uint64, string, *Mac
 			binary.LittleEndian.PutUint64(params[pi.Offset:], oa)
 		}
 	}
-	m.Run(200000)
-	msg := ""
-	if f := m.Fault(); f != nil {
-		msg = f.Msg
-	} else if !m.Done() {
-		t.Fatalf("the kernel did not finish\n%s", numbered(src))
-	}
+	msg := runFault(t, m, src, 200000)
 	ob := m.Buffer(oa)
 	out := make([]uint64, nout)
 	for k := range out {

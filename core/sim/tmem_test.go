@@ -56,13 +56,7 @@ func runTmem(t *testing.T, body string, block, nout int) ([]uint32, string, *Mac
 	}
 	oa := m.Alloc("out", 4*max(nout, 1))
 	binary.LittleEndian.PutUint64(params[ps[0].Offset:], oa)
-	m.Run(2000000)
-	msg := ""
-	if f := m.Fault(); f != nil {
-		msg = f.Msg
-	} else if !m.Done() {
-		t.Fatalf("the kernel did not finish\n%s", numbered(src))
-	}
+	msg := runFault(t, m, src, 2000000)
 	ob := m.Buffer(oa)
 	out := make([]uint32, nout)
 	for k := range out {
