@@ -4,6 +4,8 @@
 #   testdata/run/<name>/kernel.cu -> kernel.ptx   (clang-14, CUDA device-only)
 #   testdata/run/<name>/ref.c     -> launch.json, expected.json (gcc, plain C)
 #   testdata/check/ok/<name>.cu   -> <name>.ptx
+#   testdata/sanitize/<name>.cu   -> <name>.ptx (and <name>_o0.ptx at -O0 too
+#                                    when it says "// clang-also-O0")
 #
 # A source may choose its own flags with a line "// clang-flags: -O0 ..."
 # (default -O2); "// clang-arch: sm_70" and "// clang-ptx: ptx64" change the
@@ -19,11 +21,11 @@ FILTER=${1:-}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
-# compile DIR FILE.cu OUT.ptx
+# compile DIR FILE.cu OUT.ptx [FLAGS]
 compile() {
   local dir=$1 src=$2 out=$3
   local flags arch ptx
-  flags=$(sed -n 's|^// clang-flags: *||p' "$dir/$src" | head -1)
+  flags=${4:-$(sed -n 's|^// clang-flags: *||p' "$dir/$src" | head -1)}
   arch=$(sed -n 's|^// clang-arch: *||p' "$dir/$src" | head -1)
   ptx=$(sed -n 's|^// clang-ptx: *||p' "$dir/$src" | head -1)
   (cd "$dir" && "$CLANG" -x cuda --cuda-device-only -nocudainc -nocudalib \
@@ -49,6 +51,16 @@ for f in "$TD"/check/ok/*.cu; do
   [[ -n "$FILTER" && "$name" != *$FILTER* ]] && continue
   echo "check/ok/$name"
   compile "$(dirname "$f")" "$name.cu" "$name.ptx"
+done
+
+for f in "$TD"/sanitize/*.cu; do
+  name=$(basename "$f" .cu)
+  [[ -n "$FILTER" && "$name" != *$FILTER* ]] && continue
+  echo "sanitize/$name"
+  compile "$TD/sanitize" "$name.cu" "$name.ptx"
+  if grep -q '^// clang-also-O0' "$f"; then
+    compile "$TD/sanitize" "$name.cu" "${name}_o0.ptx" -O0
+  fi
 done
 
 # Every JSON file must parse.

@@ -683,6 +683,9 @@ func (m *Machine) burst(n int64) {
 				if o.flags&flagClock != 0 {
 					m.refreshClock(w, o)
 				}
+				if m.san != nil && m.san.undefRows > 0 {
+					m.san.regUse(m, w, o) // sanitize_local.go
+				}
 				o.exec(m, w, o)
 				if o.d1 >= 0 { // the usual single destination
 					f.wregs[o.d1] |= mask

@@ -45,10 +45,11 @@
 //     atomicCAS loop, as the CUDA programming guide writes them); a plain
 //     write racing an atomic is.
 //   - initcheck watches shared memory and the global buffers a launch makes
-//     with "count" alone, per byte; atomics count as writes. Local memory
-//     is not watched: compilers at -O0 copy structs whole through it,
-//     unset members and padding included, which C allows, and telling
-//     such a copy from a use needs the value followed through registers.
+//     with "count" alone, per byte, at the load; atomics count as writes.
+//     Local memory is checked where an undefined value is used, the value
+//     followed through registers (sanitize_local.go): compilers at -O0
+//     copy structs whole through it, unset members and padding included,
+//     which C allows.
 //   - Shadow memory: one record of the last write and two of the last
 //     concurrent reads per 4-byte granule, with a byte mask each; shared
 //     memory per CTA of the running cluster, global memory per 16 KiB page
@@ -115,7 +116,7 @@ type HazardAccess struct {
 	Warp   int       `json:"warp"`
 	Lane   int       `json:"lane"`
 	Step   int64     `json:"step"`
-	Access string    `json:"access,omitempty"` // read, write, atomic (races and reads of uninitialised bytes)
+	Access string    `json:"access,omitempty"` // read, write, atomic (races and reads of uninitialised bytes); use (of an undefined local value)
 }
 
 // Hazard is one finding of a sanitizer. Findings with the same kind and
@@ -223,6 +224,11 @@ type sanitizer struct {
 	lastSC *sanCTA
 
 	mem bool // race or init: every access must reach access (no warp-wide fast path)
+
+	// undefRows counts the registers holding undefined bytes loaded from
+	// local memory (sanitize_local.go); while it is 0 the issue loop does
+	// not call regUse.
+	undefRows int
 }
 
 // opSem is what racecheck needs of a memory instruction.
@@ -256,6 +262,8 @@ type sanWarp struct {
 	lmask [32]uint32
 	acq   [3]int64 // step of its last acquire at each scope level (and wider)
 	clArr int64    // 1 + the cluster-barrier phase it arrived in, 0 if none pending
+
+	frames []*sanFrame // initcheck of local memory, by frame depth (sanitize_local.go)
 }
 
 // sanCTA is a CTA's shadow of its shared memory and its barriers.
@@ -353,6 +361,7 @@ func (s *sanitizer) enterCluster(m *Machine, c *cta) {
 		clear(s.warps)
 		s.lastW, s.lastSW, s.lastC, s.lastSC = nil, nil, nil, nil
 		s.clJoin, s.clDone, s.clWaiters, s.mbars = nil, nil, nil, nil
+		s.undefRows = 0
 	}
 }
 
@@ -499,6 +508,10 @@ func (s *sanitizer) access(m *Machine, w *warp, o *op, lane int, sp space, addr 
 		}
 		if s.on&SanRace != 0 {
 			s.race(m, w, o, lane, sc.gran, addr, n, write, sem, "shared", addr)
+		}
+	case spaceLocal:
+		if s.on&SanInit != 0 {
+			s.localAccess(m, w, o, lane, addr, n, write) // sanitize_local.go
 		}
 	case spaceGlobal:
 		b := m.global.find(addr, n)

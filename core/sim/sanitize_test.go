@@ -12,6 +12,8 @@ package sim
 //   // RACE:x     a race reported here whose other access is on line @x
 //   // SYNC       a synccheck finding here
 //   // INIT       an initcheck finding here
+//   // USE:x      an initcheck finding here: a use of an undefined value
+//                 that the load on line @x took from local memory
 // and nothing else may be found.
 
 import (
@@ -35,6 +37,7 @@ const sanKernel = `.version 8.0
 	.reg .b32 %t, %w, %lane, %sa, %sn, %gi;
 	.reg .b64 %g, %u, %ga, %ua;
 	.shared .align 8 .b8 s[1024];
+	.local .align 8 .b8 l[64];
 	mov.u32 %t, %tid.x;
 	mov.u32 %lane, %laneid;
 	shr.u32 %w, %t, 5;
@@ -349,9 +352,65 @@ DONE:`, 0},
 	ld.global.u32 %r1, [%u+256];`, 0},
 	{"a buffer with data is initialised", 1, 32, `
 	ld.global.u32 %r1, [%ga];`, 0},
+
+	// initcheck of local memory (sanitize_local.go): a load of undefined
+	// bytes marks the register; a use of a fully undefined value is the
+	// finding, a copy is not.
+	{"a local load of bytes nothing wrote, then an add of the value: found at the add", 1, 32, `
+	ld.local.u32 %r1, [l];       // @ld
+	add.u32 %r2, %r1, 1;         // USE:ld
+	st.global.u32 [%ga], %r2;`, 0},
+	{"store, then load and use: defined", 1, 32, `
+	st.local.u32 [l], %t;
+	ld.local.u32 %r1, [l];
+	add.u32 %r2, %r1, 1;`, 0},
+	{"a copy of undefined bytes (local to local, local to global, through mov) is no finding", 1, 32, `
+	ld.local.u32 %r1, [l+8];
+	st.local.u32 [l+16], %r1;
+	ld.local.u64 %rd2, [l+24];
+	mov.b64 %rd3, %rd2;
+	st.global.u32 [%ua], %r1;
+	st.local.u64 [l+32], %rd3;`, 0},
+	{"the undefined mark survives the copy: a use of the copied value is found, with the load of the copy", 1, 32, `
+	ld.local.u32 %r1, [l+8];
+	st.local.u32 [l+16], %r1;
+	ld.local.u32 %r2, [l+16];    // @ld2
+	mov.u32 %r3, %r2;
+	setp.eq.u32 %p1, %r3, 0;     // USE:ld2`, 0},
+	{"storing an undefined value makes defined bytes undefined", 1, 32, `
+	st.local.u32 [l], 5;
+	ld.local.u32 %r1, [l+4];
+	st.local.u32 [l], %r1;
+	ld.local.u32 %r2, [l];       // @ld
+	mul.lo.u32 %r3, %r2, 3;      // USE:ld`, 0},
+	{"a value with some defined bytes (a field and the padding beside it) is not reported", 1, 32, `
+	st.local.u8 [l], %t;
+	ld.local.u32 %r1, [l];
+	and.b32 %r2, %r1, 255;`, 0},
+	{"a vector load: each element its own value", 1, 32, `
+	st.local.u32 [l], 1;
+	ld.local.v2.u32 {%r1, %r2}, [l];   // @ld
+	add.u32 %r3, %r1, 1;
+	add.u32 %r4, %r2, 1;               // USE:ld`, 0},
+	{"local memory is per thread: lane 0's store defines nothing for the other lanes", 1, 32, `
+	setp.eq.u32 %p1, %lane, 0;
+	@%p1 st.local.u32 [l], 1;
+	ld.local.u32 %r1, [l];   // @ld
+	add.u32 %r2, %r1, 1;     // USE:ld`, 0},
+	{"a register written after the undefined load is defined again", 1, 32, `
+	ld.local.u32 %r1, [l];
+	mov.u32 %r1, 7;
+	add.u32 %r2, %r1, 1;`, 0},
+	{"through a generic address (cvta.local), as clang -O0 writes it", 1, 32, `
+	mov.u64 %rd2, l;
+	cvta.local.u64 %rd3, %rd2;
+	st.u32 [%rd3], %t;
+	ld.u32 %r1, [%rd3];
+	ld.u32 %r2, [%rd3+4];   // @ld
+	add.u32 %r3, %r1, %r2;  // USE:ld`, 0},
 }
 
-var markRe = regexp.MustCompile(`(@\w+|RACE:\w+|SYNC|INIT)`)
+var markRe = regexp.MustCompile(`(@\w+|RACE:\w+|USE:\w+|SYNC|INIT)`)
 
 func TestSanitizeTable(t *testing.T) {
 	for _, row := range sanRows {
@@ -364,7 +423,7 @@ func TestSanitizeTable(t *testing.T) {
 				line int
 				name string
 			}
-			var races []pend
+			var races, uses []pend
 			for i, l := range lines {
 				k := strings.Index(l, "//")
 				if k < 0 {
@@ -376,6 +435,8 @@ func TestSanitizeTable(t *testing.T) {
 						names[mk[1:]] = i + 1
 					case strings.HasPrefix(mk, "RACE:"):
 						races = append(races, pend{i + 1, mk[5:]})
+					case strings.HasPrefix(mk, "USE:"):
+						uses = append(uses, pend{i + 1, mk[4:]})
 					default:
 						want = append(want, fmt.Sprintf("%s at %d", strings.ToLower(mk), i+1))
 					}
@@ -384,13 +445,19 @@ func TestSanitizeTable(t *testing.T) {
 			for _, r := range races {
 				want = append(want, fmt.Sprintf("race at %d with %d", r.line, names[r.name]))
 			}
+			for _, u := range uses {
+				want = append(want, fmt.Sprintf("init at %d from %d", u.line, names[u.name]))
+			}
 			p := compilePTX(t, "san.ptx", src)
 			hz, m := runSanitized(t, p, row.grid, row.block, row.cluster)
 			var got []string
 			for _, h := range hz {
-				if h.Kind == "race" {
+				switch {
+				case h.Kind == "race":
 					got = append(got, fmt.Sprintf("race at %d with %d", h.Line, h.Other.Line))
-				} else {
+				case h.Kind == "init" && h.Other != nil:
+					got = append(got, fmt.Sprintf("init at %d from %d", h.Line, h.Other.Line))
+				default:
 					got = append(got, fmt.Sprintf("%s at %d", h.Kind, h.Line))
 				}
 			}
