@@ -10,6 +10,9 @@
 //
 //	get1       GET /api/share/{id} of one stored link, one client at a time (-n requests)
 //	get32      the same with 32 clients for -d
+//	           (a -url with a path, http://127.0.0.1:8787/x, reads that path
+//	           instead and posts nothing: the floor workers of
+//	           scripts/loadtest/floor)
 //	file1      GET /favicon.svg (a static file: no share code runs), one client at a
 //	           time (-n requests): the server's floor to compare get1 with
 //	file32     the same with 32 clients for -d
@@ -51,48 +54,89 @@ import (
 )
 
 func main() {
-	urls := flag.String("url", "http://127.0.0.1:8080", "base URLs of the services, comma-separated (loopback only)")
+	urls := flag.String("url", "http://127.0.0.1:8080", "base URLs of the services, comma-separated (loopback only); one with a path (http://127.0.0.1:8787/x) is a floor worker: get1 and get32 read that path, and nothing is posted to it")
 	scen := flag.String("s", "get1,get32,mixed,classroom", "scenarios, comma-separated")
 	dur := flag.Duration("d", 10*time.Second, "how long get32 and mixed run")
 	n := flag.Int("n", 2000, "requests of get1")
 	conc := flag.Int("c", 32, "concurrent clients of get32 and mixed")
 	clients := flag.Int("clients", 300, "students of the classroom scenario")
 	spread := flag.Duration("spread", time.Minute, "the time over which the students arrive")
+	rounds := flag.Int("rounds", 1, "run the scenarios against the URLs in turn this many times and report each URL's scenario over all its rounds (the URLs see the same load on a busy machine)")
 	flag.Parse()
-	failed := false
+	var targets []*target
 	for _, base := range strings.Split(*urls, ",") {
-		base = strings.TrimRight(strings.TrimSpace(base), "/")
-		u, err := url.Parse(base)
+		u, err := url.Parse(strings.TrimSpace(base))
 		if err != nil || (u.Hostname() != "127.0.0.1" && u.Hostname() != "localhost" && u.Hostname() != "::1") {
 			fmt.Fprintf(os.Stderr, "loadtest: %q: -url must be loopback addresses (127.0.0.1)\n", base)
 			os.Exit(2)
 		}
-		t := newTarget(base, *conc)
+		t := newTarget(u.Scheme+"://"+u.Host, *conc)
+		if u.Path != "" && u.Path != "/" {
+			t.path = u.Path
+		}
 		if err := t.seed(); err != nil {
 			fmt.Fprintf(os.Stderr, "loadtest: %s: %v\n", base, err)
 			os.Exit(1)
 		}
-		for _, s := range strings.Split(*scen, ",") {
-			var rs []*result
-			switch strings.TrimSpace(s) {
-			case "get1":
-				rs = []*result{t.getN(1, *n, 0)}
-			case "get32":
-				rs = []*result{t.getN(32, 0, *dur)}
-			case "file1":
-				rs = []*result{t.file(1, *n, 0)}
-			case "file32":
-				rs = []*result{t.file(32, 0, *dur)}
-			case "mixed":
-				rs = []*result{t.mixed(*conc, *dur)}
-			case "classroom":
-				rs = t.classroom(*clients, *spread)
-			default:
-				fmt.Fprintf(os.Stderr, "loadtest: unknown scenario %q\n", s)
-				os.Exit(2)
+		targets = append(targets, t)
+	}
+	var scens []string
+	for _, s := range strings.Split(*scen, ",") {
+		s = strings.TrimSpace(s)
+		switch s {
+		case "get1", "get32", "file1", "file32":
+		case "mixed", "classroom":
+			for _, t := range targets {
+				if t.path != "" {
+					fmt.Fprintf(os.Stderr, "loadtest: %s%s is a floor worker: %s needs stored links\n", t.base, t.path, s)
+					os.Exit(2)
+				}
 			}
-			for _, r := range rs {
-				fmt.Printf("%-28s %s\n", base+" "+r.name, r)
+		default:
+			fmt.Fprintf(os.Stderr, "loadtest: unknown scenario %q\n", s)
+			os.Exit(2)
+		}
+		scens = append(scens, s)
+	}
+	// sums[target][scenario] holds the results of every round.
+	sums := make([][][]*result, len(targets))
+	for range *rounds {
+		for i, t := range targets {
+			if sums[i] == nil {
+				sums[i] = make([][]*result, len(scens))
+			}
+			for j, s := range scens {
+				var rs []*result
+				switch s {
+				case "get1":
+					rs = []*result{t.getN(1, *n, 0)}
+				case "get32":
+					rs = []*result{t.getN(32, 0, *dur)}
+				case "file1":
+					rs = []*result{t.file(1, *n, 0)}
+				case "file32":
+					rs = []*result{t.file(32, 0, *dur)}
+				case "mixed":
+					rs = []*result{t.mixed(*conc, *dur)}
+				case "classroom":
+					rs = t.classroom(*clients, *spread)
+				}
+				if sums[i][j] == nil {
+					sums[i][j] = rs
+					continue
+				}
+				for k, r := range rs {
+					sums[i][j][k].merge(r)
+					sums[i][j][k].elapsed += r.elapsed
+				}
+			}
+		}
+	}
+	failed := false
+	for i, t := range targets {
+		for j := range scens {
+			for _, r := range sums[i][j] {
+				fmt.Printf("%-28s %s\n", t.base+t.path+" "+r.name, r)
 				failed = failed || r.errors > 0
 			}
 		}
@@ -165,6 +209,7 @@ type target struct {
 	seq    atomic.Int64
 	mu     sync.RWMutex
 	ids    []string // answered ids; ids[0] is the classroom's link
+	path   string   // a floor worker's path: what get reads instead of ids[0]; no seeding
 }
 
 func newTarget(base string, conc int) *target {
@@ -236,6 +281,9 @@ func (t *target) get(path string, hdr map[string]string) ([]byte, error) {
 
 // seed stores 10 states to read from (the rate limit on posts allows them).
 func (t *target) seed() error {
+	if t.path != "" {
+		return nil
+	}
 	for waited := false; len(t.ids) < 10; {
 		_, err := t.post()
 		switch {
@@ -254,10 +302,13 @@ func (t *target) seed() error {
 
 // getN reads one stored link with conc clients, n requests or for d.
 func (t *target) getN(conc, n int, d time.Duration) *result {
-	id := t.ids[0]
+	path := t.path
+	if path == "" {
+		path = "/api/share/" + t.ids[0]
+	}
 	name := fmt.Sprintf("get c=%d", conc)
 	return t.clients(name, conc, n, d, func(*rand.Rand) error {
-		_, err := t.get("/api/share/"+id, nil)
+		_, err := t.get(path, nil)
 		return err
 	})
 }

@@ -65,7 +65,16 @@ func Table() []Step {
 		{name: "same state same id (spaces differ)", method: "POST", path: "/api/share",
 			body: `{ "launch": {"grid": [1,1,1], "block": [32,1,1]}, "step":3, "source":".version 8.0\n" }`, code: 200, bodyHas: KnownID},
 		{name: "get", method: "GET", path: "/api/share/" + KnownID, code: 200,
-			want: map[string]string{"Cache-Control": "public, max-age=31536000, immutable", "Content-Type": "application/json; charset=utf-8"}, bodyHas: KnownBody},
+			want: map[string]string{"Cache-Control": "public, max-age=31536000, immutable", "Content-Type": "application/json; charset=utf-8", "ETag": `"` + KnownID + `"`}, bodyHas: KnownBody},
+		// The worker keeps a state's reply in its isolate after one read:
+		// the steps up to "short link page" are answered from there.
+		{name: "get again", method: "GET", path: "/api/share/" + KnownID, code: 200,
+			want: map[string]string{"Cache-Control": "public, max-age=31536000, immutable", "Content-Type": "application/json; charset=utf-8", "ETag": `"` + KnownID + `"`}, bodyHas: KnownBody},
+		{name: "head", method: "HEAD", path: "/api/share/" + KnownID, code: 200,
+			want: map[string]string{"Content-Type": "application/json; charset=utf-8", "ETag": `"` + KnownID + `"`}},
+		{name: "unchanged", method: "GET", path: "/api/share/" + KnownID, header: map[string]string{"If-None-Match": `"` + KnownID + `"`}, code: 304,
+			want: map[string]string{"ETag": `"` + KnownID + `"`}},
+		{name: "changed", method: "GET", path: "/api/share/" + KnownID, header: map[string]string{"If-None-Match": `"AAAAAAAAAAAA"`}, code: 200, bodyHas: KnownBody},
 		{name: "get unknown", method: "GET", path: "/api/share/AAAAAAAAAAAA", code: 404, bodyHas: `"error"`},
 		{name: "get malformed id", method: "GET", path: "/api/share/x.y", code: 404, bodyHas: `"error"`},
 		{name: "post not json", method: "POST", path: "/api/share", body: "hello", code: 400, bodyHas: `"error":"state is not valid JSON"`},
