@@ -31,19 +31,25 @@
 //     st/red/atom .release or .acq_rel) after the first access and the
 //     second thread acquired (fence/membar, ld/atom .acquire or .acq_rel)
 //     after that release, at a scope that includes both threads.
-//   - Two atomics (atom, red) never race with each other, nor do two
-//     morally strong accesses (.relaxed, .acquire, .release: ISA "Data
-//     race"). .volatile is not exempt: a racing volatile read still sees
-//     either value, and warp-synchronous code that leaned on it is exactly
-//     what independent thread scheduling broke.
+//   - Two morally strong accesses never race (ISA 8.7 "Morally strong
+//     operations", 8.7.1 "Conflict and data-races"): both strong (atom,
+//     red, .relaxed, .acquire, .release; .volatile, which ISA 8.4.2 makes
+//     a relaxed operation at system scope) and each with a scope that
+//     includes the other's thread (.cta: the same CTA; .cluster: the same
+//     cluster; .gpu, .sys and no scope on an atomic: every thread). Two
+//     .volatile accesses are the exception, reported as races: a racing
+//     volatile read still sees either value, and warp-synchronous code
+//     that leaned on it is exactly what independent thread scheduling
+//     broke.
 //   - Vector clocks over the warps of a cluster carry barrier order; lanes
 //     of one warp are told apart by step and by their bar.warp.sync
 //     generation; release/acquire is kept per warp (a lane's fence counts
 //     for its warp), which can miss a race between lanes but never invents
 //     one.
-//   - A plain read racing an atomic is not reported (the first read of an
-//     atomicCAS loop, as the CUDA programming guide writes them); a plain
-//     write racing an atomic is.
+//   - A plain (weak) access racing an atomic is a data race, read or
+//     write, in either order: atomics are race-free only among strong
+//     operations. The first plain read of an atomicCAS loop is one; its
+//     fix is a strong read (ld.relaxed, a volatile read, atomicAdd(p, 0)).
 //   - initcheck watches shared memory and the global buffers a launch makes
 //     with "count" alone, per byte, at the load; atomics count as writes.
 //     Local memory is checked where an undefined value is used, the value
@@ -234,6 +240,7 @@ type sanitizer struct {
 // opSem is what racecheck needs of a memory instruction.
 type opSem struct {
 	atomic, strong    bool
+	volatile          bool
 	acquire, release  bool
 	scope             uint8 // scopeCTA, scopeCluster, scopeGPU
 	relStep, acqStep  int64 // the steps its release/acquire were recorded at (once a step)
@@ -318,6 +325,8 @@ const (
 	accWrite = 1 << iota
 	accAtomic
 	accStrong
+	accVolatile
+	accScope0 // two bits from here: the scope of a strong access (scopeCTA, scopeCluster, scopeGPU)
 )
 
 func (s *sanitizer) buf(b *buffer) *sanBuf {
@@ -417,6 +426,8 @@ func (s *sanitizer) classify(o *op) *opSem {
 		switch md.Name {
 		case ".relaxed":
 			s.sem.strong = true
+		case ".volatile":
+			s.sem.volatile = true
 		case ".acquire":
 			s.sem.strong, s.sem.acquire = true, true
 		case ".release":
@@ -598,7 +609,10 @@ func (s *sanitizer) race(m *Machine, w *warp, o *op, lane int, g []sanGran, off 
 		cur.flags |= accAtomic | accWrite
 	}
 	if sem.strong {
-		cur.flags |= accStrong
+		cur.flags |= accStrong | sem.scope*accScope0
+	}
+	if sem.volatile {
+		cur.flags |= accVolatile | scopeGPU*accScope0 // .sys
 	}
 	for a := off; a < off+uint64(n); {
 		gi := a >> 2
@@ -651,16 +665,33 @@ func (s *sanitizer) conflict(m *Machine, w *warp, sw *sanWarp, a, cur *sanAcc) b
 	if a.mask&cur.mask == 0 || a.flags&accWrite == 0 && cur.flags&accWrite == 0 {
 		return false
 	}
-	if a.flags&cur.flags&accStrong != 0 { // two atomics, or two morally strong accesses
-		return false
-	}
-	if (a.flags|cur.flags)&accAtomic != 0 && (a.flags&accWrite == 0 || cur.flags&accWrite == 0) {
-		// A plain read of a location others update with atomics sees a
-		// value the atomics made: the CUDA guide's atomicCAS loops start
-		// from such a read. Plain writes racing atomics are reported.
+	if s.morallyStrong(m, a, cur) {
 		return false
 	}
 	return !s.ordered(m, w, sw, a, cur)
+}
+
+// morallyStrong reports whether two accesses of different threads are
+// morally strong (ISA 8.7): each strong, with a scope that includes the
+// other's thread. Two .volatile accesses are not counted (sanitize.go).
+func (s *sanitizer) morallyStrong(m *Machine, a, b *sanAcc) bool {
+	const strong = accStrong | accVolatile
+	if a.flags&strong == 0 || b.flags&strong == 0 || (a.flags|b.flags)&accStrong == 0 {
+		return false
+	}
+	return s.inScope(m, a, b) && s.inScope(m, b, a)
+}
+
+// inScope reports whether the scope of a's strong access includes b's
+// thread.
+func (s *sanitizer) inScope(m *Machine, a, b *sanAcc) bool {
+	switch a.flags / accScope0 & 3 {
+	case scopeCTA:
+		return a.cpos == b.cpos
+	case scopeCluster:
+		return int(a.cpos)/m.cl.size == int(b.cpos)/m.cl.size
+	}
+	return true
 }
 
 // ordered reports whether the recorded access a happens before cur (made
@@ -720,6 +751,9 @@ func (s *sanitizer) reportRace(m *Machine, w *warp, o *op, lane int, a, cur *san
 		msg += " of CTA " + tup(me.CTA)
 	}
 	msg += fmt.Sprintf(" after %s at %d:%d %s", other.Access, other.Line, other.Col, why)
+	if (a.flags^cur.flags)&accAtomic != 0 {
+		msg += "; an atomic is free of races only with strong accesses (atom/red, ld/st .relaxed/.acquire/.release or .volatile, at a scope holding both threads): the plain access is not one"
+	}
 	s.report(Hazard{Kind: "race", Message: msg, HazardAccess: me, Space: spaceName, Addr: addr, Size: n, Other: &other})
 }
 

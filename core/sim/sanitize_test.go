@@ -195,17 +195,17 @@ RD:
 	ld.acquire.gpu.global.u32 %r1, [%g];
 	ld.global.u32 %r2, [%g+4];
 DONE:`, 0},
-	{"release at .cta scope does not reach another CTA: the data read races", 2, 32, `
+	{"release at .cta scope does not reach another CTA: the data read races, and so does the flag (.cta scopes leave each other out: not morally strong)", 2, 32, `
 	mov.u32 %r5, %ctaid.x;
 	setp.ne.u32 %p1, %t, 0;
 	@%p1 bra DONE;
 	setp.ne.u32 %p2, %r5, 0;
 	@%p2 bra RD;
 	st.global.u32 [%g+4], 42;           // @wr
-	st.release.cta.global.u32 [%g], 1;
+	st.release.cta.global.u32 [%g], 1;     // @fl
 	bra DONE;
 RD:
-	ld.acquire.cta.global.u32 %r1, [%g];
+	ld.acquire.cta.global.u32 %r1, [%g];   // RACE:fl
 	ld.global.u32 %r2, [%g+4];          // RACE:wr
 DONE:`, 0},
 	{"without fences the flag passes nothing: the data read races", 2, 32, `
@@ -221,9 +221,85 @@ RD:
 	ld.relaxed.gpu.global.u32 %r1, [%g];
 	ld.global.u32 %r2, [%g+4];          // RACE:wr
 DONE:`, 0},
-	{"a plain read of a counter others update atomically (the first read of an atomicCAS loop) is not reported", 2, 32, `
-	ld.global.u32 %r1, [%g];
+
+	// racecheck: plain accesses against atomics (ISA 8.7.1: a data race
+	// is two conflicting accesses, unordered, that are not morally strong;
+	// a plain ld or st is not strong, an atom is)
+	{"the first plain read of an atomicCAS loop races with the other threads' CAS: lanes of the warp, then the other CTA", 2, 32, `
+	ld.global.u32 %r1, [%g];                 // @ld RACE:at
+	atom.global.cas.b32 %r2, [%g], %r1, 7;   // @at RACE:ld`, 0},
+	{"a plain read by warp 0, then warp 1's atomic with no barrier: the atomic races with the read", 1, 64, `
+	@%p7 ld.global.u32 %r1, [%g];            // @ld
+	@!%p7 atom.global.add.u32 %r2, [%g], 1;  // RACE:ld`, 0},
+	{"warp 0's atomics, then warp 1's plain read with no barrier: the read races with an atomic", 1, 64, `
+	@%p7 atom.global.add.u32 %r2, [%g], 1;   // @at
+	@!%p7 ld.global.u32 %r1, [%g];           // RACE:at`, 0},
+	{"atomics, bar.sync, then the other warp's plain read: ordered", 1, 64, `
+	@%p7 atom.global.add.u32 %r2, [%g], 1;
+	bar.sync 0;
+	@!%p7 ld.global.u32 %r1, [%g];`, 0},
+	{"a plain read, bar.sync, then the other warp's atomics: ordered", 1, 64, `
+	@!%p7 ld.global.u32 %r1, [%g];
+	bar.sync 0;
+	@%p7 atom.global.add.u32 %r2, [%g], 1;`, 0},
+	{"ld.relaxed.gpu of a counter other threads update with atom: morally strong, no race", 2, 32, `
+	ld.relaxed.gpu.global.u32 %r1, [%g];
 	atom.global.cas.b32 %r2, [%g], %r1, 7;`, 0},
+	{"ld.volatile spinning on a flag another CTA sets with atom.exch: .volatile is relaxed at system scope (ISA 8.4.2), no race", 2, 32, `
+	mov.u32 %r5, %ctaid.x;
+	setp.ne.u32 %p1, %t, 0;
+	@%p1 bra DONE;
+	setp.ne.u32 %p2, %r5, 0;
+	@%p2 bra RD;
+	atom.global.exch.b32 %r2, [%g], 1;
+	bra DONE;
+RD:
+	ld.volatile.global.u32 %r1, [%g];
+DONE:`, 0},
+	{"ld.relaxed.cta in another CTA than the atomic: its scope leaves the atomic's thread out, so they are not morally strong", 2, 32, `
+	mov.u32 %r5, %ctaid.x;
+	setp.ne.u32 %p1, %t, 0;
+	@%p1 bra DONE;
+	setp.ne.u32 %p2, %r5, 0;
+	@%p2 bra RD;
+	atom.global.add.u32 %r2, [%g], 1;     // @at
+	bra DONE;
+RD:
+	ld.relaxed.cta.global.u32 %r1, [%g];  // RACE:at
+DONE:`, 0},
+	{"atom.cta on one global word from two CTAs: each scope leaves the other out, a race", 2, 32, `
+	setp.ne.u32 %p1, %t, 0;
+	@%p1 bra DONE;
+	atom.cta.global.add.u32 %r2, [%g], 1;   // @at RACE:at
+DONE:`, 0},
+	{"message passing with an atomic as the data: atom, membar.gl, relaxed flag; the other CTA reads the flag, membar.gl, then a plain read of the counter: ordered", 2, 32, `
+	mov.u32 %r5, %ctaid.x;
+	setp.ne.u32 %p1, %t, 0;
+	@%p1 bra DONE;
+	setp.ne.u32 %p2, %r5, 0;
+	@%p2 bra RD;
+	atom.global.add.u32 %r2, [%g+4], 1;
+	membar.gl;
+	st.relaxed.gpu.global.u32 [%g], 1;
+	bra DONE;
+RD:
+	ld.relaxed.gpu.global.u32 %r1, [%g];
+	fence.acq_rel.gpu;
+	ld.global.u32 %r2, [%g+4];
+DONE:`, 0},
+	{"the same without the fences: the plain read races with the atomic", 2, 32, `
+	mov.u32 %r5, %ctaid.x;
+	setp.ne.u32 %p1, %t, 0;
+	@%p1 bra DONE;
+	setp.ne.u32 %p2, %r5, 0;
+	@%p2 bra RD;
+	atom.global.add.u32 %r2, [%g+4], 1;   // @at
+	st.relaxed.gpu.global.u32 [%g], 1;
+	bra DONE;
+RD:
+	ld.relaxed.gpu.global.u32 %r1, [%g];
+	ld.global.u32 %r2, [%g+4];            // RACE:at
+DONE:`, 0},
 
 	// racecheck: distributed shared memory in a cluster of two CTAs
 	{"barrier.cluster arrive.release/wait.acquire orders a write before the other CTA's read through mapa", 2, 32, `
@@ -349,6 +425,7 @@ DONE:`, 0},
 	st.global.u32 [%ua], %t;
 	ld.global.u32 %r1, [%ua];
 	atom.global.add.u32 %r2, [%u+256], 1;
+	bar.warp.sync -1;
 	ld.global.u32 %r1, [%u+256];`, 0},
 	{"a buffer with data is initialised", 1, 32, `
 	ld.global.u32 %r1, [%ga];`, 0},
