@@ -4,6 +4,7 @@ package main
 
 import (
 	"errors"
+	"sync"
 	"syscall/js"
 
 	"github.com/ptxplay/ptxplay/web/server/api"
@@ -19,6 +20,11 @@ const (
 // JSON, which is never the text "<null>" (it is a JSON object).
 const kvPrefix = "s:"
 
+// getOptions are KV's read options: text, and cacheTtl so that the edge
+// location keeps the value and a classroom opening one link reads KV's
+// central store once. Made once: every read passes the same object.
+var getOptions = js.ValueOf(map[string]any{"type": "text", "cacheTtl": api.CacheTTLSeconds})
+
 // kvStore is the share service's Store on the KV namespace SHARES, looked
 // up at each call in the env that glue/worker.mjs keeps current.
 type kvStore struct{}
@@ -28,9 +34,7 @@ func (kvStore) Get(id string) ([]byte, bool, error) {
 	if ns.IsUndefined() {
 		return nil, false, errors.New("KV namespace " + kvBinding + " is not bound (wrangler.toml)")
 	}
-	// cacheTtl: the edge location keeps the value, so a classroom opening
-	// one link reads KV's central store once.
-	v, err := await(ns.Call("get", kvPrefix+id, map[string]any{"type": "text", "cacheTtl": api.CacheTTLSeconds}))
+	v, err := await(ns.Call("get", kvPrefix+id, getOptions))
 	if err != nil {
 		return nil, false, errors.New("kv get " + id + ": " + err.Error())
 	}
@@ -72,23 +76,50 @@ func (rateLimit) Allow(client string) (bool, error) {
 	return v.Get("success").Truthy(), nil
 }
 
-func env() js.Value { return js.Global().Get("context").Get("env") }
+func env() js.Value { return jsContext.Get("env") }
+
+// A promise that Go waits for is settled through one callback, settle,
+// made once (not a pair of js.Funcs for each promise): the glue's
+// binding.wait(promise, seq) calls settle(seq, true, value) or
+// settle(seq, false, the error's text), and settle hands it to the
+// goroutine waiting under seq.
+type result struct {
+	v   js.Value
+	err error
+}
+
+var (
+	mu      sync.Mutex // over waiting and lastSeq
+	waiting = map[int]chan result{}
+	lastSeq int
+)
 
 // await waits for a JavaScript promise (on a goroutine that may block).
 func await(p js.Value) (js.Value, error) {
-	type result struct {
-		v   js.Value
-		err error
-	}
 	ch := make(chan result, 1)
-	then := js.FuncOf(func(_ js.Value, a []js.Value) any { ch <- result{v: a[0]}; return nil })
-	catch := js.FuncOf(func(_ js.Value, a []js.Value) any {
-		ch <- result{err: errors.New(a[0].Call("toString").String())}
-		return nil
-	})
-	defer then.Release()
-	defer catch.Release()
-	p.Call("then", then, catch)
+	mu.Lock()
+	lastSeq++
+	seq := lastSeq
+	waiting[seq] = ch
+	mu.Unlock()
+	binding.Call("wait", p, seq)
 	r := <-ch
 	return r.v, r.err
+}
+
+func settle(_ js.Value, a []js.Value) any {
+	seq := a[0].Int()
+	mu.Lock()
+	ch, ok := waiting[seq]
+	delete(waiting, seq)
+	mu.Unlock()
+	if !ok {
+		return nil
+	}
+	if a[1].Bool() {
+		ch <- result{v: a[2]}
+	} else {
+		ch <- result{err: errors.New(a[2].String())}
+	}
+	return nil
 }

@@ -10,48 +10,77 @@
 //
 // scripts/worker builds it with GOOS=js GOARCH=wasm and runs it locally
 // under `wrangler dev --local`, which simulates KV on disk.
+//
+// Every JavaScript object or string that Go holds a js.Value of costs a
+// runtime finalizer, and adding one walks its span's list of them, which
+// grows between collections: that was most of a request's time (CPU
+// profile, docs/benchmarks.md). So a request crosses between the two as
+// few values as it can: the request's method, path and client as one
+// string, the reply's headers as one string to a callback that the glue
+// passes, promises settled through one callback made once, and the
+// objects used by every request looked up once.
 package main
 
 import (
+	"strings"
 	"syscall/js"
 
 	"github.com/ptxplay/ptxplay/web/server/api"
 )
 
+// jsContext is globalThis.context of glue/worker.mjs: env (the bindings,
+// set by the glue for each request) and binding (what this program and the
+// glue call each other through).
+var (
+	jsContext = js.Global().Get("context")
+	binding   = jsContext.Get("binding")
+)
+
 func main() {
 	svc := &api.Service{Store: kvStore{}, Limiter: rateLimit{}}
-	binding := js.Global().Get("context").Get("binding")
-	// handle(method, path, body Uint8Array|null, tooBig, client) returns a
-	// Promise of the reply; glue/worker.mjs calls it once per request.
+	binding.Set("settle", js.FuncOf(settle))
+	// handle("METHOD PATH CLIENT", body Uint8Array|null, tooBig, done):
+	// glue/worker.mjs calls it once per request, and the program calls
+	// done(status, page, "type\ncache\netag\nallow\nretryAfter", body) when
+	// the reply is ready.
 	binding.Set("handle", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		req := api.Request{Method: args[0].String(), Path: args[1].String(),
-			TooBig: args[3].Truthy(), Client: args[4].String()}
-		if b := args[2]; !b.IsNull() && !b.IsUndefined() {
-			req.Body = make([]byte, b.Get("length").Int())
+		req := parseHead(args[0].String())
+		req.TooBig = args[2].Truthy()
+		if b := args[1]; !b.IsNull() && !b.IsUndefined() {
+			req.Body = make([]byte, b.Length())
 			js.CopyBytesToGo(req.Body, b)
 		}
-		var exec js.Func
-		exec = js.FuncOf(func(_ js.Value, pa []js.Value) any {
-			exec.Release()
-			resolve := pa[0]
-			// KV and the rate limiter are awaited on a goroutine of its
-			// own: a callback from JavaScript must not block.
-			go func() {
-				defer func() {
-					if e := recover(); e != nil {
-						// A bug answers 500 and the program goes on.
-						js.Global().Get("console").Call("error", "ptxplay worker: BUG:", js.ValueOf(panicText(e)))
-						resolve.Invoke(toJS(api.Error(500, "internal error")))
-					}
-				}()
-				resolve.Invoke(toJS(svc.Handle(req)))
+		done := args[3]
+		// KV and the rate limiter are awaited on a goroutine of its own: a
+		// callback from JavaScript must not block.
+		go func() {
+			defer func() {
+				if e := recover(); e != nil {
+					// A bug answers 500 and the program goes on.
+					js.Global().Get("console").Call("error", "ptxplay worker: BUG:", panicText(e))
+					reply(done, api.Error(500, "internal error"))
+				}
 			}()
-			return nil
-		})
-		return js.Global().Get("Promise").New(exec)
+			reply(done, svc.Handle(req))
+		}()
+		return nil
 	}))
 	ready()
 	select {} // serve until the isolate goes: callbacks run the requests
+}
+
+// parseHead reads the glue's "METHOD PATH CLIENT" (a path has no space;
+// the client, from a header, is the rest whatever it holds).
+func parseHead(head string) api.Request {
+	method, rest, _ := strings.Cut(head, " ")
+	path, client, _ := strings.Cut(rest, " ")
+	return api.Request{Method: method, Path: path, Client: client}
+}
+
+// reply hands r to the glue's done callback.
+func reply(done js.Value, r api.Reply) {
+	meta := r.ContentType + "\n" + r.CacheControl + "\n" + r.ETag + "\n" + r.Allow + "\n" + r.RetryAfter
+	done.Invoke(r.Status, r.Page, meta, string(r.Body))
 }
 
 // ready tells glue/worker.mjs that handle is set (the import is the one
@@ -70,17 +99,4 @@ func panicText(e any) string {
 		return v
 	}
 	return "a panic of another type"
-}
-
-func toJS(r api.Reply) js.Value {
-	o := js.Global().Get("Object").New()
-	o.Set("status", r.Status)
-	o.Set("page", r.Page)
-	o.Set("type", r.ContentType)
-	o.Set("cache", r.CacheControl)
-	o.Set("etag", r.ETag)
-	o.Set("allow", r.Allow)
-	o.Set("retryAfter", r.RetryAfter)
-	o.Set("body", string(r.Body))
-	return o
 }

@@ -54,7 +54,7 @@ import (
 )
 
 func main() {
-	urls := flag.String("url", "http://127.0.0.1:8080", "base URLs of the services, comma-separated (loopback only); one with a path (http://127.0.0.1:8787/x) is a floor worker: get1 and get32 read that path, and nothing is posted to it")
+	urls := flag.String("url", "http://127.0.0.1:8080", "base URLs of the services, comma-separated (loopback only); one with a path (http://127.0.0.1:8787/x?bytes=2000) is a floor worker: get1 and get32 read that path and query, and nothing is posted to it")
 	scen := flag.String("s", "get1,get32,mixed,classroom", "scenarios, comma-separated")
 	dur := flag.Duration("d", 10*time.Second, "how long get32 and mixed run")
 	n := flag.Int("n", 2000, "requests of get1")
@@ -72,7 +72,7 @@ func main() {
 		}
 		t := newTarget(u.Scheme+"://"+u.Host, *conc)
 		if u.Path != "" && u.Path != "/" {
-			t.path = u.Path
+			t.path = u.RequestURI()
 		}
 		if err := t.seed(); err != nil {
 			fmt.Fprintf(os.Stderr, "loadtest: %s: %v\n", base, err)

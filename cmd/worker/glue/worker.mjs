@@ -25,8 +25,21 @@ globalThis.tryCatch = (fn) => {
 };
 
 // context is what the Go program reads as globalThis.context: env (the
-// bindings: SHARES, SHARE_RATE) and binding (where Go puts handle).
-const context = { env: undefined, binding: {} };
+// bindings: SHARES, SHARE_RATE) and binding, through which the two call
+// each other: Go puts handle and settle there; wait is ours.
+const context = {
+  env: undefined,
+  binding: {
+    // wait(p, seq): Go waits for promise p under seq; settle hands it
+    // the outcome (one Go callback for every promise, main.go says why).
+    wait(p, seq) {
+      p.then(
+        (v) => context.binding.settle(seq, true, v),
+        (e) => context.binding.settle(seq, false, String(e)),
+      );
+    },
+  },
+};
 let started = null;
 
 function start() {
@@ -157,7 +170,12 @@ async function share(req, env, url) {
   let tooBig = false;
   if (req.method === "POST") [body, tooBig] = await readBody(req, maxBody);
   const client = req.headers.get("CF-Connecting-IP") || "unknown";
-  const r = await context.binding.handle(req.method, p, body, tooBig, client);
+  const r = await new Promise((resolve) =>
+    context.binding.handle(`${req.method} ${p} ${client}`, body, tooBig, (status, page, meta, body) => {
+      const [type, cache, etag, allow, retryAfter] = meta.split("\n");
+      resolve({ status, page, type, cache, etag, allow, retryAfter, body });
+    }),
+  );
   if (r.page) return page(req, env, r.status);
   if (read && r.status === 200 && p.startsWith("/api/share/")) remember(env, id, r);
   return reply(req, r.status, r);
