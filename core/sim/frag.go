@@ -42,6 +42,11 @@ const (
 	ekE5M2
 	ekS32
 	ekB16 // ldmatrix/stmatrix/movmatrix: 16 raw bits
+	// the MX formats of tcgen05.mma (tcgen05_kinds.go): the value is the
+	// raw code in the low bits
+	ekE2M1
+	ekE2M3
+	ekE3M2
 )
 
 var ekinds = map[string]ekind{".f16": ekF16, ".bf16": ekBF16, ".tf32": ekTF32, ".f32": ekF32, ".f64": ekF64,
@@ -49,6 +54,14 @@ var ekinds = map[string]ekind{".f16": ekF16, ".bf16": ekBF16, ".tf32": ekTF32, "
 	".s32": ekS32, ".b16": ekB16}
 
 func (k ekind) String() string {
+	switch k {
+	case ekE2M1:
+		return "e2m1"
+	case ekE2M3:
+		return "e2m3"
+	case ekE3M2:
+		return "e3m2"
+	}
 	for n, v := range ekinds {
 		if v == k {
 			return n[1:]
@@ -62,8 +75,10 @@ func (k ekind) bits() int {
 	switch k {
 	case ekF16, ekBF16, ekB16:
 		return 16
-	case ekS8, ekU8, ekE4M3, ekE5M2:
-		return 8
+	case ekS8, ekU8, ekE4M3, ekE5M2, ekE2M3, ekE3M2:
+		return 8 // the FP6 formats: a byte container (tcgen05_kinds.go)
+	case ekE2M1:
+		return 4
 	case ekS4, ekU4:
 		return 4
 	case ekB1:
@@ -279,6 +294,12 @@ func floatOf(k ekind, v uint64) float32 {
 		return e4m3(uint8(v))
 	case ekE5M2:
 		return e5m2(uint8(v))
+	case ekE2M1:
+		return fp.E2M1(uint8(v))
+	case ekE2M3:
+		return fp.E2M3(uint8(v))
+	case ekE3M2:
+		return fp.E3M2(uint8(v))
 	}
 	return 0
 }

@@ -1,6 +1,7 @@
 // tcgen05_mma.go: tcgen05.mma (PTX ISA §9.7.17.10) for .cta_group::1 and
-// the dense kinds .kind::f16, ::tf32, ::f8f6f4 (e4m3/e5m2) and ::i8, and
-// tcgen05.commit (§9.7.17.12.1).
+// the kinds .kind::f16, ::tf32, ::f8f6f4, ::i8 and the block-scaled
+// ::mxf8f6f4, ::mxf4, ::mxf4nvf4 (their formats and scales:
+// tcgen05_kinds.go), and tcgen05.commit (§9.7.17.12.1).
 //
 // tcgen05.mma is issued by one thread: every active thread that executes
 // it issues its own MMA with its own operands (CUTLASS elects one). It
@@ -15,7 +16,9 @@
 //	bits  0-1  sparsity selector      bit 2  sparse (refused: .sp is not simulated)
 //	bit   3    saturate (.kind::i8)   bits 4-5  D format: 0 f16, 1 f32, 2 s32
 //	bits  7-9  A format, 10-12 B format: .kind::f16 0 f16, 1 bf16; ::tf32 2 tf32;
-//	           ::f8f6f4 0 e4m3, 1 e5m2 (3 e2m3, 4 e3m2, 5 e2m1 refused); ::i8 0 u8, 1 s8
+//	           ::f8f6f4 0 e4m3, 1 e5m2, 3 e2m3, 4 e3m2, 5 e2m1; ::i8 0 u8, 1 s8
+//	           (the block-scaled kinds lay bits 4-5 and 23-31 out otherwise:
+//	           tcgen05_kinds.go)
 //	bit  13/14 negate A / B           bit 15/16  A / B major: 0 K-major, 1 MN-major
 //	bits 17-22 N >> 3                 bits 24-28 M >> 4
 //	bits 30-31 maximum shift (.ws only; must be 0 here)
@@ -114,13 +117,16 @@ type tcKind struct {
 var tcKinds = map[string]tcKind{
 	".kind::f16":    {name: "f16", k: 16, fmts: map[int]ekind{0: ekF16, 1: ekBF16}, d: map[int]ekind{0: ekF16, 1: ekF32}},
 	".kind::tf32":   {name: "tf32", k: 8, fmts: map[int]ekind{2: ekTF32}, d: map[int]ekind{1: ekF32}},
-	".kind::f8f6f4": {name: "f8f6f4", k: 32, fmts: map[int]ekind{0: ekE4M3, 1: ekE5M2}, d: map[int]ekind{0: ekF16, 1: ekF32}, note: map[int]string{3: "e2m3", 4: "e3m2", 5: "e2m1"}},
+	".kind::f8f6f4": {name: "f8f6f4", k: 32, fmts: map[int]ekind{0: ekE4M3, 1: ekE5M2, 3: ekE2M3, 4: ekE3M2, 5: ekE2M1}, d: map[int]ekind{0: ekF16, 1: ekF32}},
 	".kind::i8":     {name: "i8", k: 32, fmts: map[int]ekind{0: ekU8, 1: ekS8}, d: map[int]ekind{2: ekS32}, isInt: true},
 }
 
 // check validates the descriptor for kind k and returns the element
 // kinds of A, B and D, or why not.
 func (d tcIdesc) check(k tcKind) (a, b, dk ekind, msg string) {
+	if bs := tcBlockScaled[k.name]; bs != nil {
+		return d.checkBS(k, bs)
+	}
 	var ok bool
 	switch {
 	case d.sparse:
@@ -140,6 +146,9 @@ func (d tcIdesc) check(k tcKind) (a, b, dk ekind, msg string) {
 		}
 		return 0, 0, 0, fmt.Sprintf("B format %d (bits 10-12) is not one .kind::%s defines", d.bfmt, k.name)
 	}
+	if msg := tcMajorRule(d, a, b); msg != "" {
+		return 0, 0, 0, msg
+	}
 	if k.name == "f16" && a != b {
 		return 0, 0, 0, fmt.Sprintf(".kind::f16 takes A and B of one type, not %s and %s", a, b)
 	}
@@ -158,10 +167,18 @@ func (d tcIdesc) check(k tcKind) (a, b, dk ekind, msg string) {
 		}
 		return 0, 0, 0, fmt.Sprintf("M = %d (bits 24-28) is not 64 or 128, what .cta_group::1 allows", d.m)
 	}
-	if d.n < 16 || d.n > 256 || d.n%16 != 0 {
-		return 0, 0, 0, fmt.Sprintf("N = %d (bits 17-22) is not a multiple of 16 from 16 to 256, what M = 128 allows", d.n)
+	if msg := d.nRule(); msg != "" {
+		return 0, 0, 0, msg
 	}
 	return a, b, dk, ""
+}
+
+// nRule checks N for M = 128.
+func (d tcIdesc) nRule() string {
+	if d.n < 16 || d.n > 256 || d.n%16 != 0 {
+		return fmt.Sprintf("N = %d (bits 17-22) is not a multiple of 16 from 16 to 256, what M = 128 allows", d.n)
+	}
+	return ""
 }
 
 // describe writes the descriptor as the views show it.
@@ -186,11 +203,15 @@ func (d tcIdesc) describe(k tcKind) string {
 	if d.sat {
 		s += ", saturate"
 	}
+	if tcBlockScaled[k.name] != nil {
+		s += d.describeBS()
+	}
 	return s
 }
 
 // DescribeIdesc decodes a tcgen05.mma instruction descriptor for kind
-// ("f16", "tf32", "f8f6f4", "i8") as the views show it.
+// ("f16", "tf32", "f8f6f4", "i8", "mxf8f6f4", "mxf4", "mxf4nvf4") as the
+// views show it.
 func DescribeIdesc(kind string, v uint32) string {
 	k, ok := tcKinds[".kind::"+kind]
 	if !ok {
@@ -296,13 +317,14 @@ type tcMMA struct {
 	maskSlots []int32
 	enablePS  int // index in o.ps of enable-input-d
 	scale     int // scale-input-d, 0 when none
+	bs        *tcBSOperands
 }
 
 func lowerTcMMA(l *lowering, in *check.Inst, o *op) error {
 	if err := ctaGroup1(in); err != nil {
 		return err
 	}
-	for _, m := range []string{".block_scale", ".ashift", ".collector::a::fill", ".collector::a::use", ".collector::a::lastuse"} {
+	for _, m := range []string{".ashift", ".collector::a::fill", ".collector::a::use", ".collector::a::lastuse"} {
 		if hasMod(in, m) != "" {
 			return fmt.Errorf("tcgen05.mma%s is not simulated yet", m)
 		}
@@ -328,6 +350,14 @@ func lowerTcMMA(l *lowering, in *check.Inst, o *op) error {
 	}
 	d.bSlot, d.iSlot = l.valueSlot(args[2]), l.valueSlot(args[3])
 	rest := args[4:]
+	if hasMod(in, ".block_scale") != "" {
+		var err error
+		if rest, err = d.lowerBlockScale(l, in, rest); err != nil {
+			return err
+		}
+	} else if tcBlockScaled[d.kind.name] != nil {
+		return invalid("tcgen05.mma.kind::%s needs .block_scale and its [scale-A-tmem], [scale-B-tmem]", d.kind.name)
+	}
 	if len(rest) > 0 && rest[0].Kind == check.ArgVec {
 		if len(rest[0].Elems) != 4 {
 			return invalid("tcgen05.mma.cta_group::1: the disable-output-lane mask takes 4 registers (128 lanes), got %d", len(rest[0].Elems))
@@ -391,7 +421,7 @@ func (d *tcMMA) exec(m *Machine, w *warp, o *op, lane int) {
 	if d.aTmem {
 		aaddr := d.a.value(w, lane)
 		al, ac := splitTaddr(aaddr)
-		bits := at.bits()
+		bits := tcElemBits(d.kind, at)
 		cols := (K*bits + 31) / 32
 		if al+M > TmemLanes || ac+cols > TmemCols {
 			fail("A at 0x%08x runs past tensor memory", aaddr)
@@ -405,13 +435,13 @@ func (d *tcMMA) exec(m *Machine, w *warp, o *op, lane int) {
 			for kk := 0; kk < K; kk++ {
 				bit := kk * bits
 				v := uint64(*tm.at(al+i, ac+bit/32)) >> (bit % 32)
-				a[i*K+kk] = v & (1<<bits - 1)
+				a[i*K+kk] = tcTmemElem(d.kind, at, v&(1<<bits-1))
 			}
 		}
 	} else {
 		s, bad := decodeUmmaDesc(w.reg(d.aSlot)[lane])
 		if bad == "" {
-			bad = readSmemOperand(sh, s, id.aMN, M, K, at, func(r, kk int, v uint64) { a[r*K+kk] = v })
+			bad = readTcOperand(sh, s, id.aMN, M, K, d.kind, at, func(r, kk int, v uint64) { a[r*K+kk] = v })
 		}
 		if bad != "" {
 			fail("A descriptor 0x%016x: %s", w.reg(d.aSlot)[lane], bad)
@@ -420,7 +450,7 @@ func (d *tcMMA) exec(m *Machine, w *warp, o *op, lane int) {
 	}
 	s, bad := decodeUmmaDesc(w.reg(d.bSlot)[lane])
 	if bad == "" {
-		bad = readSmemOperand(sh, s, id.bMN, N, K, bt, func(r, kk int, v uint64) { b[r*K+kk] = v })
+		bad = readTcOperand(sh, s, id.bMN, N, K, d.kind, bt, func(r, kk int, v uint64) { b[r*K+kk] = v })
 	}
 	if bad != "" {
 		fail("B descriptor 0x%016x: %s", w.reg(d.bSlot)[lane], bad)
@@ -430,6 +460,13 @@ func (d *tcMMA) exec(m *Machine, w *warp, o *op, lane int) {
 	var mask [4]uint32
 	for i, slot := range d.maskSlots {
 		mask[i] = uint32(w.reg(slot)[lane])
+	}
+	var sc *tcScales
+	if d.bs != nil {
+		if sc, msg = d.bs.read(tm, w, lane, id, M, N, K); msg != "" {
+			fail("%s", msg)
+			return
+		}
 	}
 	scale := float32(math.Ldexp(1, -d.scale))
 	for i := 0; i < M; i++ {
@@ -473,7 +510,11 @@ func (d *tcMMA) exec(m *Machine, w *warp, o *op, lane int) {
 				if id.negB {
 					y = -y
 				}
-				acc = float32(acc + float32(x*y)) // the product is exact
+				p := float32(x * y) // exact
+				if sc != nil {
+					p = sc.product(i, j, kk, x, y)
+				}
+				acc = float32(acc + p)
 			}
 			*cell = uint32(encodeFloat(dt, acc))
 		}

@@ -100,14 +100,83 @@ func TestTcgen05Idesc(t *testing.T) {
 		{"a max shift outside .ws", "f16",
 			map[string]uint32{"max_shift": 1, "c_format": 1, "n_dim": 4, "m_dim": 8},
 			"bits 30-31"},
-		{"e2m1 is not simulated yet", "f8f6f4",
-			map[string]uint32{"c_format": 1, "a_format": 5, "n_dim": 4, "m_dim": 8},
-			"A format 5 (e2m1) is not simulated yet"},
+		{"e2m3 x e3m2", "f8f6f4",
+			map[string]uint32{"c_format": 1, "a_format": 3, "b_format": 4, "n_dim": 4, "m_dim": 8},
+			"M=128 N=32 K=32, A e2m3 K-major, B e3m2 K-major, D f32"},
+		{"e2m1 x e5m2 into f16", "f8f6f4",
+			map[string]uint32{"c_format": 0, "a_format": 5, "b_format": 1, "n_dim": 2, "m_dim": 8},
+			"M=128 N=16 K=32, A e2m1 K-major, B e5m2 K-major, D f16"},
+		{"format 2 is not an f8f6f4 type", "f8f6f4",
+			map[string]uint32{"c_format": 1, "a_format": 2, "n_dim": 4, "m_dim": 8},
+			"A format 2 (bits 7-9) is not one .kind::f8f6f4 defines"},
+		{"an MN-major e2m1 A (Table 52: 4- and 6-bit types are K-major only)", "f8f6f4",
+			map[string]uint32{"c_format": 1, "a_format": 5, "a_major": 1, "n_dim": 4, "m_dim": 8},
+			"A is e2m1 and MN-major (bit 15)"},
+		{"an MN-major e3m2 B", "f8f6f4",
+			map[string]uint32{"c_format": 1, "b_format": 4, "b_major": 1, "n_dim": 4, "m_dim": 8},
+			"B is e3m2 and MN-major (bit 16)"},
 	}
 	for _, c := range cases {
 		if got := DescribeIdesc(c.kind, idescFields(c.f)); !strings.Contains(got, c.want) {
 			t.Errorf("%s: %q, want it to contain %q", c.desc, got, c.want)
 		}
+	}
+}
+
+// TestTcgen05IdescBlockScaled: the block-scaled kinds' descriptor
+// (§9.7.17.4.2 Tables 46 and 47), built from CUTLASS's
+// UMMA::InstrDescriptorBlockScaled bitfields.
+func TestTcgen05IdescBlockScaled(t *testing.T) {
+	cases := []struct {
+		desc string
+		kind string
+		f    map[string]uint32
+		want string
+	}{
+		{"mxf8f6f4 e4m3 x e2m1, ue8m0, scale IDs A 2 and B 1", "mxf8f6f4",
+			map[string]uint32{"a_format": 0, "b_format": 5, "scale_format": 1, "a_sf_id": 2, "b_sf_id": 1, "n_dim": 16, "m_dim": 8},
+			"M=128 N=128 K=32, A e4m3 K-major, B e2m1 K-major, D f32, scales ue8m0 (A id 2, B id 1)"},
+		{"mxf8f6f4 e5m2 B MN-major", "mxf8f6f4",
+			map[string]uint32{"a_format": 3, "b_format": 1, "b_major": 1, "scale_format": 1, "n_dim": 4, "m_dim": 8},
+			"M=128 N=32 K=32, A e2m3 K-major, B e5m2 MN-major, D f32, scales ue8m0 (A id 0, B id 0)"},
+		{"mxf4nvf4 with ue4m3 scales, K=64", "mxf4nvf4",
+			map[string]uint32{"a_format": 1, "b_format": 1, "n_dim": 32, "m_dim": 8},
+			"M=128 N=256 K=64, A e2m1 K-major, B e2m1 K-major, D f32, scales ue4m3 (A id 0, B id 0)"},
+		{"mxf4 negated B", "mxf4",
+			map[string]uint32{"a_format": 1, "b_format": 1, "b_negate": 1, "scale_format": 1, "a_sf_id": 2, "n_dim": 2, "m_dim": 8},
+			"M=128 N=16 K=64, A e2m1 K-major, B e2m1 K-major, D f32, -B, scales ue8m0 (A id 2, B id 0)"},
+		{"mxf4 takes no ue4m3 scale", "mxf4",
+			map[string]uint32{"a_format": 1, "b_format": 1, "n_dim": 4, "m_dim": 8},
+			"scale type ue4m3 (bit 23 = 0): .kind::mxf4 takes ue8m0 scales only"},
+		{"mxf8f6f4 takes no ue4m3 scale", "mxf8f6f4",
+			map[string]uint32{"n_dim": 4, "m_dim": 8},
+			"takes ue8m0 scales only"},
+		{"mxf4 transposes nothing", "mxf4",
+			map[string]uint32{"a_format": 1, "b_format": 1, "a_major": 1, "scale_format": 1, "n_dim": 4, "m_dim": 8},
+			".kind::mxf4 transposes nothing"},
+		{"mxf4's only format is e2m1 = 1", "mxf4",
+			map[string]uint32{"a_format": 5, "b_format": 1, "scale_format": 1, "n_dim": 4, "m_dim": 8},
+			"A format 5 (bits 7-9) is not one .kind::mxf4 defines (e2m1 1)"},
+		{"K = 96", "mxf4nvf4",
+			map[string]uint32{"a_format": 1, "b_format": 1, "scale_format": 1, "k_size": 1, "n_dim": 4, "m_dim": 8},
+			"K = 96 (bit 31) is not simulated"},
+		{"M = 64 sets a reserved bit", "mxf8f6f4",
+			map[string]uint32{"scale_format": 1, "n_dim": 4, "m_dim": 4},
+			"reserved bits 24-26 must be 0"},
+		{"M = 256 needs .cta_group::2", "mxf8f6f4",
+			map[string]uint32{"scale_format": 1, "n_dim": 4, "m_dim": 16},
+			"M = 256 (bits 27-28): .cta_group::1 takes M = 128"},
+		{"a reserved bit 3", "mxf8f6f4",
+			map[string]uint32{"": 0, "scale_format": 1, "n_dim": 4, "m_dim": 8},
+			"M=128 N=32"},
+	}
+	for _, c := range cases {
+		if got := DescribeIdesc(c.kind, idescBSFields(c.f)); !strings.Contains(got, c.want) {
+			t.Errorf("%s: %q, want it to contain %q", c.desc, got, c.want)
+		}
+	}
+	if got := DescribeIdesc("mxf8f6f4", idescBSFields(map[string]uint32{"scale_format": 1, "n_dim": 4, "m_dim": 8})|1<<3); !strings.Contains(got, "reserved bits 0-1, 3 and 6") {
+		t.Errorf("reserved bit 3 set: %q", got)
 	}
 }
 
@@ -219,8 +288,9 @@ func (l operandLayout) String() string {
 	return fmt.Sprintf("%s %dB swizzle", m, l.swizzle)
 }
 
-// tcElem encodes an integer value v as element kind k.
-func tcElem(k ekind, v int) uint64 {
+// tcElem encodes the value v as element kind k (v must be one of k's
+// values).
+func tcElem(k ekind, v float64) uint64 {
 	f := math.Float32bits(float32(v))
 	switch k {
 	case ekF16:
@@ -229,15 +299,52 @@ func tcElem(k ekind, v int) uint64 {
 		return uint64(f >> 16)
 	case ekTF32, ekF32:
 		return uint64(f)
-	case ekE4M3, ekE5M2:
-		for c := 0; c < 256; c++ {
-			if floatOf(k, uint64(c)) == float32(v) {
+	case ekE4M3, ekE5M2, ekE2M1, ekE2M3, ekE3M2:
+		for c := 0; c < 1<<k.bits(); c++ {
+			if float64(floatOf(k, uint64(c))) == v {
 				return uint64(c)
 			}
 		}
-		panic("no fp8 code")
+		panic(fmt.Sprintf("no %s code for %v", k, v))
 	}
-	return uint64(uint8(v)) // s8, u8
+	return uint64(uint8(int(v))) // s8, u8
+}
+
+// tcScaleCode encodes the scale factor v as .ue8m0 or .ue4m3.
+func tcScaleCode(v float64, ue4m3 bool) uint8 {
+	for c := 0; c < 255; c++ {
+		f := fp.UE8M0(uint8(c))
+		if ue4m3 {
+			f = fp.UE4M3(uint8(c))
+		}
+		if float64(f) == v {
+			return uint8(c)
+		}
+	}
+	panic(fmt.Sprintf("no scale code for %v", v))
+}
+
+// idescBSFields builds a block-scaled instruction descriptor from
+// CUTLASS's bitfields (UMMA::InstrDescriptorBlockScaled, in declaration
+// order: sparse_id2_ 2, sparse_flag_ 1, (1), b_sf_id_ 2, (1), a_format_ 3,
+// b_format_ 3, a_negate_ 1, b_negate_ 1, a_major_ 1 | b_major_ 1, n_dim_ 6,
+// scale_format_ 1, m_dim_ 5, a_sf_id_ 2, k_size_ 1).
+func idescBSFields(f map[string]uint32) uint32 {
+	layout := []struct {
+		name  string
+		width uint
+	}{{"sparse_id2", 2}, {"sparse_flag", 1}, {"", 1}, {"b_sf_id", 2}, {"", 1}, {"a_format", 3}, {"b_format", 3},
+		{"a_negate", 1}, {"b_negate", 1}, {"a_major", 1}, {"b_major", 1}, {"n_dim", 6}, {"scale_format", 1}, {"m_dim", 5}, {"a_sf_id", 2}, {"k_size", 1}}
+	var v uint32
+	shift := uint(0)
+	for _, l := range layout {
+		v |= (f[l.name] & (1<<l.width - 1)) << shift
+		shift += l.width
+	}
+	if shift != 32 {
+		panic("InstrDescriptorBlockScaled is not 32 bits")
+	}
+	return v
 }
 
 // tcCase is one MMA: D (128 x n) = A x B over ksteps instructions.
@@ -254,7 +361,14 @@ type tcCase struct {
 	aTmem  bool
 	preD   bool // D starts at 1000 (stored with tcgen05.st) and enable-input-d is true from the first step
 	negA   bool
-	scale  int // scale-input-d
+	scale  int       // scale-input-d
+	va, vb []float64 // the values A and B take (default: small integers)
+	// block scaling: the .scale_vectorsize modifier ("" for the kind's
+	// default) and its V; ue4m3 scales instead of ue8m0. Step s of the
+	// MMA uses the scale IDs s*V (bytes s*V .. of the cells).
+	vec   string
+	v     int
+	ue4m3 bool
 }
 
 const tcMMAKernel = `.version 8.7
@@ -331,38 +445,79 @@ LOADS
 func runTcMMA(t *testing.T, c tcCase) {
 	t.Helper()
 	kd := tcKinds[".kind::"+c.kind]
+	bsk := tcBlockScaled[c.kind]
 	K := kd.k * c.ksteps
 	M := 128
-	ea, eb := c.at.bits()/8, c.bt.bits()/8
-	av := func(i, k int) int { return (i*3+k*5)%7 - 3 }
-	bv := func(k, j int) int { return (k*2+j*7)%5 - 2 }
+	pick := func(vals []float64, x int) float64 { return vals[x%len(vals)] }
+	av := func(i, k int) float64 { return float64((i*3+k*5)%7 - 3) }
+	bv := func(k, j int) float64 { return float64((k*2+j*7)%5 - 2) }
 	if c.at == ekU8 {
-		av = func(i, k int) int { return (i*3 + k*5) % 7 * 30 }
+		av = func(i, k int) float64 { return float64((i*3 + k*5) % 7 * 30) }
 	}
 	if c.bt == ekU8 {
-		bv = func(k, j int) int { return (k*2 + j*7) % 5 * 40 }
+		bv = func(k, j int) float64 { return float64((k*2 + j*7) % 5 * 40) }
+	}
+	if c.va != nil {
+		av = func(i, k int) float64 { return pick(c.va, i*3+k*5) }
+	}
+	if c.vb != nil {
+		bv = func(k, j int) float64 { return pick(c.vb, k*2+j*7) }
+	}
+	// scale factors: powers of two for ue8m0, {0.5, 1, 1.5, 2} for ue4m3
+	sav := func(i, g int) float64 { return math.Ldexp(1, (i+g)%3-1) }
+	sbv := func(j, g int) float64 { return math.Ldexp(1, (j*3+g)%4-1) }
+	if c.ue4m3 {
+		sav = func(i, g int) float64 { return []float64{0.5, 1, 1.5, 2}[(i+g)%4] }
+		sbv = func(j, g int) float64 { return []float64{2, 1.5, 1, 0.5}[(j*3+g)%4] }
+	}
+	blk := K + 1
+	if bsk != nil {
+		blk = kd.k / c.v
 	}
 	// Shared image: A at 0, B at 16384, all of K in one layout; each
-	// instruction's descriptor starts one K-block further.
+	// instruction's descriptor starts one K-block further. The 4- and
+	// 6-bit elements of the f8f6f4 kinds sit in 16-byte groups of 16
+	// (.b4x16_p64, .b6x16_p32) where 8-bit ones would; packed FP4 two to a
+	// byte, as 8-bit elements of half the K.
 	img := make([]byte, 32768)
 	put := func(base, off, e int, v uint64) {
 		for j := 0; j < e; j++ {
 			img[base+off+j] = byte(v >> (8 * j))
 		}
 	}
+	place := func(l operandLayout, base int, et ekind, i, k, rows int, v float64) (lbo, sbo, step int) {
+		code := tcElem(et, v)
+		switch bits := tcElemBits(kd, et); {
+		case bits == 4:
+			off, lb, sb, st := l.place(i, k/2, rows, K/2, kd.k/2, 1)
+			img[base+off] |= byte(code << (4 * (k % 2)))
+			return lb, sb, st
+		case et.subByte():
+			off, lb, sb, st := l.place(i, k, rows, K, kd.k, 1)
+			g, x := base+off-k%16, k%16
+			if et == ekE2M1 {
+				img[g+x/2] |= byte(code << (4 * (x % 2)))
+			} else {
+				w := uint16(code) << (6 * x % 8)
+				img[g+6*x/8] |= byte(w)
+				img[g+6*x/8+1] |= byte(w >> 8)
+			}
+			return lb, sb, st
+		default:
+			off, lb, sb, st := l.place(i, k, rows, K, kd.k, bits/8)
+			put(base, off, bits/8, code)
+			return lb, sb, st
+		}
+	}
 	var alb, asb, blb, bsb, tileA, tileB int
 	for i := 0; i < M; i++ {
 		for k := 0; k < K; k++ {
-			off, l, st, step := c.a.place(i, k, M, K, kd.k, ea)
-			alb, asb, tileA = l, st, step
-			put(0, off, ea, tcElem(c.at, av(i, k)))
+			alb, asb, tileA = place(c.a, 0, c.at, i, k, M, av(i, k))
 		}
 	}
 	for j := 0; j < c.n; j++ {
 		for k := 0; k < K; k++ {
-			off, l, st, step := c.b.place(j, k, c.n, K, kd.k, eb)
-			blb, bsb, tileB = l, st, step
-			put(16384, off, eb, tcElem(c.bt, bv(k, j)))
+			blb, bsb, tileB = place(c.b, 16384, c.bt, j, k, c.n, bv(k, j))
 		}
 	}
 	swz := map[int]uint64{0: 0, 32: 6, 64: 4, 128: 2}
@@ -379,6 +534,13 @@ func runTcMMA(t *testing.T, c tcCase) {
 		f["a_negate"] = 1
 	}
 	idesc := idescFields(f)
+	if bsk != nil {
+		delete(f, "c_format")
+		if !c.ue4m3 {
+			f["scale_format"] = 1
+		}
+		idesc = idescBSFields(f)
+	}
 	in := make([]byte, 64+len(img))
 	binary.LittleEndian.PutUint64(in[0:], adesc)
 	binary.LittleEndian.PutUint64(in[8:], bdesc)
@@ -388,7 +550,8 @@ func runTcMMA(t *testing.T, c tcCase) {
 	copy(in[64:], img)
 
 	// PRE: D's initial value (1000 in each cell, in D's format) when preD;
-	// A into TMEM (columns 256.., packed) when aTmem.
+	// A into TMEM (columns 256.., packed) when aTmem; the scale factors
+	// (A's at column 384, B's at 392) when block-scaled.
 	var pre strings.Builder
 	if c.preD {
 		init := uint32(1000)
@@ -398,44 +561,81 @@ func runTcMMA(t *testing.T, c tcCase) {
 		case 1:
 			init = math.Float32bits(1000)
 		}
+		if bsk != nil {
+			init = math.Float32bits(1000)
+		}
 		fmt.Fprintf(&pre, "\tmov.u32 %%r30, %d;\n", init)
 		for c0 := 0; c0 < c.n; c0 += 16 {
 			fmt.Fprintf(&pre, "\tadd.u32 %%r204, %%r203, %d;\n\ttcgen05.st.sync.aligned.32x32b.x16.b32 [%%r204], {%s};\n", c0, strings.Repeat("%r30, ", 15)+"%r30")
 		}
 	}
+	abits := tcElemBits(kd, c.at)
+	acols := kd.k * abits / 32 // TMEM columns of A an instruction takes
 	if c.aTmem {
-		// Row i of A in lane i: each 32-bit column packs 32/bits elements.
-		per := 4 / ea
-		cols := kd.k * ea / 4
+		// Row i of A in lane i: each 32-bit column packs 32/abits elements
+		// (the FP4 and FP6 of the f8f6f4 kinds in byte containers: FP4 in
+		// bits 5-2, FP6 in bits 5-0).
+		per := 32 / abits
 		for s := 0; s < c.ksteps; s++ {
 			var regs []string
-			for col := 0; col < cols; col++ {
+			for col := 0; col < acols; col++ {
 				// value for this thread's row (32*wid + lane): built from
 				// the row's elements with a table the test writes to
 				// global memory after the image.
-				fmt.Fprintf(&pre, "\tld.global.u32 %%r%d, [%%rd40+%d];\n", 40+col, 4*(s*cols+col))
+				fmt.Fprintf(&pre, "\tld.global.u32 %%r%d, [%%rd40+%d];\n", 40+col, 4*(s*acols+col))
 				regs = append(regs, fmt.Sprintf("%%r%d", 40+col))
 			}
-			fmt.Fprintf(&pre, "\tadd.u32 %%r204, %%r203, %d;\n\ttcgen05.st.sync.aligned.32x32b.x%d.b32 [%%r204], {%s};\n", 256+s*cols, cols, strings.Join(regs, ", "))
+			fmt.Fprintf(&pre, "\tadd.u32 %%r204, %%r203, %d;\n\ttcgen05.st.sync.aligned.32x32b.x%d.b32 [%%r204], {%s};\n", 256+s*acols, acols, strings.Join(regs, ", "))
 		}
-		// the table: row r's words at in + 64 + 32768 + r*ksteps*cols*4
-		tab := make([]byte, M*c.ksteps*cols*4)
+		// the table: row r's words at in + 64 + 32768 + r*ksteps*acols*4
+		tab := make([]byte, M*c.ksteps*acols*4)
 		for r := 0; r < M; r++ {
 			for s := 0; s < c.ksteps; s++ {
-				for col := 0; col < cols; col++ {
+				for col := 0; col < acols; col++ {
 					var w uint32
 					for p := 0; p < per; p++ {
-						w |= uint32(tcElem(c.at, av(r, s*kd.k+col*per+p))) << (8 * ea * p)
+						code := tcElem(c.at, av(r, s*kd.k+col*per+p))
+						if abits == 8 && c.at == ekE2M1 {
+							code <<= 2
+						}
+						w |= uint32(code) << (abits * p)
 					}
-					binary.LittleEndian.PutUint32(tab[4*((r*c.ksteps+s)*cols+col):], w)
+					binary.LittleEndian.PutUint32(tab[4*((r*c.ksteps+s)*acols+col):], w)
 				}
 			}
 		}
 		in = append(in, tab...)
-		p0 := fmt.Sprintf("\tmad.lo.u32 %%r31, %%wid, 32, %%lane;\n\tmul.lo.u32 %%r31, %%r31, %d;\n\tcvt.u64.u32 %%rd41, %%r31;\n\tadd.s64 %%rd40, %%in, %%rd41;\n\tadd.s64 %%rd40, %%rd40, %d;\n", c.ksteps*cols*4, 64+32768)
+		p0 := fmt.Sprintf("\tmad.lo.u32 %%r31, %%wid, 32, %%lane;\n\tmul.lo.u32 %%r31, %%r31, %d;\n\tcvt.u64.u32 %%rd41, %%r31;\n\tadd.s64 %%rd40, %%in, %%rd41;\n\tadd.s64 %%rd40, %%rd40, %d;\n", c.ksteps*acols*4, 64+32768)
 		s := pre.String()
 		pre.Reset()
 		pre.WriteString(p0 + s)
+	}
+	if bsk != nil {
+		// Each warp writes the same 32 lanes x 12 columns into its own
+		// partition: scale_A's cell (l, c) holds the factors of row
+		// 32c+l, scale_B's those of column 32c+l, byte g for K-block g.
+		for len(in)%16 != 0 {
+			in = append(in, 0)
+		}
+		sfOff := len(in)
+		tab := make([]byte, 32*48)
+		for l := 0; l < 32; l++ {
+			for g := 0; g < c.ksteps*c.v; g++ {
+				for col := 0; col < 4; col++ {
+					tab[l*48+4*col+g] = tcScaleCode(sav(32*col+l, g), c.ue4m3)
+				}
+				for col := 0; col < 8 && 32*col+l < c.n; col++ {
+					tab[l*48+16+4*col+g] = tcScaleCode(sbv(32*col+l, g), c.ue4m3)
+				}
+			}
+		}
+		in = append(in, tab...)
+		fmt.Fprintf(&pre, "\tand.b32 %%r32, %%tid, 31;\n\tmul.lo.u32 %%r32, %%r32, 48;\n\tcvt.u64.u32 %%rd42, %%r32;\n\tadd.s64 %%rd42, %%in, %%rd42;\n")
+		for q := 0; q < 3; q++ {
+			fmt.Fprintf(&pre, "\tld.global.v4.u32 {%%r%d, %%r%d, %%r%d, %%r%d}, [%%rd42+%d];\n", 50+4*q, 51+4*q, 52+4*q, 53+4*q, sfOff+16*q)
+		}
+		pre.WriteString("\tadd.u32 %r204, %r203, 384;\n\ttcgen05.st.sync.aligned.32x32b.x4.b32 [%r204], {%r50, %r51, %r52, %r53};\n")
+		pre.WriteString("\tadd.u32 %r204, %r203, 392;\n\ttcgen05.st.sync.aligned.32x32b.x8.b32 [%r204], {%r54, %r55, %r56, %r57, %r58, %r59, %r60, %r61};\n")
 	}
 	var mmas strings.Builder
 	for s := 0; s < c.ksteps; s++ {
@@ -446,15 +646,20 @@ func runTcMMA(t *testing.T, c tcCase) {
 		fmt.Fprintf(&mmas, "\tsetp.ne.u32 %%p4, %s, 0;\n", en)
 		a := "%rd10"
 		if c.aTmem {
-			cols := kd.k * ea / 4
-			fmt.Fprintf(&mmas, "\tadd.u32 %%r22, %%r21, %d;\n", s*cols)
+			fmt.Fprintf(&mmas, "\tadd.u32 %%r22, %%r21, %d;\n", s*acols)
 			a = "[%r22]"
 		}
 		scale := ""
 		if c.scale != 0 {
 			scale = fmt.Sprintf(", %d", c.scale)
 		}
-		fmt.Fprintf(&mmas, "\t@%%p0 tcgen05.mma.cta_group::1.kind::%s [%%ta], %s, %%rd11, %%r20, %%p4%s;\n", c.kind, a, scale)
+		if bsk != nil {
+			id := uint32(s * c.v)
+			fmt.Fprintf(&mmas, "\tadd.u32 %%r25, %%r20, %d;\n\tadd.u32 %%r23, %%ta, 384;\n\tadd.u32 %%r24, %%ta, 392;\n", id<<29|id<<4)
+			fmt.Fprintf(&mmas, "\t@%%p0 tcgen05.mma.cta_group::1.kind::%s.block_scale%s [%%ta], %s, %%rd11, %%r25, [%%r23], [%%r24], %%p4;\n", c.kind, c.vec, a)
+		} else {
+			fmt.Fprintf(&mmas, "\t@%%p0 tcgen05.mma.cta_group::1.kind::%s [%%ta], %s, %%rd11, %%r20, %%p4%s;\n", c.kind, a, scale)
+		}
 		fmt.Fprintf(&mmas, "\tadd.s64 %%rd10, %%rd10, %%rd13;\n\tadd.s64 %%rd11, %%rd11, %%rd14;\n")
 	}
 	var loads strings.Builder
@@ -499,29 +704,33 @@ func runTcMMA(t *testing.T, c tcCase) {
 	bad := 0
 	for i := 0; i < M; i++ {
 		for j := 0; j < c.n; j++ {
-			want := 0
+			want := 0.0
 			for k := 0; k < K; k++ {
-				want += av(i, k) * bv(k, j)
+				p := av(i, k) * bv(k, j)
+				if bsk != nil {
+					p *= sav(i, k/blk) * sbv(j, k/blk)
+				}
+				want += p
 			}
 			if c.negA {
 				want = -want
 			}
 			if c.preD {
-				want += 1000 >> c.scale
+				want += float64(int(1000) >> c.scale)
 			}
 			raw := binary.LittleEndian.Uint32(ob[4*(i*c.n+j):])
 			var got float64
-			switch c.dfmt {
-			case 0:
-				got = float64(floatOf(ekF16, uint64(raw&0xffff)))
-			case 1:
+			switch {
+			case bsk != nil || c.dfmt == 1:
 				got = float64(math.Float32frombits(raw))
+			case c.dfmt == 0:
+				got = float64(floatOf(ekF16, uint64(raw&0xffff)))
 			default:
 				got = float64(int32(raw))
 			}
-			if got != float64(want) && bad < 5 {
+			if got != want && bad < 5 {
 				bad++
-				t.Errorf("%s: D[%d][%d] = %v, want %d", c.desc, i, j, got, want)
+				t.Errorf("%s: D[%d][%d] = %v, want %v", c.desc, i, j, got, want)
 			}
 		}
 	}
@@ -545,6 +754,57 @@ func TestTcgen05MMA(t *testing.T) {
 		{desc: "u8 x s8, B MN-major 128B swizzle, D preloaded", kind: "i8", at: ekU8, bt: ekS8, dfmt: 2, afmt: 0, bfmt: 1, a: k(false, 64), b: k(true, 128), n: 128, ksteps: 1, preD: true},
 		{desc: "A from tensor memory (bf16, two per column), B K-major 128B swizzle", kind: "f16", at: ekBF16, bt: ekBF16, dfmt: 1, afmt: 1, bfmt: 1, a: k(false, 0), b: k(false, 128), n: 32, ksteps: 2, aTmem: true},
 		{desc: "A from tensor memory (s8, four per column)", kind: "i8", at: ekS8, bt: ekS8, dfmt: 2, afmt: 1, bfmt: 1, a: k(false, 0), b: k(false, 0), n: 16, ksteps: 1, aTmem: true},
+	}
+	for _, c := range cases {
+		runTcMMA(t, c)
+	}
+}
+
+// The values of the MX element types the tests draw from: each format's
+// extremes (largest, smallest normal and subnormal) among them, chosen so
+// that every sum of products stays exact in f32.
+var (
+	tcE2M1 = []float64{-6, -4, -3, -2, -1.5, -1, -0.5, 0, 0.5, 1, 1.5, 2, 3, 4, 6}
+	tcE2M3 = []float64{-7.5, -3.25, -1, -0.125, 0, 0.875, 1.5, 2.25, 5}
+	tcE3M2 = []float64{-28, -3, -0.25, -0.0625, 0, 0.1875, 1, 1.75, 12}
+)
+
+// TestTcgen05MMAf8f6f4: .kind::f8f6f4 with the 6- and 4-bit types, mixed
+// with each other and with FP8, from shared memory (16-element groups
+// padded to 16 bytes) and from tensor memory (byte containers).
+func TestTcgen05MMAf8f6f4(t *testing.T) {
+	k := func(mn bool, sw int) operandLayout { return operandLayout{mn: mn, swizzle: sw} }
+	cases := []tcCase{
+		{desc: "e2m1 x e2m1 (.b4x16_p64) K-major 128B swizzle, two instructions", kind: "f8f6f4", at: ekE2M1, bt: ekE2M1, dfmt: 1, afmt: 5, bfmt: 5, a: k(false, 128), b: k(false, 128), n: 32, ksteps: 2, va: tcE2M1, vb: tcE2M1},
+		{desc: "e2m3 x e3m2 (.b6x16_p32) no swizzle", kind: "f8f6f4", at: ekE2M3, bt: ekE3M2, dfmt: 1, afmt: 3, bfmt: 4, a: k(false, 0), b: k(false, 0), n: 16, ksteps: 1, va: tcE2M3, vb: tcE3M2},
+		{desc: "e3m2 x e2m3, 64B swizzles, two instructions", kind: "f8f6f4", at: ekE3M2, bt: ekE2M3, dfmt: 1, afmt: 4, bfmt: 3, a: k(false, 64), b: k(false, 64), n: 32, ksteps: 2, va: tcE3M2, vb: tcE2M3},
+		{desc: "e4m3 A x e2m1 B, f16 D, preloaded", kind: "f8f6f4", at: ekE4M3, bt: ekE2M1, dfmt: 0, afmt: 0, bfmt: 5, a: k(false, 128), b: k(false, 128), n: 16, ksteps: 1, preD: true},
+		{desc: "e2m1 A x e5m2 B MN-major 128B swizzle", kind: "f8f6f4", at: ekE2M1, bt: ekE5M2, dfmt: 1, afmt: 5, bfmt: 1, a: k(false, 128), b: k(true, 128), n: 128, ksteps: 1, va: tcE2M1},
+		{desc: "e2m1 A from tensor memory (bits 5-2 of each byte) x e4m3 B, negated", kind: "f8f6f4", at: ekE2M1, bt: ekE4M3, dfmt: 1, afmt: 5, bfmt: 0, a: k(false, 0), b: k(false, 128), n: 16, ksteps: 2, aTmem: true, va: tcE2M1, negA: true},
+		{desc: "e2m3 A from tensor memory (bits 5-0 of each byte) x e3m2 B", kind: "f8f6f4", at: ekE2M3, bt: ekE3M2, dfmt: 1, afmt: 3, bfmt: 4, a: k(false, 0), b: k(false, 64), n: 32, ksteps: 1, aTmem: true, va: tcE2M3, vb: tcE3M2},
+	}
+	for _, c := range cases {
+		runTcMMA(t, c)
+	}
+}
+
+// TestTcgen05MMABlockScaled: the block-scaled kinds against a reference
+// that applies scale_A and scale_B per K-block (§9.7.17.10.7), with the
+// factors in tensor memory as the ISA lays them out, duplicated in the
+// four 32-lane partitions, each instruction picking its bytes with the
+// descriptor's scale IDs.
+func TestTcgen05MMABlockScaled(t *testing.T) {
+	k := func(mn bool, sw int) operandLayout { return operandLayout{mn: mn, swizzle: sw} }
+	cases := []tcCase{
+		{desc: "mxf8f6f4 e4m3 x e2m1, .scale_vec::1X, four instructions using scale IDs 0-3", kind: "mxf8f6f4", at: ekE4M3, bt: ekE2M1, afmt: 0, bfmt: 5, a: k(false, 0), b: k(false, 0), n: 32, ksteps: 4, vec: ".scale_vec::1X", v: 1},
+		{desc: "mxf8f6f4 e5m2 x e5m2 B MN-major 128B, .block32, preloaded D", kind: "mxf8f6f4", at: ekE5M2, bt: ekE5M2, afmt: 1, bfmt: 1, a: k(false, 128), b: k(true, 128), n: 128, ksteps: 2, vec: ".block32", v: 1, preD: true},
+		{desc: "mxf8f6f4 e2m1 x e2m1 with the default vector size, N = 256", kind: "mxf8f6f4", at: ekE2M1, bt: ekE2M1, afmt: 5, bfmt: 5, a: k(false, 128), b: k(false, 0), n: 256, ksteps: 1, v: 1, va: tcE2M1, vb: tcE2M1},
+		{desc: "mxf8f6f4 e2m3 A from tensor memory x e4m3", kind: "mxf8f6f4", at: ekE2M3, bt: ekE4M3, afmt: 3, bfmt: 0, a: k(false, 0), b: k(false, 64), n: 16, ksteps: 2, aTmem: true, v: 1, va: []float64{-2, -0.5, 0, 1, 1.5, 3}},
+		{desc: "mxf4 (packed e2m1) default .block32, two instructions with IDs 0 and 2", kind: "mxf4", at: ekE2M1, bt: ekE2M1, afmt: 1, bfmt: 1, a: k(false, 128), b: k(false, 128), n: 32, ksteps: 2, v: 2, va: tcE2M1, vb: tcE2M1},
+		{desc: "mxf4 .scale_vec::2X no swizzle, negated A", kind: "mxf4", at: ekE2M1, bt: ekE2M1, afmt: 1, bfmt: 1, a: k(false, 0), b: k(false, 0), n: 16, ksteps: 1, vec: ".scale_vec::2X", v: 2, va: tcE2M1, negA: true},
+		{desc: "mxf4nvf4 .block16 with ue4m3 scales", kind: "mxf4nvf4", at: ekE2M1, bt: ekE2M1, afmt: 1, bfmt: 1, a: k(false, 128), b: k(false, 64), n: 64, ksteps: 1, vec: ".block16", v: 4, ue4m3: true, va: tcE2M1, vb: tcE2M1},
+		{desc: "mxf4nvf4 .scale_vec::4X with ue8m0 scales", kind: "mxf4nvf4", at: ekE2M1, bt: ekE2M1, afmt: 1, bfmt: 1, a: k(false, 32), b: k(false, 128), n: 16, ksteps: 1, vec: ".scale_vec::4X", v: 4, va: tcE2M1},
+		{desc: "mxf4nvf4 .scale_vec::2X, A packed in tensor memory", kind: "mxf4nvf4", at: ekE2M1, bt: ekE2M1, afmt: 1, bfmt: 1, a: k(false, 0), b: k(false, 128), n: 32, ksteps: 2, aTmem: true, vec: ".scale_vec::2X", v: 2, va: tcE2M1, vb: tcE2M1},
 	}
 	for _, c := range cases {
 		runTcMMA(t, c)
