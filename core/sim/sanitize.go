@@ -43,9 +43,9 @@
 //     broke.
 //   - Vector clocks over the warps of a cluster carry barrier order; lanes
 //     of one warp are told apart by step and by their bar.warp.sync
-//     generation; release/acquire is kept per warp (a lane's fence counts
-//     for its warp), which can miss a race between lanes but never invents
-//     one.
+//     generation; release and acquire are kept per thread, each lane its
+//     own, with barriers and bar.warp.sync carrying them on (causality
+//     order is transitive): sanitize_relacq.go.
 //   - A plain (weak) access racing an atomic is a data race, read or
 //     write, in either order: atomics are race-free only among strong
 //     operations. The first plain read of an atomicCAS loop is one; its
@@ -65,7 +65,6 @@ package sim
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 )
 
@@ -154,7 +153,7 @@ func (m *Machine) Sanitize(k Sanitize) {
 		return
 	}
 	m.san = &sanitizer{on: k, mem: k&(SanRace|SanInit) != 0, index: map[hzKey]int{}, warps: map[int64]*sanWarp{}, ctas: map[int]*sanCTA{},
-		bufs: map[*buffer]*sanBuf{}, rels: map[int64][]relEvent{}, curCluster: -1}
+		bufs: map[*buffer]*sanBuf{}, curCluster: -1}
 }
 
 // SanitizeUninit marks the global buffer at base as holding no initialised
@@ -209,7 +208,7 @@ type sanitizer struct {
 	ctas       map[int]*sanCTA    // by cta position, the running cluster's
 	curCluster int
 	bufs       map[*buffer]*sanBuf
-	rels       map[int64][]relEvent // release events by warp key, every warp that released
+	rels       []relEvent // release events in step order (sanitize_relacq.go)
 	shadow     int64
 	shadowFull bool
 
@@ -217,6 +216,7 @@ type sanitizer struct {
 	// completed one, and the warps waiting to acquire it.
 	clPhase, clDonePhase int64
 	clJoin, clDone       []uint32
+	clAcq, clAcqDone     [3]int64 // the acquires the phases carry (sanitize_relacq.go)
 	clWaiters            []*sanWarp
 
 	mbars map[mbarKey]*sanMbar // mbarrier phases (sanitize_mbar.go), the running cluster's
@@ -243,7 +243,7 @@ type opSem struct {
 	volatile          bool
 	acquire, release  bool
 	scope             uint8 // scopeCTA, scopeCluster, scopeGPU
-	relStep, acqStep  int64 // the steps its release/acquire were recorded at (once a step)
+	relStep           int64 // the step its release was recorded at (once a step)
 	name              string
 	proxyAsync, write bool
 }
@@ -254,10 +254,6 @@ const (
 	scopeGPU
 )
 
-type relEvent struct {
-	step  int64
-	scope uint8
-}
 
 // sanWarp is a warp's synchronisation state.
 type sanWarp struct {
@@ -267,7 +263,8 @@ type sanWarp struct {
 	sgen  uint32   // bar.warp.sync generation
 	lsync [32]uint32
 	lmask [32]uint32
-	acq   [3]int64 // step of its last acquire at each scope level (and wider)
+	acq   [32][3]int64 // per lane: the step of the last acquire at each scope level (and wider) in its causal past
+	snap  *relSnap     // the last release's snapshot, reused while unchanged
 	clArr int64    // 1 + the cluster-barrier phase it arrived in, 0 if none pending
 
 	frames []*sanFrame // initcheck of local memory, by frame depth (sanitize_local.go)
@@ -282,6 +279,7 @@ type sanCTA struct {
 
 type sanBar struct {
 	join  []uint32
+	acq   [3]int64 // the arrivals' acquires
 	op    *op
 	want  int
 	warp  int
@@ -414,7 +412,7 @@ func (s *sanitizer) classify(o *op) *opSem {
 		return &s.sem
 	}
 	s.op = o
-	s.sem = opSem{scope: scopeGPU, relStep: -1, acqStep: -1}
+	s.sem = opSem{scope: scopeGPU, relStep: -1}
 	if o.inst == nil {
 		return &s.sem
 	}
@@ -459,29 +457,6 @@ func (s *sanitizer) classify(o *op) *opSem {
 	return &s.sem
 }
 
-// release and acquire note the warp's synchronisation events.
-func (s *sanitizer) release(m *Machine, w *warp, sem *opSem) {
-	step := m.stats.WarpInstructions
-	if sem.relStep == step {
-		return
-	}
-	sem.relStep = step
-	key := int64(w.cta.pos)*64 + int64(w.id)
-	s.rels[key] = append(s.rels[key], relEvent{step: step, scope: sem.scope})
-}
-
-func (s *sanitizer) acquire(m *Machine, w *warp, sem *opSem) {
-	step := m.stats.WarpInstructions
-	if sem.acqStep == step {
-		return
-	}
-	sem.acqStep = step
-	sw := s.warp(m, w)
-	for l := 0; l <= int(sem.scope); l++ {
-		sw.acq[l] = step
-	}
-}
-
 // fence runs for fence and membar: a release and an acquire at its scope.
 func (s *sanitizer) fence(m *Machine, w *warp, o *op) {
 	sem := s.classify(o)
@@ -489,7 +464,7 @@ func (s *sanitizer) fence(m *Machine, w *warp, o *op) {
 		s.release(m, w, sem)
 	}
 	if sem.acquire {
-		s.acquire(m, w, sem)
+		s.acquire(m, w, sem, w.mask)
 	}
 }
 
@@ -547,7 +522,7 @@ func (s *sanitizer) access(m *Machine, w *warp, o *op, lane int, sp space, addr 
 		}
 	}
 	if sem.acquire {
-		s.acquire(m, w, sem)
+		s.acquire(m, w, sem, 1<<lane)
 	}
 }
 
@@ -701,31 +676,18 @@ func (s *sanitizer) ordered(m *Machine, w *warp, sw *sanWarp, a, cur *sanAcc) bo
 		return true // program order; or lanes of one warp in one instruction
 	}
 	sz := m.cl.size
-	level := scopeGPU
 	if int(a.cpos)/sz == int(cur.cpos)/sz { // the same cluster: barriers order
 		slot := int(a.cpos)%sz*len(w.cta.warps) + int(a.warp)
 		if slot < len(sw.vc) && sw.vc[slot] > a.clock {
 			return true
 		}
-		level = scopeCluster
-		if a.cpos == cur.cpos {
-			level = scopeCTA
-			if a.warp == cur.warp { // lanes of one warp: bar.warp.sync naming both
-				if sw.lsync[cur.lane] > a.sgen && sw.lmask[cur.lane]>>a.lane&1 != 0 {
-					return true
-				}
+		if a.cpos == cur.cpos && a.warp == cur.warp { // lanes of one warp: bar.warp.sync naming both
+			if sw.lsync[cur.lane] > a.sgen && sw.lmask[cur.lane]>>a.lane&1 != 0 {
+				return true
 			}
 		}
 	}
-	// Release by a's warp after a, acquired by w after that release.
-	rs := s.rels[int64(a.cpos)*64+int64(a.warp)]
-	i := sort.Search(len(rs), func(i int) bool { return rs[i].step > a.step })
-	for ; i < len(rs); i++ {
-		if int(rs[i].scope) >= level {
-			return sw.acq[level] > rs[i].step
-		}
-	}
-	return false
+	return s.releasedTo(m, w, sw, a, cur) // sanitize_relacq.go
 }
 
 func (s *sanitizer) reportRace(m *Machine, w *warp, o *op, lane int, a, cur *sanAcc, spaceName string, addr uint64, n int) {

@@ -12,6 +12,8 @@ type sanMbar struct {
 	phase uint64   // the phase cur collects (the record's phase count then)
 	cur   []uint32 // join of the arrivals of that phase
 	done  []uint32 // join of every completed phase's arrivals
+
+	acq, acqDone [3]int64 // the same for the arrivals' acquires (sanitize_relacq.go)
 }
 
 type mbarKey struct {
@@ -56,7 +58,10 @@ func (s *sanitizer) mbarOf(m *Machine, w *warp, o *op, lane int) (*cta, *sanMbar
 			b.done = make([]uint32, len(b.cur))
 		}
 		joinInto(b.done, b.cur)
-		b.cur, b.phase = nil, r.phases
+		for k := range b.acq {
+			b.acqDone[k] = max(b.acqDone[k], b.acq[k])
+		}
+		b.cur, b.phase, b.acq = nil, r.phases, [3]int64{}
 	}
 	return c, b
 }
@@ -74,6 +79,7 @@ func (s *sanitizer) mbarArrive(m *Machine, w *warp, o *op) {
 				b.cur = make([]uint32, len(sw.vc))
 			}
 			joinInto(b.cur, sw.vc)
+			acqJoin(&b.acq, sw, 1<<lane)
 		}
 	}
 }
@@ -94,6 +100,7 @@ func (s *sanitizer) mbarWaited(m *Machine, w *warp, o *op) {
 		}
 		if _, b := s.mbarOf(m, w, o, lane); b != nil && b.done != nil {
 			joinInto(sw.vc, b.done)
+			acqGive(sw, &b.acqDone, 1<<lane)
 		}
 	}
 }

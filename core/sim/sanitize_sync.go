@@ -85,6 +85,9 @@ func (s *sanitizer) warpSync(m *Machine, w *warp, o *op) {
 	}
 	sw := s.warp(m, w)
 	sw.sgen++
+	var j [3]int64
+	acqJoin(&j, sw, w.mask&mask)
+	acqGive(sw, &j, w.mask&mask)
 	for l := w.mask & mask; l != 0; l &= l - 1 {
 		i := bits.TrailingZeros32(l)
 		sw.lsync[i], sw.lmask[i] = sw.sgen, mask
@@ -167,6 +170,7 @@ func (s *sanitizer) barArrive(m *Machine, w *warp, o *op, id int) {
 		bar.join = make([]uint32, len(sw.vc))
 	}
 	joinInto(bar.join, sw.vc)
+	acqJoin(&bar.acq, sw, w.mask)
 }
 
 func countName(want int) string {
@@ -196,6 +200,7 @@ func (s *sanitizer) barRelease(m *Machine, c *cta, id int, b *barrier) {
 		if bar.join != nil {
 			joinInto(s.warp(m, w).vc, bar.join)
 		}
+		acqGive(s.warp(m, w), &bar.acq, w.valid)
 	}
 	*bar = sanBar{}
 }
@@ -220,9 +225,10 @@ func (s *sanitizer) clusterBarrier(m *Machine, w *warp, arrive bool, phase int64
 			s.clusterAcquire(m) // an older phase's join: it has completed
 		}
 		if s.clJoin == nil {
-			s.clPhase, s.clJoin = phase, make([]uint32, len(sw.vc))
+			s.clPhase, s.clJoin, s.clAcq = phase, make([]uint32, len(sw.vc)), [3]int64{}
 		}
 		joinInto(s.clJoin, sw.vc)
+		acqJoin(&s.clAcq, sw, w.mask)
 		sw.clArr = phase + 1
 		s.clusterAcquire(m) // this arrival may have completed the phase
 		return
@@ -240,8 +246,11 @@ func (s *sanitizer) clusterAcquire(m *Machine) {
 	if s.clJoin != nil && m.cl.phases > s.clPhase {
 		if s.clDone != nil && s.clDonePhase == s.clPhase {
 			joinInto(s.clDone, s.clJoin) // an arrival hooked after its phase completed
+			for k := range s.clAcq {
+				s.clAcqDone[k] = max(s.clAcqDone[k], s.clAcq[k])
+			}
 		} else {
-			s.clDone, s.clDonePhase = s.clJoin, s.clPhase
+			s.clDone, s.clDonePhase, s.clAcqDone = s.clJoin, s.clPhase, s.clAcq
 		}
 		s.clJoin = nil
 	}
@@ -249,6 +258,7 @@ func (s *sanitizer) clusterAcquire(m *Machine) {
 	for _, sw := range s.clWaiters {
 		if s.clDone != nil && s.clDonePhase == sw.clArr-1 {
 			joinInto(sw.vc, s.clDone)
+			acqGive(sw, &s.clAcqDone, ^uint32(0))
 			sw.clArr = 0
 			continue
 		}

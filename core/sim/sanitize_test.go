@@ -301,6 +301,156 @@ RD:
 	ld.global.u32 %r2, [%g+4];            // RACE:at
 DONE:`, 0},
 
+	// racecheck: release and acquire per thread (ISA 8.8: a release
+	// pattern makes prior operations of the current thread visible, an
+	// acquire pattern makes them visible to later operations of the
+	// current thread; ISA 8.9.2: causality order is transitive through
+	// program order and synchronization, barriers included; ISA 8.9.4:
+	// fence.sc synchronizes with a later fence.sc). CTA 0 produces,
+	// CTA 1 consumes.
+	{"lane 1 writes the data, lane 0 of the same warp fences and sets the flag: the release covers lane 0's own accesses only, so the consumer's read races with lane 1's write", 2, 32, `
+	mov.u32 %r5, %ctaid.x;
+	setp.gt.u32 %p1, %t, 1;
+	@%p1 bra DONE;
+	setp.ne.u32 %p2, %r5, 0;
+	@%p2 bra RD;
+	setp.eq.u32 %p3, %t, 1;
+	@%p3 st.global.u32 [%g+4], 42;   // @wr
+	@!%p3 membar.gl;
+	@!%p3 st.relaxed.gpu.global.u32 [%g], 1;
+	bra DONE;
+RD:
+	setp.ne.u32 %p4, %t, 0;
+	@%p4 bra DONE;
+	ld.relaxed.gpu.global.u32 %r1, [%g];
+	membar.gl;
+	ld.global.u32 %r2, [%g+4];       // RACE:wr
+DONE:`, 0},
+	{"the same with __syncwarp between lane 1's write and lane 0's release: the write is in the release's causal past, ordered", 2, 32, `
+	mov.u32 %r5, %ctaid.x;
+	setp.gt.u32 %p1, %t, 1;
+	@%p1 bra DONE;
+	setp.ne.u32 %p2, %r5, 0;
+	@%p2 bra RD;
+	setp.eq.u32 %p3, %t, 1;
+	@%p3 st.global.u32 [%g+4], 42;
+	bar.warp.sync 3;
+	@!%p3 membar.gl;
+	@!%p3 st.relaxed.gpu.global.u32 [%g], 1;
+	bra DONE;
+RD:
+	setp.ne.u32 %p4, %t, 0;
+	@%p4 bra DONE;
+	ld.relaxed.gpu.global.u32 %r1, [%g];
+	membar.gl;
+	ld.global.u32 %r2, [%g+4];
+DONE:`, 0},
+	{"warp 1 writes, bar.sync, thread 0 releases (fence.acq_rel, flag); the other CTA's thread 0 acquires and reads warp 1's data: ordered through the barrier", 2, 64, `
+	mov.u32 %r5, %ctaid.x;
+	setp.ne.u32 %p2, %r5, 0;
+	@%p2 bra RD;
+	@!%p7 st.global.u32 [%ga], %t;
+	bar.sync 0;
+	setp.ne.u32 %p1, %t, 0;
+	@%p1 bra DONE;
+	fence.acq_rel.gpu;
+	st.relaxed.gpu.global.u32 [%g+1024], 1;
+	bra DONE;
+RD:
+	setp.ne.u32 %p4, %t, 0;
+	@%p4 bra DONE;
+	ld.relaxed.gpu.global.u32 %r1, [%g+1024];
+	fence.acq_rel.gpu;
+	ld.global.u32 %r2, [%g+160];
+DONE:`, 0},
+	{"thread 0 writes and releases; the other CTA's thread 0 acquires, bar.sync, then every thread reads: ordered through the barrier", 2, 64, `
+	mov.u32 %r5, %ctaid.x;
+	mul.wide.u32 %rd2, %t, 4;
+	add.s64 %rd3, %g, %rd2;
+	setp.ne.u32 %p4, %t, 0;
+	setp.ne.u32 %p2, %r5, 0;
+	@%p2 bra RD;
+	@%p4 bra DONE;
+	st.global.u32 [%g+4], 42;
+	st.release.gpu.global.u32 [%g+1024], 1;
+	bra DONE;
+RD:
+	@%p4 bra WAIT;
+	ld.acquire.gpu.global.u32 %r1, [%g+1024];
+WAIT:
+	bar.sync 0;
+	ld.global.u32 %r2, [%g+4];
+DONE:`, 0},
+	{"thread 0 writes and releases; the other CTA's lane 0 acquires, then all 32 lanes read with no __syncwarp: lanes 1..31 acquired nothing, a race", 2, 32, `
+	mov.u32 %r5, %ctaid.x;
+	setp.ne.u32 %p4, %t, 0;
+	setp.ne.u32 %p2, %r5, 0;
+	@%p2 bra RD;
+	@%p4 bra DONE;
+	st.global.u32 [%g+4], 42;                  // @wr
+	st.release.gpu.global.u32 [%g+1024], 1;
+	bra DONE;
+RD:
+	@%p4 bra WAIT;
+	ld.acquire.gpu.global.u32 %r1, [%g+1024];
+WAIT:
+	ld.global.u32 %r2, [%g+4];                 // RACE:wr
+DONE:`, 0},
+	{"the same with __syncwarp after lane 0's acquire: the lanes it names are ordered after it", 2, 32, `
+	mov.u32 %r5, %ctaid.x;
+	setp.ne.u32 %p4, %t, 0;
+	setp.ne.u32 %p2, %r5, 0;
+	@%p2 bra RD;
+	@%p4 bra DONE;
+	st.global.u32 [%g+4], 42;
+	st.release.gpu.global.u32 [%g+1024], 1;
+	bra DONE;
+RD:
+	@%p4 bra WAIT;
+	ld.acquire.gpu.global.u32 %r1, [%g+1024];
+WAIT:
+	bar.warp.sync -1;
+	ld.global.u32 %r2, [%g+4];
+DONE:`, 0},
+	{"fence.sc.gpu after the write and fence.sc.gpu before the other CTA's read: fence.sc synchronizes with the later fence.sc (Fence-SC order), ordered", 2, 32, `
+	mov.u32 %r5, %ctaid.x;
+	setp.ne.u32 %p4, %t, 0;
+	@%p4 bra DONE;
+	setp.ne.u32 %p2, %r5, 0;
+	@%p2 bra RD;
+	st.global.u32 [%g+4], 42;
+	fence.sc.gpu;
+	bra DONE;
+RD:
+	fence.sc.gpu;
+	ld.global.u32 %r2, [%g+4];
+DONE:`, 0},
+	{"fence.sc.cta on both sides in different CTAs: the scopes leave each other out, a race", 2, 32, `
+	mov.u32 %r5, %ctaid.x;
+	setp.ne.u32 %p4, %t, 0;
+	@%p4 bra DONE;
+	setp.ne.u32 %p2, %r5, 0;
+	@%p2 bra RD;
+	st.global.u32 [%g+4], 42;     // @wr
+	fence.sc.cta;
+	bra DONE;
+RD:
+	fence.sc.cta;
+	ld.global.u32 %r2, [%g+4];    // RACE:wr
+DONE:`, 0},
+	{"fence.sc after the write, no fence before the read: a race", 2, 32, `
+	mov.u32 %r5, %ctaid.x;
+	setp.ne.u32 %p4, %t, 0;
+	@%p4 bra DONE;
+	setp.ne.u32 %p2, %r5, 0;
+	@%p2 bra RD;
+	st.global.u32 [%g+4], 42;     // @wr
+	fence.sc.gpu;
+	bra DONE;
+RD:
+	ld.global.u32 %r2, [%g+4];    // RACE:wr
+DONE:`, 0},
+
 	// racecheck: distributed shared memory in a cluster of two CTAs
 	{"barrier.cluster arrive.release/wait.acquire orders a write before the other CTA's read through mapa", 2, 32, `
 	st.shared.u32 [%sa], %t;
