@@ -254,7 +254,6 @@ const (
 	scopeGPU
 )
 
-
 // sanWarp is a warp's synchronisation state.
 type sanWarp struct {
 	key   int64
@@ -265,7 +264,7 @@ type sanWarp struct {
 	lmask [32]uint32
 	acq   [32][3]int64 // per lane: the step of the last acquire at each scope level (and wider) in its causal past
 	snap  *relSnap     // the last release's snapshot, reused while unchanged
-	clArr int64    // 1 + the cluster-barrier phase it arrived in, 0 if none pending
+	clArr int64        // 1 + the cluster-barrier phase it arrived in, 0 if none pending
 
 	frames []*sanFrame // initcheck of local memory, by frame depth (sanitize_local.go)
 }
