@@ -22,8 +22,12 @@
 //	classroom  -clients students (300) arrive spread over -spread (1 minute) and each
 //	           opens one short link as a browser does: /s/{id}, the files index.html
 //	           names (against its <base href>, else /s/; with Accept-Encoding: gzip,
-//	           br), then /api/share/{id}; it reports each request and each student's
-//	           whole load
+//	           br), then /api/share/{id}; it reports the Worker's requests (/s/{id}
+//	           and the state), the files, and each student's whole load.
+//	           -files identity asks for the files uncompressed (wrangler dev
+//	           compresses every copy of main.wasm on the fly, which the edge does
+//	           once), -files none not at all (on Cloudflare the platform serves
+//	           them and only the two requests reach the Worker)
 //
 // Any status other than the expected one, a wrong id, or a transport error
 // counts as an error, and the command exits 1 when there was one; a post
@@ -61,8 +65,13 @@ func main() {
 	conc := flag.Int("c", 32, "concurrent clients of get32 and mixed")
 	clients := flag.Int("clients", 300, "students of the classroom scenario")
 	spread := flag.Duration("spread", time.Minute, "the time over which the students arrive")
+	files := flag.String("files", "browser", "how classroom asks for the page's files: browser (Accept-Encoding: gzip, br), identity, or none (only the Worker's two requests a student)")
 	rounds := flag.Int("rounds", 1, "run the scenarios against the URLs in turn this many times and report each URL's scenario over all its rounds (the URLs see the same load on a busy machine)")
 	flag.Parse()
+	if *files != "browser" && *files != "identity" && *files != "none" {
+		fmt.Fprintf(os.Stderr, "loadtest: -files %q: want browser, identity or none\n", *files)
+		os.Exit(2)
+	}
 	var targets []*target
 	for _, base := range strings.Split(*urls, ",") {
 		u, err := url.Parse(strings.TrimSpace(base))
@@ -119,7 +128,7 @@ func main() {
 				case "mixed":
 					rs = []*result{t.mixed(*conc, *dur)}
 				case "classroom":
-					rs = t.classroom(*clients, *spread)
+					rs = t.classroom(*clients, *spread, *files)
 				}
 				if sums[i][j] == nil {
 					sums[i][j] = rs
@@ -378,7 +387,12 @@ var assetRE = regexp.MustCompile(`(?:src|href)=["']?([^"' >:#?]+)`)
 // classroom: students arrive evenly over spread; each loads the short link
 // page, its files and the state, one request after another as a page does
 // before its wasm starts (a browser would fetch the files in parallel).
-func (t *target) classroom(students int, spread time.Duration) []*result {
+// files says how the files are asked for: "browser" (Accept-Encoding: gzip,
+// br), "identity" (uncompressed) or "none" (not at all: only the two
+// requests that reach the Worker on Cloudflare, where the platform serves
+// the files from the root). The Worker's requests and the files are
+// reported apart, then each student's whole load.
+func (t *target) classroom(students int, spread time.Duration, files string) []*result {
 	id := t.ids[0]
 	page, err := t.get("/s/"+id, nil)
 	if err != nil {
@@ -391,13 +405,20 @@ func (t *target) classroom(students int, spread time.Duration) []*result {
 		dir = m[1]
 	}
 	var assets []string
-	for _, m := range assetRE.FindAllStringSubmatch(string(page), -1) {
-		if m[1] != dir {
-			assets = append(assets, dir+m[1])
+	if files != "none" {
+		for _, m := range assetRE.FindAllStringSubmatch(string(page), -1) {
+			if m[1] != dir {
+				assets = append(assets, dir+m[1])
+			}
 		}
 	}
-	browser := map[string]string{"Accept-Encoding": "gzip, br"}
-	reqs, loads := &result{name: "classroom requests"}, &result{name: "classroom page loads"}
+	hdr := map[string]string{"Accept-Encoding": "gzip, br"}
+	if files == "identity" {
+		hdr = map[string]string{"Accept-Encoding": "identity"}
+	}
+	worker := &result{name: "classroom worker requests"}
+	fileRes := &result{name: "classroom file requests (" + files + ")"}
+	loads := &result{name: "classroom page loads"}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	start := time.Now()
@@ -406,25 +427,34 @@ func (t *target) classroom(students int, spread time.Duration) []*result {
 		go func() {
 			defer wg.Done()
 			time.Sleep(time.Duration(i) * spread / time.Duration(students))
-			r := &result{}
+			w, f := &result{}, &result{}
 			t0 := time.Now()
 			var first error
 			for _, p := range append(append([]string{"/s/" + id}, assets...), "/api/share/"+id) {
+				r := f
+				if p == "/s/"+id || p == "/api/share/"+id {
+					r = w
+				}
 				t1 := time.Now()
-				_, err := t.get(p, browser)
+				_, err := t.get(p, hdr)
 				r.add(time.Since(t1), err)
 				if first == nil {
 					first = err
 				}
 			}
 			mu.Lock()
-			reqs.merge(r)
+			worker.merge(w)
+			fileRes.merge(f)
 			loads.add(time.Since(t0), first)
 			mu.Unlock()
 		}()
 	}
 	wg.Wait()
-	reqs.elapsed = time.Since(start)
-	loads.elapsed = reqs.elapsed
-	return []*result{reqs, loads}
+	for _, r := range []*result{worker, fileRes, loads} {
+		r.elapsed = time.Since(start)
+	}
+	if files == "none" {
+		return []*result{worker, loads}
+	}
+	return []*result{worker, fileRes, loads}
 }
