@@ -131,6 +131,12 @@ func execLoad(m *Machine, w *warp, o *op) {
 				v = uint64(int64(v<<sh)>>sh) & o.aux
 			}
 			d := dst(w, o, k)
+			if w.mask == ^uint32(0) {
+				for i := range d {
+					d[i] = v
+				}
+				continue
+			}
 			for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
 				if mk&1 != 0 {
 					d[i] = v

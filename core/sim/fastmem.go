@@ -89,6 +89,12 @@ func loadSpan(w *warp, o *op, b []byte, lo uint64) {
 		d := dst(w, o, 0)
 		switch n {
 		case 4:
+			if w.mask == ^uint32(0) {
+				for i := range d {
+					d[i] = uint64(binary.LittleEndian.Uint32(b[a[i]+off:]))
+				}
+				return
+			}
 			for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
 				if mk&1 != 0 {
 					d[i] = uint64(binary.LittleEndian.Uint32(b[a[i]+off:]))
@@ -127,6 +133,12 @@ func storeSpan(w *warp, o *op, b []byte, lo uint64) {
 	n := int(o.size)
 	if len(o.s) == 1 && n == 4 {
 		v := src(w, o, 0)
+		if w.mask == ^uint32(0) {
+			for i := range v {
+				binary.LittleEndian.PutUint32(b[a[i]+off:], uint32(v[i]))
+			}
+			return
+		}
 		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
 			if mk&1 != 0 {
 				binary.LittleEndian.PutUint32(b[a[i]+off:], uint32(v[i]))

@@ -60,8 +60,10 @@ type Machine struct {
 	cloned bool     // it shares pages with a clone: none may be reused
 	spare  [][]byte // local pages of a released CTA, for the next (recycle)
 
-	spareArena ctaArena // the blocks of a released CTA, for the next (recycle)
-	keep       int      // finished CTAs kept for snapshots (0: KeepCTAs; see KeepFinished)
+	spareArena ctaArena   // the blocks of a released CTA, for the next (recycle)
+	warmZero   [][2]int32 // the rows a warm CTA start zeroes (warmZeroRuns)
+	spareCTA   *cta       // a released CTA's struct, for the next (recycle)
+	keep       int        // finished CTAs kept for snapshots (0: KeepCTAs; see KeepFinished)
 
 	san *sanitizer // racecheck, synccheck, initcheck (sanitize.go); nil: off
 }
@@ -368,13 +370,37 @@ func (m *Machine) Done() bool { return m.done }
 // startCTA creates the CTA at start position pos with its warps and frames.
 func (m *Machine) startCTA(pos int) *cta {
 	i := m.linearOf(pos)
-	c := &cta{index: i, pos: pos, rank: pos % m.cl.size, id: m.ctaID(i)}
+	c := m.spareCTA
+	if c == nil {
+		c = new(cta)
+	}
+	m.spareCTA = nil
+	*c = cta{index: i, pos: pos, rank: pos % m.cl.size, id: m.ctaID(i)}
 	threads := int(m.launch.Block[0] * m.launch.Block[1] * m.launch.Block[2])
 	nw := (threads + 31) / 32
 	// One allocation per kind for all the CTA's kernel frames and its
 	// shared memory, or the zeroed blocks of a released CTA (recycle).
 	k := m.kern
-	c.arena = m.spareArena.reuse(nw*k.nregs, nw*2*(k.npreds+k.nregs), nw*32*k.paramSize, m.prog.sharedSize(m.kern)+m.launch.SharedMem)
+	// The rows of a released CTA of this kernel still hold its constants
+	// and the special registers that are the same in every CTA (warm):
+	// only the others are zeroed, and newFrame leaves those rows alone.
+	warm := m.spareArena.kern == k && len(m.spareArena.rows) == nw*k.nregs
+	if warm {
+		if m.warmZero == nil {
+			m.warmZero = warmZeroRuns(k)
+		}
+		c.arena = m.spareArena.reuse(0, nw*2*(k.npreds+k.nregs), nw*32*k.paramSize, m.prog.sharedSize(m.kern)+m.launch.SharedMem)
+		c.arena.rows = m.spareArena.rows
+		for wi := range nw {
+			rows := c.arena.rows[wi*k.nregs : (wi+1)*k.nregs]
+			for _, r := range m.warmZero {
+				clear(rows[r[0]:r[1]])
+			}
+		}
+	} else {
+		c.arena = m.spareArena.reuse(nw*k.nregs, nw*2*(k.npreds+k.nregs), nw*32*k.paramSize, m.prog.sharedSize(m.kern)+m.launch.SharedMem)
+	}
+	c.arena.kern = k
 	c.shared = c.arena.shared
 	c.arena.reuseWarps(m.spareArena, nw)
 	m.spareArena = ctaArena{}
@@ -391,7 +417,7 @@ func (m *Machine) startCTA(pos int) *cta {
 			w.valid = ^uint32(0)
 		}
 		w.exited = ^w.valid
-		f := m.newFrame(w, m.kern, 0, a)
+		f := m.newFrame(w, m.kern, 0, a, warm)
 		f.stack = append(stacks[4*wi:4*wi:4*wi+4], entry{pc: 0, rpc: -1, mask: w.valid})
 		f.entryMask = w.valid
 		frames[wi] = f
@@ -404,8 +430,10 @@ func (m *Machine) startCTA(pos int) *cta {
 }
 
 // newFrame makes a frame for fn in warp w: registers filled with the
-// function's constants and special registers.
-func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena) *frame {
+// function's constants and special registers. Warm: its rows already
+// hold the constants and the special registers that are the same in
+// every CTA (warmZeroRuns), and are zero elsewhere.
+func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena, warm bool) *frame {
 	if a == nil {
 		a = &frameArena{}
 	}
@@ -421,6 +449,10 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena) *fra
 		localBase: localBase,
 	}
 	for _, c := range f.consts {
+		fr.wregs[c.slot] = ^uint32(0)
+		if warm {
+			continue
+		}
 		v := c.val
 		if c.localRel {
 			v += localBase
@@ -429,7 +461,6 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena) *fra
 		for i := range r {
 			r[i] = v
 		}
-		fr.wregs[c.slot] = ^uint32(0)
 	}
 	for _, p := range f.ptrue {
 		fr.preds[p] = ^uint32(0)
@@ -442,6 +473,10 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena) *fra
 		fr.wpreds[p] = ^uint32(0)
 	}
 	for _, s := range f.sregs {
+		fr.wregs[s.slot] = ^uint32(0)
+		if warm && sameInEveryCTA(s.name) {
+			continue
+		}
 		r := &fr.regs[s.slot]
 		if s.perLane {
 			switch s.name {
@@ -473,9 +508,44 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena) *fra
 				r[lane] = v
 			}
 		}
-		fr.wregs[s.slot] = ^uint32(0)
 	}
 	return fr
+}
+
+// sameInEveryCTA reports whether a special register has the same value
+// in a given warp of every CTA of a launch.
+func sameInEveryCTA(name string) bool {
+	switch name {
+	case "%tid", "%ntid", "%nctaid", "%laneid", "%lanemask_eq", "%lanemask_le", "%lanemask_lt", "%lanemask_ge", "%lanemask_gt":
+		return true
+	}
+	return false
+}
+
+// warmZeroRuns lists, as [from, to) runs of slots, the rows of a kernel
+// frame that a warm start must zero: all but the constants and the
+// special registers the same in every CTA, which no instruction writes.
+func warmZeroRuns(f *fn) [][2]int32 {
+	keep := make([]bool, f.nregs)
+	for _, c := range f.consts {
+		keep[c.slot] = true // a kernel frame's local base is 0: the same value every time
+	}
+	for _, s := range f.sregs {
+		keep[s.slot] = sameInEveryCTA(s.name)
+	}
+	runs := [][2]int32{}
+	for i := 0; i < f.nregs; i++ {
+		if keep[i] {
+			continue
+		}
+		j := i
+		for j < f.nregs && !keep[j] {
+			j++
+		}
+		runs = append(runs, [2]int32{int32(i), int32(j)})
+		i = j
+	}
+	return runs
 }
 
 // ctaArena is the blocks a CTA's kernel frames and shared memory are cut
@@ -483,6 +553,7 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena) *fra
 // one is released: a grid of many CTAs then starts each in memory the
 // caches hold, not in fresh memory the collector must clear and sweep.
 type ctaArena struct {
+	kern   *fn // the kernel whose frames rows holds (see startCTA's warm)
 	rows   [][32]uint64
 	masks  []uint32
 	bytes  []byte
@@ -502,11 +573,9 @@ func (a *ctaArena) reuseWarps(spare ctaArena, nw int) {
 	if cap(spare.warps) >= nw {
 		a.warps, a.frames, a.stacks = spare.warps[:nw], spare.frames[:nw], spare.stacks[:4*nw]
 		a.framePtrs, a.warpPtrs = spare.framePtrs[:nw], spare.warpPtrs[:nw]
+		// startCTA and newFrame set every frame, pointer and first stack
+		// entry whole: only the warps need clearing.
 		clear(a.warps)
-		clear(a.frames)
-		clear(a.stacks)
-		clear(a.framePtrs)
-		clear(a.warpPtrs)
 		return
 	}
 	a.warps, a.frames, a.stacks = make([]warp, nw), make([]frame, nw), make([]entry, 4*nw)

@@ -142,6 +142,9 @@ func (m *Machine) recycle(c *cta) {
 			}
 		}
 	}
+	if m.san == nil { // the sanitizers may still hold c (sanitizer.lastC)
+		m.spareCTA = c
+	}
 }
 
 // clone copies the page table; the pages stay shared.

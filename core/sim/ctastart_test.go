@@ -1,0 +1,112 @@
+package sim
+
+// ctastart_test.go: a CTA started in the blocks of a released one (a plain
+// run with KeepFinished, machine.go's recycle and startCTA's warm start)
+// begins exactly as a CTA in fresh memory: registers it has not written
+// read zero whatever the CTA before it left there, constants and special
+// registers hold this CTA's values, predicates start false, shared memory
+// starts zeroed.
+
+import (
+	"encoding/binary"
+	"fmt"
+	"testing"
+)
+
+// ctaStartKernel: each thread stores 8 words to out[8*gtid..]: a register
+// only CTA 0 writes (0 elsewhere), a predicate only CTA 0 sets, %tid.x,
+// %ctaid.x, %ntid.x, %laneid, a constant sum, and a shared-memory word
+// only CTA 0 writes (read back after a barrier), then a local array
+// round trip (the address of a .local variable is a constant slot).
+const ctaStartKernel = `.version 7.0
+.target sm_80
+.address_size 64
+
+.visible .entry k(.param .u64 out)
+{
+	.reg .pred %p<4>;
+	.reg .b32 %r<32>;
+	.reg .b64 %rd<16>;
+	.shared .align 4 .b32 sh[64];
+	.local .align 4 .b32 loc[4];
+
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %ctaid.x;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %laneid;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	setp.eq.u32 %p1, %r2, 0;
+	@%p1 mov.u32 %r9, 77;
+	@%p1 setp.eq.u32 %p2, %r1, %r1;
+	selp.u32 %r10, 1, 0, %p2;
+	add.u32 %r11, %r1, 1000;
+	mov.u32 %r12, sh;
+	shl.b32 %r13, %r1, 2;
+	add.u32 %r14, %r12, %r13;
+	@%p1 st.shared.u32 [%r14], %r11;
+	bar.sync 0;
+	ld.shared.u32 %r15, [%r14];
+	mov.u64 %rd2, loc;
+	st.local.u32 [%rd2+4], %r5;
+	ld.local.u32 %r16, [%rd2+4];
+	mul.wide.u32 %rd3, %r5, 32;
+	add.s64 %rd4, %rd1, %rd3;
+	st.global.v4.u32 [%rd4], {%r9, %r10, %r1, %r2};
+	st.global.v4.u32 [%rd4+16], {%r3, %r4, %r11, %r15};
+	ld.local.u32 %r17, [%rd2+4];
+	sub.u32 %r18, %r17, %r16;
+	@%p1 bra DONE;
+	st.global.u32 [%rd4+28], %r18;
+DONE:
+	ret;
+}
+`
+
+func TestCTAStartInRecycledBlocks(t *testing.T) {
+	p := compilePTX(t, "ctastart.ptx", ctaStartKernel)
+	const grid, block = 6, 64
+	for _, keep := range []int{0, 1} {
+		ps, size, _ := p.Params("k")
+		params := make([]byte, size)
+		m, err := New(p, "k", Launch{Grid: [3]uint32{grid, 1, 1}, Block: [3]uint32{block, 1, 1}, Params: params})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if keep > 0 {
+			m.KeepFinished(keep)
+		}
+		out := m.Alloc("out", grid*block*32)
+		binary.LittleEndian.PutUint64(params[ps[0].Offset:], out)
+		if !m.Run(0) || m.Fault() != nil {
+			t.Fatalf("keep %d: run: %v", keep, m.Fault())
+		}
+		b := m.Buffer(out)
+		for c := uint32(0); c < grid; c++ {
+			for tid := uint32(0); tid < block; tid++ {
+				var want [8]uint32
+				// CTA 0 writes %r9, sets %p2 and the shared word; the others
+				// find zeros (the last word: the local round trip's
+				// difference, 0, except in CTA 0 which keeps its shared word).
+				if c == 0 {
+					want = [8]uint32{77, 1, tid, c, block, tid % 32, tid + 1000, tid + 1000}
+				} else {
+					want = [8]uint32{0, 0, tid, c, block, tid % 32, tid + 1000, 0}
+				}
+				for k, w := range want {
+					g := c*block + tid
+					if got := binary.LittleEndian.Uint32(b[32*g+4*uint32(k):]); got != w {
+						t.Errorf("%s: CTA %d thread %d word %d = %d, want %d", desc(keep), c, tid, k, got, w)
+					}
+				}
+			}
+		}
+	}
+}
+
+func desc(keep int) string {
+	if keep == 0 {
+		return "every CTA kept"
+	}
+	return fmt.Sprintf("KeepFinished(%d), blocks recycled", keep)
+}
