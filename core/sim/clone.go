@@ -16,7 +16,7 @@ func (m *Machine) clone() *Machine {
 	m.copied, c.copied = 0, 0
 	m.cloned, c.cloned = true, true
 	m.spare, c.spare = nil, nil
-	m.spareArena, c.spareArena = ctaArena{}, ctaArena{}
+	c.spareArena, c.spareCTA = ctaArena{}, nil // m's spares are its own (recycle)
 	c.global = globalMem{next: m.global.next, bufs: make([]*buffer, len(m.global.bufs))}
 	for i, b := range m.global.bufs {
 		nb := *b
@@ -27,8 +27,12 @@ func (m *Machine) clone() *Machine {
 	for i, t := range m.ctas {
 		if t == nil || t.done && t != m.cur {
 			c.ctas[i] = t // immutable from now on
+			if t != nil {
+				t.held = true
+			}
 			continue
 		}
+		t.pagesHeld = true
 		c.ctas[i] = t.clone()
 		if t == m.cur {
 			c.cur = c.ctas[i]
@@ -42,7 +46,7 @@ func (m *Machine) clone() *Machine {
 
 func (t *cta) clone() *cta {
 	c := *t
-	c.arena = ctaArena{} // the blocks stay with t (never recycled: both machines are cloned)
+	c.arena = ctaArena{} // the blocks stay with t
 	c.shared = append([]byte(nil), t.shared...)
 	c.mbars = append([]mbarRecord(nil), t.mbars...)
 	c.bulk = append([]bulkCopy(nil), t.bulk...) // a copy's bytes never change once read

@@ -17,7 +17,10 @@ import (
 // only CTA 0 writes (0 elsewhere), a predicate only CTA 0 sets, %tid.x,
 // %ctaid.x, %ntid.x, %laneid, a constant sum, and a shared-memory word
 // only CTA 0 writes (read back after a barrier), then a local array
-// round trip (the address of a .local variable is a constant slot).
+// round trip (the address of a .local variable is a constant slot; the
+// only local store comes early, so that the CTA running when a
+// checkpoint is taken has a local page the checkpoint shares and that
+// it does not copy by writing it again).
 const ctaStartKernel = `.version 7.0
 .target sm_80
 .address_size 64
@@ -28,14 +31,16 @@ const ctaStartKernel = `.version 7.0
 	.reg .b32 %r<32>;
 	.reg .b64 %rd<16>;
 	.shared .align 4 .b32 sh[64];
-	.local .align 4 .b32 loc[4];
+	.local .align 4 .b32 loc[128]; // 512 bytes a lane: a warp's local memory is one whole page
 
 	ld.param.u64 %rd1, [out];
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %ctaid.x;
+	mov.u64 %rd2, loc;
 	mov.u32 %r3, %ntid.x;
 	mov.u32 %r4, %laneid;
 	mad.lo.u32 %r5, %r2, %r3, %r1;
+	st.local.u32 [%rd2+4], %r5;
 	setp.eq.u32 %p1, %r2, 0;
 	@%p1 mov.u32 %r9, 77;
 	@%p1 setp.eq.u32 %p2, %r1, %r1;
@@ -47,8 +52,6 @@ const ctaStartKernel = `.version 7.0
 	@%p1 st.shared.u32 [%r14], %r11;
 	bar.sync 0;
 	ld.shared.u32 %r15, [%r14];
-	mov.u64 %rd2, loc;
-	st.local.u32 [%rd2+4], %r5;
 	ld.local.u32 %r16, [%rd2+4];
 	mul.wide.u32 %rd3, %r5, 32;
 	add.s64 %rd4, %rd1, %rd3;
@@ -63,45 +66,102 @@ DONE:
 }
 `
 
+// newCTAStart is ctaStartKernel's machine for grid CTAs of block threads,
+// and its out buffer.
+func newCTAStart(t testing.TB, p *Program, grid, block uint32) (*Machine, uint64) {
+	t.Helper()
+	ps, size, _ := p.Params("k")
+	params := make([]byte, size)
+	m, err := New(p, "k", Launch{Grid: [3]uint32{grid, 1, 1}, Block: [3]uint32{block, 1, 1}, Params: params})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := m.Alloc("out", int(grid*block*32))
+	binary.LittleEndian.PutUint64(params[ps[0].Offset:], out)
+	return m, out
+}
+
 func TestCTAStartInRecycledBlocks(t *testing.T) {
 	p := compilePTX(t, "ctastart.ptx", ctaStartKernel)
 	const grid, block = 6, 64
 	for _, keep := range []int{0, 1} {
-		ps, size, _ := p.Params("k")
-		params := make([]byte, size)
-		m, err := New(p, "k", Launch{Grid: [3]uint32{grid, 1, 1}, Block: [3]uint32{block, 1, 1}, Params: params})
-		if err != nil {
-			t.Fatal(err)
-		}
+		m, out := newCTAStart(t, p, grid, block)
 		if keep > 0 {
 			m.KeepFinished(keep)
 		}
-		out := m.Alloc("out", grid*block*32)
-		binary.LittleEndian.PutUint64(params[ps[0].Offset:], out)
 		if !m.Run(0) || m.Fault() != nil {
 			t.Fatalf("keep %d: run: %v", keep, m.Fault())
 		}
-		b := m.Buffer(out)
-		for c := uint32(0); c < grid; c++ {
-			for tid := uint32(0); tid < block; tid++ {
-				var want [8]uint32
-				// CTA 0 writes %r9, sets %p2 and the shared word; the others
-				// find zeros (the last word: the local round trip's
-				// difference, 0, except in CTA 0 which keeps its shared word).
-				if c == 0 {
-					want = [8]uint32{77, 1, tid, c, block, tid % 32, tid + 1000, tid + 1000}
-				} else {
-					want = [8]uint32{0, 0, tid, c, block, tid % 32, tid + 1000, 0}
-				}
-				for k, w := range want {
-					g := c*block + tid
-					if got := binary.LittleEndian.Uint32(b[32*g+4*uint32(k):]); got != w {
-						t.Errorf("%s: CTA %d thread %d word %d = %d, want %d", desc(keep), c, tid, k, got, w)
-					}
+		checkCTAStart(t, desc(keep), m.Buffer(out), grid, block)
+	}
+}
+
+// checkCTAStart checks ctaStartKernel's output.
+func checkCTAStart(t *testing.T, desc string, b []byte, grid, block uint32) {
+	t.Helper()
+	for c := uint32(0); c < grid; c++ {
+		for tid := uint32(0); tid < block; tid++ {
+			var want [8]uint32
+			// CTA 0 writes %r9, sets %p2 and the shared word; the others
+			// find zeros (the last word: the local round trip's
+			// difference, 0, except in CTA 0 which keeps its shared word).
+			if c == 0 {
+				want = [8]uint32{77, 1, tid, c, block, tid % 32, tid + 1000, tid + 1000}
+			} else {
+				want = [8]uint32{0, 0, tid, c, block, tid % 32, tid + 1000, 0}
+			}
+			for k, w := range want {
+				g := c*block + tid
+				if got := binary.LittleEndian.Uint32(b[32*g+4*uint32(k):]); got != w {
+					t.Fatalf("%s: CTA %d thread %d word %d = %d, want %d", desc, c, tid, k, got, w)
 				}
 			}
 		}
 	}
+}
+
+// TestSessionRecyclesUnheldCTAs: a session hands the blocks of a released
+// CTA to the next unless a checkpoint holds them (a CTA in the machine
+// when a checkpoint was taken). 100 one-warp CTAs, more than KeepCTAs, so
+// CTAs are released between checkpoints and across them; going to steps
+// back and forth must give the states of a plain machine stepped there.
+func TestSessionRecyclesUnheldCTAs(t *testing.T) {
+	p := compilePTX(t, "ctastart.ptx", ctaStartKernel)
+	const grid, block = 100, 32
+	ref, _ := newCTAStart(t, p, grid, block)
+	var total int64
+	prints := map[int64][32]byte{}
+	at := func(n int64) bool { return n%97 == 0 || n%256 == 255 || n%256 == 0 || n%256 == 1 }
+	for ; !ref.Done(); total++ {
+		if at(total) {
+			prints[total] = ref.Fingerprint()
+		}
+		ref.Step()
+	}
+	prints[total] = ref.Fingerprint()
+	if f := ref.Fault(); f != nil {
+		t.Fatal(f)
+	}
+	m, out := newCTAStart(t, p, grid, block)
+	s := NewSession(m, 0)
+	s.GoTo(total)
+	if s.Machine().Fingerprint() != prints[total] {
+		t.Fatal("the session ends in another state than the plain machine")
+	}
+	checkCTAStart(t, "session", s.Machine().Buffer(out), grid, block)
+	var steps []int64
+	for n := range prints {
+		steps = append(steps, n)
+	}
+	for i, n := range steps { // map order: back and forth
+		s.GoTo(n)
+		if s.Machine().Fingerprint() != prints[n] {
+			t.Fatalf("GoTo(%d) (%d of %d) differs from the plain machine stepped there", n, i, len(steps))
+		}
+	}
+	s.GoTo(0)
+	s.GoTo(total)
+	checkCTAStart(t, "session, after going back to 0", s.Machine().Buffer(out), grid, block)
 }
 
 func desc(keep int) string {

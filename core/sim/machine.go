@@ -57,7 +57,7 @@ type Machine struct {
 
 	epoch  uint64   // the pages this machine may write in place (pages.go)
 	copied int64    // bytes of shared pages it copied since it was last cloned
-	cloned bool     // it shares pages with a clone: none may be reused
+	cloned bool     // it shares pages with a clone (some CTAs are held: recycle)
 	spare  [][]byte // local pages of a released CTA, for the next (recycle)
 
 	spareArena ctaArena   // the blocks of a released CTA, for the next (recycle)
@@ -171,6 +171,12 @@ type cta struct {
 	mbars  []mbarRecord // the mbarriers initialized in its shared memory, by address (mbarrier.go)
 	bulk   []bulkCopy   // bulk copies in flight, oldest first (bulk.go)
 	tmem   *tmemState   // its tensor memory, from the first tcgen05.alloc (tmem.go)
+
+	// What a clone (a checkpoint) may hold of it, so that recycle must
+	// not hand it to the next CTA: the struct and everything in it (held:
+	// a finished CTA the clone shares), or its local pages (pagesHeld: a
+	// CTA running when cloned, whose page tables the clone copied).
+	held, pagesHeld bool
 
 	doneWarps uint64 // the warps that ended (bit per warp index)
 	done      bool

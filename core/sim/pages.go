@@ -122,16 +122,23 @@ func (m *Machine) pageBytes(n int) []byte {
 	return make([]byte, n)
 }
 
-// recycle keeps the local pages of a released CTA for the CTAs after it,
-// so a kernel with much local memory runs in the memory of the CTAs it
-// keeps, not in whatever the garbage collector has yet to free. Only a
-// machine that was never cloned can: otherwise a checkpoint may hold them.
-// The spares of one CTA at most are kept.
+// recycle keeps the blocks and local pages of a released CTA for the CTAs
+// after it, so a grid runs in the memory of the CTAs it keeps, not in
+// whatever the garbage collector has yet to free: in a plain run and in a
+// session alike, except what a checkpoint may hold (c.held, c.pagesHeld:
+// a CTA that was in the machine when it was cloned). The spares of one
+// CTA at most are kept.
 func (m *Machine) recycle(c *cta) {
-	if m.cloned {
+	if c.held {
 		return
 	}
 	m.spareArena, c.arena = c.arena, ctaArena{}
+	if m.san == nil { // the sanitizers may still hold c (sanitizer.lastC)
+		m.spareCTA = c
+	}
+	if c.pagesHeld {
+		return
+	}
 	m.spare = m.spare[:0]
 	for _, w := range c.warps {
 		for _, f := range w.frames {
@@ -141,9 +148,6 @@ func (m *Machine) recycle(c *cta) {
 				}
 			}
 		}
-	}
-	if m.san == nil { // the sanitizers may still hold c (sanitizer.lastC)
-		m.spareCTA = c
 	}
 }
 
