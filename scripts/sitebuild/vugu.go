@@ -6,41 +6,82 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
+	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
+
+	"github.com/tdewolff/minify/v2"
+	"github.com/tdewolff/minify/v2/js"
 )
 
-// vuguHelper reads domrender's jsHelperScript from the vugu module this
-// build uses (the version go.mod pins).
+// vuguHelper is domrender's renderer script of the vugu module this build
+// uses (the version go.mod pins, renderer-js-script.js, the source of its
+// jsHelperScript constant), without its debug lines, with helperPatches
+// applied and minified.
 func vuguHelper() (string, error) {
 	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/vugu/vugu").Output()
 	if err != nil {
 		return "", fmt.Errorf("finding the vugu module: %v", err)
 	}
-	file := filepath.Join(strings.TrimSpace(string(out)), "domrender", "renderer-js-script.go")
-	f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+	file := filepath.Join(strings.TrimSpace(string(out)), "domrender", "renderer-js-script.js")
+	src, err := os.ReadFile(file)
 	if err != nil {
 		return "", err
 	}
-	for _, d := range f.Decls {
-		g, ok := d.(*ast.GenDecl)
-		if !ok || g.Tok != token.CONST {
+	s, err := patchHelper(string(src))
+	if err != nil {
+		return "", fmt.Errorf("%s: %v: has vugu changed?", file, err)
+	}
+	m := minify.New()
+	var b bytes.Buffer
+	if err := js.Minify(m, &b, strings.NewReader(s), nil); err != nil {
+		return "", fmt.Errorf("minifying %s: %v", file, err)
+	}
+	return b.String(), nil
+}
+
+// helperPatches make the renderer's writes conditional. Vugu v0.4.0 sends
+// every node of the page on every render, and its script wrote each one:
+// every attribute (setAttribute with the value the element has), every
+// text, and every vg-content (an innerHTML, which replaces the element's
+// children, so 100 option and label texts were parsed and rebuilt each
+// step). Chromium records and invalidates styles for a write whether or
+// not it changes anything; with these patches a render writes only what
+// differs, and the page's DOM is the same as before. Each original must
+// occur exactly as many times as listed.
+var helperPatches = []struct {
+	old, new string
+	n        int
+}{
+	{"el[propName] = JSON.parse(propValueJSON);",
+		"let propValue = JSON.parse(propValueJSON); if (el[propName] !== propValue) el[propName] = propValue;", 1},
+	{"el.setAttribute(attrName, attrValue);",
+		"if (el.getAttribute(attrName) !== attrValue) el.setAttribute(attrName, attrValue);", 1},
+	{"state.el.textContent = content;", // a text or comment node's
+		"if (state.el.nodeValue !== content) state.el.nodeValue = content;", 2},
+	{`state.el.innerHTML = (state.bufferedInnerHTML || "") + html;`,
+		`let innerHTML = (state.bufferedInnerHTML || "") + html; if (state.el.innerHTML !== innerHTML) state.el.innerHTML = innerHTML;`, 1},
+}
+
+// patchHelper drops the script's debug lines (as vugu's own
+// renderer-js-script-maker.go does) and applies helperPatches.
+func patchHelper(src string) (string, error) {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(src, "\n") {
+		if t := strings.TrimSpace(line); strings.HasPrefix(t, "/*DEBUG*/") || t == "/*DEBUG OPCODE STRINGS*/" {
 			continue
 		}
-		for _, s := range g.Specs {
-			v := s.(*ast.ValueSpec)
-			if len(v.Names) == 1 && v.Names[0].Name == "jsHelperScript" && len(v.Values) == 1 {
-				if lit, ok := v.Values[0].(*ast.BasicLit); ok {
-					return strconv.Unquote(lit.Value)
-				}
-			}
-		}
+		b.WriteString(line)
 	}
-	return "", fmt.Errorf("%s has no jsHelperScript constant: has vugu changed?", file)
+	s := b.String()
+	for _, p := range helperPatches {
+		if n := strings.Count(s, p.old); n != p.n {
+			return "", fmt.Errorf("%q occurs %d times, want %d", p.old, n, p.n)
+		}
+		s = strings.ReplaceAll(s, p.old, p.new)
+	}
+	return s, nil
 }
