@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/ptxplay/ptxplay/core/fp"
+	"github.com/ptxplay/ptxplay/core/sim"
 )
 
 func f16Val(b uint64) float64 {
@@ -26,9 +27,14 @@ func runCorpus(t *testing.T, file string, spec map[string]any) *Result {
 		t.Fatal(err)
 	}
 	js, _ := json.Marshal(spec)
-	res := Run(file, code, js, Options{})
+	// With the sanitizers on: these are correct kernels, so the run is
+	// also the false-positive sweep's (sanitize_test.go) for the corpus.
+	res := Run(file, code, js, Options{Sanitize: sim.SanAll})
 	if !res.OK {
 		t.Fatalf("%s: %+v", file, res.Errors)
+	}
+	for _, h := range res.Hazards {
+		t.Errorf("%s:%d:%d: %s: %s", file, h.Line, h.Col, h.Kind, h.Message)
 	}
 	return res
 }

@@ -1,7 +1,9 @@
 package launch
 
 // sanitize_test.go: the sanitizers on whole kernels: no finding on any
-// correct example or corpus kernel (the false-positive check), and the
+// correct example, testdata kernel or benchmark launch (the false-positive
+// sweep; the corpus kernels' runs in corpus_mma_test.go and the
+// instruction tests' harness in core/sim are sanitized too), and the
 // classic bugs of testdata/sanitize (clang-14 output of the .cu beside
 // each) found at their lines, their fixed versions clean.
 
@@ -69,12 +71,23 @@ func TestSanitizeCleanCorpus(t *testing.T) {
 	if len(dirs) < 40 {
 		t.Fatalf("found %d kernels, expected the examples and testdata/run", len(dirs))
 	}
+	type run struct{ name, kernel, spec string }
+	var runs []run
 	for _, spec := range dirs {
 		dir := filepath.Dir(spec)
-		name := strings.TrimPrefix(dir, "../../")
+		runs = append(runs, run{strings.TrimPrefix(dir, "../../"), filepath.Join(dir, "kernel.ptx"), spec})
+	}
+	// The benchmark GEMMs' launches (examples/gemm128_test.go); the
+	// corpus kernels run sanitized in corpus_mma_test.go, the printf and
+	// instruction test kernels in core/sim.
+	runs = append(runs,
+		run{"testdata/bench/gemm128 wgmma", "../../testdata/bench/gemm128/wgmma.ptx", "../../testdata/bench/gemm128/wgmma.json"},
+		run{"testdata/bench/gemm128 mma", "../../testdata/run/mma_gemm/kernel.ptx", "../../testdata/bench/gemm128/mma.json"})
+	for _, r := range runs {
+		name, spec := r.name, r.spec
 		want := knownFindings[name]
 		t.Run(name, func(t *testing.T) {
-			res := runSanitizedFile(t, filepath.Join(dir, "kernel.ptx"), spec)
+			res := runSanitizedFile(t, r.kernel, spec)
 			got := hazardLines(res.Hazards)
 			if strings.Join(got, ", ") != strings.Join(want, ", ") {
 				for _, h := range res.Hazards {

@@ -61,6 +61,7 @@ const genericVarKernel = `.version 7.0
 
 	// generic st and atom of a variable
 	st.u32 [sh+8], 123;
+	bar.warp.sync -1;
 	ld.shared.u32 %v, [sh+8];
 	st.global.u32 [%oa+1024], %v;
 	add.u32 %w, %lane, 7;
@@ -72,6 +73,7 @@ const genericVarKernel = `.version 7.0
 	ld.shared.u32 %v, [sh+12];
 	st.global.u32 [%oa+1536], %v;
 	st.u32 [gv+8], 55;
+	bar.warp.sync -1;
 	ld.global.u32 %v, [gv+8];
 	st.global.u32 [%oa+1792], %v;
 

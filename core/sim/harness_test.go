@@ -103,6 +103,7 @@ func runHarness(t testing.TB, p *Program, in [][32]uint64, nout int) [][32]uint6
 	if err != nil {
 		t.Fatal(err)
 	}
+	m.Sanitize(SanAll) // the false-positive sweep: every instruction test kernel is correct
 	ia := m.Alloc("in", max(1, len(in))*256)
 	oa := m.Alloc("out", max(1, nout)*256)
 	buf := m.Buffer(ia)
@@ -126,6 +127,9 @@ func runHarness(t testing.TB, p *Program, in [][32]uint64, nout int) [][32]uint6
 	}
 	if !m.Done() {
 		t.Fatal("run: the kernel did not finish")
+	}
+	for _, h := range m.Hazards() {
+		t.Errorf("sanitizer finding in a correct test kernel: %d:%d: %s: %s", h.Line, h.Col, h.Kind, h.Message)
 	}
 	out := make([][32]uint64, nout)
 	ob := m.Buffer(oa)

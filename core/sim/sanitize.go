@@ -46,6 +46,9 @@
 //     generation; release and acquire are kept per thread, each lane its
 //     own, with barriers and bar.warp.sync carrying them on (causality
 //     order is transitive): sanitize_relacq.go.
+//   - Two plain stores that race but write the bytes already there are not
+//     reported: either order leaves the same memory (redundant warps, as
+//     Triton's epilogues have, storing one tile together).
 //   - A plain (weak) access racing an atomic is a data race, read or
 //     write, in either order: atomics are race-free only among strong
 //     operations. The first plain read of an atomicCAS loop is one; its
@@ -598,7 +601,7 @@ func (s *sanitizer) race(m *Machine, w *warp, o *op, lane int, g []sanGran, off 
 		cur.mask = uint8((1<<hi - 1) &^ (1<<lo - 1))
 		gr := &g[gi]
 		ga := addr - off + gi<<2 + lo
-		if gr.w.mask&cur.mask != 0 && s.conflict(m, w, sw, &gr.w, &cur) {
+		if gr.w.mask&cur.mask != 0 && s.conflict(m, w, sw, &gr.w, &cur) && !(gr.w.flags&accAtomic == 0 && s.rewrites(m, w, o, lane, n, write, sem)) {
 			s.reportRace(m, w, o, lane, &gr.w, &cur, spaceName, ga, n)
 		}
 		if cur.flags&accWrite != 0 {
@@ -630,6 +633,27 @@ func (s *sanitizer) race(m *Machine, w *warp, o *op, lane int, g []sanGran, off 
 		}
 		a = gi<<2 + hi
 	}
+}
+
+// rewrites reports whether lane's plain st through o writes the bytes the
+// memory there already holds: a write-write race of equal values leaves
+// the same bytes in either order (warps that compute one tile redundantly
+// and store it together, as Triton's do), so it is not reported.
+func (s *sanitizer) rewrites(m *Machine, w *warp, o *op, lane int, n int, write bool, sem *opSem) bool {
+	if !write || sem.atomic || o.inst == nil || o.inst.Entry.Name != "st" || int(o.size)*len(o.s) != n {
+		return false
+	}
+	old, _ := m.resolve(w, lane, o.space, m.addr(w, o, lane), n, false)
+	if len(old) != n {
+		return false
+	}
+	sz := int(o.size)
+	for k := range o.s {
+		if load(old[k*sz:k*sz+sz]) != src(w, o, k)[lane]&widthMask(o.size*8) {
+			return false
+		}
+	}
+	return true
 }
 
 func sameThread(a, b *sanAcc) bool { return a.cpos == b.cpos && a.warp == b.warp && a.lane == b.lane }

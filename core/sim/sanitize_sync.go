@@ -67,53 +67,83 @@ func sanLowered(o *op) {
 	}
 }
 
-// warpSync is bar.warp.sync membermask (__syncwarp): the lanes of the
-// mask that execute it order their accesses; synccheck wants the
-// executing lanes in the mask and no exited lane named.
-func (s *sanitizer) warpSync(m *Machine, w *warp, o *op) {
-	lane := firstLane(w.mask)
-	mask := uint32(w.reg(o.s[0])[lane])
-	if s.on&SanSync != 0 {
-		if out := w.mask &^ mask; out != 0 {
-			me := s.me(m, w, o, firstLane(out))
-			s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("bar.warp.sync (__syncwarp) with membermask %#08x executed by lanes %#08x of warp %d that the mask leaves out (the executing thread must be in membermask)", mask, out, w.id)})
+// laneMasks reads the membermask operand slot of each executing lane:
+// lanes of one warp may run one .sync instruction together, each naming
+// its own group (two half-warps' __ballot_sync(half, ...) in one issue).
+// out gathers the lanes whose mask leaves themselves out, absent the
+// lanes named by some mask that do not execute the instruction; outMask
+// and absMask are the first such masks, absLane the lane that gave it.
+func laneMasks(w *warp, slot int32) (masks [32]uint32, out, absent, outMask, absMask uint32, absLane int) {
+	r := w.reg(slot)
+	for l := w.mask; l != 0; l &= l - 1 {
+		i := bits.TrailingZeros32(l)
+		mk := uint32(r[i])
+		masks[i] = mk
+		if mk>>i&1 == 0 {
+			if out == 0 {
+				outMask = mk
+			}
+			out |= 1 << i
 		}
-		if gone := mask & (w.exited | ^w.valid); gone != 0 {
-			me := s.me(m, w, o, lane)
-			s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("bar.warp.sync (__syncwarp) membermask %#08x names lanes %#08x of warp %d that have exited or do not exist: they never arrive", mask, gone, w.id)})
+		if a := mk &^ w.mask; a != 0 {
+			if absent == 0 {
+				absMask, absLane = mk, i
+			}
+			absent |= a
+		}
+	}
+	return
+}
+
+// warpSync is bar.warp.sync membermask (__syncwarp): each executing lane
+// orders its accesses with the executing lanes of its mask; synccheck
+// wants each executing lane in its mask and no exited lane named.
+func (s *sanitizer) warpSync(m *Machine, w *warp, o *op) {
+	masks, out, absent, outMask, absMask, absLane := laneMasks(w, o.s[0])
+	if s.on&SanSync != 0 {
+		if out != 0 {
+			me := s.me(m, w, o, firstLane(out))
+			s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("bar.warp.sync (__syncwarp) with membermask %#08x executed by lanes %#08x of warp %d that the mask leaves out (the executing thread must be in membermask)", outMask, out, w.id)})
+		}
+		if gone := absent & (w.exited | ^w.valid); gone != 0 {
+			me := s.me(m, w, o, absLane)
+			s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("bar.warp.sync (__syncwarp) membermask %#08x names lanes %#08x of warp %d that have exited or do not exist: they never arrive", absMask, gone, w.id)})
 		}
 	}
 	sw := s.warp(m, w)
 	sw.sgen++
-	var j [3]int64
-	acqJoin(&j, sw, w.mask&mask)
-	acqGive(sw, &j, w.mask&mask)
-	for l := w.mask & mask; l != 0; l &= l - 1 {
+	var give [32][3]int64
+	for l := w.mask &^ out; l != 0; l &= l - 1 {
 		i := bits.TrailingZeros32(l)
-		sw.lsync[i], sw.lmask[i] = sw.sgen, mask
+		acqJoin(&give[i], sw, w.mask&masks[i])
+	}
+	for l := w.mask &^ out; l != 0; l &= l - 1 {
+		i := bits.TrailingZeros32(l)
+		acqGive(sw, &give[i], 1<<i)
+		sw.lsync[i], sw.lmask[i] = sw.sgen, masks[i]
 	}
 }
 
 // memberMask checks a .sync warp instruction's membermask (its last
-// source): every executing lane in it, and every lane it names executing
-// it now (not exited, not on another path of a branch, not guarded off).
+// source) lane by lane: every executing lane in its mask, and every lane
+// a mask names executing it now (not exited, not on another path of a
+// branch, not guarded off).
 func (s *sanitizer) memberMask(m *Machine, w *warp, o *op) {
 	if len(o.s) == 0 {
 		return
 	}
-	lane := firstLane(w.mask)
-	mask := uint32(w.reg(o.s[len(o.s)-1])[lane])
-	if out := w.mask &^ mask; out != 0 {
+	_, out, absent, outMask, absMask, absLane := laneMasks(w, o.s[len(o.s)-1])
+	if out != 0 {
 		me := s.me(m, w, o, firstLane(out))
-		s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("%s with membermask %#08x executed by lanes %#08x of warp %d that the mask leaves out (undefined: the executing thread must be in membermask)", o.inst.Entry.Name, mask, out, w.id)})
+		s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("%s with membermask %#08x executed by lanes %#08x of warp %d that the mask leaves out (undefined: the executing thread must be in membermask)", o.inst.Entry.Name, outMask, out, w.id)})
 	}
-	if absent := mask & w.valid &^ w.mask; absent != 0 {
-		me := s.me(m, w, o, lane)
+	if absent &= w.valid; absent != 0 {
+		me := s.me(m, w, o, absLane)
 		what := "inactive (on another path of a branch, or guarded off)"
 		if absent&w.exited == absent {
 			what = "exited"
 		}
-		s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("%s membermask %#08x names lanes %#08x of warp %d that do not execute it: they are %s, so the instruction waits for threads that never come (or reads their stale registers)", o.inst.Entry.Name, mask, absent, w.id, what)})
+		s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("%s membermask %#08x names lanes %#08x of warp %d that do not execute it: they are %s, so the instruction waits for threads that never come (or reads their stale registers)", o.inst.Entry.Name, absMask, absent, w.id, what)})
 	}
 }
 
