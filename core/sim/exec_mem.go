@@ -145,8 +145,8 @@ func execLoad(m *Machine, w *warp, o *op) {
 		}
 		return
 	}
-	if b, lo := m.warpSpan(w, o, n*len(o.d), false); b != nil {
-		loadSpan(w, o, b, lo)
+	if b, lo, seq := m.warpSpan(w, o, n*len(o.d), false); b != nil {
+		loadSpan(w, o, b, lo, seq)
 		return
 	}
 	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
@@ -179,8 +179,8 @@ func lowerStore(l *lowering, in *check.Inst, o *op) error {
 
 func execStore(m *Machine, w *warp, o *op) {
 	n := int(o.size)
-	if b, lo := m.warpSpan(w, o, n*len(o.s), true); b != nil {
-		storeSpan(w, o, b, lo)
+	if b, lo, seq := m.warpSpan(w, o, n*len(o.s), true); b != nil {
+		storeSpan(w, o, b, lo, seq)
 		return
 	}
 	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
@@ -250,7 +250,7 @@ func lowerAtom(l *lowering, in *check.Inst, o *op) error {
 
 func execAtom(m *Machine, w *warp, o *op) {
 	n := int(o.size)
-	if b, lo := m.warpSpan(w, o, n, true); b != nil {
+	if b, lo, _ := m.warpSpan(w, o, n, true); b != nil {
 		a, off := w.reg(o.base), uint64(o.off)-lo
 		v := src(w, o, 0)
 		c := v

@@ -19,20 +19,31 @@ import "encoding/binary"
 // bytes each at base register + offset, and the address of its first
 // byte; nil when the lane-by-lane path must run. A write span is the
 // machine's own (copied from a checkpoint's page first, as access does).
-func (m *Machine) warpSpan(w *warp, o *op, n int, write bool) ([]byte, uint64) {
+// seq: every lane is active and lane i accesses the span's bytes
+// [i*n, i*n+n) (the coalesced access of consecutive elements).
+func (m *Machine) warpSpan(w *warp, o *op, n int, write bool) (b []byte, lo uint64, seq bool) {
 	if m.record || m.san != nil && m.san.mem || o.base < 0 || n&(n-1) != 0 || w.mask == 0 {
-		return nil, 0
+		return nil, 0, false
 	}
 	sp := o.space
 	if sp != spaceGlobal && sp != spaceShared && sp != spaceGeneric {
-		return nil, 0
+		return nil, 0, false
 	}
 	a, off := w.reg(o.base), uint64(o.off)
 	lo, hi, or := ^uint64(0), uint64(0), uint64(0)
 	if mk := w.mask; mk == ^uint32(0) {
-		for i := range a {
-			x := a[i] + off
-			lo, hi, or = min(lo, x), max(hi, x), or|x
+		x0, s := a[0]+off, uint64(n)
+		i := 1
+		for i < len(a) && a[i]+off == x0+uint64(i)*s {
+			i++
+		}
+		if seq = i == len(a) && x0+31*s >= x0; seq {
+			lo, hi, or = x0, x0+31*s, x0
+		} else {
+			for i := range a {
+				x := a[i] + off
+				lo, hi, or = min(lo, x), max(hi, x), or|x
+			}
 		}
 	} else {
 		for i := 0; mk != 0; i, mk = i+1, mk>>1 {
@@ -44,7 +55,7 @@ func (m *Machine) warpSpan(w *warp, o *op, n int, write bool) ([]byte, uint64) {
 	}
 	end := hi + uint64(n)
 	if or&uint64(n-1) != 0 || end < hi {
-		return nil, 0
+		return nil, 0, false
 	}
 	if sp == spaceGeneric {
 		switch {
@@ -53,42 +64,50 @@ func (m *Machine) warpSpan(w *warp, o *op, n int, write bool) ([]byte, uint64) {
 		case lo >= sharedWindow && end <= sharedWindow+windowSize:
 			sh := w.cta.shared
 			if end-sharedWindow <= uint64(len(sh)) {
-				return sh[lo-sharedWindow : end-sharedWindow], lo
+				return sh[lo-sharedWindow : end-sharedWindow], lo, seq
 			}
-			return nil, 0
+			return nil, 0, false
 		default:
-			return nil, 0
+			return nil, 0, false
 		}
 	}
 	if sp == spaceShared {
 		if sh := w.cta.shared; end <= uint64(len(sh)) {
-			return sh[lo:end], lo
+			return sh[lo:end], lo, seq
 		}
-		return nil, 0
+		return nil, 0, false
 	}
-	b := m.global.find(lo, int(min(end-lo, 1<<30)))
-	if b == nil {
-		return nil, 0
+	g := m.global.find(lo, int(min(end-lo, 1<<30)))
+	if g == nil {
+		return nil, 0, false
 	}
-	first, last := lo-b.base, end-1-b.base
+	first, last := lo-g.base, end-1-g.base
 	if first>>pageShift != last>>pageShift {
-		return nil, 0
+		return nil, 0, false
 	}
 	k := int(last - first + 1)
 	if write {
-		return b.mem.write(first, k, m), lo
+		return g.mem.write(first, k, m), lo, seq
 	}
-	return b.mem.read(first, k), lo
+	return g.mem.read(first, k), lo, seq
 }
 
-// loadSpan is execLoad's lane loop over a warp span b starting at address lo.
-func loadSpan(w *warp, o *op, b []byte, lo uint64) {
+// loadSpan is execLoad's lane loop over a warp span b starting at address
+// lo (seq: see warpSpan).
+func loadSpan(w *warp, o *op, b []byte, lo uint64, seq bool) {
 	a, off := w.reg(o.base), uint64(o.off)-lo
 	n := int(o.size)
 	if len(o.d) == 1 && !o.signed {
 		d := dst(w, o, 0)
 		switch n {
 		case 4:
+			if seq {
+				b := b[:4*32]
+				for i := range d {
+					d[i] = uint64(binary.LittleEndian.Uint32(b[4*i:]))
+				}
+				return
+			}
 			if w.mask == ^uint32(0) {
 				for i := range d {
 					d[i] = uint64(binary.LittleEndian.Uint32(b[a[i]+off:]))
@@ -102,6 +121,13 @@ func loadSpan(w *warp, o *op, b []byte, lo uint64) {
 			}
 			return
 		case 8:
+			if seq {
+				b := b[:8*32]
+				for i := range d {
+					d[i] = binary.LittleEndian.Uint64(b[8*i:])
+				}
+				return
+			}
 			for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
 				if mk&1 != 0 {
 					d[i] = binary.LittleEndian.Uint64(b[a[i]+off:])
@@ -127,12 +153,20 @@ func loadSpan(w *warp, o *op, b []byte, lo uint64) {
 }
 
 // storeSpan is execStore's lane loop over a warp span b starting at
-// address lo, in lane order (the last lane on an address wins).
-func storeSpan(w *warp, o *op, b []byte, lo uint64) {
+// address lo, in lane order (the last lane on an address wins; seq: see
+// warpSpan).
+func storeSpan(w *warp, o *op, b []byte, lo uint64, seq bool) {
 	a, off := w.reg(o.base), uint64(o.off)-lo
 	n := int(o.size)
 	if len(o.s) == 1 && n == 4 {
 		v := src(w, o, 0)
+		if seq {
+			b := b[:4*32]
+			for i := range v {
+				binary.LittleEndian.PutUint32(b[4*i:], uint32(v[i]))
+			}
+			return
+		}
 		if w.mask == ^uint32(0) {
 			for i := range v {
 				binary.LittleEndian.PutUint32(b[a[i]+off:], uint32(v[i]))

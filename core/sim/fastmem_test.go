@@ -170,6 +170,14 @@ var fastmemPatterns = []fastmemPattern{
 	{"unit stride across a 16 KiB page", func(n uint64, _ *fastmemRun) [32]uint64 {
 		return lanes(func(i uint64) uint64 { return 16384 - 16*n + i*n })
 	}, 32},
+	{"unit stride but lanes 30 and 31 swapped", func(n uint64, _ *fastmemRun) [32]uint64 {
+		o := lanes(func(i uint64) uint64 { return 512 + i*n })
+		o[30], o[31] = o[31], o[30]
+		return o
+	}, 32},
+	{"unit stride wrapping past the top of the address space", func(n uint64, r *fastmemRun) [32]uint64 {
+		return lanes(func(i uint64) uint64 { return -r.buf - 8*n + i*n }) // lane 8 at address 0
+	}, 32},
 	{"every lane on one address", func(n uint64, _ *fastmemRun) [32]uint64 { return lanes(func(i uint64) uint64 { return 64 }) }, 32},
 	{"lanes in reverse, pairs on one address", func(n uint64, _ *fastmemRun) [32]uint64 {
 		return lanes(func(i uint64) uint64 { return (31 - i) / 2 * n })

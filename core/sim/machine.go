@@ -839,7 +839,9 @@ func (m *Machine) warpEnded(c *cta) {
 	m.clusterRelease(c)
 	if c.doneWarps != 1<<len(c.warps)-1 {
 		for id := range c.bars {
-			m.tryRelease(c, id)
+			if c.bars[id].waiting != 0 { // (tryRelease's own first test, without the call)
+				m.tryRelease(c, id)
+			}
 		}
 		return
 	}
