@@ -47,8 +47,14 @@ func (c *Fragview) tmemTitle() string {
 	}
 	m := t.MMA
 	s := fmt.Sprintf("last tcgen05.mma (line %d): %s; D at lane %d, column %d", m.Line, m.Desc, m.Lane, m.Col)
-	if m.N > tmemMaxCols {
-		s += fmt.Sprintf(" (columns %d-%d of %d shown)", m.Col, m.Col+tmemMaxCols-1, m.N)
+	if m.Layout != "" {
+		s += "; layout " + m.Layout
+	}
+	if m.Peer >= 0 && m.Rows > 0 && m.Rows < m.M {
+		s += fmt.Sprintf("; this CTA holds rows %d-%d of D, its pair's CTA (cluster rank %d) the others", m.Row0, m.Row0+m.Rows-1, m.Peer)
+	}
+	if cols := tmemCols(m); cols > tmemMaxCols {
+		s += fmt.Sprintf(" (columns %d-%d of %d shown)", m.Col, m.Col+tmemMaxCols-1, cols)
 	}
 	if c.Warp >= 0 {
 		q := c.Warp % 4
@@ -57,15 +63,30 @@ func (c *Fragview) tmemTitle() string {
 	return s
 }
 
+// tmemCols is how many columns the tile spans (N, or N/2 when the layout
+// splits N across the lane halves).
+func tmemCols(m *sim.TmemMMAView) int {
+	if m.Cols > 0 {
+		return m.Cols
+	}
+	return m.N
+}
+
 // tmemTile is the accumulator tile as rows of cells, a header row of
-// column numbers first; each row starts with its lane.
+// column numbers first; each row starts with its lane. Lanes that hold no
+// element of D (layout F uses 16 of each warp's 32) are left out.
 func (c *Fragview) tmemTile() []fvRow {
 	t := c.tmem()
 	if t == nil || t.MMA == nil {
 		return nil
 	}
 	m := t.MMA
-	cols := min(m.N, tmemMaxCols)
+	all := tmemCols(m)
+	cols := min(all, tmemMaxCols)
+	lanes := m.Lanes
+	if lanes == 0 {
+		lanes = m.M
+	}
 	head := fvRow{Cells: []fvCell{{Value: "lane", Class: "fv-cell"}}}
 	for j := 0; j < cols; j++ {
 		head.Cells = append(head.Cells, fvCell{Value: fmt.Sprint(m.Col + j), Label: "col", Class: "fv-cell"})
@@ -75,15 +96,19 @@ func (c *Fragview) tmemTile() []fvRow {
 	if c.Warp >= 0 {
 		lo, hi = 32*(c.Warp%4), 32*(c.Warp%4)+31
 	}
-	for i := 0; i < m.M; i++ {
-		lane := m.Lane + i
+	for l := 0; l < lanes; l++ {
+		if _, _, ok := m.Elem(l, 0); !ok {
+			continue
+		}
+		lane := m.Lane + l
 		cls := "fv-cell"
 		if lane >= lo && lane <= hi {
 			cls += " fv-lit"
 		}
 		r := fvRow{Cells: []fvCell{{Value: fmt.Sprint(lane), Class: cls}}}
-		for j := 0; j < cols; j++ {
-			r.Cells = append(r.Cells, fvCell{Value: m.Cells[i*m.N+j], Title: fmt.Sprintf("D(%d,%d): lane %d, column %d", i, j, lane, m.Col+j), Lane: -1, Class: cls})
+		for j := 0; j < cols && l*all+j < len(m.Cells); j++ {
+			i, jj, _ := m.Elem(l, j)
+			r.Cells = append(r.Cells, fvCell{Value: m.Cells[l*all+j], Title: fmt.Sprintf("D(%d,%d): lane %d, column %d", i, jj, lane, m.Col+j), Lane: -1, Class: cls})
 		}
 		rows = append(rows, r)
 	}

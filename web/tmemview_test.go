@@ -48,3 +48,52 @@ func TestTmemView(t *testing.T) {
 		t.Errorf("cell title %q", got)
 	}
 }
+
+// TestTmemViewLayouts: the tile of a pair's M = 128 MMA (layout B: this
+// CTA's 64 rows twice, columns N/2.. in lanes 64-127) and of M = 64
+// (layout F: lanes 0-15 of each warp's 32, the others left out), each
+// cell titled with the element of D the ISA's layout puts there.
+func TestTmemViewLayouts(t *testing.T) {
+	cells := make([]string, 128*16)
+	pair := &sim.TmemMMAView{Line: 9, Desc: "M=128 N=32 K=16", Layout: "B (M = 128, .cta_group::2)", M: 128, N: 32, Row0: 64, Rows: 64, Peer: 0, Lanes: 128, Cols: 16, Blocks: 2, Cells: cells}
+	c := &Fragview{Snap: &sim.Snapshot{Tmem: &sim.TmemView{MMA: pair}}, Warp: -1}
+	if title := c.tmemTitle(); !strings.Contains(title, "this CTA holds rows 64-127 of D, its pair's CTA (cluster rank 0) the others") {
+		t.Errorf("title %q", title)
+	}
+	rows := c.tmemTile()
+	if len(rows) != 129 {
+		t.Fatalf("%d rows, want 129", len(rows))
+	}
+	for _, x := range []struct {
+		lane, col int
+		want      string
+	}{
+		{0, 0, "D(64,0): lane 0, column 0"},
+		{63, 15, "D(127,15): lane 63, column 15"},
+		{64, 0, "D(64,16): lane 64, column 0"},
+		{70, 3, "D(70,19): lane 70, column 3"},
+	} {
+		if got := rows[1+x.lane].Cells[1+x.col].Title; got != x.want {
+			t.Errorf("lane %d column %d: %q, want %q", x.lane, x.col, got, x.want)
+		}
+	}
+	half := &sim.TmemMMAView{M: 64, N: 8, Rows: 64, Peer: -1, Lanes: 112, Cols: 8, Half: true, Lane: 16, Cells: make([]string, 112*8)}
+	c.Snap.Tmem.MMA = half
+	rows = c.tmemTile()
+	if len(rows) != 65 {
+		t.Fatalf("M = 64: %d rows, want 65 (a header, 64 lanes)", len(rows))
+	}
+	for _, x := range []struct {
+		row  int
+		want string
+	}{
+		{1, "D(0,0): lane 16, column 0"},
+		{16, "D(15,0): lane 31, column 0"},
+		{17, "D(16,0): lane 48, column 0"},
+		{64, "D(63,0): lane 127, column 0"},
+	} {
+		if got := rows[x.row].Cells[1].Title; got != x.want {
+			t.Errorf("M = 64 row %d: %q, want %q", x.row, got, x.want)
+		}
+	}
+}

@@ -229,8 +229,11 @@ func (m *Machine) sameCluster(a, b *cta) bool {
 
 // barrierName names what a warp waits at (warp.wait - 1).
 func barrierName(id int) string {
-	if id == clusterBarrier {
+	switch id {
+	case clusterBarrier:
 		return "the cluster barrier"
+	case tmemPairBarrier:
+		return "a .cta_group::2 tcgen05 allocation instruction (waiting for a warp of the peer CTA)"
 	}
 	return fmt.Sprintf("barrier %d", id)
 }

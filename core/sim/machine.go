@@ -55,6 +55,9 @@ type Machine struct {
 
 	cl clusterState // the cluster shape and the running cluster's barrier (cluster.go)
 
+	tcgroup     int   // the .cta_group of the launch's first tcgen05 instruction, 0 before (tmem.go)
+	tcgroupLine int32 // its line
+
 	epoch  uint64   // the pages this machine may write in place (pages.go)
 	copied int64    // bytes of shared pages it copied since it was last cloned
 	cloned bool     // it shares pages with a clone (some CTAs are held: recycle)
@@ -203,16 +206,17 @@ type warp struct {
 	code       []op
 	valid      uint32 // lanes that exist (a partial last warp has fewer)
 	exited     uint32
-	mask       uint32      // active lanes of the op being executed
-	cc         uint32      // carry flag per lane
-	wait       int         // 1 + barrier id the warp waits at, -1 on an mbarrier, 0 when running
-	waitOp     *op         // the barrier op it waits on
-	mbarWait   uint64      // 1 + shared address of the mbarrier it waits on (wait -1)
-	bulkGroups [32]int32   // bulk async-groups each lane committed (bulk.go)
-	async      *asyncState // pending cp.async copies (cpasync.go)
-	frag       *fragRecord // its last matrix instruction's fragments (fragview.go)
-	clArr      uint32      // lanes arrived at the cluster barrier in its current phase (cluster.go)
-	maxnreg    uint16      // its register count from setmaxnreg, 0 if none ran (sm90.go)
+	mask       uint32       // active lanes of the op being executed
+	cc         uint32       // carry flag per lane
+	wait       int          // 1 + barrier id the warp waits at, -1 on an mbarrier, 0 when running
+	waitOp     *op          // the barrier op it waits on
+	mbarWait   uint64       // 1 + shared address of the mbarrier it waits on (wait -1)
+	bulkGroups [32]int32    // bulk async-groups each lane committed (bulk.go)
+	async      *asyncState  // pending cp.async copies (cpasync.go)
+	frag       *fragRecord  // its last matrix instruction's fragments (fragview.go)
+	clArr      uint32       // lanes arrived at the cluster barrier in its current phase (cluster.go)
+	maxnreg    uint16       // its register count from setmaxnreg, 0 if none ran (sm90.go)
+	tmemWait   *tmemPending // its operands while it waits for the peer CTA's warp (tmem.go)
 	done       bool
 }
 

@@ -1,7 +1,8 @@
 // tcgen05_mma.go: tcgen05.mma (PTX ISA §9.7.17.10) for .cta_group::1 and
-// the kinds .kind::f16, ::tf32, ::f8f6f4, ::i8 and the block-scaled
-// ::mxf8f6f4, ::mxf4, ::mxf4nvf4 (their formats and scales:
-// tcgen05_kinds.go), and tcgen05.commit (§9.7.17.12.1).
+// ::2 and the kinds .kind::f16, ::tf32, ::f8f6f4, ::i8 and the
+// block-scaled ::mxf8f6f4, ::mxf4, ::mxf4nvf4 (their formats and scales:
+// tcgen05_kinds.go; .cta_group::1 only), and tcgen05.commit
+// (§9.7.17.12.1).
 //
 // tcgen05.mma is issued by one thread: every active thread that executes
 // it issues its own MMA with its own operands (CUTLASS elects one). It
@@ -40,11 +41,13 @@
 // and the swizzle XORs address bits 4.. with bits 7.. (log2(W/16) bits),
 // as for wgmma (the K-major address and the swizzle are wgmma.go's).
 //
-// D in tensor memory (M = 128): row i is lane (d's lane + i), column j is
-// column (d's column + j), one 32-bit cell per element (an f16 D in the
-// low 16 bits). A in tensor memory: row i in lane i, its K elements packed
-// into consecutive 32-bit columns, low bits first. M = 64 (whose D takes
-// half of each warp's lanes) is refused for now.
+// Shapes (§9.7.17.2.1): M = 64 or 128 with .cta_group::1, 128 or 256 with
+// ::2 (a CTA pair computing one product, each CTA holding half of A's and
+// D's rows and of B's columns); N per kind as tcShape says. D in tensor
+// memory follows the ISA's data-path layouts (tcLayout), one 32-bit cell
+// per element (an f16 D in the low 16 bits). A in tensor memory: the row
+// feeding a D element sits in that element's lane, its K elements packed
+// into consecutive 32-bit columns, low bits first.
 //
 // Arithmetic (the same model as mma and wgmma): integer products and sums
 // exact, wrapping to 32 bits (clamped with the saturate bit);
@@ -121,10 +124,13 @@ var tcKinds = map[string]tcKind{
 	".kind::i8":     {name: "i8", k: 32, fmts: map[int]ekind{0: ekU8, 1: ekS8}, d: map[int]ekind{2: ekS32}, isInt: true},
 }
 
-// check validates the descriptor for kind k and returns the element
-// kinds of A, B and D, or why not.
-func (d tcIdesc) check(k tcKind) (a, b, dk ekind, msg string) {
+// check validates the descriptor for kind k under .cta_group::group and
+// returns the element kinds of A, B and D, or why not.
+func (d tcIdesc) check(k tcKind, group int) (a, b, dk ekind, msg string) {
 	if bs := tcBlockScaled[k.name]; bs != nil {
+		if group != 1 {
+			return 0, 0, 0, fmt.Sprintf(".kind::%s with .cta_group::2 is not simulated (.cta_group::1 is)", k.name)
+		}
 		return d.checkBS(k, bs)
 	}
 	var ok bool
@@ -161,19 +167,108 @@ func (d tcIdesc) check(k tcKind) (a, b, dk ekind, msg string) {
 	if k.isInt && (d.negA || d.negB) {
 		return 0, 0, 0, "the negate bits (13, 14) must be 0 for .kind::i8"
 	}
-	if d.m != 128 {
-		if d.m == 64 {
-			return 0, 0, 0, "M = 64 is not simulated yet (M = 128 is)"
-		}
-		return 0, 0, 0, fmt.Sprintf("M = %d (bits 24-28) is not 64 or 128, what .cta_group::1 allows", d.m)
-	}
-	if msg := d.nRule(); msg != "" {
+	if msg := tcShape(k, d.m, d.n, group); msg != "" {
 		return 0, 0, 0, msg
 	}
 	return a, b, dk, ""
 }
 
-// nRule checks N for M = 128.
+// tcShape says why M x N is not a shape of kind k under .cta_group::group
+// (the ISA's table of kinds and shapes, §9.7.17.2.1: for .cta_group::1
+// M = 64 or 128 and N from 8 to 256 in steps of 8; for .cta_group::2 M =
+// 128 or 256 and N from 16 to 256 in steps of 16; .kind::i8 takes N = 8,
+// 16, 24, 32, then steps of 16 (::1) and N from 32 in steps of 32 (::2)),
+// "" when it is one.
+func tcShape(k tcKind, m, n, group int) string {
+	ms, nstep, nmin := [2]int{64, 128}, 8, 8
+	if group == 2 {
+		ms, nstep, nmin = [2]int{128, 256}, 16, 16
+	}
+	if m != ms[0] && m != ms[1] {
+		return fmt.Sprintf("M = %d (bits 24-28) is not %d or %d, what .cta_group::%d allows", m, ms[0], ms[1], group)
+	}
+	switch {
+	case k.isInt && group == 1:
+		if n > 256 || n < 8 || n%8 != 0 || n > 32 && n%16 != 0 {
+			return fmt.Sprintf("N = %d (bits 17-22) is not 8, 16, 24, 32 or a multiple of 16 up to 256, what .kind::i8 with .cta_group::1 allows", n)
+		}
+	case k.isInt:
+		if n > 256 || n < 32 || n%32 != 0 {
+			return fmt.Sprintf("N = %d (bits 17-22) is not a multiple of 32 from 32 to 256, what .kind::i8 with .cta_group::2 allows", n)
+		}
+	case n > 256 || n < nmin || n%nstep != 0:
+		return fmt.Sprintf("N = %d (bits 17-22) is not a multiple of %d from %d to 256, what .cta_group::%d allows", n, nstep, nmin, group)
+	}
+	return ""
+}
+
+// tcLayout is where D's elements lie in a CTA's tensor memory: the ISA's
+// data-path layouts (§9.7.17.10.5, the layouts CUTLASS's UMMA::tmem_frg
+// builds in cute/atom/mma_traits_sm100_frag.hpp). A CTA holds rows rows
+// of D (M, or M/2 of a pair's MMA); with blocks column blocks its rows
+// sit blocks times in the 128 lanes, each copy holding N/blocks columns:
+//
+//	Layout D (M = 128, ::1), A (M = 256, ::2): 4x1, D(i, j) in lane i, column j
+//	Layout B (M = 128, ::2, 64 rows a CTA):   2x2, lane i + 64*(j / (N/2)), column j % (N/2)
+//	Layout F (M = 64, ::1):                   half the data path: lane 32*(i/16) + i%16
+//	                                          (+ 16 when D's lane is 16), column j
+//
+// relative to D's address; A in tensor memory is read in the same lane as
+// the D element it feeds (so the 2x2 layout needs A's rows in lanes 0-63
+// and again in 64-127, CUTLASS's TmemAllocMode::Duplicated).
+type tcLayout struct {
+	name   string
+	rows   int  // rows of D in one CTA
+	blocks int  // column blocks (1 or 2)
+	half   bool // layout F
+}
+
+func tcLayoutOf(m, group int) tcLayout {
+	switch {
+	case group == 1 && m == 64:
+		return tcLayout{"F (M = 64)", 64, 1, true}
+	case group == 1:
+		return tcLayout{"D (M = 128, .cta_group::1)", 128, 1, false}
+	case m == 128:
+		return tcLayout{"B (M = 128, .cta_group::2)", 64, 2, false}
+	}
+	return tcLayout{"A (M = 256)", 128, 1, false}
+}
+
+// cell is the lane and column offsets of D(i, j) (i < rows) for N = n.
+func (l tcLayout) cell(i, j, n int) (int, int) {
+	if l.half {
+		return 32*(i/16) + i%16, j
+	}
+	w := n / l.blocks
+	return i + l.rows*(j/w), j % w
+}
+
+// elem is the inverse of cell: the D element (row within the CTA's rows,
+// column) at lane and column offsets (lo, co), ok false when none.
+func (l tcLayout) elem(lo, co, n int) (int, int, bool) {
+	if l.half {
+		if lo%32 >= 16 || lo >= 128 || co >= n {
+			return 0, 0, false
+		}
+		return 16*(lo/32) + lo%16, co, true
+	}
+	w := n / l.blocks
+	if lo >= l.rows*l.blocks || co >= w {
+		return 0, 0, false
+	}
+	return lo % l.rows, co + w*(lo/l.rows), true
+}
+
+// lanes is how many lanes from D's lane the layout spans.
+func (l tcLayout) lanes() int {
+	if l.half {
+		return 112
+	}
+	return l.rows * l.blocks
+}
+
+// nRule checks N for the block-scaled kinds' M = 128 (tcgen05_kinds.go).
 func (d tcIdesc) nRule() string {
 	if d.n < 16 || d.n > 256 || d.n%16 != 0 {
 		return fmt.Sprintf("N = %d (bits 17-22) is not a multiple of 16 from 16 to 256, what M = 128 allows", d.n)
@@ -182,8 +277,8 @@ func (d tcIdesc) nRule() string {
 }
 
 // describe writes the descriptor as the views show it.
-func (d tcIdesc) describe(k tcKind) string {
-	a, b, dk, msg := d.check(k)
+func (d tcIdesc) describe(k tcKind, group int) string {
+	a, b, dk, msg := d.check(k, group)
 	if msg != "" {
 		return fmt.Sprintf("idesc 0x%08x: %s", d.raw, msg)
 	}
@@ -217,7 +312,7 @@ func DescribeIdesc(kind string, v uint32) string {
 	if !ok {
 		return "unknown kind " + kind
 	}
-	return decodeIdesc(v).describe(k)
+	return decodeIdesc(v).describe(k, 1)
 }
 
 // decodeUmmaDesc decodes a Blackwell shared-memory matrix descriptor.
@@ -309,6 +404,7 @@ func (l *lowering) tmemOperand(a check.Arg) tmemOperand {
 type tcMMA struct {
 	kind      tcKind
 	name      string
+	group     int // .cta_group
 	d, a      tmemOperand
 	aTmem     bool
 	aSlot     int32 // A's descriptor
@@ -321,15 +417,12 @@ type tcMMA struct {
 }
 
 func lowerTcMMA(l *lowering, in *check.Inst, o *op) error {
-	if err := ctaGroup1(in); err != nil {
-		return err
-	}
 	for _, m := range []string{".ashift", ".collector::a::fill", ".collector::a::use", ".collector::a::lastuse"} {
 		if hasMod(in, m) != "" {
 			return fmt.Errorf("tcgen05.mma%s is not simulated yet", m)
 		}
 	}
-	d := &tcMMA{name: "tcgen05" + joinMods(in), enablePS: len(o.ps) - 1}
+	d := &tcMMA{name: "tcgen05" + joinMods(in), group: ctaGroupOf(in), enablePS: len(o.ps) - 1}
 	for k, v := range tcKinds {
 		if hasMod(in, k) != "" {
 			d.kind = v
@@ -359,8 +452,8 @@ func lowerTcMMA(l *lowering, in *check.Inst, o *op) error {
 		return invalid("tcgen05.mma.kind::%s needs .block_scale and its [scale-A-tmem], [scale-B-tmem]", d.kind.name)
 	}
 	if len(rest) > 0 && rest[0].Kind == check.ArgVec {
-		if len(rest[0].Elems) != 4 {
-			return invalid("tcgen05.mma.cta_group::1: the disable-output-lane mask takes 4 registers (128 lanes), got %d", len(rest[0].Elems))
+		if want := 4 * d.group; len(rest[0].Elems) != want {
+			return invalid("tcgen05.mma.cta_group::%d: the disable-output-lane mask takes %d registers (%d lanes), got %d", d.group, want, 32*want, len(rest[0].Elems))
 		}
 		for _, e := range rest[0].Elems {
 			d.maskSlots = append(d.maskSlots, l.valueSlot(e))
@@ -393,149 +486,253 @@ func lowerTcMMA(l *lowering, in *check.Inst, o *op) error {
 	return nil
 }
 
+// tcCTAs is the CTAs a .cta_group::group operation issued by w acts on:
+// w's CTA, or the pair's even CTA then its odd CTA; nil after a fault.
+func (m *Machine) tcCTAs(w *warp, o *op, lane, group int, name string) []*cta {
+	if !m.tcGroup(w, o, lane, group, name) {
+		return nil
+	}
+	if group == 1 {
+		return []*cta{w.cta}
+	}
+	p, msg := m.peerCTA(w.cta)
+	if p == nil {
+		m.raise(w, o, lane, name+": "+msg)
+		return nil
+	}
+	if w.cta.rank&1 == 0 {
+		return []*cta{w.cta, p}
+	}
+	return []*cta{p, w.cta}
+}
+
+// exec runs lane's MMA. With .cta_group::2 the pair computes one M x N
+// product (§9.7.17.10.9.1; CUTLASS's SM100_MMA_*_2x1SM): the pair's even
+// CTA holds rows 0..M/2-1 of A and D and columns 0..N/2-1 of B, the odd
+// CTA the rest, each in its own shared memory at the descriptors' offsets
+// and its own tensor memory at the same [d-tmem] (and [a-tmem]), whichever
+// CTA of the pair issues it.
 func (d *tcMMA) exec(m *Machine, w *warp, o *op, lane int) {
 	fail := func(format string, a ...any) { m.raise(w, o, lane, d.name+": "+fmt.Sprintf(format, a...)) }
+	ctas := m.tcCTAs(w, o, lane, d.group, d.name)
+	if ctas == nil {
+		return
+	}
 	id := decodeIdesc(uint32(w.reg(d.iSlot)[lane]))
-	at, bt, dt, msg := id.check(d.kind)
+	at, bt, dt, msg := id.check(d.kind, d.group)
 	if msg != "" {
 		fail("instruction descriptor 0x%08x: %s", id.raw, msg)
 		return
 	}
 	M, N, K := id.m, id.n, d.kind.k
-	c := w.cta
-	sh := c.shared
-	// D: M lanes from its lane, N columns.
+	lay := tcLayoutOf(M, d.group)
+	nc := len(ctas)
+	Mc, Nc := M/nc, N/nc // rows of A and D, columns of B, a CTA holds
+	cols := N / lay.blocks
 	daddr := d.d.value(w, lane)
 	dl, dc := splitTaddr(daddr)
-	if dl+M > TmemLanes || dc+N > TmemCols {
-		fail("D at 0x%08x (lane %d, column %d) with M=%d N=%d runs past the 128 lanes x 512 columns of tensor memory", daddr, dl, dc, M, N)
+	switch {
+	case lay.half && dl != 0 && dl != 16:
+		fail("D at 0x%08x is in lane %d; with M = 64 (layout F, half the data path) D's lane must be 0 or 16", daddr, dl)
+		return
+	case !lay.half && dl != 0:
+		fail("D at 0x%08x is in lane %d; with layout %s D's lane must be 0", daddr, dl, lay.name)
+		return
+	case dc+cols > TmemCols:
+		fail("D at 0x%08x (column %d) with N=%d takes %d columns: it runs past the %d columns of tensor memory", daddr, dc, N, cols, TmemCols)
 		return
 	}
-	if bad, ok := c.tmem.allocated(dc, N); !ok {
-		fail("D's column %d (address 0x%08x) is not allocated", bad, daddr)
-		return
-	}
-	tm := c.tmem
-	a := make([]uint64, M*K) // row-major
-	b := make([]uint64, N*K) // b[j*K+kk] is B(kk, j)
-	if d.aTmem {
-		aaddr := d.a.value(w, lane)
-		al, ac := splitTaddr(aaddr)
-		bits := tcElemBits(d.kind, at)
-		cols := (K*bits + 31) / 32
-		if al+M > TmemLanes || ac+cols > TmemCols {
-			fail("A at 0x%08x runs past tensor memory", aaddr)
-			return
-		}
-		if bad, ok := tm.allocated(ac, cols); !ok {
-			fail("A's column %d (address 0x%08x) is not allocated", bad, aaddr)
-			return
-		}
-		for i := 0; i < M; i++ {
-			for kk := 0; kk < K; kk++ {
-				bit := kk * bits
-				v := uint64(*tm.at(al+i, ac+bit/32)) >> (bit % 32)
-				a[i*K+kk] = tcTmemElem(d.kind, at, v&(1<<bits-1))
-			}
-		}
-	} else {
-		s, bad := decodeUmmaDesc(w.reg(d.aSlot)[lane])
-		if bad == "" {
-			bad = readTcOperand(sh, s, id.aMN, M, K, d.kind, at, func(r, kk int, v uint64) { a[r*K+kk] = v })
-		}
-		if bad != "" {
-			fail("A descriptor 0x%016x: %s", w.reg(d.aSlot)[lane], bad)
+	for _, c := range ctas {
+		if bad, ok := c.tmem.allocated(dc, cols); !ok {
+			fail("D's column %d (address 0x%08x) is not allocated%s", bad, daddr, ctaNote(c, w, nc))
 			return
 		}
 	}
-	s, bad := decodeUmmaDesc(w.reg(d.bSlot)[lane])
-	if bad == "" {
-		bad = readTcOperand(sh, s, id.bMN, N, K, d.kind, bt, func(r, kk int, v uint64) { b[r*K+kk] = v })
-	}
-	if bad != "" {
-		fail("B descriptor 0x%016x: %s", w.reg(d.bSlot)[lane], bad)
-		return
-	}
-	enable := pred(w, o, d.enablePS)&(1<<lane) != 0
-	var mask [4]uint32
+	var mask [8]uint32
 	for i, slot := range d.maskSlots {
 		mask[i] = uint32(w.reg(slot)[lane])
 	}
+	if nc == 2 && mask != [8]uint32{} {
+		fail("a disable-output-lane mask other than 0 with .cta_group::2 is not simulated (the ISA does not say which CTA's lanes its 8 words cover)")
+		return
+	}
+	a := make([][]uint64, nc) // per CTA: rows x K (smem), or 128 lanes x K (tmem)
+	b := make([]uint64, N*K)  // b[j*K+kk] is B(kk, j)
+	var aLane [2]int
+	for v, c := range ctas {
+		sh := c.shared
+		if d.aTmem {
+			aaddr := d.a.value(w, lane)
+			al, ac := splitTaddr(aaddr)
+			aLane[v] = al
+			bits := tcElemBits(d.kind, at)
+			acols := (K*bits + 31) / 32
+			switch {
+			case lay.half && al != dl:
+				fail("A at 0x%08x is in lane %d, D in lane %d: with M = 64 (layout F) A and D must use the same lane alignment", aaddr, al, dl)
+				return
+			case !lay.half && al != 0:
+				fail("A at 0x%08x is in lane %d; with layout %s A's lane must be 0", aaddr, al, lay.name)
+				return
+			case ac+acols > TmemCols:
+				fail("A at 0x%08x runs past tensor memory", aaddr)
+				return
+			}
+			if bad, ok := c.tmem.allocated(ac, acols); !ok {
+				fail("A's column %d (address 0x%08x) is not allocated%s", bad, aaddr, ctaNote(c, w, nc))
+				return
+			}
+			rows := make([]uint64, TmemLanes*K)
+			for l := al; l < TmemLanes; l++ {
+				for kk := 0; kk < K; kk++ {
+					bit := kk * bits
+					rows[l*K+kk] = tcTmemElem(d.kind, at, uint64(*c.tmem.at(l, ac+bit/32))>>(bit%32)&(1<<bits-1))
+				}
+			}
+			a[v] = rows
+		} else {
+			a[v] = make([]uint64, Mc*K)
+			s, bad := decodeUmmaDesc(w.reg(d.aSlot)[lane])
+			if bad == "" {
+				bad = readTcOperand(sh, s, id.aMN, Mc, K, d.kind, at, func(r, kk int, x uint64) { a[v][r*K+kk] = x })
+			}
+			if bad != "" {
+				fail("A descriptor 0x%016x: %s%s", w.reg(d.aSlot)[lane], bad, ctaNote(c, w, nc))
+				return
+			}
+		}
+		s, bad := decodeUmmaDesc(w.reg(d.bSlot)[lane])
+		if bad == "" {
+			bad = readTcOperand(sh, s, id.bMN, Nc, K, d.kind, bt, func(r, kk int, x uint64) { b[(v*Nc+r)*K+kk] = x })
+		}
+		if bad != "" {
+			fail("B descriptor 0x%016x: %s%s", w.reg(d.bSlot)[lane], bad, ctaNote(c, w, nc))
+			return
+		}
+	}
 	var sc *tcScales
 	if d.bs != nil {
-		if sc, msg = d.bs.read(tm, w, lane, id, M, N, K); msg != "" {
+		// .cta_group::1 only (check): the scales are in the one CTA's TMEM.
+		if sc, msg = d.bs.read(ctas[0].tmem, w, lane, id, M, N, K); msg != "" {
 			fail("%s", msg)
 			return
 		}
 	}
+	enable := pred(w, o, d.enablePS)&(1<<lane) != 0
 	scale := float32(math.Ldexp(1, -d.scale))
-	for i := 0; i < M; i++ {
-		if mask[i/32]>>(i%32)&1 != 0 {
-			continue // a disabled output lane keeps its D
-		}
-		ar := a[i*K : i*K+K]
-		for j := 0; j < N; j++ {
-			cell := tm.at(dl+i, dc+j)
-			bc := b[j*K : j*K+K]
-			if d.kind.isInt {
-				acc := int64(0)
-				if enable {
-					acc = int64(int32(*cell))
+	for v, c := range ctas {
+		tm := c.tmem
+		for i := 0; i < Mc; i++ {
+			for j := 0; j < N; j++ {
+				lo, co := lay.cell(i, j, N)
+				l := dl + lo
+				if mask[l/32]>>(l%32)&1 != 0 {
+					continue // a disabled output lane keeps its D
 				}
-				for kk := range K {
-					acc += intOf(at, ar[kk]) * intOf(bt, bc[kk])
-				}
-				if id.sat {
-					acc = max(math.MinInt32, min(math.MaxInt32, acc))
-				}
-				*cell = uint32(acc)
-				continue
-			}
-			acc := float32(0)
-			if enable {
-				if dt == ekF16 {
-					acc = floatOf(ekF16, uint64(*cell&0xffff))
+				var ar []uint64
+				if d.aTmem {
+					al := aLane[v] + lo
+					ar = a[v][al*K : al*K+K]
 				} else {
-					acc = math.Float32frombits(*cell)
+					ar = a[v][i*K : i*K+K]
 				}
-				if d.scale != 0 {
-					acc *= scale
-				}
+				d.dot(tm.at(l, dc+co), ar, b[j*K:j*K+K], at, bt, dt, id, enable, scale, sc, v*Mc+i, j)
 			}
-			for kk := range K {
-				x, y := floatOf(at, ar[kk]), floatOf(bt, bc[kk])
-				if id.negA {
-					x = -x
-				}
-				if id.negB {
-					y = -y
-				}
-				p := float32(x * y) // exact
-				if sc != nil {
-					p = sc.product(i, j, kk, x, y)
-				}
-				acc = float32(acc + p)
-			}
-			*cell = uint32(encodeFloat(dt, acc))
 		}
 	}
 	if m.record {
-		v := &TmemMMAView{Line: int(o.line), Desc: id.describe(d.kind), Lane: dl, Col: dc, M: M, N: N, Cells: make([]string, 0, M*N)}
-		for i := 0; i < M; i++ {
-			for j := 0; j < N; j++ {
-				x := *tm.at(dl+i, dc+j)
-				switch {
-				case d.kind.isInt:
-					v.Cells = append(v.Cells, strconv.Itoa(int(int32(x))))
-				case dt == ekF16:
-					v.Cells = append(v.Cells, fmtFloat(floatOf(ekF16, uint64(x&0xffff))))
-				default:
-					v.Cells = append(v.Cells, fmtFloat(math.Float32frombits(x)))
-				}
+		desc := id.describe(d.kind, d.group)
+		for v, c := range ctas {
+			peer := -1
+			if nc == 2 {
+				peer = ctas[1-v].rank
+			}
+			c.tmem.mma = tcView(o, desc, lay, c.tmem, dl, dc, M, N, v*Mc, peer, d.kind.isInt, dt)
+			c.tmem.mmaStep = m.stats.WarpInstructions
+		}
+	}
+}
+
+// ctaNote names c in a fault when the MMA spans a pair.
+func ctaNote(c *cta, w *warp, nc int) string {
+	if nc == 1 {
+		return ""
+	}
+	who := "the issuing CTA"
+	if c != w.cta {
+		who = "the peer CTA"
+	}
+	return fmt.Sprintf(" (in %s, (%d,%d,%d), cluster rank %d)", who, c.id[0], c.id[1], c.id[2], c.rank)
+}
+
+// dot accumulates one element of D: cell = sum_k a[k]*b[k] (+ cell).
+func (d *tcMMA) dot(cell *uint32, ar, bc []uint64, at, bt, dt ekind, id tcIdesc, enable bool, scale float32, sc *tcScales, i, j int) {
+	K := len(ar)
+	if d.kind.isInt {
+		acc := int64(0)
+		if enable {
+			acc = int64(int32(*cell))
+		}
+		for kk := range K {
+			acc += intOf(at, ar[kk]) * intOf(bt, bc[kk])
+		}
+		if id.sat {
+			acc = max(math.MinInt32, min(math.MaxInt32, acc))
+		}
+		*cell = uint32(acc)
+		return
+	}
+	acc := float32(0)
+	if enable {
+		if dt == ekF16 {
+			acc = floatOf(ekF16, uint64(*cell&0xffff))
+		} else {
+			acc = math.Float32frombits(*cell)
+		}
+		if d.scale != 0 {
+			acc *= scale
+		}
+	}
+	for kk := range K {
+		x, y := floatOf(at, ar[kk]), floatOf(bt, bc[kk])
+		if id.negA {
+			x = -x
+		}
+		if id.negB {
+			y = -y
+		}
+		p := float32(x * y) // exact
+		if sc != nil {
+			p = sc.product(i, j, kk, x, y)
+		}
+		acc = float32(acc + p)
+	}
+	*cell = uint32(encodeFloat(dt, acc))
+}
+
+// tcView is the view of the D tile a CTA holds after an MMA.
+func tcView(o *op, desc string, lay tcLayout, tm *tmemState, dl, dc, M, N, row0, peer int, isInt bool, dt ekind) *TmemMMAView {
+	v := &TmemMMAView{Line: int(o.line), Desc: desc, Layout: lay.name, Lane: dl, Col: dc, M: M, N: N, Row0: row0, Rows: lay.rows, Peer: peer,
+		Lanes: lay.lanes(), Cols: N / lay.blocks, Blocks: lay.blocks, Half: lay.half}
+	v.Cells = make([]string, 0, v.Lanes*v.Cols)
+	for lo := 0; lo < v.Lanes; lo++ {
+		for co := 0; co < v.Cols; co++ {
+			if _, _, ok := lay.elem(lo, co, N); !ok {
+				v.Cells = append(v.Cells, "")
+				continue
+			}
+			x := *tm.at(dl+lo, dc+co)
+			switch {
+			case isInt:
+				v.Cells = append(v.Cells, strconv.Itoa(int(int32(x))))
+			case dt == ekF16:
+				v.Cells = append(v.Cells, fmtFloat(floatOf(ekF16, uint64(x&0xffff))))
+			default:
+				v.Cells = append(v.Cells, fmtFloat(math.Float32frombits(x)))
 			}
 		}
-		tm.mma, tm.mmaStep = v, m.stats.WarpInstructions
 	}
+	return v
 }
 
 func fmtFloat(f float32) string { return strconv.FormatFloat(float64(f), 'g', -1, 32) }
@@ -546,11 +743,13 @@ type tcCommit struct {
 	maskSlot int32
 }
 
+// tcgen05.commit.cta_group::2 tracks the issuing thread's .cta_group::2
+// operations, which completed at issue too; the pair's peer CTA must
+// still be active, as for any .cta_group::2 operation.
 func lowerTcCommit(l *lowering, in *check.Inst, o *op) error {
-	if err := ctaGroup1(in); err != nil {
-		return err
-	}
-	c := &tcCommit{mb: &mbarOp{kind: mbArrive, name: "tcgen05.commit", countSlot: -1}, maskSlot: -1}
+	group := ctaGroupOf(in)
+	name := fmt.Sprintf("tcgen05.commit.cta_group::%d", group)
+	c := &tcCommit{mb: &mbarOp{kind: mbArrive, name: name, countSlot: -1}, maskSlot: -1}
 	o.space = spaceOf(l, in, o)
 	if hasMod(in, ".multicast::cluster") != "" {
 		if len(o.s) == 0 {
@@ -564,7 +763,10 @@ func lowerTcCommit(l *lowering, in *check.Inst, o *op) error {
 			if mk&1 == 0 {
 				continue
 			}
-			t, off, ok := m.mbarAt(w, o, lane, "tcgen05.commit")
+			if m.tcCTAs(w, o, lane, group, name) == nil {
+				return
+			}
+			t, off, ok := m.mbarAt(w, o, lane, name)
 			if !ok {
 				return
 			}
@@ -578,13 +780,13 @@ func lowerTcCommit(l *lowering, in *check.Inst, o *op) error {
 						continue
 					}
 					if cl[r] == nil || cl[r].done {
-						m.raise(w, o, lane, fmt.Sprintf("tcgen05.commit: ctaMask names rank %d, which has exited", r))
+						m.raise(w, o, lane, fmt.Sprintf("%s: ctaMask names rank %d, which has exited", name, r))
 						return
 					}
 					m.mbarLane(cl[r], w, o, c.mb, lane, off)
 				}
 				if mask>>len(cl) != 0 {
-					m.raise(w, o, lane, fmt.Sprintf("tcgen05.commit: ctaMask 0x%x names ranks beyond the cluster's %d CTAs", mask, len(cl)))
+					m.raise(w, o, lane, fmt.Sprintf("%s: ctaMask 0x%x names ranks beyond the cluster's %d CTAs", name, mask, len(cl)))
 				}
 			}
 			if m.err != nil {

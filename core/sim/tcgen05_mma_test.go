@@ -88,12 +88,30 @@ func TestTcgen05Idesc(t *testing.T) {
 		{"i8 with an f32 D", "i8",
 			map[string]uint32{"c_format": 1, "n_dim": 4, "m_dim": 8},
 			"D format 1 (bits 4-5) is not one .kind::i8 defines"},
-		{"N=24 is not a multiple of 16 for M=128", "f16",
+		{"N = 24 with M = 128: the ISA's shape table allows steps of 8 for .cta_group::1", "f16",
 			map[string]uint32{"c_format": 1, "n_dim": 3, "m_dim": 8},
-			"N = 24 (bits 17-22) is not a multiple of 16"},
-		{"M=64 is refused for now", "f16",
+			"M=128 N=24 K=16, A f16 K-major"},
+		{"M = 64", "f16",
 			map[string]uint32{"c_format": 1, "n_dim": 4, "m_dim": 4},
-			"M = 64 is not simulated yet"},
+			"M=64 N=32 K=16, A f16 K-major, B f16 K-major, D f32"},
+		{"M = 192 is no shape", "f16",
+			map[string]uint32{"c_format": 1, "n_dim": 4, "m_dim": 12},
+			"M = 192 (bits 24-28) is not 64 or 128, what .cta_group::1 allows"},
+		{"M = 256 needs .cta_group::2", "tf32",
+			map[string]uint32{"c_format": 1, "a_format": 2, "b_format": 2, "n_dim": 4, "m_dim": 16},
+			"M = 256 (bits 24-28) is not 64 or 128"},
+		{"N = 0", "f16",
+			map[string]uint32{"c_format": 1, "n_dim": 0, "m_dim": 8},
+			"N = 0 (bits 17-22) is not a multiple of 8 from 8 to 256"},
+		{"N = 264 is past 256", "f8f6f4",
+			map[string]uint32{"c_format": 1, "n_dim": 33, "m_dim": 8},
+			"N = 264 (bits 17-22) is not a multiple of 8 from 8 to 256"},
+		{"i8 N = 24 (8, 16, 24, 32, then steps of 16)", "i8",
+			map[string]uint32{"c_format": 2, "a_format": 1, "b_format": 1, "n_dim": 3, "m_dim": 4},
+			"M=64 N=24 K=32, A s8 K-major, B s8 K-major, D s32"},
+		{"i8 N = 40 is not a step of 16 after 32", "i8",
+			map[string]uint32{"c_format": 2, "a_format": 1, "b_format": 1, "n_dim": 5, "m_dim": 8},
+			"N = 40 (bits 17-22) is not 8, 16, 24, 32 or a multiple of 16 up to 256"},
 		{"the sparse flag", "f16",
 			map[string]uint32{"sparse_flag": 1, "c_format": 1, "n_dim": 4, "m_dim": 8},
 			"sparse tcgen05.mma (.sp) is not simulated"},
@@ -177,6 +195,40 @@ func TestTcgen05IdescBlockScaled(t *testing.T) {
 	}
 	if got := DescribeIdesc("mxf8f6f4", idescBSFields(map[string]uint32{"scale_format": 1, "n_dim": 4, "m_dim": 8})|1<<3); !strings.Contains(got, "reserved bits 0-1, 3 and 6") {
 		t.Errorf("reserved bit 3 set: %q", got)
+	}
+}
+
+// TestTcgen05Shapes: the M and N the ISA's table of kinds and shapes
+// (§9.7.17.2.1) allows for each .cta_group.
+func TestTcgen05Shapes(t *testing.T) {
+	cases := []struct {
+		desc  string
+		kind  string
+		group int
+		m, n  int
+		ok    bool
+	}{
+		{"::1 M = 64, N = 8 (the smallest)", "f16", 1, 64, 8, true},
+		{"::1 M = 128, N = 256 (the largest)", "tf32", 1, 128, 256, true},
+		{"::1 M = 128, N = 248", "f8f6f4", 1, 128, 248, true},
+		{"::1 M = 256", "f16", 1, 256, 64, false},
+		{"::1 i8 N = 32", "i8", 1, 128, 32, true},
+		{"::1 i8 N = 48", "i8", 1, 128, 48, true},
+		{"::1 i8 N = 56", "i8", 1, 128, 56, false},
+		{"::2 M = 128, N = 16", "f16", 2, 128, 16, true},
+		{"::2 M = 256, N = 256", "f8f6f4", 2, 256, 256, true},
+		{"::2 M = 64", "f16", 2, 64, 64, false},
+		{"::2 N = 24 (steps of 16)", "tf32", 2, 128, 24, false},
+		{"::2 N = 8", "f16", 2, 256, 8, false},
+		{"::2 i8 N = 32", "i8", 2, 256, 32, true},
+		{"::2 i8 N = 48 (steps of 32)", "i8", 2, 128, 48, false},
+		{"::2 i8 N = 16", "i8", 2, 128, 16, false},
+	}
+	for _, c := range cases {
+		msg := tcShape(tcKinds[".kind::"+c.kind], c.m, c.n, c.group)
+		if (msg == "") != c.ok {
+			t.Errorf("%s: %q, want allowed = %v", c.desc, msg, c.ok)
+		}
 	}
 }
 
@@ -878,7 +930,7 @@ func TestTcgen05MMAFaults(t *testing.T) {
 		fault        string
 	}{
 		{"D past the allocation", 32, idescFields(map[string]uint32{"c_format": 1, "n_dim": 8, "m_dim": 8}), desc, desc, "D's column 32 (address 0x00000000) is not allocated"},
-		{"M = 64", 32, idescFields(map[string]uint32{"c_format": 1, "n_dim": 4, "m_dim": 4}), desc, desc, "instruction descriptor 0x04080010: M = 64 is not simulated yet"},
+		{"M = 32 (a .ws shape)", 32, idescFields(map[string]uint32{"c_format": 1, "n_dim": 4, "m_dim": 2}), desc, desc, "instruction descriptor 0x02080010: M = 32 (bits 24-28) is not 64 or 128, what .cta_group::1 allows"},
 		{"a Hopper-style B descriptor (no version bit)", 32, idesc, desc, desc &^ (1 << 46), "B descriptor 0x0000001000080000: descriptor bits 46-48 are 0"},
 		{"A beyond shared memory", 32, idesc, desc | 0x3fff, desc, "tcgen05.mma.cta_group::1.kind::f16: A descriptor 0x0000401000083fff: its shared-memory operand reaches address 0x3fff0"},
 	}
