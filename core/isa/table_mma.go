@@ -237,10 +237,10 @@ var mmaTable = []Entry{
 	{Name: "tcgen05.cp", Section: "9.7.17.9.2", Doc: "Asynchronously copy a matrix from shared memory (by descriptor) into tensor memory.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.cp.cta_group.cpshape{.cpmcast} [taddr], sdesc:.u64",
 		"tcgen05.cp.cta_group.cpshape{.cpmcast}.b8x16.cpsrc [taddr], sdesc:.u64",
-	}, Groups: tcGroups, NoExec: noTcgen05},
+	}, Groups: tcGroups},
 	{Name: "tcgen05.shift", Section: "9.7.17.9.3", Doc: "Asynchronously shift the rows of a tensor memory matrix down by one.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.shift.cta_group.down [taddr]",
-	}, Groups: tcGroups, NoExec: noTcgen05},
+	}, Groups: tcGroups},
 	{Name: "tcgen05.mma", Section: "9.7.17.10.9.1", Doc: "Asynchronous tensor-core matrix multiply-accumulate into tensor memory, issued by one thread.", PTX: 86, SM: 100, Syntax: append(
 		tcMMAForms("tcgen05.mma.cta_group.tkind{.ashift}{.coll_a}", ""),
 		"tcgen05.mma.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt], adesc:.u64, bdesc:.u64, idesc:.u32, [sa], [sb], enable:.pred",
