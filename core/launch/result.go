@@ -237,6 +237,22 @@ func AppendValue(dst []byte, t string, v uint64) []byte {
 		// floats (Python's json), which loses the sign.
 		return append(dst, "-0.0"...)
 	}
+	// Integers and halves below 1e6 (iota fills, counts, x + 0.5): what
+	// the shortest 'g' form is, without its digit search. Below 1e6 it
+	// is plain notation, and no shorter decimal lies within half an ulp
+	// (at most 2^-5 for f32 there; dropping a digit moves by 0.5 or more).
+	if a := math.Abs(f); a < 1e6 {
+		switch i := math.Trunc(f); {
+		case i == f:
+			return strconv.AppendInt(dst, int64(i), 10)
+		case a-math.Abs(i) == 0.5:
+			if f < 0 {
+				dst = append(dst, '-')
+			}
+			dst = strconv.AppendInt(dst, int64(math.Abs(i)), 10)
+			return append(dst, ".5"...)
+		}
+	}
 	if t == "f32" {
 		return strconv.AppendFloat(dst, f, 'g', -1, 32)
 	}
