@@ -54,13 +54,37 @@ func formatHalf(x uint64, f *format) string {
 	if v == 0 {
 		return strconv.FormatFloat(v, 'g', -1, 64)
 	}
-	// The fewest significant digits that read back as x; every value of
-	// these formats is a float64, whose 17 digits always read back.
-	for prec := 0; prec < 17; prec++ {
+	// The fewest significant digits that read back as x. Whether prec+1
+	// digits do is monotone in prec (a decimal that reads back still does
+	// with a 0 appended, and if any of a length does, the nearest of that
+	// length on one side of v does), and ceil(p log10 2) + 1 digits always
+	// do for a p-bit significand (5 for f16, 4 for bf16): a binary search
+	// below that bound, then the longer lengths in case (every value of
+	// these formats is a float64, whose 17 digits always read back).
+	hit := func(prec int) (string, bool) {
 		for _, s := range decimalNeighbours(v, prec) {
 			if r, ok := parseHalf(s, f); ok && r == x {
-				return shortestStyle(s)
+				return s, true
 			}
+		}
+		return "", false
+	}
+	var s string
+	lo, hi := 0, int(math.Ceil(float64(f.p)*math.Log10(2)))
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if t, ok := hit(mid); ok {
+			hi, s = mid, t
+		} else {
+			lo = mid + 1
+		}
+	}
+	if s != "" {
+		return shortestStyle(s)
+	}
+	for prec := hi; prec < 17; prec++ {
+		if t, ok := hit(prec); ok {
+			return shortestStyle(t)
 		}
 	}
 	return strconv.FormatFloat(v, 'g', -1, 64)
