@@ -27,7 +27,7 @@ type MbarRow struct {
 }
 
 func (c *Mbarview) show() bool {
-	return c.Snap != nil && (len(c.Snap.Mbarriers) > 0 || len(c.Snap.Bulk) > 0)
+	return c.Snap != nil && (len(c.Snap.Mbarriers) > 0 || len(c.Snap.Bulk) > 0 || len(c.Snap.Landed) > 0)
 }
 
 func (c *Mbarview) rows() []MbarRow {

@@ -116,14 +116,15 @@ func (c *Memview) setLane(e vugu.DOMEvent) {
 
 // memTableInfo is what the markup needs of one table.
 type memTableInfo struct {
-	Key   string
-	Title string
-	Info  string // type, size, address
-	Page  int
-	Pages int
-	Wrote string // which elements the last step wrote, or ""
-	WPage int    // the page of the first of them
-	Empty string // why there is no table, or ""
+	Key    string
+	Title  string
+	Info   string // type, size, address
+	Page   int
+	Pages  int
+	Wrote  string     // which elements the last step wrote, or ""
+	WPage  int        // the page of the first of them
+	Empty  string     // why there is no table, or ""
+	Copies []copyNote // bulk and tensor copies over it (memview_copy.go)
 }
 
 func (c *Memview) table(key string) *memTable {
@@ -166,7 +167,7 @@ func (c *Memview) sources() (keys []string, srcs []memSource, empty string) {
 		for _, r := range c.Snap.Memory {
 			if r.Space == "shared" && r.Size > 0 {
 				keys = append(keys, "shared")
-				srcs = append(srcs, memSource{name: "shared", typ: c.rawType(), mem: r.Mem, written: r.Written, mark: c.markIn("shared", 0, r.Size)})
+				srcs = append(srcs, memSource{name: "shared", typ: c.rawType(), mem: r.Mem, written: r.Written, mark: c.markIn("shared", 0, r.Size), copies: sharedCopies(c.Snap)})
 			}
 		}
 		if len(keys) == 0 {
@@ -213,6 +214,7 @@ func (c *Memview) tableInfos() []memTableInfo {
 			}
 			info.WPage = first / memPageRows
 		}
+		info.Copies = copyNotes(&src)
 		infos[i] = info
 	}
 	return infos

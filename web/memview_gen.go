@@ -314,6 +314,35 @@ func (c *Memview) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t"}
 						vgparent.AppendChild(vgn)
+						if len(b.Copies) > 0 {
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "mv-copies"}}}
+							vgparent.AppendChild(vgn)
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t"}
+								vgparent.AppendChild(vgn)
+								for vgiterkeyt, x := range b.Copies {
+									var vgiterkey interface{} = vgiterkeyt
+									_ = vgiterkey
+									x := x
+									_ = x
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "title", Val: "bulk and tensor copies over shared memory: go to the first element"}}}
+									vgparent.AppendChild(vgn)
+									vgn.AddAttrInterface("class", x.Class)
+									vgn.SetInnerHTML(x.Text)
+									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+										EventType: "click",
+										Func:      func(event vugu.DOMEvent) { c.pageTo(b.Key, x.Page) },
+										// TODO: implement capture, etc. mostly need to decide syntax
+									})
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t"}
+								vgparent.AppendChild(vgn)
+							}
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t"}
+						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "dv-scroll mv-scroll"}}}
 						vgparent.AppendChild(vgn)
 						{
@@ -492,7 +521,7 @@ func (c *Memview) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	}
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Data: "style", Attr: []vugu.VGAttribute(nil)}
 	{
-		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.mv-tabs { display: inline-flex; gap: 2px; }\n.mv-tab { font: inherit; font-size: .9em; border: 1px solid var(--dv-line); background: transparent; color: inherit; padding: 0 .5em; cursor: pointer; }\n.mv-tab.on { background: var(--dv-head); font-weight: 600; }\n.mv-buf { margin: .3em 0; }\n.mv-head { display: flex; align-items: center; gap: .6em; flex-wrap: wrap; }\n.mv-name { font-family: var(--dv-mono); font-weight: 600; }\n.mv-info { color: var(--dv-dim); font-size: .85em; }\n.mv-wrote { font: inherit; font-size: .85em; background: var(--dv-lit); color: var(--dv-lit-fg); border: 0; cursor: pointer; }\n.mv-pager { display: inline-flex; align-items: center; gap: 2px; font-size: .85em; }\n.mv-pager button { font: inherit; padding: 0 .35em; }\n.mv-goto { width: 7em; font: inherit; }\n.mv-scroll { max-height: 30vh; }\n.mv-acc-fig { font-weight: 600; margin: .2em 0; }\n.mv-acc-head { color: var(--dv-dim); font-size: .9em; }\n.mv-acc-lanes { border-collapse: collapse; font-size: .85em; }\n.mv-acc-lanes th, .mv-acc-lanes td { padding: 0 .6em; text-align: left; border-bottom: 1px solid var(--dv-line); white-space: nowrap; }\n", Attr: []vugu.VGAttribute(nil)})
+		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.mv-tabs { display: inline-flex; gap: 2px; }\n.mv-tab { font: inherit; font-size: .9em; border: 1px solid var(--dv-line); background: transparent; color: inherit; padding: 0 .5em; cursor: pointer; }\n.mv-tab.on { background: var(--dv-head); font-weight: 600; }\n.mv-buf { margin: .3em 0; }\n.mv-head { display: flex; align-items: center; gap: .6em; flex-wrap: wrap; }\n.mv-name { font-family: var(--dv-mono); font-weight: 600; }\n.mv-info { color: var(--dv-dim); font-size: .85em; }\n.mv-wrote { font: inherit; font-size: .85em; background: var(--dv-lit); color: var(--dv-lit-fg); border: 0; cursor: pointer; }\n.mv-pager { display: inline-flex; align-items: center; gap: 2px; font-size: .85em; }\n.mv-pager button { font: inherit; padding: 0 .35em; }\n.mv-goto { width: 7em; font: inherit; }\n.mv-scroll { max-height: 30vh; }\n.mv-copies { display: flex; flex-direction: column; align-items: flex-start; gap: 1px; margin: .1em 0; }\n.mv-copy { font: inherit; font-size: .85em; border: 1px solid var(--dv-active); background: transparent; color: inherit; text-align: left; cursor: pointer; }\n.mv-copy.cp-p { border-style: dashed; }\n.mv-copy.cp-l { background: light-dark(#d7ecff, #1d3a5c); }\n.mv-table td.cp-p:not(.c) { background: repeating-linear-gradient(135deg, transparent 0 4px, light-dark(#cfe3ff, #23406a) 4px 7px); }\n.mv-table td.cp-p { outline: 1px dashed var(--dv-active); outline-offset: -1px; }\n.mv-table td.cp-s:not(.c) { background: light-dark(#efe3ff, #35284f); }\n.mv-table td.cp-l:not(.c) { background: light-dark(#d7ecff, #1d3a5c); }\n.mv-acc-fig { font-weight: 600; margin: .2em 0; }\n.mv-acc-head { color: var(--dv-dim); font-size: .9em; }\n.mv-acc-lanes { border-collapse: collapse; font-size: .85em; }\n.mv-acc-lanes th, .mv-acc-lanes td { padding: 0 .6em; text-align: left; border-bottom: 1px solid var(--dv-line); white-space: nowrap; }\n", Attr: []vugu.VGAttribute(nil)})
 	}
 	vgout.AppendCSS(vgn)
 	return vgout

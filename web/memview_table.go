@@ -22,8 +22,9 @@ type memSource struct {
 	typ     string // element type without the dot: "f32", "u8"...
 	base    uint64 // address of byte 0, for the card
 	mem     sim.Mem
-	written [][2]int // byte ranges the last step wrote, sorted, merged
-	mark    [2]int   // bytes a sanitizer finding names, [start, end) (sanitize.go); none when equal
+	written [][2]int  // byte ranges the last step wrote, sorted, merged
+	mark    [2]int    // bytes a sanitizer finding names, [start, end) (sanitize.go); none when equal
+	copies  []memCopy // bulk and tensor copies in flight or landed here (memview_copy.go)
 }
 
 // elemSize is the width in bytes of an element type.
@@ -119,6 +120,9 @@ func buildMemState(src *memSource, page int, vw View) memState {
 		}
 		if m := src.mark; m[1] > m[0] && i*es < m[1] && (i+1)*es > m[0] {
 			cls = strings.TrimSpace(cls + " " + clsHazard)
+		}
+		if k := src.copyAt(i*es, es); k >= 0 {
+			cls = strings.TrimSpace(cls + " " + src.copies[k].class())
 		}
 		st.cells = append(st.cells, gridCell{formatValue(t, v, vw), cls}, gridCell{hex.String(), "hx"})
 	}
@@ -234,8 +238,21 @@ func (t *memTable) card(i int) string {
 		title += " · address 0x" + strconv.FormatUint(t.src.base+uint64(idx*es), 16)
 	}
 	var lines []cardLine
-	if t.state.cells[2*r].class == clsChanged {
+	if hasClass(t.state.cells[2*r].class, clsChanged) {
 		lines = append(lines, cardLine{"state", "written by the last step"})
 	}
+	if k := t.src.copyAt(idx*es, es); k >= 0 {
+		lines = append(lines, t.src.copies[k].cardLine())
+	}
 	return cardText(title, append(lines, valueCard(parseType(t.src.typ), t.src.value(idx))...))
+}
+
+// hasClass reports whether a class attribute's list holds class c.
+func hasClass(list, c string) bool {
+	for _, f := range strings.Fields(list) {
+		if f == c {
+			return true
+		}
+	}
+	return false
 }

@@ -172,15 +172,6 @@ func (m *modelTable) regCell(reg string, lane int) (string, string) {
 	return textOf(c), attr(c, "class")
 }
 
-func hasClass(class, c string) bool {
-	for _, f := range strings.Fields(class) {
-		if f == c {
-			return true
-		}
-	}
-	return false
-}
-
 // newSession runs the pipeline a page runs: parse, check, load, prepare.
 func newSession(t testing.TB, src, spec string) (*sim.Session, *launch.Result) {
 	t.Helper()

@@ -45,6 +45,9 @@ type bulkCopy struct {
 	swz      uint8 // tensor loads: the swizzle mode its 16-byte chunks land with (tensormap.go)
 	line     int32
 	what     string // for the view: "cp.async.bulk", "tensor 2d box 64x8", ...
+	src      uint64 // for the view: the global source address, or the shared source offset of a copy to global
+	srcSwz   uint8  // for the view: the swizzle a tensor store read its shared source with
+	tens     *TensorCopyView
 }
 
 // bulkSeg is a run of a copy's data bound for global memory.
@@ -54,7 +57,7 @@ type bulkSeg struct {
 	n    int
 }
 
-// BulkView is one bulk copy in flight, for the views.
+// BulkView is one bulk copy in flight (or landed), for the views.
 type BulkView struct {
 	Warp   int    `json:"warp"`
 	Lane   int    `json:"lane"`
@@ -66,9 +69,19 @@ type BulkView struct {
 	Mbar   int64  `json:"mbar"`  // shared address of its mbarrier, -1 for a bulk group
 	Group  int    `json:"group"` // bulk group (1-based per thread), 0: not committed
 	Reduce bool   `json:"reduce,omitempty"`
+	Src    uint64 `json:"src"` // the global source address, or the shared source offset of a copy to global
+	// Shared lists the bytes of the CTA's shared memory the copy writes
+	// (a copy to shared memory: where its swizzled chunks land) or read
+	// (a copy to global memory), as merged [offset, length] runs.
+	Shared [][2]int        `json:"shared,omitempty"`
+	Tensor *TensorCopyView `json:"tensor,omitempty"` // a tensor copy's map and coordinates (tensormap.go)
+	Landed bool            `json:"landed,omitempty"` // in Snapshot.Landed
 }
 
-const maxBulkViews = 256
+const (
+	maxBulkViews = 256
+	maxLanded    = 8 // landed copies a CTA remembers for the views
+)
 
 func bulkViews(c *cta) []BulkView {
 	if c == nil {
@@ -79,17 +92,53 @@ func bulkViews(c *cta) []BulkView {
 		if len(vs) == maxBulkViews {
 			break
 		}
-		b := &c.bulk[i]
-		v := BulkView{Warp: int(b.warp), Lane: int(b.lane), Line: int(b.line), What: b.what, Bytes: len(b.data), Space: "shared", Dst: b.dst, Mbar: int64(b.mbar) - 1, Group: int(b.group) + 1, Reduce: b.red != 0}
-		if b.toGlobal {
-			v.Space = "global"
-			if len(b.segs) > 0 {
-				v.Dst = b.segs[0].addr
-			}
-		}
-		vs = append(vs, v)
+		vs = append(vs, c.bulk[i].view())
 	}
 	return vs
+}
+
+func landedViews(c *cta) []BulkView {
+	if c == nil || len(c.landed) == 0 {
+		return nil
+	}
+	vs := make([]BulkView, len(c.landed))
+	for i := range c.landed {
+		vs[i] = c.landed[i].view()
+		vs[i].Landed = true
+	}
+	return vs
+}
+
+func (b *bulkCopy) view() BulkView {
+	v := BulkView{Warp: int(b.warp), Lane: int(b.lane), Line: int(b.line), What: b.what, Bytes: len(b.data), Space: "shared", Dst: b.dst, Mbar: int64(b.mbar) - 1, Group: int(b.group) + 1, Reduce: b.red != 0, Src: b.src, Tensor: b.tens}
+	if b.toGlobal {
+		v.Space = "global"
+		if len(b.segs) > 0 {
+			v.Dst = b.segs[0].addr
+		}
+		v.Shared = chunkRanges(b.src, len(b.data), int(b.srcSwz))
+	} else {
+		v.Shared = chunkRanges(b.dst, len(b.data), int(b.swz))
+	}
+	return v
+}
+
+// chunkRanges lists where size bytes laid out densely from shared offset
+// base lie with a swizzle mode (each 16-byte chunk moved by swizzleAddr),
+// as merged [offset, length] runs in address order.
+func chunkRanges(base uint64, size, swz int) [][2]int {
+	if size <= 0 {
+		return nil
+	}
+	if swz == 0 {
+		return [][2]int{{int(base), size}}
+	}
+	var rs [][2]int
+	for k := 0; k < size; k += 16 {
+		p := int(swizzleAddr(base+uint64(k), swz))
+		rs = append(rs, [2]int{p, min(16, size-k)})
+	}
+	return mergeRanges(rs)
 }
 
 // landBulk lands, in issue order, the copies of c that keep selects.
@@ -156,6 +205,11 @@ func (m *Machine) landOne(c *cta, b *bulkCopy) {
 		if m.san != nil {
 			m.san.wroteShared(m, c, b.dst, len(b.data)) // sanitize_mbar.go
 		}
+		if len(c.landed) == maxLanded {
+			c.landed = append(c.landed[:0:0], c.landed[1:]...)
+		}
+		c.landed = append(c.landed, *b) // its data is never changed: the views share it
+
 	} else {
 		for _, s := range b.segs {
 			g := m.global.find(s.addr, s.n)
@@ -434,7 +488,7 @@ func (b *bulkOp) exec(m *Machine, w *warp, o *op) {
 			m.raise(w, o, lane, fmt.Sprintf("%s: size %d, destination 0x%x and source 0x%x must all be multiples of 16", b.name, size, dst, src))
 			return
 		}
-		cp := bulkCopy{toGlobal: b.toGlobal, red: b.red, rtyp: b.rtyp, warp: int16(w.id), lane: int8(lane), group: -1, line: o.line, what: b.name}
+		cp := bulkCopy{toGlobal: b.toGlobal, red: b.red, rtyp: b.rtyp, warp: int16(w.id), lane: int8(lane), group: -1, line: o.line, what: b.name, src: src}
 		if b.toGlobal {
 			if size > len(c.shared) || src+uint64(size) > uint64(len(c.shared)) {
 				m.raise(w, o, lane, fmt.Sprintf("%s: source shared [0x%x, 0x%x) is outside the CTA's %d bytes of shared memory", b.name, src, src+uint64(size), len(c.shared)))

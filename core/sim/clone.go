@@ -50,6 +50,7 @@ func (t *cta) clone() *cta {
 	c.shared = append([]byte(nil), t.shared...)
 	c.mbars = append([]mbarRecord(nil), t.mbars...)
 	c.bulk = append([]bulkCopy(nil), t.bulk...) // a copy's bytes never change once read
+	c.landed = append([]bulkCopy(nil), t.landed...)
 	c.tmem = t.tmem.clone()
 	c.warps = make([]*warp, len(t.warps))
 	for i, w := range t.warps {

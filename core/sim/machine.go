@@ -173,6 +173,7 @@ type cta struct {
 	arena  ctaArena     // the blocks its kernel frames and shared memory use (startCTA)
 	mbars  []mbarRecord // the mbarriers initialized in its shared memory, by address (mbarrier.go)
 	bulk   []bulkCopy   // bulk copies in flight, oldest first (bulk.go)
+	landed []bulkCopy   // the last maxLanded copies that landed in its shared memory, for the views (bulk.go)
 	tmem   *tmemState   // its tensor memory, from the first tcgen05.alloc (tmem.go)
 
 	// What a clone (a checkpoint) may hold of it, so that recycle must

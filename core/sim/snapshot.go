@@ -32,6 +32,7 @@ type Snapshot struct {
 	Async     []AsyncView    `json:"async,omitempty"`     // the CTA's cp.async copies not landed yet (cpasync.go)
 	Mbarriers []MbarrierView `json:"mbarriers,omitempty"` // the CTA's mbarriers (mbarrier.go)
 	Bulk      []BulkView     `json:"bulk,omitempty"`      // the CTA's bulk copies in flight (bulk.go)
+	Landed    []BulkView     `json:"landed,omitempty"`    // its last copies that landed in its shared memory, oldest first (bulk.go)
 	Tmem      *TmemView      `json:"tmem,omitempty"`      // the CTA's tensor memory (tmem.go)
 	Stdout    string         `json:"stdout,omitempty"`    // the launch's printf output so far
 }
@@ -155,6 +156,7 @@ func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
 	snap.Mbarriers = mbarViews(c)
 	snap.Tmem = tmemView(c)
 	snap.Bulk = bulkViews(c)
+	snap.Landed = landedViews(c)
 	return snap
 }
 

@@ -218,6 +218,36 @@ func swizzleAddr(a uint64, mode int) uint64 {
 	return a ^ (a>>7&r)<<4
 }
 
+// TensorCopyView is the tensor map and coordinates a tensor copy used, for
+// the views: enough to draw the box over the global tensor and the swizzle
+// of its chunks in shared memory.
+type TensorCopyView struct {
+	Mode        string   `json:"mode"`  // "tile"
+	DType       string   `json:"dtype"` // as the launch contract spells it: "f16"
+	ElemSize    int      `json:"elem_size"`
+	Dims        []uint32 `json:"dims"` // the global tensor, innermost first
+	Box         []uint32 `json:"box"`
+	ElemStrides []uint32 `json:"element_strides"`
+	Coords      []int64  `json:"coords"`  // the box's first element
+	Swizzle     int      `json:"swizzle"` // bytes: 0 (none), 32, 64 or 128
+	Fill        string   `json:"oob_fill"`
+	Store       bool     `json:"store,omitempty"` // shared -> global (or a reduction)
+	Addr        uint64   `json:"addr"`            // the tensor's global address
+}
+
+func tensorCopyView(tm *TensorMap, coords []int64, store bool) *TensorCopyView {
+	v := &TensorCopyView{Mode: "tile", DType: tensorTypes[tm.DType].name, ElemSize: tm.ElemSize(), Fill: "zero", Store: store, Addr: tm.Addr,
+		Dims: append([]uint32(nil), tm.Dims[:tm.Rank]...), Box: append([]uint32(nil), tm.Box[:tm.Rank]...), ElemStrides: append([]uint32(nil), tm.ElemStrides[:tm.Rank]...),
+		Coords: append([]int64(nil), coords...)}
+	if tm.Swizzle > 0 {
+		v.Swizzle = 16 << tm.Swizzle
+	}
+	if tm.Fill == 1 {
+		v.Fill = "nan"
+	}
+	return v
+}
+
 // tensorOp is a lowered tensor copy.
 type tensorOp struct {
 	name       string
@@ -408,7 +438,7 @@ func (t *tensorOp) exec(m *Machine, w *warp, o *op) {
 		if tm.Swizzle > 0 {
 			what += fmt.Sprintf(", %dB swizzle", 16<<tm.Swizzle)
 		}
-		cp := bulkCopy{warp: int16(w.id), lane: int8(lane), group: -1, line: o.line, what: what, swz: uint8(tm.Swizzle)}
+		cp := bulkCopy{warp: int16(w.id), lane: int8(lane), group: -1, line: o.line, what: what, swz: uint8(tm.Swizzle), src: tm.Addr, tens: tensorCopyView(&tm, coords[:tm.Rank], t.store)}
 		if !t.store {
 			data := make([]byte, size)
 			nan := tensorTypes[tm.DType].nan
@@ -442,7 +472,7 @@ func (t *tensorOp) exec(m *Machine, w *warp, o *op) {
 			p := swizzleAddr(smem+uint64(k), tm.Swizzle)
 			copy(data[k:k+16], c.shared[p:p+16])
 		}
-		cp.data, cp.toGlobal, cp.swz = data, true, 0
+		cp.data, cp.toGlobal, cp.swz, cp.src, cp.srcSwz = data, true, 0, smem, uint8(tm.Swizzle)
 		if t.red != 0 {
 			cp.red = t.red
 			cp.rtyp = typeOf("." + tensorTypes[tm.DType].name)
@@ -477,4 +507,19 @@ func joinCoords(cs []int64) string {
 		s += fmt.Sprint(c)
 	}
 	return s
+}
+
+// SwizzleChunk is the shared address where the 16-byte chunk at a lands
+// with a swizzle of 0 (none), 32, 64 or 128 bytes; applied to a position
+// it gives the chunk held there (the XOR is its own inverse).
+func SwizzleChunk(a uint64, swizzleBytes int) uint64 {
+	switch swizzleBytes {
+	case 32:
+		return swizzleAddr(a, 1)
+	case 64:
+		return swizzleAddr(a, 2)
+	case 128:
+		return swizzleAddr(a, 3)
+	}
+	return a
 }

@@ -409,3 +409,82 @@ func TestTensorMapCheck(t *testing.T) {
 		t.Errorf("zeros decode with %q", msg)
 	}
 }
+
+// The views of a tensor copy (BulkView.Shared, .Tensor, Snapshot.Landed):
+// a 32B-swizzled u8 box of 16 x 9 bytes is 9 chunks; by the ISA's 32B
+// table, line 1 (bytes 128-255) holds chunk 1 at position 0 and chunk 0
+// at position 1, so the ninth chunk (the first of line 1) lands at byte
+// 144 and bytes 128-143 stay untouched: the copy writes [0, 128) and
+// [144, 160).
+func TestTensorCopyView(t *testing.T) {
+	c := tmaCase{dtype: "u8", dims: []int{64, 20}, pitch: []int{64}, box: []int{16, 9}, coords: []int{-3, 17}, swz: 1}
+	// Where each dense chunk lands, from the table: the position p of its
+	// line whose entry names it.
+	var want [][2]int
+	tab := isaSwizzleTables[1]
+	for q := 0; q < 9; q++ {
+		line, row := q/8, tab[(q/8)%len(tab)]
+		for p := range row {
+			if row[p] == q%8 {
+				want = append(want, [2]int{line*128 + p*16, 16})
+			}
+		}
+	}
+	want = mergeRanges(want)
+	if len(want) != 2 || want[0] != [2]int{0, 128} || want[1] != [2]int{144, 16} {
+		t.Fatalf("BUG in the test's model: %v", want)
+	}
+	in, _ := tensorBytes(c, 1)
+	p := compilePTX(t, "tma.ptx", strings.Replace(tmaKernel, "BODY", `
+	mbarrier.init.shared::cta.b64 [mb], 1;
+	mbarrier.arrive.expect_tx.shared::cta.b64 %rd1, [mb], 144;
+	mov.u32 %r4, -3;
+	mov.u32 %r5, 17;
+	cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [sbuf], [%map, {%r4, %r5}], [mb];
+	mov.u32 %r6, 1;
+WAIT:
+	mbarrier.try_wait.parity.shared::cta.b64 %p1, [mb], 0;
+	@!%p1 bra WAIT;`, 1))
+	_, psize, _ := p.Params("k")
+	params := make([]byte, psize)
+	m, err := New(p, "k", Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{32, 1, 1}, Params: params})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ia := m.Alloc("in", len(in))
+	m.Store(ia, 0, in)
+	tm := TensorMap{Addr: ia, Rank: 2, DType: 0, Swizzle: 1}
+	tm.Strides[0], tm.Strides[1] = 1, 64
+	tm.Dims[0], tm.Dims[1], tm.Box[0], tm.Box[1] = 64, 20, 16, 9
+	tm.ElemStrides[0], tm.ElemStrides[1] = 1, 1
+	enc := tm.Encode()
+	copy(params, enc[:])
+	snap := func() *Snapshot { return m.Snapshot(SnapshotOptions{CTA: -1, Warp: -1}) }
+	for i := 0; i < 40 && len(snap().Bulk) == 0; i++ {
+		m.Step()
+	}
+	s := snap()
+	if len(s.Bulk) != 1 || len(s.Landed) != 0 {
+		t.Fatalf("after the issue: %d copies in flight, %d landed, want 1 and 0", len(s.Bulk), len(s.Landed))
+	}
+	b := s.Bulk[0]
+	if fmt.Sprint(b.Shared) != fmt.Sprint(want) || b.Bytes != 144 || b.Src != ia || b.Landed {
+		t.Errorf("in flight: shared %v bytes %d src 0x%x landed %v, want %v 144 0x%x false", b.Shared, b.Bytes, b.Src, b.Landed, want, ia)
+	}
+	tv := b.Tensor
+	if tv == nil {
+		t.Fatal("no tensor view")
+	}
+	if tv.Mode != "tile" || tv.DType != "u8" || tv.ElemSize != 1 || fmt.Sprint(tv.Dims, tv.Box, tv.ElemStrides, tv.Coords) != "[64 20] [16 9] [1 1] [-3 17]" || tv.Swizzle != 32 || tv.Fill != "zero" || tv.Store || tv.Addr != ia {
+		t.Errorf("tensor view %+v", *tv)
+	}
+	m.Step() // the mov
+	m.Step() // the try_wait lands it
+	s = snap()
+	if len(s.Bulk) != 0 || len(s.Landed) != 1 {
+		t.Fatalf("after the wait: %d copies in flight, %d landed, want 0 and 1", len(s.Bulk), len(s.Landed))
+	}
+	if l := s.Landed[0]; !l.Landed || fmt.Sprint(l.Shared) != fmt.Sprint(want) || l.Tensor == nil || l.Mbar != int64(16384) {
+		t.Errorf("landed: %+v, want landed, shared %v, mbarrier at 16384", l, want)
+	}
+}

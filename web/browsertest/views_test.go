@@ -185,3 +185,62 @@ func TestMbarrierPanel(t *testing.T) {
 	}
 	p.noErrors()
 }
+
+// TestTmaCopyDrawn steps the TMA example to after thread 0 issues its
+// tensor copy and before the copy lands: the shared table marks the 1024
+// destination bytes as in flight (cp-p) and names the copy's mbarrier; the
+// tensor-copy panel draws the 64 x 8 box at (0, 0) of the 96 x 40 matrix,
+// dashed, and the 64 chunks of the 128B swizzle, line r holding chunk k at
+// position k XOR r (the ISA's table). After the try_wait the same bytes
+// are marked landed (cp-l) and the drawing turns solid.
+func TestTmaCopyDrawn(t *testing.T) {
+	p := openPage(t, "/", 1280, 720, false)
+	p.selectOption("examples", "tma_tile")
+	p.waitJS(`document.querySelector("#editor .cm-content").innerText.includes("tma_tile")`)
+	p.click("mem-tab-shared")
+	boxState := func() string {
+		return eval[string](p, `(() => { const b = document.getElementById("tma-box"); return b ? [b.dataset.x, b.dataset.y, b.dataset.w, b.dataset.h, b.getAttribute("class")].join(" ") : ""; })()`)
+	}
+	for i := 0; i < 40 && boxState() == ""; i++ {
+		p.click("step")
+	}
+	chunkAt := func(pos int) string {
+		return eval[string](p, fmt.Sprintf(`(() => { const g = document.querySelector('#tma-smem [data-pos="%d"]'); return g ? g.dataset.row + "." + g.dataset.chunk + " " + g.getAttribute("class") : ""; })()`, pos))
+	}
+	for _, st := range []struct{ state, cls string }{{"pending", "cp-p"}, {"landed", "cp-l"}} {
+		if st.state == "landed" {
+			for i := 0; i < 40 && !strings.HasSuffix(boxState(), "landed"); i++ {
+				p.click("step")
+			}
+		}
+		if got, want := boxState(), "0 0 64 8 tma-box "+st.state; got != want {
+			t.Fatalf("box %q, want %q", got, want)
+		}
+		for _, c := range []struct{ pos, row, chunk int }{{0, 0, 0}, {128, 1, 1}, {144, 1, 0}, {7*128 + 16, 7, 6}, {3*128 + 5*16, 3, 6}} {
+			if got, want := chunkAt(c.pos), fmt.Sprintf("%d.%d tma-chunk tma-k%d %s", c.row, c.chunk, c.chunk, st.state); got != want {
+				t.Errorf("%s: shared %d draws %q, want %q", st.state, c.pos, got, want)
+			}
+		}
+		if n := eval[int](p, `document.querySelectorAll("#tma-smem [data-pos]").length`); n != 64 {
+			t.Errorf("%s: %d chunks drawn, want 64", st.state, n)
+		}
+		for _, i := range []int{0, 127} {
+			if c := bufAt(p, "shared", i); !c.has(st.cls) {
+				t.Errorf("%s: shared[%d] = %+v, want class %s", st.state, i, c, st.cls)
+			}
+		}
+		if note := eval[string](p, `(document.querySelector(".mv-copy") || {innerText: ""}).innerText`); !strings.Contains(note, "[0x0, 0x400)") || !strings.Contains(note, "mbarrier at 0x400") {
+			t.Errorf("%s: copy note %q", st.state, note)
+		}
+		// In flight: the shared table's marks and the panel's top; landed:
+		// the whole drawing.
+		if st.state == "pending" {
+			eval[bool](p, `(document.getElementById("memory").scrollIntoView({block: "start"}), true)`)
+		} else {
+			eval[bool](p, `(document.getElementById("tma-view").scrollIntoView({block: "end"}), true)`)
+		}
+		p.settle()
+		p.shot("page-tma-" + st.state + ".png")
+	}
+	p.noErrors()
+}
