@@ -254,7 +254,7 @@ var mmaTable = []Entry{
 	{Name: "tcgen05.mma.ws", Section: "9.7.17.10.9.3", Doc: "Weight-stationary tcgen05.mma with B collector buffers.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.mma.ws.cta_group_1.tkind{.coll_b} [dt], adesc:.u64, bdesc:.u64, idesc:.u32, enable:.pred, zcol:.b64?",
 		"tcgen05.mma.ws.cta_group_1.tkind{.coll_b} [dt], [at], bdesc:.u64, idesc:.u32, enable:.pred, zcol:.b64?",
-	}, Groups: tcGroups, NoExec: noTcgen05},
+	}, Groups: tcGroups},
 	{Name: "tcgen05.mma.ws.sp", Section: "9.7.17.10.9.4", Doc: "Weight-stationary tcgen05.mma with a sparse A.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.mma.ws.sp.cta_group_1.tkind{.coll_b} [dt], adesc:.u64, bdesc:.u64, [spmeta], idesc:.u32, enable:.pred, zcol:.b64?",
 		"tcgen05.mma.ws.sp.cta_group_1.tkind{.coll_b} [dt], [at], bdesc:.u64, [spmeta], idesc:.u32, enable:.pred, zcol:.b64?",

@@ -727,13 +727,13 @@ func TestRows(t *testing.T) {
 	}
 	for _, n := range []string{"tcgen05.alloc", "tcgen05.dealloc", "tcgen05.relinquish_alloc_permit", "tcgen05.ld", "tcgen05.st",
 		"tcgen05.wait::ld", "tcgen05.wait::st", "tcgen05.mma", "tcgen05.commit", "tcgen05.fence::before_thread_sync", "tcgen05.fence::after_thread_sync",
-		"tcgen05.cp", "tcgen05.shift"} {
+		"tcgen05.cp", "tcgen05.shift", "tcgen05.mma.ws"} {
 		if e := Get(n); e == nil || e.NoExec != "" {
 			t.Errorf("%s: missing or NoExec", n)
 		}
 	}
 	for _, n := range []string{"tex", "suld", "wgmma.mma_async.sp",
-		"tcgen05.mma.ws", "multimem.ld_reduce"} {
+		"tcgen05.mma.ws.sp", "multimem.ld_reduce"} {
 		if e := Get(n); e == nil || e.NoExec == "" {
 			t.Errorf("%s: missing or executable", n)
 		}

@@ -33,6 +33,11 @@ type tcLayoutCase struct {
 	pair   bool // .cta_group::2: a cluster of 2 CTAs
 	issuer int  // the cluster rank whose thread 0 issues (pair)
 	dlane  int  // D's (and A's) lane: 16 for M = 64's second alignment
+	ws     bool // tcgen05.mma.ws
+	// .ws with two steps: the first fills collector buffer b1 with B's
+	// first K-block, the second uses it (its own B descriptor, one K-block
+	// on, is not read): D = A0 x B0 + A1 x B0
+	collUse bool
 }
 
 // tcDPlace is where the ISA's data-path layouts (§9.7.17.10.5; CUTLASS's
@@ -43,8 +48,18 @@ type tcLayoutCase struct {
 //	M = 64, ::1 (layout F): rows 16q..16q+15 in lanes 32q..32q+15
 //	M = 128, ::2 (layout B): 64 rows a CTA; columns 0..N/2-1 in lanes 0-63,
 //	                         N/2..N-1 in lanes 64-127 (at columns 0..N/2-1)
-func tcDPlace(m, n int, pair bool, i, j int) (cta, lane, col int) {
+//
+// and for tcgen05.mma.ws (CUTLASS's tmem_frg_ws): M = 128 as layout D,
+// M = 64 (layout E) as layout B in one CTA, M = 32 (layout G) four
+// column blocks: lane i + 32*(j/(N/4)), column j % (N/4).
+func tcDPlace(m, n int, pair, ws bool, i, j int) (cta, lane, col int) {
 	switch {
+	case ws && m == 32:
+		return 0, i + 32*(j/(n/4)), j % (n / 4)
+	case ws && m == 64:
+		return 0, i + 64*(j/(n/2)), j % (n / 2)
+	case ws:
+		return 0, i, j
 	case !pair && m == 64:
 		return 0, 32*(i/16) + i%16, j
 	case !pair:
@@ -122,6 +137,7 @@ PRE
 	add.u32 %r21, %ta, 256;          // A in TMEM at column 256
 	add.u32 %r21, %r21, DLANE;       // D's and A's lane
 	add.u32 %r23, %ta, DLANE;
+	mov.b64 %rd15, 1;                // a zero-column mask descriptor with bit 39 clear: no column masked
 MMAS
 	@%p7 COMMIT
 WAIT:
@@ -210,7 +226,7 @@ func runTcLayout(t *testing.T, c tcLayoutCase) {
 	// dcols: the columns D takes in a CTA (half of N in layout B)
 	dcols := 0
 	for j := 0; j < c.n; j++ {
-		_, _, col := tcDPlace(M, c.n, c.pair, 0, j)
+		_, _, col := tcDPlace(M, c.n, c.pair, c.ws, 0, j)
 		dcols = max(dcols, col+1)
 	}
 
@@ -241,7 +257,7 @@ func runTcLayout(t *testing.T, c tcLayoutCase) {
 		}
 		for i := 0; i < Mc; i++ {
 			for j := 0; j < c.n; j++ {
-				_, l, _ := tcDPlace(M, c.n, c.pair, i, j)
+				_, l, _ := tcDPlace(M, c.n, c.pair, c.ws, i, j)
 				rowOf[l+c.dlane] = i
 			}
 		}
@@ -295,7 +311,15 @@ func runTcLayout(t *testing.T, c tcLayoutCase) {
 		if c.scale != 0 {
 			scale = fmt.Sprintf(", %d", c.scale)
 		}
-		fmt.Fprintf(&mmas, "\t@%%p7 tcgen05.mma.cta_group::%d.kind::%s [%%r23], %s, %%rd11, %%r20, %%p4%s;\n", group, c.kind, a, scale)
+		if c.ws {
+			coll := ""
+			if c.collUse {
+				coll = []string{".collector::b1::fill", ".collector::b1::use"}[s]
+			}
+			fmt.Fprintf(&mmas, "\t@%%p7 tcgen05.mma.ws.cta_group::1.kind::%s%s [%%r23], %s, %%rd11, %%r20, %%p4, %%rd15;\n", c.kind, coll, a)
+		} else {
+			fmt.Fprintf(&mmas, "\t@%%p7 tcgen05.mma.cta_group::%d.kind::%s [%%r23], %s, %%rd11, %%r20, %%p4%s;\n", group, c.kind, a, scale)
+		}
 		fmt.Fprintf(&mmas, "\tadd.s64 %%rd10, %%rd10, %%rd13;\n\tadd.s64 %%rd11, %%rd11, %%rd14;\n")
 	}
 	commit := "tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%mb];"
@@ -349,7 +373,11 @@ func runTcLayout(t *testing.T, c tcLayoutCase) {
 		for j := 0; j < c.n; j++ {
 			want := 0
 			for k := 0; k < K; k++ {
-				want += av(i, k) * bv(k, j)
+				kb := k
+				if c.collUse {
+					kb = k % kd.k // B's first K-block, from the collector buffer
+				}
+				want += av(i, k) * bv(kb, j)
 			}
 			if c.negA {
 				want = -want
@@ -357,7 +385,7 @@ func runTcLayout(t *testing.T, c tcLayoutCase) {
 			if c.preD {
 				want += 1000 >> c.scale
 			}
-			cta, lane, col := tcDPlace(M, c.n, c.pair, i, j)
+			cta, lane, col := tcDPlace(M, c.n, c.pair, c.ws, i, j)
 			lane += c.dlane
 			raw := binary.LittleEndian.Uint32(ob[4*((cta*128+lane)*dcols+col):])
 			var got float64
@@ -394,7 +422,58 @@ func TestTcgen05Layouts(t *testing.T) {
 		{desc: "pair, M = 128 with A from tensor memory (duplicated in both lane halves)", kind: "f16", at: ekBF16, bt: ekBF16, dfmt: 1, afmt: 1, bfmt: 1, a: k(false, 0), b: k(false, 0), n: 32, ksteps: 1, pair: true, aTmem: true},
 		{desc: "pair, M = 256 e4m3, issued by the odd CTA", kind: "f8f6f4", at: ekE4M3, bt: ekE4M3, dfmt: 1, a: k(false, 128), b: k(true, 128), m: 256, n: 256, ksteps: 1, pair: true, issuer: 1},
 	}
-	for _, c := range cases {
+	ws := []tcLayoutCase{
+		{desc: ".ws M = 32 (layout G: four column blocks of N/4 in lanes 0-31, 32-63, ...)", kind: "f16", at: ekBF16, bt: ekBF16, dfmt: 1, afmt: 1, bfmt: 1, a: k(false, 128), b: k(false, 128), m: 32, n: 64, ksteps: 2, ws: true},
+		{desc: ".ws M = 64 (layout E: 2x2), i8 D preloaded", kind: "i8", at: ekS8, bt: ekS8, dfmt: 2, afmt: 1, bfmt: 1, a: k(false, 0), b: k(true, 128), m: 64, n: 128, ksteps: 1, ws: true, preD: true},
+		{desc: ".ws M = 128, tf32, N = 256", kind: "tf32", at: ekTF32, bt: ekTF32, dfmt: 1, afmt: 2, bfmt: 2, a: k(false, 128), b: k(false, 32), m: 128, n: 256, ksteps: 1, ws: true},
+		{desc: ".ws M = 32 with A from tensor memory (in each column block's lanes)", kind: "f16", at: ekF16, bt: ekF16, dfmt: 1, a: k(false, 0), b: k(false, 0), m: 32, n: 64, ksteps: 1, ws: true, aTmem: true},
+		{desc: ".ws collector b1: fill, then use (the second B descriptor unread)", kind: "f16", at: ekBF16, bt: ekBF16, dfmt: 1, afmt: 1, bfmt: 1, a: k(false, 128), b: k(false, 128), m: 64, n: 64, ksteps: 2, ws: true, collUse: true},
+	}
+	for _, c := range append(cases, ws...) {
 		runTcLayout(t, c)
+	}
+}
+
+// TestTcgen05WSFaults: .collector::bN::use and ::lastuse need a valid
+// fill of that buffer (§9.7.17.10.9.3), a buffer holds one B shape, a
+// generated zero-column mask is not modelled, and .ws's own shapes.
+func TestTcgen05WSFaults(t *testing.T) {
+	id := func(n int) uint32 {
+		return idescFields(map[string]uint32{"c_format": 1, "n_dim": uint32(n >> 3), "m_dim": 8})
+	}
+	desc := smemDescFields(map[string]uint64{"leading_byte_offset": 8, "stride_byte_offset": 16, "version": 1})
+	const ws = "@%p5 tcgen05.mma.ws.cta_group::1.kind::f16"
+	cases := []struct {
+		desc, mmas, fault string
+	}{
+		{"use with no fill", ws + ".collector::b2::use [%ta], %rd10, %rd11, %r20, %p4;",
+			"collector buffer b2 holds no B: no .collector::b2::fill since it was last discarded"},
+		{"use after lastuse", ws + ".collector::b0::fill [%ta], %rd10, %rd11, %r20, %p4;\n\t" + ws + ".collector::b0::lastuse [%ta], %rd10, %rd11, %r20, %p4;\n\t" + ws + ".collector::b0::use [%ta], %rd10, %rd11, %r20, %p4;",
+			"collector buffer b0 holds no B"},
+		{"use after the default discard", ws + ".collector::b0::fill [%ta], %rd10, %rd11, %r20, %p4;\n\t" + ws + " [%ta], %rd10, %rd11, %r20, %p4;\n\t" + ws + ".collector::b0::use [%ta], %rd10, %rd11, %r20, %p4;",
+			"collector buffer b0 holds no B"},
+		{"a buffer filled with another N", ws + ".collector::b1::fill [%ta], %rd10, %rd11, %r20, %p4;\n\t" + ws + ".collector::b1::use [%ta], %rd10, %rd11, %r21, %p4;",
+			"collector buffer b1 holds a 16x64 B of f16 (filled at line"},
+		{"a generated zero-column mask", ws + " [%ta], %rd10, %rd11, %r20, %p4, %rd12;",
+			"zero-column mask descriptor 0x0000008000000000: a generated mask (bit 39 set)"},
+		{".ws N = 32", ws + " [%ta], %rd10, %rd11, %r22, %p4;",
+			"N = 32 (bits 17-22) is not 64, 128 or 256, what tcgen05.mma.ws allows"},
+	}
+	for _, c := range cases {
+		body := withCols(allocWarp0, 256) + fmt.Sprintf(`
+	mov.u32 %%r20, %d;
+	mov.u32 %%r21, %d;
+	mov.u32 %%r22, %d;
+	mov.b64 %%rd10, %d;
+	mov.b64 %%rd11, %d;
+	mov.b64 %%rd12, 0x8000000000;
+	setp.ne.u32 %%p4, 0, 0;
+	setp.eq.u32 %%p5, %%tid, 0;
+	%s
+`, id(64), id(128), id(32), desc, desc, c.mmas) + withCols(deallocWarp0, 256)
+		_, msg, _ := runTmem(t, body, 32, 1)
+		if !strings.Contains(msg, c.fault) {
+			t.Errorf("%s: fault %q, want %q", c.desc, msg, c.fault)
+		}
 	}
 }

@@ -49,6 +49,18 @@
 // feeding a D element sits in that element's lane, its K elements packed
 // into consecutive 32-bit columns, low bits first.
 //
+// tcgen05.mma.ws (§9.7.17.10.9.3, .cta_group::1) is the same product with
+// M = 32, 64 or 128 and N = 64, 128 or 256 (layouts G, E, D) and the B
+// collector buffers b0-b3: ::fill keeps the B it read in buffer N, ::use
+// and ::lastuse take B from the buffer instead of shared memory (a fault
+// when no fill since the last ::lastuse or ::discard left one, or when
+// it holds another shape), ::lastuse and ::discard (the default, which
+// reads B from shared memory) empty it. The idesc's maximum shift (bits
+// 30-31, "while attempting B matrix reuse") does not change the result.
+// The zero-column mask descriptor is taken when its Non-Zero Mask bit
+// (39) and column shift are 0 (every column used); a generated mask is
+// refused.
+//
 // Arithmetic (the same model as mma and wgmma): integer products and sums
 // exact, wrapping to 32 bits (clamped with the saturate bit);
 // floating-point inputs convert exactly, each product is exact in f32, and
@@ -73,6 +85,7 @@ import (
 
 func init() {
 	lowerers["tcgen05.mma"] = lowerTcMMA
+	lowerers["tcgen05.mma.ws"] = lowerTcMMA
 	lowerers["tcgen05.commit"] = lowerTcCommit
 }
 
@@ -124,9 +137,9 @@ var tcKinds = map[string]tcKind{
 	".kind::i8":     {name: "i8", k: 32, fmts: map[int]ekind{0: ekU8, 1: ekS8}, d: map[int]ekind{2: ekS32}, isInt: true},
 }
 
-// check validates the descriptor for kind k under .cta_group::group and
-// returns the element kinds of A, B and D, or why not.
-func (d tcIdesc) check(k tcKind, group int) (a, b, dk ekind, msg string) {
+// check validates the descriptor for kind k under .cta_group::group (ws:
+// tcgen05.mma.ws) and returns the element kinds of A, B and D, or why not.
+func (d tcIdesc) check(k tcKind, group int, ws bool) (a, b, dk ekind, msg string) {
 	if bs := tcBlockScaled[k.name]; bs != nil {
 		if group != 1 {
 			return 0, 0, 0, fmt.Sprintf(".kind::%s with .cta_group::2 is not simulated (.cta_group::1 is)", k.name)
@@ -137,7 +150,7 @@ func (d tcIdesc) check(k tcKind, group int) (a, b, dk ekind, msg string) {
 	switch {
 	case d.sparse:
 		return 0, 0, 0, "the sparse bit (2) is set: sparse tcgen05.mma (.sp) is not simulated"
-	case d.maxShift != 0:
+	case d.maxShift != 0 && !ws:
 		return 0, 0, 0, "the maximum-shift field (bits 30-31) is for tcgen05.mma.ws only: it must be 0"
 	}
 	if a, ok = k.fmts[d.afmt]; !ok {
@@ -167,7 +180,7 @@ func (d tcIdesc) check(k tcKind, group int) (a, b, dk ekind, msg string) {
 	if k.isInt && (d.negA || d.negB) {
 		return 0, 0, 0, "the negate bits (13, 14) must be 0 for .kind::i8"
 	}
-	if msg := tcShape(k, d.m, d.n, group); msg != "" {
+	if msg := tcShape(k, d.m, d.n, group, ws); msg != "" {
 		return 0, 0, 0, msg
 	}
 	return a, b, dk, ""
@@ -178,8 +191,18 @@ func (d tcIdesc) check(k tcKind, group int) (a, b, dk ekind, msg string) {
 // M = 64 or 128 and N from 8 to 256 in steps of 8; for .cta_group::2 M =
 // 128 or 256 and N from 16 to 256 in steps of 16; .kind::i8 takes N = 8,
 // 16, 24, 32, then steps of 16 (::1) and N from 32 in steps of 32 (::2)),
-// "" when it is one.
-func tcShape(k tcKind, m, n, group int) string {
+// "" when it is one. tcgen05.mma.ws (.cta_group::1) takes M = 32, 64 or
+// 128 and N = 64, 128 or 256.
+func tcShape(k tcKind, m, n, group int, ws bool) string {
+	if ws {
+		if m != 32 && m != 64 && m != 128 {
+			return fmt.Sprintf("M = %d (bits 24-28) is not 32, 64 or 128, what tcgen05.mma.ws allows", m)
+		}
+		if n != 64 && n != 128 && n != 256 {
+			return fmt.Sprintf("N = %d (bits 17-22) is not 64, 128 or 256, what tcgen05.mma.ws allows", n)
+		}
+		return ""
+	}
 	ms, nstep, nmin := [2]int{64, 128}, 8, 8
 	if group == 2 {
 		ms, nstep, nmin = [2]int{128, 256}, 16, 16
@@ -205,11 +228,13 @@ func tcShape(k tcKind, m, n, group int) string {
 // tcLayout is where D's elements lie in a CTA's tensor memory: the ISA's
 // data-path layouts (§9.7.17.10.5, the layouts CUTLASS's UMMA::tmem_frg
 // builds in cute/atom/mma_traits_sm100_frag.hpp). A CTA holds rows rows
-// of D (M, or M/2 of a pair's MMA); with blocks column blocks its rows
+// of D (M, or M/2 of a pair's MMA); with blocks column blocks (1, 2, 4) its rows
 // sit blocks times in the 128 lanes, each copy holding N/blocks columns:
 //
 //	Layout D (M = 128, ::1), A (M = 256, ::2): 4x1, D(i, j) in lane i, column j
 //	Layout B (M = 128, ::2, 64 rows a CTA):   2x2, lane i + 64*(j / (N/2)), column j % (N/2)
+//	Layout E (M = 64, .ws):                   2x2, as layout B
+//	Layout G (M = 32, .ws):                   1x4, lane i + 32*(j / (N/4)), column j % (N/4)
 //	Layout F (M = 64, ::1):                   half the data path: lane 32*(i/16) + i%16
 //	                                          (+ 16 when D's lane is 16), column j
 //
@@ -219,12 +244,18 @@ func tcShape(k tcKind, m, n, group int) string {
 type tcLayout struct {
 	name   string
 	rows   int  // rows of D in one CTA
-	blocks int  // column blocks (1 or 2)
+	blocks int  // column blocks (1, 2 or 4)
 	half   bool // layout F
 }
 
-func tcLayoutOf(m, group int) tcLayout {
+func tcLayoutOf(m, group int, ws bool) tcLayout {
 	switch {
+	case ws && m == 32:
+		return tcLayout{"G (M = 32, .ws)", 32, 4, false}
+	case ws && m == 64:
+		return tcLayout{"E (M = 64, .ws)", 64, 2, false}
+	case ws:
+		return tcLayout{"D (M = 128, .ws)", 128, 1, false}
 	case group == 1 && m == 64:
 		return tcLayout{"F (M = 64)", 64, 1, true}
 	case group == 1:
@@ -277,8 +308,8 @@ func (d tcIdesc) nRule() string {
 }
 
 // describe writes the descriptor as the views show it.
-func (d tcIdesc) describe(k tcKind, group int) string {
-	a, b, dk, msg := d.check(k, group)
+func (d tcIdesc) describe(k tcKind, group int, ws bool) string {
+	a, b, dk, msg := d.check(k, group, ws)
 	if msg != "" {
 		return fmt.Sprintf("idesc 0x%08x: %s", d.raw, msg)
 	}
@@ -312,7 +343,7 @@ func DescribeIdesc(kind string, v uint32) string {
 	if !ok {
 		return "unknown kind " + kind
 	}
-	return decodeIdesc(v).describe(k, 1)
+	return decodeIdesc(v).describe(k, 1, false)
 }
 
 // decodeUmmaDesc decodes a Blackwell shared-memory matrix descriptor.
@@ -414,6 +445,28 @@ type tcMMA struct {
 	enablePS  int // index in o.ps of enable-input-d
 	scale     int // scale-input-d, 0 when none
 	bs        *tcBSOperands
+	ws        bool  // tcgen05.mma.ws
+	coll      int   // .ws: the collector buffer bN
+	collOp    int   // .ws: collFill, collUse, collLastuse, collDiscard
+	zcolSlot  int32 // .ws: the zero-column mask descriptor, -1 when none
+}
+
+// The collector-buffer operations of tcgen05.mma.ws.
+const (
+	collDiscard = iota
+	collFill
+	collUse
+	collLastuse
+)
+
+// tcCollector is the B matrix a tcgen05.mma.ws filled a collector buffer
+// with (.collector::bN::fill): its values, element kind and shape, and
+// the line that filled it.
+type tcCollector struct {
+	b    []uint64
+	bt   ekind
+	n, k int
+	line int32
 }
 
 func lowerTcMMA(l *lowering, in *check.Inst, o *op) error {
@@ -422,7 +475,17 @@ func lowerTcMMA(l *lowering, in *check.Inst, o *op) error {
 			return fmt.Errorf("tcgen05.mma%s is not simulated yet", m)
 		}
 	}
-	d := &tcMMA{name: "tcgen05" + joinMods(in), group: ctaGroupOf(in), enablePS: len(o.ps) - 1}
+	d := &tcMMA{name: "tcgen05" + joinMods(in), group: ctaGroupOf(in), enablePS: len(o.ps) - 1, ws: in.Entry.Name == "tcgen05.mma.ws", zcolSlot: -1}
+	if d.ws {
+		d.name = in.Entry.Name + joinMods(in)
+		for b := 0; b < 4; b++ {
+			for op, name := range []string{"discard", "fill", "use", "lastuse"} {
+				if hasMod(in, fmt.Sprintf(".collector::b%d::%s", b, name)) != "" {
+					d.coll, d.collOp = b, op
+				}
+			}
+		}
+	}
 	for k, v := range tcKinds {
 		if hasMod(in, k) != "" {
 			d.kind = v
@@ -460,7 +523,10 @@ func lowerTcMMA(l *lowering, in *check.Inst, o *op) error {
 		}
 		rest = rest[1:]
 	}
-	if len(rest) > 1 && rest[1].Kind == check.ArgImm {
+	if d.ws && len(rest) > 1 {
+		d.zcolSlot = l.valueSlot(rest[1])
+	}
+	if len(rest) > 1 && rest[1].Kind == check.ArgImm && !d.ws {
 		d.scale = int(rest[1].Imm)
 		if d.scale < 0 || d.scale > 15 {
 			return invalid("tcgen05.mma: scale-input-d %d is outside 0..15", d.scale)
@@ -519,13 +585,13 @@ func (d *tcMMA) exec(m *Machine, w *warp, o *op, lane int) {
 		return
 	}
 	id := decodeIdesc(uint32(w.reg(d.iSlot)[lane]))
-	at, bt, dt, msg := id.check(d.kind, d.group)
+	at, bt, dt, msg := id.check(d.kind, d.group, d.ws)
 	if msg != "" {
 		fail("instruction descriptor 0x%08x: %s", id.raw, msg)
 		return
 	}
 	M, N, K := id.m, id.n, d.kind.k
-	lay := tcLayoutOf(M, d.group)
+	lay := tcLayoutOf(M, d.group, d.ws)
 	nc := len(ctas)
 	Mc, Nc := M/nc, N/nc // rows of A and D, columns of B, a CTA holds
 	cols := N / lay.blocks
@@ -601,6 +667,13 @@ func (d *tcMMA) exec(m *Machine, w *warp, o *op, lane int) {
 				return
 			}
 		}
+		if d.ws && (d.collOp == collUse || d.collOp == collLastuse) {
+			if msg := d.fromCollector(c, b, bt, N, K); msg != "" {
+				fail("%s", msg)
+				return
+			}
+			continue
+		}
 		s, bad := decodeUmmaDesc(w.reg(d.bSlot)[lane])
 		if bad == "" {
 			bad = readTcOperand(sh, s, id.bMN, Nc, K, d.kind, bt, func(r, kk int, x uint64) { b[(v*Nc+r)*K+kk] = x })
@@ -608,6 +681,26 @@ func (d *tcMMA) exec(m *Machine, w *warp, o *op, lane int) {
 		if bad != "" {
 			fail("B descriptor 0x%016x: %s%s", w.reg(d.bSlot)[lane], bad, ctaNote(c, w, nc))
 			return
+		}
+	}
+	if d.zcolSlot >= 0 {
+		// The zero-column mask descriptor (§9.7.17.4.3): with its
+		// Non-Zero Mask bit (39) clear the mask is all 0s, every column
+		// of B used; the generated masks and the column shift are not
+		// modelled.
+		z := w.reg(d.zcolSlot)[lane]
+		if z>>39&1 != 0 || z>>56&0x3f != 0 {
+			fail("zero-column mask descriptor 0x%016x: a generated mask (bit 39 set) or a column shift (bits 56-61) is not simulated; with bit 39 and the shift 0 every column of B is used", z)
+			return
+		}
+	}
+	if d.ws {
+		tm := ctas[0].tmem
+		switch d.collOp {
+		case collFill:
+			tm.coll[d.coll] = &tcCollector{b: append([]uint64(nil), b...), bt: bt, n: N, k: K, line: o.line}
+		case collLastuse, collDiscard:
+			tm.coll[d.coll] = nil
 		}
 	}
 	var sc *tcScales
@@ -641,7 +734,7 @@ func (d *tcMMA) exec(m *Machine, w *warp, o *op, lane int) {
 		}
 	}
 	if m.record {
-		desc := id.describe(d.kind, d.group)
+		desc := id.describe(d.kind, d.group, d.ws)
 		for v, c := range ctas {
 			peer := -1
 			if nc == 2 {
@@ -651,6 +744,21 @@ func (d *tcMMA) exec(m *Machine, w *warp, o *op, lane int) {
 			c.tmem.mmaStep = m.stats.WarpInstructions
 		}
 	}
+}
+
+// fromCollector copies the B a .collector::bN::fill left in c's buffer
+// into b, or says why it cannot (.use and .lastuse need "a previous fill
+// to the collector buffer #N to be still valid", §9.7.17.10.9.3).
+func (d *tcMMA) fromCollector(c *cta, b []uint64, bt ekind, n, k int) string {
+	cb := c.tmem.coll[d.coll]
+	switch {
+	case cb == nil:
+		return fmt.Sprintf("collector buffer b%d holds no B: no .collector::b%d::fill since it was last discarded (or ever)", d.coll, d.coll)
+	case cb.bt != bt || cb.n != n || cb.k != k:
+		return fmt.Sprintf("collector buffer b%d holds a %dx%d B of %s (filled at line %d), this MMA reads a %dx%d B of %s", d.coll, cb.k, cb.n, cb.bt, cb.line, k, n, bt)
+	}
+	copy(b, cb.b)
+	return ""
 }
 
 // ctaNote names c in a fault when the MMA spans a pair.

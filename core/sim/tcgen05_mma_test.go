@@ -199,7 +199,7 @@ func TestTcgen05IdescBlockScaled(t *testing.T) {
 }
 
 // TestTcgen05Shapes: the M and N the ISA's table of kinds and shapes
-// (§9.7.17.2.1) allows for each .cta_group.
+// (§9.7.17.2.1) allows for each .cta_group and for .ws (group 5 below).
 func TestTcgen05Shapes(t *testing.T) {
 	cases := []struct {
 		desc  string
@@ -223,9 +223,16 @@ func TestTcgen05Shapes(t *testing.T) {
 		{"::2 i8 N = 32", "i8", 2, 256, 32, true},
 		{"::2 i8 N = 48 (steps of 32)", "i8", 2, 128, 48, false},
 		{"::2 i8 N = 16", "i8", 2, 128, 16, false},
+		// group 5: tcgen05.mma.ws (.cta_group::1)
+		{".ws M = 32, N = 64", "f16", 5, 32, 64, true},
+		{".ws M = 64, N = 256", "i8", 5, 64, 256, true},
+		{".ws M = 128, N = 128", "tf32", 5, 128, 128, true},
+		{".ws N = 96", "f16", 5, 128, 96, false},
+		{".ws N = 32", "f8f6f4", 5, 64, 32, false},
+		{".ws M = 256", "f16", 5, 256, 64, false},
 	}
 	for _, c := range cases {
-		msg := tcShape(tcKinds[".kind::"+c.kind], c.m, c.n, c.group)
+		msg := tcShape(tcKinds[".kind::"+c.kind], c.m, c.n, c.group&3, c.group == 5)
 		if (msg == "") != c.ok {
 			t.Errorf("%s: %q, want allowed = %v", c.desc, msg, c.ok)
 		}

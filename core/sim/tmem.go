@@ -65,8 +65,9 @@ type tmemState struct {
 	cells        []uint32    // lane-major: cells[lane*TmemCols+col]
 	allocs       []tmemAlloc // by column
 	relinquished bool
-	mma          *TmemMMAView // the last tcgen05.mma's accumulator tile, for the view
-	mmaStep      int64        // the step (warp instructions so far) that made mma
+	mma          *TmemMMAView    // the last tcgen05.mma's accumulator tile, for the view
+	mmaStep      int64           // the step (warp instructions so far) that made mma
+	coll         [4]*tcCollector // tcgen05.mma.ws's B collector buffers b0-b3 (tcgen05_mma.go)
 }
 
 // tmemNote is the decoded descriptor of a tcgen05.mma the last step
