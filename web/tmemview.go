@@ -7,6 +7,7 @@ package web
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/ptxplay/ptxplay/core/sim"
 )
@@ -37,6 +38,17 @@ func (c *Fragview) tmemLines() []string {
 	if t.Relinquished {
 		lines = append(lines, "allocation permit relinquished")
 	}
+	if p := t.Peer; p != nil {
+		var cols []string
+		for _, a := range p.Allocs {
+			cols = append(cols, fmt.Sprintf("%d-%d (warp %d)", a.Col, a.Col+a.N-1, a.Warp))
+		}
+		held := "none"
+		if len(cols) > 0 {
+			held = strings.Join(cols, ", ")
+		}
+		lines = append(lines, fmt.Sprintf("the CTA pair's other CTA (cluster rank %d), .cta_group::2: columns %s allocated", t.PeerRank, held))
+	}
 	return lines
 }
 
@@ -45,13 +57,25 @@ func (c *Fragview) tmemTitle() string {
 	if t == nil || t.MMA == nil {
 		return ""
 	}
-	m := t.MMA
-	s := fmt.Sprintf("last tcgen05.mma (line %d): %s; D at lane %d, column %d", m.Line, m.Desc, m.Lane, m.Col)
+	return c.tmemTitleOf(t.MMA, "last tcgen05.mma")
+}
+
+// tmemPeerTitle heads the pair's other CTA's tile (.cta_group::2).
+func (c *Fragview) tmemPeerTitle() string {
+	t := c.tmem()
+	if t == nil || t.Peer == nil || t.Peer.MMA == nil {
+		return ""
+	}
+	return c.tmemTitleOf(t.Peer.MMA, fmt.Sprintf("in the pair's other CTA (cluster rank %d), last tcgen05.mma", t.PeerRank))
+}
+
+func (c *Fragview) tmemTitleOf(m *sim.TmemMMAView, head string) string {
+	s := fmt.Sprintf("%s (line %d): %s; D at lane %d, column %d", head, m.Line, m.Desc, m.Lane, m.Col)
 	if m.Layout != "" {
 		s += "; layout " + m.Layout
 	}
 	if m.Peer >= 0 && m.Rows > 0 && m.Rows < m.M {
-		s += fmt.Sprintf("; this CTA holds rows %d-%d of D, its pair's CTA (cluster rank %d) the others", m.Row0, m.Row0+m.Rows-1, m.Peer)
+		s += fmt.Sprintf("; this CTA holds rows %d-%d of D, the CTA of cluster rank %d the others", m.Row0, m.Row0+m.Rows-1, m.Peer)
 	}
 	if cols := tmemCols(m); cols > tmemMaxCols {
 		s += fmt.Sprintf(" (columns %d-%d of %d shown)", m.Col, m.Col+tmemMaxCols-1, cols)
@@ -80,7 +104,19 @@ func (c *Fragview) tmemTile() []fvRow {
 	if t == nil || t.MMA == nil {
 		return nil
 	}
-	m := t.MMA
+	return c.tmemTileOf(t.MMA)
+}
+
+// tmemPeerTile is the pair's other CTA's tile (.cta_group::2).
+func (c *Fragview) tmemPeerTile() []fvRow {
+	t := c.tmem()
+	if t == nil || t.Peer == nil || t.Peer.MMA == nil {
+		return nil
+	}
+	return c.tmemTileOf(t.Peer.MMA)
+}
+
+func (c *Fragview) tmemTileOf(m *sim.TmemMMAView) []fvRow {
 	all := tmemCols(m)
 	cols := min(all, tmemMaxCols)
 	lanes := m.Lanes

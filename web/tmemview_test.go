@@ -57,7 +57,7 @@ func TestTmemViewLayouts(t *testing.T) {
 	cells := make([]string, 128*16)
 	pair := &sim.TmemMMAView{Line: 9, Desc: "M=128 N=32 K=16", Layout: "B (M = 128, .cta_group::2)", M: 128, N: 32, Row0: 64, Rows: 64, Peer: 0, Lanes: 128, Cols: 16, Blocks: 2, Cells: cells}
 	c := &Fragview{Snap: &sim.Snapshot{Tmem: &sim.TmemView{MMA: pair}}, Warp: -1}
-	if title := c.tmemTitle(); !strings.Contains(title, "this CTA holds rows 64-127 of D, its pair's CTA (cluster rank 0) the others") {
+	if title := c.tmemTitle(); !strings.Contains(title, "this CTA holds rows 64-127 of D, the CTA of cluster rank 0 the others") {
 		t.Errorf("title %q", title)
 	}
 	rows := c.tmemTile()
@@ -95,5 +95,38 @@ func TestTmemViewLayouts(t *testing.T) {
 		if got := rows[x.row].Cells[1].Title; got != x.want {
 			t.Errorf("M = 64 row %d: %q, want %q", x.row, got, x.want)
 		}
+	}
+}
+
+// TestTmemViewPair: with .cta_group::2 the panel lists the pair's other
+// CTA's allocations and draws its tile under its own title.
+func TestTmemViewPair(t *testing.T) {
+	mk := func(row0, peer int) *sim.TmemMMAView {
+		return &sim.TmemMMAView{Line: 9, Desc: "M=256 N=16 K=16", M: 256, N: 16, Row0: row0, Rows: 128, Peer: peer, Lanes: 128, Cols: 16, Cells: make([]string, 128*16)}
+	}
+	snap := &sim.Snapshot{Tmem: &sim.TmemView{
+		Allocs:   []sim.TmemAllocView{{Col: 0, N: 32, Warp: 1, Line: 20}},
+		MMA:      mk(0, 1),
+		Peer:     &sim.TmemView{Allocs: []sim.TmemAllocView{{Col: 0, N: 32, Warp: 1, Line: 20}}, MMA: mk(128, 0)},
+		PeerRank: 1,
+	}}
+	c := &Fragview{Snap: snap, Warp: -1}
+	lines := c.tmemLines()
+	if want := "the CTA pair's other CTA (cluster rank 1), .cta_group::2: columns 0-31 (warp 1) allocated"; lines[len(lines)-1] != want {
+		t.Errorf("lines %q, want the last %q", lines, want)
+	}
+	if title := c.tmemPeerTitle(); !strings.Contains(title, "in the pair's other CTA (cluster rank 1), last tcgen05.mma (line 9)") || !strings.Contains(title, "this CTA holds rows 128-255 of D") {
+		t.Errorf("peer title %q", title)
+	}
+	rows := c.tmemPeerTile()
+	if len(rows) != 129 {
+		t.Fatalf("peer tile: %d rows, want 129", len(rows))
+	}
+	if got := rows[1].Cells[1].Title; got != "D(128,0): lane 0, column 0" {
+		t.Errorf("peer tile cell %q", got)
+	}
+	c.Snap.Tmem.Peer = nil
+	if c.tmemPeerTile() != nil || c.tmemPeerTitle() != "" {
+		t.Error("a peer tile without a pair")
 	}
 }

@@ -154,7 +154,7 @@ func (m *Machine) Snapshot(opt SnapshotOptions) *Snapshot {
 	snap.Access = m.analyseAccess()
 	snap.Async = asyncViews(c)
 	snap.Mbarriers = mbarViews(c)
-	snap.Tmem = tmemView(c)
+	snap.Tmem = m.tmemPairView(c)
 	snap.Bulk = bulkViews(c)
 	snap.Landed = landedViews(c)
 	return snap

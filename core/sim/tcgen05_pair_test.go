@@ -42,6 +42,11 @@ BODY
 `
 
 func runPair(t *testing.T, body string, ctas, cluster, block, words int) ([]uint32, string) {
+	out, msg, _ := runPairM(t, body, ctas, cluster, block, words)
+	return out, msg
+}
+
+func runPairM(t *testing.T, body string, ctas, cluster, block, words int) ([]uint32, string, *Machine) {
 	t.Helper()
 	src := strings.Replace(pairKernel, "BODY", body, 1)
 	p := compilePTX(t, "pair.ptx", src)
@@ -55,7 +60,7 @@ func runPair(t *testing.T, body string, ctas, cluster, block, words int) ([]uint
 	for i := range out {
 		out[i] = uint32(b.Uint(i*4, 4))
 	}
-	return out, msg
+	return out, msg, m
 }
 
 // TestTmemPairAlloc: warp 1 of each CTA of a pair allocates 64 then 128
@@ -94,9 +99,16 @@ SPUN:
 	@%p1 tcgen05.dealloc.cta_group::2.sync.aligned.b32 %r4, 32;
 	@%p1 tcgen05.relinquish_alloc_permit.cta_group::2.sync.aligned;
 `
-	out, msg := runPair(t, body, 2, 2, 64, 8)
+	out, msg, m := runPairM(t, body, 2, 2, 64, 8)
 	if msg != "" {
 		t.Fatal(msg)
+	}
+	// The snapshot of either CTA shows its pair's other CTA's tensor memory.
+	for cta, peer := range []int{1, 0} {
+		v := m.Snapshot(SnapshotOptions{CTA: cta, Warp: -1}).Tmem
+		if v == nil || v.Peer == nil || v.PeerRank != peer || !v.Relinquished || !v.Peer.Relinquished {
+			t.Errorf("CTA %d's snapshot: tmem %+v, want its pair's (rank %d) too, both relinquished", cta, v, peer)
+		}
 	}
 	want := []uint32{0, 128, 0, 0, 0, 128, 0, 0} // columns 0-63, 128-255, then 0-31 again; lane 0
 	for i, w := range want {

@@ -528,6 +528,10 @@ type TmemView struct {
 	Allocs       []TmemAllocView `json:"allocs"`
 	Relinquished bool            `json:"relinquished,omitempty"`
 	MMA          *TmemMMAView    `json:"mma,omitempty"`
+	// Peer is the tensor memory of the other CTA of the CTA pair when the
+	// launch uses .cta_group::2 (PeerRank its cluster rank); nil otherwise.
+	Peer     *TmemView `json:"peer,omitempty"`
+	PeerRank int       `json:"peerRank,omitempty"`
 }
 
 func tmemView(c *cta) *TmemView {
@@ -537,6 +541,19 @@ func tmemView(c *cta) *TmemView {
 	v := &TmemView{Relinquished: c.tmem.relinquished, MMA: c.tmem.mma, Allocs: []TmemAllocView{}}
 	for _, a := range c.tmem.allocs {
 		v.Allocs = append(v.Allocs, TmemAllocView{Col: a.col, N: a.n, Warp: a.warp, Line: int(a.line)})
+	}
+	return v
+}
+
+// tmemPairView is c's tensor memory and, when the launch's tcgen05
+// instructions use .cta_group::2, its pair's other CTA's.
+func (m *Machine) tmemPairView(c *cta) *TmemView {
+	v := tmemView(c)
+	if v == nil || m.tcgroup != 2 || c.rank^1 >= m.cl.size {
+		return v
+	}
+	if p := m.cluster(c)[c.rank^1]; p != nil {
+		v.Peer, v.PeerRank = tmemView(p), p.rank
 	}
 	return v
 }
