@@ -34,7 +34,12 @@ func TestWorkerTable(t *testing.T) {
 	if err := servertest.WriteSite(site); err != nil {
 		t.Fatal(err)
 	}
-	base := workertest.Start(t, site)
+	// The isolate cache gets room for one of the table's states, not two
+	// (glue/worker.mjs counts 2 bytes a character of a reply's body, its
+	// headers and the id), so "isolate cache holds one" below evicts.
+	one := 2 * (len(servertest.KnownBody) + len("application/json; charset=utf-8") + len(api.StateCache) +
+		len(`""`) + 2*len(servertest.KnownID))
+	base := workertest.Start(t, site, fmt.Sprintf("SHARE_CACHE_BYTES:%d", one+one/2))
 	c := workertest.Client(t)
 	servertest.RunExcept(t, c, base, map[string]string{
 		"brotli first":   "the platform compresses static files itself (sitegen leaves the .br/.gz copies out)",
@@ -44,6 +49,34 @@ func TestWorkerTable(t *testing.T) {
 		srv := httptest.NewServer(server.New(servertest.Site(), server.NewMemStore(), nil))
 		defer srv.Close()
 		servertest.CompareHeaders(t, c, srv.URL, base)
+	})
+	t.Run("isolate cache holds one", func(t *testing.T) {
+		// A second state of the same size: reading the two in turn evicts
+		// each from the isolate's cache in turn, and every answer must be
+		// its own state.
+		other := strings.Replace(servertest.KnownBody, `"step":3`, `"step":4`, 1)
+		resp, err := c.Post(base+"/api/share", "application/json", strings.NewReader(other))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		m := regexp.MustCompile(`"id":"([A-Za-z0-9_-]{12})"`).FindSubmatch(b)
+		if resp.StatusCode != 200 || m == nil {
+			t.Fatalf("post: %d %s", resp.StatusCode, b)
+		}
+		states := map[string]string{servertest.KnownID: servertest.KnownBody, string(m[1]): other}
+		for i, id := range []string{string(m[1]), string(m[1]), servertest.KnownID, servertest.KnownID, string(m[1]), servertest.KnownID} {
+			resp, err := c.Get(base + "/api/share/" + id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 200 || string(b) != states[id] || resp.Header.Get("ETag") != `"`+id+`"` {
+				t.Errorf("read %d of %s: %d, ETag %s, %q; want 200, %q", i+1, id, resp.StatusCode, resp.Header.Get("ETag"), b, states[id])
+			}
+		}
 	})
 	t.Run("rate limit", func(t *testing.T) { servertest.RunRateLimit(t, c, base) })
 	// Every stored state carries its size and creation time; the table's

@@ -38,8 +38,9 @@ func workerDir() string {
 // Start builds the worker with the built site in site as its static
 // assets, starts it under wrangler dev --local with KV kept in a folder of
 // the test's, and returns its base URL (http://127.0.0.1:PORT); it stops
-// when the test ends.
-func Start(t testing.TB, site string) string {
+// when the test ends. vars are the Worker's variables, NAME:VALUE each
+// (wrangler dev --var).
+func Start(t testing.TB, site string, vars ...string) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("-short: the worker test builds wasm and starts wrangler")
@@ -101,6 +102,9 @@ func Start(t testing.TB, site string) string {
 	cmd := exec.Command(filepath.Join(dir, "node_modules/.bin/wrangler"), "dev", "--local", "--ip", "127.0.0.1",
 		"--port", fmt.Sprint(port), "--config", conf, "--persist-to", persist,
 		"--show-interactive-dev-session=false")
+	for _, v := range vars {
+		cmd.Args = append(cmd.Args, "--var", v)
+	}
 	cmd.Env = append(os.Environ(), "WRANGLER_SEND_METRICS=false", "CI=1")
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // wrangler starts workerd: stop them all
 	out, err := cmd.StdoutPipe()
