@@ -332,29 +332,36 @@ func (m *Machine) StoreElems(base uint64, es int, vals []uint64) {
 	if b == nil || len(vals)*es > b.mem.size {
 		return
 	}
-	// A page of bytes at a time, and only the pages with a value that is
-	// not zero.
-	chunk := make([]byte, pageSize)
+	// A page at a time, encoded in place, and only the pages with a value
+	// that is not zero.
 	for i := 0; i < len(vals); {
 		k := min(len(vals)-i, (pageSize-(i*es)&pageMask)/es) // elements to the page's end
-		c, nonzero := chunk[:k*es], false
-		for j, v := range vals[i : i+k] {
-			if v != 0 {
-				nonzero = true
-			}
-			switch es {
-			case 1:
+		vs, nz := vals[i:i+k], uint64(0)
+		for _, v := range vs {
+			nz |= v
+		}
+		if nz == 0 {
+			i += k
+			continue
+		}
+		c := b.mem.write(uint64(i*es), k*es, m)
+		switch es { // a loop per size: no switch an element
+		case 1:
+			for j, v := range vs {
 				c[j] = byte(v)
-			case 2:
+			}
+		case 2:
+			for j, v := range vs {
 				binary.LittleEndian.PutUint16(c[2*j:], uint16(v))
-			case 4:
+			}
+		case 4:
+			for j, v := range vs {
 				binary.LittleEndian.PutUint32(c[4*j:], uint32(v))
-			default:
+			}
+		default:
+			for j, v := range vs {
 				binary.LittleEndian.PutUint64(c[8*j:], v)
 			}
-		}
-		if nonzero {
-			b.mem.storeAt(c, i*es, m)
 		}
 		i += k
 	}
