@@ -25,9 +25,14 @@
 // (the lane maps are CUTLASS's ValID layouts for those traits). With
 // .cta_group::2 the copy is done in both CTAs of the pair, each from its
 // own shared memory at the descriptor's offset into its own tensor memory.
-// The decompressing forms (.b8x16.b6x16_p32, .b8x16.b4x16_p64) are
-// refused: the ISA gives the 8-bit containers' bit positions only in
-// figures this model has not been checked against.
+// The decompressing forms (§9.7.17.9.1) turn each 16-byte group of a
+// source row into 16 bytes: .b8x16.b6x16_p32 reads 16 FP6 packed low bits
+// first into its first 12 bytes (4 bytes of padding), .b8x16.b4x16_p64 16
+// FP4 two to a byte, element 2i in the low nibble, in its first 8 bytes;
+// each element lands in its own byte in the 8-bit container that
+// tcgen05.mma reads A's FP6 and FP4 from in tensor memory (FP6 in bits
+// 5-0, FP4 in bits 5-2, the other bits 0: tcgen05_kinds.go), the same
+// packed groups tcgen05.mma.kind::f8f6f4 reads from shared memory.
 //
 // tcgen05.shift.down shifts the 32-byte elements (8 columns from the
 // address's column) of the 32 lanes from the address's lane (a multiple
@@ -54,6 +59,7 @@ func init() {
 type tcCpShape struct {
 	rows, bytes int
 	lanes       func(r int) []int // the lane offsets row r goes to
+	fp6, fp4    bool              // decompress (.b8x16.b6x16_p32, .b8x16.b4x16_p64)
 }
 
 func tcCpShapeOf(in *check.Inst) (tcCpShape, string, error) {
@@ -63,23 +69,23 @@ func tcCpShapeOf(in *check.Inst) (tcCpShape, string, error) {
 	case sh == "":
 		return tcCpShape{}, "", invalid("tcgen05.cp: no shape")
 	case sh == ".64x128b" && mc == ".warpx2::02_13":
-		return tcCpShape{64, 16, func(r int) []int { return []int{r, 64 + r} }}, sh + mc, nil
+		return tcCpShape{rows: 64, bytes: 16, lanes: func(r int) []int { return []int{r, 64 + r} }}, sh + mc, nil
 	case sh == ".64x128b" && mc == ".warpx2::01_23":
-		return tcCpShape{64, 16, func(r int) []int { l := 64*(r/32) + r%32; return []int{l, l + 32} }}, sh + mc, nil
+		return tcCpShape{rows: 64, bytes: 16, lanes: func(r int) []int { l := 64*(r/32) + r%32; return []int{l, l + 32} }}, sh + mc, nil
 	case sh == ".64x128b":
 		return tcCpShape{}, "", invalid("tcgen05.cp.64x128b requires .warpx2::02_13 or .warpx2::01_23")
 	case sh == ".32x128b" && mc == ".warpx4":
-		return tcCpShape{32, 16, func(r int) []int { return []int{r, 32 + r, 64 + r, 96 + r} }}, sh + mc, nil
+		return tcCpShape{rows: 32, bytes: 16, lanes: func(r int) []int { return []int{r, 32 + r, 64 + r, 96 + r} }}, sh + mc, nil
 	case sh == ".32x128b":
 		return tcCpShape{}, "", invalid("tcgen05.cp.32x128b requires .warpx4")
 	case mc != "":
 		return tcCpShape{}, "", invalid("tcgen05.cp%s takes no %s (only .64x128b and .32x128b multicast)", sh, mc)
 	case sh == ".128x256b":
-		return tcCpShape{128, 32, one}, sh, nil
+		return tcCpShape{rows: 128, bytes: 32, lanes: one}, sh, nil
 	case sh == ".128x128b":
-		return tcCpShape{128, 16, one}, sh, nil
+		return tcCpShape{rows: 128, bytes: 16, lanes: one}, sh, nil
 	}
-	return tcCpShape{4, 32, func(r int) []int { return []int{32 * r} }}, ".4x256b", nil
+	return tcCpShape{rows: 4, bytes: 32, lanes: func(r int) []int { return []int{32 * r} }}, ".4x256b", nil
 }
 
 func lowerTcCp(l *lowering, in *check.Inst, o *op) error {
@@ -88,13 +94,15 @@ func lowerTcCp(l *lowering, in *check.Inst, o *op) error {
 	if err != nil {
 		return err
 	}
-	if f := hasMod(in, ".b6x16_p32", ".b4x16_p64"); f != "" {
-		return fmt.Errorf("tcgen05.cp with decompression (.b8x16%s) is not simulated: the ISA gives the 8-bit containers' bit positions only in figures", f)
-	}
+	src := hasMod(in, ".b6x16_p32", ".b4x16_p64")
 	if len(in.Args) != 2 || in.Args[0].Kind != check.ArgAddr {
 		return invalid("tcgen05.cp: expected [taddr], s-desc")
 	}
 	name := fmt.Sprintf("tcgen05.cp.cta_group::%d%s", group, sname)
+	if src != "" {
+		name += ".b8x16" + src
+	}
+	shape.fp6, shape.fp4 = src == ".b6x16_p32", src == ".b4x16_p64"
 	taddr, dslot := l.tmemOperand(in.Args[0]), l.valueSlot(in.Args[1])
 	o.exec = func(m *Machine, w *warp, o *op) {
 		for lane, mk := 0, w.mask; mk != 0; lane, mk = lane+1, mk>>1 {
@@ -140,6 +148,24 @@ func (m *Machine) execTcCp(w *warp, o *op, lane, group int, name string, sh tcCp
 		if bad != "" {
 			fail("descriptor 0x%016x: %s%s", desc, bad, ctaNote(c, w, len(ctas)))
 			return
+		}
+		if sh.fp6 || sh.fp4 {
+			k := ekE3M2 // 6 bits: which FP6 does not change the bits
+			if sh.fp4 {
+				k = ekE2M1
+			}
+			for r := 0; r < sh.rows; r++ {
+				row := src[r*sh.bytes : r*sh.bytes+sh.bytes]
+				out := make([]byte, sh.bytes)
+				for e := range out {
+					v := unpackSubByte(row, e, k, false)
+					if sh.fp4 {
+						v <<= 2
+					}
+					out[e] = byte(v)
+				}
+				copy(row, out)
+			}
 		}
 		for r := 0; r < sh.rows; r++ {
 			for _, lo := range sh.lanes(r) {

@@ -126,6 +126,58 @@ func TestTcgen05Cp(t *testing.T) {
 	}
 }
 
+// TestTcgen05CpDecompress: .b8x16.b6x16_p32 and .b8x16.b4x16_p64 turn
+// each 16-byte group of a source row (16 FP6 packed low bits first in 12
+// bytes, or 16 FP4 two to a byte in 8) into 16 bytes, each element in the
+// 8-bit container tcgen05.mma reads A from in tensor memory: FP6 in bits
+// 5-0, FP4 in bits 5-2.
+func TestTcgen05CpDecompress(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		bits int
+	}{{".b6x16_p32", 6}, {".b4x16_p64", 4}} {
+		l := operandLayout{}
+		_, lbo, sbo, _ := l.place(0, 0, 128, 32, 32, 1)
+		desc := smemDescFields(map[string]uint64{"leading_byte_offset": uint64(lbo >> 4), "stride_byte_offset": uint64(sbo >> 4), "version": 1})
+		body := withCols(cpFill, 64) + fmt.Sprintf(`
+	mov.b64 %%rd10, %d;
+	cvt.u64.u32 %%rd11, %%sb;
+	shr.u64 %%rd11, %%rd11, 4;
+	add.s64 %%rd10, %%rd10, %%rd11;
+	add.u32 %%r21, %%ta, 8;
+	setp.eq.u32 %%p5, %%tid, 0;
+	@%%p5 tcgen05.cp.cta_group::1.128x256b.b8x16%s [%%r21], %%rd10;
+`, desc, c.src) + strings.Replace(withCols(cpReadBack, 64), "add.u32 %r20, %r20, %ta;", "add.u32 %r20, %r20, %ta;\n\tadd.u32 %r20, %r20, 8;", 1)
+		out, msg, _ := runTmem(t, body, 128, 128*8)
+		if msg != "" {
+			t.Fatalf("%s: %s", c.src, msg)
+		}
+		bad := 0
+		for r := 0; r < 128; r++ {
+			// The row's 32 source bytes, in order (K-major, no swizzle).
+			row := make([]byte, 32)
+			for b := range row {
+				off, _, _, _ := l.place(r, b, 128, 32, 32, 1)
+				row[b] = cpByte(off)
+			}
+			for e := 0; e < 32; e++ {
+				g, i := e/16*16, e%16
+				bit := c.bits * i // little-endian bit stream of the group
+				code := (uint32(row[g+bit/8]) | uint32(row[g+bit/8+1])<<8) >> (bit % 8) & (1<<c.bits - 1)
+				want := code
+				if c.bits == 4 {
+					want <<= 2
+				}
+				got := out[r*8+e/4] >> (8 * (e % 4)) & 0xff
+				if got != want && bad < 4 {
+					bad++
+					t.Errorf("%s: lane %d element %d = 0x%02x, want 0x%02x (code 0x%x)", c.src, r, e, got, want, code)
+				}
+			}
+		}
+	}
+}
+
 // TestTcgen05Shift: each warp stores lane l's 8 columns as 1000*l + c,
 // thread 0 shifts the 32 lanes from lane 32 down; lanes 33-63 then hold
 // lanes 32-62's, lane 32 keeps its own, the other warps' lanes are as
@@ -179,7 +231,6 @@ func TestTcgen05CpFaults(t *testing.T) {
 		{"64x128b needs a warpx2", "tcgen05.cp.cta_group::1.64x128b [%ta], %rd10;", "tcgen05.cp.64x128b requires .warpx2::02_13 or .warpx2::01_23"},
 		{"32x128b needs warpx4", "tcgen05.cp.cta_group::1.32x128b [%ta], %rd10;", "tcgen05.cp.32x128b requires .warpx4"},
 		{"128x256b takes no multicast", "tcgen05.cp.cta_group::1.128x256b.warpx4 [%ta], %rd10;", "tcgen05.cp.128x256b takes no .warpx4"},
-		{"decompression", "tcgen05.cp.cta_group::1.128x128b.b8x16.b6x16_p32 [%ta], %rd10;", "decompression (.b8x16.b6x16_p32) is not simulated"},
 		{"128 rows from lane 32", "add.u32 %r9, %ta, 2097152;\n\ttcgen05.cp.cta_group::1.128x128b [%r9], %rd10;", "the shape's lanes run to lane 159, past the 128 lanes"},
 		{"columns not allocated", "add.u32 %r9, %ta, 28;\n\ttcgen05.cp.cta_group::1.128x256b [%r9], %rd10;", "TMEM column 32 (address 0x0000001c) is not allocated"},
 		{"shift at lane 16", "add.u32 %r9, %ta, 1048576;\n\ttcgen05.shift.cta_group::1.down [%r9];", "the address's lane 16 (0x00100000) is not a multiple of 32"},
