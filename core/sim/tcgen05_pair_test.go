@@ -9,6 +9,7 @@ package sim
 // of a kernel names the same .cta_group.
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -24,17 +25,19 @@ const pairKernel = `.version 8.7
 {
 	.shared .align 8 .b32 tptr[4];
 	.shared .align 8 .b64 mbar[2];
+	.shared .align 1024 .b8 sbuf[2048];
 	.reg .pred %p<16>;
 	.reg .b16 %rs<4>;
 	.reg .b32 %r<64>;
 	.reg .b64 %rd<16>;
-	.reg .b32 %tid, %wid, %rank, %tp, %ta, %tb, %mb;
+	.reg .b32 %tid, %wid, %rank, %tp, %ta, %tb, %mb, %sb;
 	.reg .b64 %out;
 	mov.u32 %tid, %tid.x;
 	shr.u32 %wid, %tid, 5;
 	mov.u32 %rank, %cluster_ctarank;
 	mov.u32 %tp, tptr;
 	mov.u32 %mb, mbar;
+	mov.u32 %sb, sbuf;
 	ld.param.u64 %out, [pout];
 BODY
 	ret;
@@ -136,19 +139,19 @@ func TestTmemPairFaults(t *testing.T) {
 	setp.eq.u32 %p1, %rank, 0;
 	selp.u32 %r1, 32, 64, %p1;
 	tcgen05.alloc.cta_group::2.sync.aligned.shared::cta.b32 [%tp], %r1;`,
-			"taddr 0x00000000, nCols 64 here, but the peer CTA's warp 0 (line 24) gives 0x00000000, 32: both warps of the pair must give the same"},
+			"taddr 0x00000000, nCols 64 here, but the peer CTA's warp 0 (line 26) gives 0x00000000, 32: both warps of the pair must give the same"},
 		{"the peer's warp is at another operation", 2, 2, 32, `
 	setp.eq.u32 %p1, %rank, 0;
 	@%p1 tcgen05.alloc.cta_group::2.sync.aligned.shared::cta.b32 [%tp], 32;
 	@!%p1 tcgen05.relinquish_alloc_permit.cta_group::2.sync.aligned;`,
-			"tcgen05.relinquish_alloc_permit.cta_group::2: the peer CTA's warp 0 waits at tcgen05.alloc.cta_group::2 (line 23)"},
+			"tcgen05.relinquish_alloc_permit.cta_group::2: the peer CTA's warp 0 waits at tcgen05.alloc.cta_group::2 (line 25)"},
 		{"the peer never allocates: the waiting warp is named", 2, 2, 32, "setp.eq.u32 %p1, %rank, 0;\n" + alloc,
 			"warp 0 at a .cta_group::2 tcgen05 allocation instruction (waiting for a warp of the peer CTA)"},
 		{"a .cta_group::1 alloc, then a .cta_group::2 commit", 2, 2, 32, `
 	setp.eq.u32 %p1, %wid, 0;
 	@%p1 tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%tp], 32;
 	tcgen05.commit.cta_group::2.mbarrier::arrive::one.b64 [%mb];`,
-			"tcgen05.commit.cta_group::2: .cta_group::2, but line 23 used .cta_group::1; all tcgen05 instructions within a kernel must specify the same .cta_group"},
+			"tcgen05.commit.cta_group::2: .cta_group::2, but line 25 used .cta_group::1; all tcgen05 instructions within a kernel must specify the same .cta_group"},
 		{"a commit after the peer CTA exited", 2, 2, 32, `
 	setp.eq.u32 %p1, %rank, 1;
 	@%p1 bra END;
@@ -175,6 +178,81 @@ END:`,
 		_, msg := runPair(t, c.body, c.ctas, c.cluster, c.block, 4)
 		if !strings.Contains(msg, c.fault) {
 			t.Errorf("%s: fault %q, want %q", c.desc, msg, c.fault)
+		}
+	}
+}
+
+// TestTcgen05CpPair: tcgen05.cp.cta_group::2 issued by one thread of the
+// even CTA copies into both CTAs' tensor memory (§9.7.17.9.2), each from
+// its own shared memory at the descriptor's offset: every CTA's lanes hold
+// the rows of its own shared memory.
+func TestTcgen05CpPair(t *testing.T) {
+	l := operandLayout{}
+	_, lbo, sbo, _ := l.place(0, 0, 128, 16, 16, 1)
+	desc := smemDescFields(map[string]uint64{"leading_byte_offset": uint64(lbo >> 4), "stride_byte_offset": uint64(sbo >> 4), "version": 1})
+	body := fmt.Sprintf(`
+	mov.u32 %%r1, %%tid;
+FILL:
+	setp.ge.u32 %%p3, %%r1, 512;
+	@%%p3 bra FILLED;
+	mad.lo.u32 %%r2, %%r1, -1640531535, %%rank;
+	shl.b32 %%r3, %%r1, 2;
+	add.u32 %%r3, %%r3, %%sb;
+	st.shared.u32 [%%r3], %%r2;
+	add.u32 %%r1, %%r1, 128;
+	bra FILL;
+FILLED:
+	setp.eq.u32 %%p1, %%wid, 0;
+	@%%p1 tcgen05.alloc.cta_group::2.sync.aligned.shared::cta.b32 [%%tp], 32;
+	tcgen05.fence::before_thread_sync;
+	barrier.cluster.arrive.aligned;
+	barrier.cluster.wait.aligned;
+	tcgen05.fence::after_thread_sync;
+	ld.shared.b32 %%ta, [%%tp];
+	mov.b64 %%rd10, %d;
+	cvt.u64.u32 %%rd11, %%sb;
+	shr.u64 %%rd11, %%rd11, 4;
+	add.s64 %%rd10, %%rd10, %%rd11;
+	setp.eq.u32 %%p5, %%tid, 0;
+	setp.eq.u32 %%p6, %%rank, 0;
+	and.pred %%p5, %%p5, %%p6;
+	@%%p5 tcgen05.cp.cta_group::2.128x128b [%%ta], %%rd10;
+	tcgen05.fence::before_thread_sync;
+	barrier.cluster.arrive.aligned;
+	barrier.cluster.wait.aligned;
+	tcgen05.fence::after_thread_sync;
+	shl.b32 %%r20, %%wid, 21;
+	add.u32 %%r20, %%r20, %%ta;
+	tcgen05.ld.sync.aligned.32x32b.x4.b32 {%%r10, %%r11, %%r12, %%r13}, [%%r20];
+	tcgen05.wait::ld.sync.aligned;
+	mad.lo.u32 %%r21, %%rank, 128, %%tid;
+	mul.wide.u32 %%rd1, %%r21, 16;
+	add.s64 %%rd2, %%out, %%rd1;
+	st.global.v4.u32 [%%rd2], {%%r10, %%r11, %%r12, %%r13};
+	tcgen05.fence::before_thread_sync;
+	barrier.cluster.arrive.aligned;
+	barrier.cluster.wait.aligned;
+	@%%p1 tcgen05.dealloc.cta_group::2.sync.aligned.b32 %%ta, 32;
+`, desc)
+	out, msg := runPair(t, body, 2, 2, 128, 2*128*4)
+	if msg != "" {
+		t.Fatal(msg)
+	}
+	bad := 0
+	for v := 0; v < 2; v++ {
+		byteAt := func(a int) byte { return byte((uint32(a/4)*2654435761 + uint32(v)) >> (8 * (a % 4))) }
+		for r := 0; r < 128; r++ {
+			for k := 0; k < 4; k++ {
+				var w uint32
+				for b := 0; b < 4; b++ {
+					off, _, _, _ := l.place(r, 4*k+b, 128, 16, 16, 1)
+					w |= uint32(byteAt(off)) << (8 * b)
+				}
+				if got := out[(v*128+r)*4+k]; got != w && bad < 4 {
+					bad++
+					t.Errorf("CTA rank %d lane %d column %d = 0x%08x, want 0x%08x (its own shared memory's row %d)", v, r, k, got, w, r)
+				}
+			}
 		}
 	}
 }
