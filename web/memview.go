@@ -37,7 +37,7 @@ type Memview struct {
 	// Mark is a sanitizer finding's address (sanitize.go): its elements
 	// are lit, and when it changes the view turns to its table and page.
 	Mark     *MemMark
-	seenMark MemMark
+	seenMark memAt
 
 	tables map[string]*memTable // by key: "g:NAME", "shared", "local"
 	infos  []memTableInfo       // this render's tables
@@ -158,7 +158,7 @@ func (c *Memview) sources() (keys []string, srcs []memSource, empty string) {
 				}
 			}
 			keys = append(keys, "g:"+r.Name)
-			srcs = append(srcs, memSource{name: r.Name, typ: typ, base: r.Base, mem: r.Mem, written: r.Written, mark: c.markIn("global", r.Base, r.Size)})
+			srcs = append(srcs, memSource{name: r.Name, typ: typ, base: r.Base, mem: r.Mem, written: r.Written, mark: c.markIn("global", r.Base, r.Size), uninit: c.uninitIn("global", r.Base, r.Size)})
 		}
 		if len(keys) == 0 {
 			empty = "the launch has no buffers"
@@ -167,7 +167,7 @@ func (c *Memview) sources() (keys []string, srcs []memSource, empty string) {
 		for _, r := range c.Snap.Memory {
 			if r.Space == "shared" && r.Size > 0 {
 				keys = append(keys, "shared")
-				srcs = append(srcs, memSource{name: "shared", typ: c.rawType(), mem: r.Mem, written: r.Written, mark: c.markIn("shared", 0, r.Size), copies: sharedCopies(c.Snap)})
+				srcs = append(srcs, memSource{name: "shared", typ: c.rawType(), mem: r.Mem, written: r.Written, mark: c.markIn("shared", 0, r.Size), copies: sharedCopies(c.Snap), uninit: c.uninitIn("shared", 0, r.Size)})
 			}
 		}
 		if len(keys) == 0 {

@@ -7,6 +7,7 @@
 package web
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 
@@ -25,6 +26,14 @@ type memSource struct {
 	written [][2]int  // byte ranges the last step wrote, sorted, merged
 	mark    [2]int    // bytes a sanitizer finding names, [start, end) (sanitize.go); none when equal
 	copies  []memCopy // bulk and tensor copies in flight or landed here (memview_copy.go)
+	uninit  [][2]int  // bytes an init finding read before anything wrote them, sorted [start, end) (sanitize.go)
+}
+
+// uninitByte reports whether byte off is one of the finding's
+// uninitialised bytes.
+func (s *memSource) uninitByte(off int) bool {
+	i := sort.Search(len(s.uninit), func(i int) bool { return s.uninit[i][1] > off })
+	return i < len(s.uninit) && s.uninit[i][0] <= off
 }
 
 // elemSize is the width in bytes of an element type.
@@ -99,17 +108,25 @@ func buildMemState(src *memSource, page int, vw View) memState {
 	for r := range st.rows {
 		i := st.first + r
 		v := src.value(i)
-		lit := false
+		lit, un := false, false
 		var hex strings.Builder
 		for k := es - 1; k >= 0; k-- { // most significant byte first
 			b := src.mem.At(i*es + k)
 			w := src.writtenByte(i*es + k)
+			u := len(src.uninit) > 0 && src.uninitByte(i*es+k)
+			un = un || u
 			if w {
 				lit = true
 				hex.WriteString(`<span class="w">`)
 			}
+			if u {
+				hex.WriteString(`<span class="` + clsUnwritten + `">`)
+			}
 			hex.WriteByte("0123456789abcdef"[b>>4])
 			hex.WriteByte("0123456789abcdef"[b&15])
+			if u {
+				hex.WriteString(`</span>`)
+			}
 			if w {
 				hex.WriteString(`</span>`)
 			}
@@ -118,11 +135,14 @@ func buildMemState(src *memSource, page int, vw View) memState {
 		if lit {
 			cls = clsChanged
 		}
-		if m := src.mark; m[1] > m[0] && i*es < m[1] && (i+1)*es > m[0] {
+		if m := src.mark; m[1] > m[0] && i*es < m[1] && (i+1)*es > m[0] || un {
 			cls = strings.TrimSpace(cls + " " + clsHazard)
 		}
 		if k := src.copyAt(i*es, es); k >= 0 {
 			cls = strings.TrimSpace(cls + " " + src.copies[k].class())
+		}
+		if un {
+			cls += " " + clsUnwritten
 		}
 		st.cells = append(st.cells, gridCell{formatValue(t, v, vw), cls}, gridCell{hex.String(), "hx"})
 	}
@@ -202,6 +222,10 @@ type memDrawn struct {
 	data any // the region itself (sim.Mem.Ident): another lane's local memory is another table
 	size int
 	mark [2]int
+	// uninit: the finding's uninitialised bytes, by the first run's
+	// place and their number (a new finding makes a new slice)
+	uninit  *[2]int
+	uninitN int
 }
 
 // draw brings the table up to date with src, taken from snapshot snap.
@@ -211,7 +235,10 @@ func (t *memTable) draw(src memSource, vw View, snap any) {
 	if t.target == nil {
 		return
 	}
-	d := memDrawn{snap: snap, page: t.page, view: vw, typ: src.typ, name: src.name, size: src.mem.Len(), data: src.mem.Ident(), mark: src.mark}
+	d := memDrawn{snap: snap, page: t.page, view: vw, typ: src.typ, name: src.name, size: src.mem.Len(), data: src.mem.Ident(), mark: src.mark, uninitN: len(src.uninit)}
+	if len(src.uninit) > 0 {
+		d.uninit = &src.uninit[0]
+	}
 	if d == t.drawn && snap != nil {
 		return
 	}
@@ -243,6 +270,9 @@ func (t *memTable) card(i int) string {
 	}
 	if k := t.src.copyAt(idx*es, es); k >= 0 {
 		lines = append(lines, t.src.copies[k].cardLine())
+	}
+	if hasClass(t.state.cells[2*r].class, clsUnwritten) {
+		lines = append(lines, cardLine{"initcheck", "the finding read bytes here that nothing had written (marked in hex)"})
 	}
 	return cardText(title, append(lines, valueCard(parseType(t.src.typ), t.src.value(idx))...))
 }

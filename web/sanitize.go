@@ -34,6 +34,19 @@ type MemMark struct {
 	Space string // "shared" or "global"
 	Addr  uint64
 	Size  int
+	// Uninit are the bytes of an init finding that nothing had written,
+	// over all its occurrences (sim.Hazard.Uninit, [address, length]
+	// runs, sorted): each is marked in the view.
+	Uninit [][2]uint64
+}
+
+// at is the mark's place, what the view turns to when it changes.
+func (m *MemMark) at() memAt { return memAt{m.Space, m.Addr, m.Size} }
+
+type memAt struct {
+	space string
+	addr  uint64
+	size  int
 }
 
 // SetSanitize turns the sanitizers on or off (the toolbar's toggle).
@@ -158,12 +171,17 @@ func (a *App) HazardMark() *MemMark {
 	if h.Space != "shared" && h.Space != "global" {
 		return nil
 	}
-	return &MemMark{Space: h.Space, Addr: h.Addr, Size: max(1, h.Size)}
+	return &MemMark{Space: h.Space, Addr: h.Addr, Size: max(1, h.Size), Uninit: h.Uninit}
 }
 
 // clsHazard marks the cells of a finding: its lanes in the register grid,
 // its address in the memory view.
 const clsHazard = "hz"
+
+// clsUnwritten marks, in the memory view, the elements holding bytes an init
+// finding read before anything wrote them (with clsHazard), and those
+// bytes in the hex column.
+const clsUnwritten = "un"
 
 // markLanes adds clsHazard to the cells of lanes in st.
 func markLanes(st *regState, lanes uint32) {
@@ -193,16 +211,34 @@ func (c *Memview) markIn(sp string, base uint64, size int) [2]int {
 	return [2]int{off, min(off+m.Size, size)}
 }
 
+// uninitIn is the part of the finding's uninitialised bytes inside a
+// region of space sp at base, size bytes, as sorted [start, end) byte
+// offsets.
+func (c *Memview) uninitIn(sp string, base uint64, size int) [][2]int {
+	m := c.Mark
+	if m == nil || m.Space != sp {
+		return nil
+	}
+	var out [][2]int
+	for _, r := range m.Uninit {
+		lo, hi := max(r[0], base), min(r[0]+r[1], base+uint64(size))
+		if lo < hi {
+			out = append(out, [2]int{int(lo - base), int(hi - base)})
+		}
+	}
+	return out
+}
+
 // followMark turns the view to a new finding's table and page.
 func (c *Memview) followMark() {
 	if c.Mark == nil {
-		c.seenMark = MemMark{}
+		c.seenMark = memAt{}
 		return
 	}
-	if *c.Mark == c.seenMark {
+	if c.Mark.at() == c.seenMark {
 		return
 	}
-	c.seenMark = *c.Mark
+	c.seenMark = c.Mark.at()
 	c.Tab = tabBuffers
 	if c.Mark.Space == "shared" {
 		c.Tab = tabShared

@@ -7,8 +7,11 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/ptxplay/ptxplay/core/sim"
 )
 
 func TestPageSanitizers(t *testing.T) {
@@ -133,5 +136,51 @@ func TestMarkLanesAndMemory(t *testing.T) {
 	}
 	if got := c.markIn("global", 0x1000, 512); got != [2]int{} {
 		t.Errorf("markIn global for a shared mark: %v", got)
+	}
+}
+
+// An init finding's uninitialised bytes are each marked in the memory
+// view: the elements holding them (hz un) and the bytes in the hex column;
+// a mark of another space marks nothing.
+func TestMemviewMarksUninitBytes(t *testing.T) {
+	s, res := newSession(t, memKernel, memLaunch)
+	h := &memHarness{t: t, c: &Memview{Types: BufferTypes(res), Tab: tabShared}, models: map[string]*modelTable{}}
+	h.c.Mark = &MemMark{Space: "shared", Addr: 0x11, Size: 2, Uninit: [][2]uint64{{0x11, 2}, {0x20, 8}, {0x1000, 4}}}
+	for range 3 {
+		s.Step()
+	}
+	h.draw(s.Snapshot(sim.SnapshotOptions{CTA: -1, Warp: -1}))
+	for _, c := range []struct {
+		index     int
+		class     string
+		hexMarked string // the hex digits of the marked bytes, most significant first
+	}{
+		{3, "", ""},
+		{4, "hz un", "0000"}, // bytes 0x11 and 0x12 of the element at 0x10: its middle two
+		{5, "", ""},
+		{8, "hz un", "00000000"},
+		{9, "hz un", "00000000"},
+		{10, "", ""},
+	} {
+		_, cls, hex := h.cell("shared", "shared", c.index)
+		if cls != c.class {
+			t.Errorf("shared[%d]: class %q, want %q", c.index, cls, c.class)
+		}
+		var marked strings.Builder
+		for _, part := range strings.Split(hex, `<span class="un">`)[1:] {
+			marked.WriteString(part[:strings.Index(part, "</span>")])
+		}
+		if marked.String() != c.hexMarked {
+			t.Errorf("shared[%d]: marked hex %q in %s, want %q", c.index, marked.String(), hex, c.hexMarked)
+		}
+	}
+	if _, _, hex := h.cell("shared", "shared", 4); !strings.HasPrefix(hex, `00<span class="un">00</span><span class="un">00</span>00`) {
+		t.Errorf("shared[4] hex %s: want bytes 2 and 1 marked, 3 and 0 not", hex)
+	}
+	if got := h.c.uninitIn("global", 0x1000, 16); got != nil {
+		t.Errorf("a shared finding's bytes in a global buffer: %v", got)
+	}
+	if got := h.c.uninitIn("shared", 0x10, 0x14); fmt.Sprint(got) != "[[1 3] [16 20]]" {
+		t.Errorf("uninitIn clipped to [0x10, 0x24): %v", got)
 	}
 }

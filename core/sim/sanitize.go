@@ -68,6 +68,8 @@ package sim
 
 import (
 	"fmt"
+	"slices"
+	"sort"
 	"strings"
 )
 
@@ -139,7 +141,15 @@ type Hazard struct {
 	Size  int           `json:"size,omitempty"`
 	Other *HazardAccess `json:"other,omitempty"` // the earlier access of a race; the other arrival of a barrier mismatch
 	Count int           `json:"count"`
+	// Uninit lists the bytes nothing had written that the reads of an
+	// init finding in shared or global memory took, over all its Count
+	// occurrences: [address, length] runs (shared: offsets in the CTA's
+	// shared memory), sorted and merged, at most MaxUninitRuns.
+	Uninit [][2]uint64 `json:"uninit,omitempty"`
 }
+
+// MaxUninitRuns bounds Hazard.Uninit; runs past it are dropped.
+const MaxUninitRuns = 4096
 
 // ShadowBytes bounds the racecheck shadow memory of global buffers; past
 // it, pages not yet shadowed go unchecked and a note says so.
@@ -538,13 +548,20 @@ func (s *sanitizer) initBits(m *Machine, w *warp, o *op, lane int, bits []uint64
 	end := off + uint64(n)
 	if !write && (!atomic || b == nil) {
 		missing := 0
+		var runs [][2]uint64
 		for i := off; i < end; i++ {
 			if bits[i>>6]>>(i&63)&1 == 0 {
 				missing++
+				a := addr + (i - off)
+				if k := len(runs) - 1; k >= 0 && runs[k][0]+runs[k][1] == a {
+					runs[k][1]++
+				} else {
+					runs = append(runs, [2]uint64{a, 1})
+				}
 			}
 		}
 		if missing > 0 {
-			s.reportInit(m, w, o, lane, addr, n, missing, b)
+			s.reportInit(m, w, o, lane, addr, n, missing, b, runs)
 		}
 		if !atomic {
 			return
@@ -555,7 +572,7 @@ func (s *sanitizer) initBits(m *Machine, w *warp, o *op, lane int, bits []uint64
 	}
 }
 
-func (s *sanitizer) reportInit(m *Machine, w *warp, o *op, lane int, addr uint64, n, missing int, b *buffer) {
+func (s *sanitizer) reportInit(m *Machine, w *warp, o *op, lane int, addr uint64, n, missing int, b *buffer, runs [][2]uint64) {
 	me := s.me(m, w, o, lane)
 	me.Access = "read"
 	part, spaceName, what := "", "shared", ""
@@ -566,7 +583,7 @@ func (s *sanitizer) reportInit(m *Machine, w *warp, o *op, lane int, addr uint64
 		spaceName = "global"
 		what = fmt.Sprintf(" (byte %d of buffer %s, made with \"count\" and no data)", addr-b.base, b.name)
 	}
-	s.report(Hazard{Kind: "init", HazardAccess: me, Space: spaceName, Addr: addr, Size: n,
+	s.report(Hazard{Kind: "init", HazardAccess: me, Space: spaceName, Addr: addr, Size: n, Uninit: runs,
 		Message: fmt.Sprintf("read of uninitialised %s [0x%x] (%d bytes)%s by thread %s of CTA %s%s: nothing wrote these bytes before", spaceName, addr, n, part, tup(me.Thread), tup(me.CTA), what)})
 }
 
@@ -757,6 +774,26 @@ func (s *sanitizer) me(m *Machine, w *warp, o *op, lane int) HazardAccess {
 	return HazardAccess{Line: int(o.line), Col: int(o.col), Thread: m.threadIdx(w.id*32 + lane), CTA: w.cta.id, Warp: w.id, Lane: lane, Step: m.stats.WarpInstructions}
 }
 
+// addRun adds the run r ([address, length]) to the sorted, merged runs rs.
+func addRun(rs [][2]uint64, r [2]uint64) [][2]uint64 {
+	lo, hi := r[0], r[0]+r[1]
+	i := sort.Search(len(rs), func(i int) bool { return rs[i][0]+rs[i][1] >= lo })
+	j := i
+	for j < len(rs) && rs[j][0] <= hi {
+		lo, hi = min(lo, rs[j][0]), max(hi, rs[j][0]+rs[j][1])
+		j++
+	}
+	if i == j && len(rs) >= MaxUninitRuns {
+		return rs
+	}
+	merged := [2]uint64{lo, hi - lo}
+	if i == j {
+		return slices.Insert(rs, i, merged)
+	}
+	rs[i] = merged
+	return slices.Delete(rs, i+1, j)
+}
+
 func tup(t [3]uint32) string { return fmt.Sprintf("(%d,%d,%d)", t[0], t[1], t[2]) }
 
 // report keeps h, or counts it with the finding at the same lines.
@@ -767,6 +804,9 @@ func (s *sanitizer) report(h Hazard) {
 	}
 	if i, ok := s.index[k]; ok {
 		s.hz[i].Count++
+		for _, r := range h.Uninit {
+			s.hz[i].Uninit = addRun(s.hz[i].Uninit, r)
+		}
 		return
 	}
 	if len(s.hz) >= MaxHazards {

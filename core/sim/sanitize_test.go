@@ -790,3 +790,66 @@ func TestSanitizePrintfKernel(t *testing.T) {
 		t.Errorf("%d:%d: %s: %s", h.Line, h.Col, h.Kind, h.Message)
 	}
 }
+
+// TestSanitizeUninitRuns: an init finding lists every byte nothing wrote
+// that its reads took, over all its occurrences (the page marks them):
+// 32 lanes each read the u32 at s[8*lane], and lane 3 wrote byte 1 of
+// its own first.
+func TestSanitizeUninitRuns(t *testing.T) {
+	src := strings.Replace(sanKernel, "BODY", `
+	mov.u32 %r2, s;
+	mad.lo.u32 %r3, %lane, 8, %r2;
+	setp.eq.u32 %p1, %lane, 3;
+	@%p1 st.shared.u8 [%r3+1], 1;
+	ld.shared.u32 %r1, [%r3];`, 1)
+	hz, _ := runSanitized(t, compilePTX(t, "san.ptx", src), 1, 32, 0)
+	if len(hz) != 1 || hz[0].Kind != "init" {
+		t.Fatalf("findings %+v, want one init finding", hz)
+	}
+	var want [][2]uint64
+	for l := uint64(0); l < 32; l++ {
+		if l == 3 {
+			want = append(want, [2]uint64{24, 1}, [2]uint64{26, 2})
+			continue
+		}
+		want = append(want, [2]uint64{8 * l, 4})
+	}
+	if got := hz[0].Uninit; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("uninit runs %v, want %v", got, want)
+	}
+	if hz[0].Count != 32 {
+		t.Errorf("count %d, want 32", hz[0].Count)
+	}
+}
+
+func TestAddRun(t *testing.T) {
+	for _, c := range []struct {
+		desc string
+		rs   [][2]uint64
+		r    [2]uint64
+		want string
+	}{
+		{"into nothing", nil, [2]uint64{8, 4}, "[[8 4]]"},
+		{"before, apart", [][2]uint64{{8, 4}}, [2]uint64{0, 4}, "[[0 4] [8 4]]"},
+		{"after, apart", [][2]uint64{{8, 4}}, [2]uint64{16, 1}, "[[8 4] [16 1]]"},
+		{"adjacent after: merged", [][2]uint64{{8, 4}}, [2]uint64{12, 2}, "[[8 6]]"},
+		{"adjacent before: merged", [][2]uint64{{8, 4}}, [2]uint64{6, 2}, "[[6 6]]"},
+		{"inside: unchanged", [][2]uint64{{8, 4}}, [2]uint64{9, 2}, "[[8 4]]"},
+		{"bridging two runs", [][2]uint64{{0, 2}, {4, 2}, {10, 1}}, [2]uint64{1, 4}, "[[0 6] [10 1]]"},
+		{"covering all", [][2]uint64{{2, 1}, {4, 1}}, [2]uint64{0, 8}, "[[0 8]]"},
+	} {
+		if got := fmt.Sprint(addRun(c.rs, c.r)); got != c.want {
+			t.Errorf("%s: addRun(%v, %v) = %s, want %s", c.desc, c.rs, c.r, got, c.want)
+		}
+	}
+	full := make([][2]uint64, 0, MaxUninitRuns)
+	for i := range MaxUninitRuns {
+		full = append(full, [2]uint64{uint64(4 * i), 1})
+	}
+	if got := addRun(full, [2]uint64{1 << 40, 1}); len(got) != MaxUninitRuns {
+		t.Errorf("a new run past MaxUninitRuns: %d runs, want %d", len(got), MaxUninitRuns)
+	}
+	if got := addRun(full, [2]uint64{1, 1}); len(got) != MaxUninitRuns || got[0] != [2]uint64{0, 2} {
+		t.Errorf("a run merging into a full list: %d runs, first %v", len(got), got[0])
+	}
+}

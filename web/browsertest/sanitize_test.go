@@ -51,3 +51,37 @@ func TestSanitizerFindings(t *testing.T) {
 	p.waitJS(fmt.Sprintf(`document.querySelector(%q) !== null`, sel))
 	p.noErrors()
 }
+
+// An init finding marks in the shared-memory view every byte its reads
+// took before anything wrote them: mma_ldmatrix's early ld.shared (line
+// 34), where each of the 32 lanes reads the word at sA + 16*lane before
+// its cp.async has landed: 32 words, 128 bytes.
+func TestSanitizerUninitBytes(t *testing.T) {
+	p := openPage(t, "/?ex=mma_ldmatrix", 1280, 900, false)
+	sel := `#diagnostics li.pp-init[data-line="34"]`
+	p.waitJS(fmt.Sprintf(`document.querySelector(%q) !== null`, sel))
+	if text := eval[string](p, fmt.Sprintf(`document.querySelector(%q).textContent`, sel)); !strings.Contains(text, "(32 times)") {
+		t.Errorf("finding %q: want 32 occurrences", text)
+	}
+	eval[bool](p, fmt.Sprintf(`(document.querySelector(%q).click(), true)`, sel+" .pp-goto-step"))
+	p.settle()
+	p.waitJS(`document.querySelector("#mem-shared td.un") !== null`)
+	var idx []string
+	for _, s := range eval[[]any](p, `[...document.querySelectorAll("#mem-shared td.hz.un")].map(td => td.dataset.index)`) {
+		idx = append(idx, fmt.Sprint(s))
+	}
+	var want []string
+	for l := 0; l < 32; l++ {
+		want = append(want, fmt.Sprint(4*l))
+	}
+	if strings.Join(idx, ",") != strings.Join(want, ",") {
+		t.Errorf("marked shared words %v, want %v (sA + 16*lane as u32 indices)", idx, want)
+	}
+	if n := eval[int](p, `document.querySelectorAll("#mem-shared td.hx .un").length`); n != 128 {
+		t.Errorf("marked bytes in the hex column: %d, want 128", n)
+	}
+	eval[bool](p, `(document.querySelector("#mem-shared td.un").scrollIntoView({block: "center"}), true)`)
+	p.settle()
+	p.shot("page-sanitize-uninit.png")
+	p.noErrors()
+}
