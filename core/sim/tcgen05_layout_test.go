@@ -38,6 +38,9 @@ type tcLayoutCase struct {
 	// first K-block, the second uses it (its own B descriptor, one K-block
 	// on, is not read): D = A0 x B0 + A1 x B0
 	collUse bool
+	// two steps, the first filling the A collector buffer, the second
+	// using it (its A, one K-block on, unread): D = A0 x B0 + A0 x B1
+	collA bool
 }
 
 // tcDPlace is where the ISA's data-path layouts (§9.7.17.10.5; CUTLASS's
@@ -318,7 +321,11 @@ func runTcLayout(t *testing.T, c tcLayoutCase) {
 			}
 			fmt.Fprintf(&mmas, "\t@%%p7 tcgen05.mma.ws.cta_group::1.kind::%s%s [%%r23], %s, %%rd11, %%r20, %%p4, %%rd15;\n", c.kind, coll, a)
 		} else {
-			fmt.Fprintf(&mmas, "\t@%%p7 tcgen05.mma.cta_group::%d.kind::%s [%%r23], %s, %%rd11, %%r20, %%p4%s;\n", group, c.kind, a, scale)
+			coll := ""
+			if c.collA {
+				coll = []string{".collector::a::fill", ".collector::a::use"}[s]
+			}
+			fmt.Fprintf(&mmas, "\t@%%p7 tcgen05.mma.cta_group::%d.kind::%s%s [%%r23], %s, %%rd11, %%r20, %%p4%s;\n", group, c.kind, coll, a, scale)
 		}
 		fmt.Fprintf(&mmas, "\tadd.s64 %%rd10, %%rd10, %%rd13;\n\tadd.s64 %%rd11, %%rd11, %%rd14;\n")
 	}
@@ -373,11 +380,14 @@ func runTcLayout(t *testing.T, c tcLayoutCase) {
 		for j := 0; j < c.n; j++ {
 			want := 0
 			for k := 0; k < K; k++ {
-				kb := k
+				kb, ka := k, k
 				if c.collUse {
 					kb = k % kd.k // B's first K-block, from the collector buffer
 				}
-				want += av(i, k) * bv(kb, j)
+				if c.collA {
+					ka = k % kd.k // A's first K-block, from the collector buffer
+				}
+				want += av(i, ka) * bv(kb, j)
 			}
 			if c.negA {
 				want = -want
@@ -429,14 +439,20 @@ func TestTcgen05Layouts(t *testing.T) {
 		{desc: ".ws M = 32 with A from tensor memory (in each column block's lanes)", kind: "f16", at: ekF16, bt: ekF16, dfmt: 1, a: k(false, 0), b: k(false, 0), m: 32, n: 64, ksteps: 1, ws: true, aTmem: true},
 		{desc: ".ws collector b1: fill, then use (the second B descriptor unread)", kind: "f16", at: ekBF16, bt: ekBF16, dfmt: 1, afmt: 1, bfmt: 1, a: k(false, 128), b: k(false, 128), m: 64, n: 64, ksteps: 2, ws: true, collUse: true},
 	}
-	for _, c := range append(cases, ws...) {
+	collA := []tcLayoutCase{
+		{desc: "A collector: fill, then use (the second A descriptor unread)", kind: "f16", at: ekBF16, bt: ekBF16, dfmt: 1, afmt: 1, bfmt: 1, a: k(false, 128), b: k(false, 128), n: 32, ksteps: 2, collA: true},
+		{desc: "A collector with A from tensor memory", kind: "i8", at: ekS8, bt: ekS8, dfmt: 2, afmt: 1, bfmt: 1, a: k(false, 0), b: k(false, 0), n: 32, ksteps: 2, aTmem: true, collA: true},
+		{desc: "A collector on a pair (M = 256): each CTA keeps its own rows", kind: "f16", at: ekF16, bt: ekF16, dfmt: 1, a: k(false, 64), b: k(false, 64), m: 256, n: 32, ksteps: 2, pair: true, collA: true},
+	}
+	for _, c := range append(append(cases, ws...), collA...) {
 		runTcLayout(t, c)
 	}
 }
 
 // TestTcgen05WSFaults: .collector::bN::use and ::lastuse need a valid
 // fill of that buffer (§9.7.17.10.9.3), a buffer holds one B shape, a
-// generated zero-column mask is not modelled, and .ws's own shapes.
+// generated zero-column mask is not modelled, and .ws's own shapes; the
+// A collector of tcgen05.mma (§9.7.17.10.9.1) likewise.
 func TestTcgen05WSFaults(t *testing.T) {
 	id := func(n int) uint32 {
 		return idescFields(map[string]uint32{"c_format": 1, "n_dim": uint32(n >> 3), "m_dim": 8})
@@ -456,6 +472,10 @@ func TestTcgen05WSFaults(t *testing.T) {
 			"collector buffer b1 holds a 16x64 B of f16 (filled at line"},
 		{"a generated zero-column mask", ws + " [%ta], %rd10, %rd11, %r20, %p4, %rd12;",
 			"zero-column mask descriptor 0x0000008000000000: a generated mask (bit 39 set)"},
+		{"the A collector used with no fill", "@%p5 tcgen05.mma.cta_group::1.kind::f16.collector::a::use [%ta], %rd10, %rd11, %r21, %p4;",
+			"the A collector buffer holds no A: no .collector::a::fill since it was last discarded"},
+		{"the A collector used after lastuse", "@%p5 tcgen05.mma.cta_group::1.kind::f16.collector::a::fill [%ta], %rd10, %rd11, %r21, %p4;\n\t@%p5 tcgen05.mma.cta_group::1.kind::f16.collector::a::lastuse [%ta], %rd10, %rd11, %r21, %p4;\n\t@%p5 tcgen05.mma.cta_group::1.kind::f16.collector::a::use [%ta], %rd10, %rd11, %r21, %p4;",
+			"the A collector buffer holds no A"},
 		{".ws N = 32", ws + " [%ta], %rd10, %rd11, %r22, %p4;",
 			"N = 32 (bits 17-22) is not 64, 128 or 256, what tcgen05.mma.ws allows"},
 	}

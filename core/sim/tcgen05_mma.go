@@ -61,6 +61,12 @@
 // (39) and column shift are 0 (every column used); a generated mask is
 // refused.
 //
+// The A collector buffer of tcgen05.mma (.collector::a::fill/use/lastuse/
+// discard, one a CTA) works the same way for A: ::use and ::lastuse take
+// the A that a ::fill kept (from shared or tensor memory, the same shape
+// and type) without reading [a-tmem] or a-desc; ::lastuse and ::discard
+// (the default) empty it. .ashift is refused.
+//
 // Arithmetic (the same model as mma and wgmma): integer products and sums
 // exact, wrapping to 32 bits (clamped with the saturate bit);
 // floating-point inputs convert exactly, each product is exact in f32, and
@@ -449,6 +455,7 @@ type tcMMA struct {
 	coll      int   // .ws: the collector buffer bN
 	collOp    int   // .ws: collFill, collUse, collLastuse, collDiscard
 	zcolSlot  int32 // .ws: the zero-column mask descriptor, -1 when none
+	collAOp   int   // .collector::a::fill/use/lastuse/discard (the A collector buffer)
 }
 
 // The collector-buffer operations of tcgen05.mma.ws.
@@ -467,15 +474,22 @@ type tcCollector struct {
 	bt   ekind
 	n, k int
 	line int32
+	tmem bool // A's collector: A came from tensor memory (b by lane), in lane
+	lane int
 }
 
 func lowerTcMMA(l *lowering, in *check.Inst, o *op) error {
-	for _, m := range []string{".ashift", ".collector::a::fill", ".collector::a::use", ".collector::a::lastuse"} {
+	for _, m := range []string{".ashift"} {
 		if hasMod(in, m) != "" {
 			return fmt.Errorf("tcgen05.mma%s is not simulated yet", m)
 		}
 	}
 	d := &tcMMA{name: "tcgen05" + joinMods(in), group: ctaGroupOf(in), enablePS: len(o.ps) - 1, ws: in.Entry.Name == "tcgen05.mma.ws", zcolSlot: -1}
+	for op, name := range []string{"discard", "fill", "use", "lastuse"} {
+		if hasMod(in, ".collector::a::"+name) != "" {
+			d.collAOp = op
+		}
+	}
 	if d.ws {
 		d.name = in.Entry.Name + joinMods(in)
 		for b := 0; b < 4; b++ {
@@ -627,7 +641,18 @@ func (d *tcMMA) exec(m *Machine, w *warp, o *op, lane int) {
 	var aLane [2]int
 	for v, c := range ctas {
 		sh := c.shared
-		if d.aTmem {
+		if d.collAOp == collUse || d.collAOp == collLastuse {
+			ca := c.tmem.collA
+			switch {
+			case ca == nil:
+				fail("the A collector buffer holds no A: no .collector::a::fill since it was last discarded (or ever)%s", ctaNote(c, w, nc))
+				return
+			case ca.bt != at || ca.n != Mc || ca.k != K || ca.tmem != d.aTmem:
+				fail("the A collector buffer holds another A (filled at line %d: %d rows x K = %d of %s)%s", ca.line, ca.n, ca.k, ca.bt, ctaNote(c, w, nc))
+				return
+			}
+			a[v], aLane[v] = ca.b, ca.lane
+		} else if d.aTmem {
 			aaddr := d.a.value(w, lane)
 			al, ac := splitTaddr(aaddr)
 			aLane[v] = al
@@ -692,6 +717,14 @@ func (d *tcMMA) exec(m *Machine, w *warp, o *op, lane int) {
 		if z>>39&1 != 0 || z>>56&0x3f != 0 {
 			fail("zero-column mask descriptor 0x%016x: a generated mask (bit 39 set) or a column shift (bits 56-61) is not simulated; with bit 39 and the shift 0 every column of B is used", z)
 			return
+		}
+	}
+	for v, c := range ctas {
+		switch d.collAOp {
+		case collFill:
+			c.tmem.collA = &tcCollector{b: a[v], bt: at, n: Mc, k: K, line: o.line, tmem: d.aTmem, lane: aLane[v]}
+		case collLastuse, collDiscard:
+			c.tmem.collA = nil
 		}
 	}
 	if d.ws {

@@ -68,6 +68,7 @@ type tmemState struct {
 	mma          *TmemMMAView    // the last tcgen05.mma's accumulator tile, for the view
 	mmaStep      int64           // the step (warp instructions so far) that made mma
 	coll         [4]*tcCollector // tcgen05.mma.ws's B collector buffers b0-b3 (tcgen05_mma.go)
+	collA        *tcCollector    // tcgen05.mma's A collector buffer
 }
 
 // tmemNote is the decoded descriptor of a tcgen05.mma the last step
