@@ -315,3 +315,21 @@ func reportCSP(t testing.TB, ctx context.Context) {
 		t.Fatalf("installing the CSP listener: %v", err)
 	}
 }
+
+// markedLine returns the text of the editor line that the mark of class
+// (cm-current, cm-faultline) lies over, checking that the mark's box is
+// the line's box; "" when there is no such mark.
+func (p *page) markedLine(class string) string {
+	p.t.Helper()
+	return eval[string](p, `(() => {
+		const m = document.querySelector("#editor .cm-linemark.`+class+`");
+		if (!m || m.hidden) return "";
+		const v = ptxEditor.current.view, l = v.state.doc.line(+m.dataset.line);
+		const at = v.domAtPos(l.from).node, le = (at.nodeType === 3 ? at.parentElement : at).closest(".cm-line");
+		const r = m.getBoundingClientRect(), lr = le.getBoundingClientRect();
+		if (Math.abs(r.top - lr.top) > 1 || Math.abs(r.bottom - lr.bottom) > 1 || r.right < lr.right - 1) {
+			return "misplaced: the mark is at " + [r.left, r.top, r.right, r.bottom] + ", its line at " + [lr.left, lr.top, lr.right, lr.bottom];
+		}
+		return l.text;
+	})()`)
+}

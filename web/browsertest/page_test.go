@@ -223,7 +223,7 @@ func TestGutterBreakpointAndContinue(t *testing.T) {
 	if st.Line != line || st.Done {
 		t.Fatalf("continue stopped at line %d (done %v), want the breakpoint at line %d", st.Line, st.Done, line)
 	}
-	cur := eval[string](p, `(document.querySelector("#editor .cm-current") || {}).textContent || ""`)
+	cur := p.markedLine("cm-current")
 	if !strings.Contains(cur, "st.global.f32") {
 		t.Errorf("the current line shows %q", cur)
 	}
@@ -313,8 +313,8 @@ func TestFaultNamesLaneAndLine(t *testing.T) {
 	if !strings.Contains(msg, "lane 20") || !strings.Contains(msg, "12") {
 		t.Errorf("fault message %q does not name lane 20 and line 12", msg)
 	}
-	if eval[string](p, `(document.querySelector("#editor .cm-faultline") || {}).textContent || ""`) == "" {
-		t.Error("the fault's line is not marked in the editor")
+	if got := p.markedLine("cm-faultline"); !strings.Contains(got, "st.global") {
+		t.Errorf("the fault's line is not marked in the editor: %q", got)
 	}
 	p.shot("page-fault.png")
 	p.noErrors()

@@ -7,7 +7,7 @@
 
 import { EditorState, StateField, StateEffect, RangeSet } from "@codemirror/state";
 import {
-  EditorView, lineNumbers, gutter, GutterMarker, Decoration, keymap,
+  EditorView, lineNumbers, gutter, GutterMarker, keymap,
   highlightActiveLine, highlightActiveLineGutter, drawSelection, hoverTooltip,
 } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
@@ -84,27 +84,6 @@ const breakField = StateField.define({
   },
 });
 
-// The current line of the selected warp, and the line of a fault.
-const setCurrent = StateEffect.define();
-const currentDeco = Decoration.line({ class: "cm-current" });
-const faultDeco = Decoration.line({ class: "cm-faultline" });
-const currentField = StateField.define({
-  create: () => Decoration.none,
-  update(deco, tr) {
-    deco = deco.map(tr.changes);
-    for (const e of tr.effects) {
-      if (!e.is(setCurrent)) continue;
-      const ranges = [];
-      const { line, fault } = e.value;
-      const doc = tr.state.doc;
-      if (line > 0 && line <= doc.lines) ranges.push((fault ? faultDeco : currentDeco).range(doc.line(line).from));
-      deco = Decoration.set(ranges);
-    }
-    return deco;
-  },
-  provide: (f) => EditorView.decorations.from(f),
-});
-
 function breakLines(state) {
   const lines = [];
   state.field(breakField).between(0, state.doc.length, (from) => { lines.push(state.doc.lineAt(from).number); });
@@ -164,6 +143,14 @@ export function create(parent, text, hooks) {
   const pageKeys = keymap.of(["F5", "F6", "F7", "F8", "Shift-F7", "Shift-F5", "Alt-r", "Alt-s", "Alt-b"].map((k) => ({
     key: k, preventDefault: true, run: () => { hooks.keys(k); return true; },
   })));
+  // The current line, and the function that places its mark (set below,
+  // once the view exists; the listener runs it when the text or the
+  // heights change).
+  let marked = { line: 0, fault: false };
+  let placer = null;
+  const markPlacer = EditorView.updateListener.of((u) => {
+    if (placer && (u.docChanged || u.heightChanged || u.geometryChanged)) placer();
+  });
   const view = new EditorView({
     parent,
     state: EditorState.create({
@@ -172,12 +159,64 @@ export function create(parent, text, hooks) {
         pageKeys, bpGutter, breakField, lineNumbers(), highlightActiveLineGutter(), lintGutter(),
         history(), drawSelection(), highlightActiveLine(), bracketMatching(),
         StreamLanguage.define(ptxMode), syntaxHighlighting(ptxHighlight),
-        currentField, hover, changed,
+        hover, changed, markPlacer,
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
         EditorView.contentAttributes.of({ "aria-label": "PTX source", spellcheck: "false" }),
       ],
     }),
   });
+  // The current line's mark (class cm-current, or cm-faultline for a
+  // fault's line; data-line its number) is an element of its own under the
+  // text, placed from the editor's height map: a step moves it with two
+  // style writes in the same frame as the data views' patch. A decoration
+  // would need a transaction, and every transaction that redraws a line
+  // reads the DOM selection, which makes Chromium lay out whatever the
+  // step changed elsewhere in the page there and then (issue 24's profile:
+  // a fifth of a step). Whether the line is in view comes from the height
+  // map and the scroller's last scroll and resize events, also without
+  // asking the DOM.
+  const scroller = view.scrollDOM;
+  const mark = document.createElement("div");
+  mark.setAttribute("aria-hidden", "true");
+  mark.hidden = true;
+  scroller.appendChild(mark);
+  let scrollTop = 0, scrollHeight = 0;
+  scroller.addEventListener("scroll", () => { scrollTop = scroller.scrollTop; }, { passive: true });
+  if (typeof ResizeObserver === "function") {
+    new ResizeObserver((es) => { for (const e of es) scrollHeight = e.contentRect.height; }).observe(scroller);
+    // The mark spans the text's box, as wide as the longest line when
+    // that is wider than the scroller; its left edge moves with the
+    // gutters' width.
+    const content = view.contentDOM;
+    const sizeMark = () => {
+      mark.style.left = content.offsetLeft + "px";
+      mark.style.width = content.getBoundingClientRect().width + "px";
+    };
+    const sizer = new ResizeObserver(sizeMark);
+    sizer.observe(content);
+    const gutters = view.dom.querySelector(".cm-gutters");
+    if (gutters) sizer.observe(gutters);
+  }
+  function placeMark() {
+    const { line, fault } = marked;
+    const doc = view.state.doc;
+    if (!(line > 0 && line <= doc.lines)) {
+      if (!mark.hidden) mark.hidden = true;
+      return;
+    }
+    const b = view.lineBlockAt(doc.line(line).from);
+    mark.className = "cm-linemark " + (fault ? "cm-faultline" : "cm-current");
+    mark.dataset.line = String(line);
+    mark.style.top = (b.top + view.documentPadding.top) + "px";
+    mark.style.height = b.height + "px";
+    if (mark.hidden) mark.hidden = false;
+  }
+  placer = placeMark;
+  const lineInView = (pos) => {
+    if (!(scrollHeight > 0)) return false;
+    const b = view.lineBlockAt(pos), top = b.top + view.documentPadding.top;
+    return top >= scrollTop && top + b.height <= scrollTop + scrollHeight;
+  };
   const api = {
     view,
     getDoc: () => view.state.doc.toString(),
@@ -185,8 +224,10 @@ export function create(parent, text, hooks) {
     setDoc(text) {
       view.dispatch({
         changes: { from: 0, to: view.state.doc.length, insert: text },
-        effects: [setBreaks.of([]), setCurrent.of({ line: 0 })],
+        effects: [setBreaks.of([])],
       });
+      marked = { line: 0, fault: false };
+      placeMark();
       view.dispatch(setDiagnostics(view.state, []));
     },
     // setDiagnostics takes JSON: [{line, col, msg, severity}], 1-based.
@@ -209,13 +250,15 @@ export function create(parent, text, hooks) {
       view.dispatch({ effects: setBreaks.of(pos) });
     },
     breakpoints: () => JSON.stringify(breakLines(view.state)),
-    // setCurrent marks line (0: none); fault marks it as a fault's line.
+    // setCurrent marks line (0: none); fault marks it as a fault's line;
+    // scroll brings it into view when it is not.
     setCurrent(line, fault, scroll) {
-      const effects = [setCurrent.of({ line, fault })];
-      if (scroll && line > 0 && line <= view.state.doc.lines) {
-        effects.push(EditorView.scrollIntoView(view.state.doc.line(line).from, { y: "nearest" }));
+      marked = { line, fault: !!fault };
+      placeMark();
+      const doc = view.state.doc;
+      if (scroll && line > 0 && line <= doc.lines && !lineInView(doc.line(line).from)) {
+        view.dispatch({ effects: EditorView.scrollIntoView(doc.line(line).from, { y: "nearest" }) });
       }
-      view.dispatch({ effects });
     },
     // goto puts the cursor on line and focuses the editor.
     goto(line) {
