@@ -90,7 +90,9 @@ const controlsJS = `(() => {
 // TestLayoutNoOverlap: at each common size, in the light and dark themes,
 // with and without the large font, with the launch panel's JSON view open
 // and closed, and stepped once so that every view and its controls are on
-// screen, no visible control overlaps another and none is cut off.
+// screen, no visible control overlaps another and none is cut off; then
+// the same at each size with a cluster example loaded (the toolbar's
+// Cluster menu showing), whose toolbar wraps by whole groups (toolbarJS).
 func TestLayoutNoOverlap(t *testing.T) {
 	p := openPage(t, "/", 1280, 720, false)
 	p.click("step")
@@ -142,8 +144,60 @@ func TestLayoutNoOverlap(t *testing.T) {
 	if checked != 32 {
 		t.Errorf("checked %d layouts, want 32", checked)
 	}
+
+	// A cluster example adds the Cluster menu to the toolbar, which then
+	// no longer fits one row at 1280 px or less: it must wrap by whole
+	// groups, with nothing overlapping.
+	theme("light")
+	large(false)
+	p.do(chromedp.EmulateViewport(1280, 720))
+	p.selectOption("examples", "dsmem_exchange")
+	p.click("step")
+	p.waitJS(`document.getElementById("cluster").offsetWidth > 0 && !document.getElementById("cluster").disabled`)
+	checked = 0
+	for _, js := range []bool{false, true} {
+		jsonView(js)
+		for _, sz := range layoutSizes {
+			p.do(chromedp.EmulateViewport(int64(sz[0]), int64(sz[1])))
+			p.settle()
+			what := fmt.Sprintf("%dx%d dsmem_exchange json=%v", sz[0], sz[1], js)
+			for _, prob := range append(eval[[]string](p, controlsJS), eval[[]string](p, toolbarJS)...) {
+				t.Errorf("%s: %s", what, prob)
+			}
+			if sz == [2]int{1280, 720} && !js {
+				p.shot("page-layout-cluster-1280x720.png")
+			}
+			checked++
+		}
+	}
+	if checked != 8 {
+		t.Errorf("checked %d layouts with clusters, want 8", checked)
+	}
 	p.noErrors()
 }
+
+// toolbarJS lists how the toolbar's rows split what belongs together: the
+// step and its go-to field, the CTA, Cluster and Warp menus, and the tools
+// (Share, Short link, the sanitizers, theme and font) must each stay on
+// one row, and the tools end at the toolbar's right edge on whichever row
+// they are, as on a single row.
+const toolbarJS = `(() => {
+	const out = [];
+	const box = (id) => document.getElementById(id).getBoundingClientRect();
+	const oneRow = (what, ids) => {
+		const bs = ids.map(box).filter((r) => r.width > 0);
+		const top = Math.max(...bs.map((r) => r.top)), bottom = Math.min(...bs.map((r) => r.bottom));
+		if (bottom - top < 1) out.push(what + " are split over rows: " + ids.map((id) => id + " at y " + Math.round(box(id).top)).join(", "));
+	};
+	oneRow("the step and go-to field", ["step-count", "goto-step"]);
+	oneRow("the CTA, Cluster and Warp menus", ["cta", "cluster", "warp"]);
+	oneRow("the tools", ["share", "short-link", "sanitize", "theme", "large"]);
+	const bar = document.querySelector(".pp-bar"), cs = getComputedStyle(bar);
+	const edge = bar.getBoundingClientRect().right - parseFloat(cs.paddingRight) - parseFloat(cs.borderRightWidth);
+	const r = box("large");
+	if (Math.abs(edge - r.right) > 2) out.push("the tools end at x " + Math.round(r.right) + ", not at the toolbar's right edge " + Math.round(edge));
+	return out;
+})()`
 
 // TestLayoutCheckFindsOverlap holds the layout check to its word: two
 // controls placed over each other and one pushed out of its panel are
