@@ -176,6 +176,9 @@ func boxInside(dim, box, stride uint32, c int64) (n, in int64) {
 // its element coordinates as data-x, data-y, data-w, data-h.
 func tensorBoxSVG(v *sim.BulkView) string {
 	t := v.Tensor
+	if t.Mode == "im2col" {
+		return im2colSVG(v)
+	}
 	W, H := dim2(t.Dims, 0), dim2(t.Dims, 1)
 	bw, bh := dim2(t.Box, 0), dim2(t.Box, 1)
 	var bx, by int64
@@ -372,6 +375,89 @@ func swizzleSVG(v *sim.BulkView) string {
 	} else {
 		fmt.Fprintf(&b, `<text x="4" y="%d" class="tma-cap2">numbers: chunk k of its box row (%d B)</text>`, smTop+shown*smCellH+14, rowBytes)
 	}
+	b.WriteString(`</svg>`)
+	return b.String()
+}
+
+// im2colSVG draws an im2col copy over one image of the batch (its W x H
+// plane; 3D tensors have H = 1): the bounding box shifted by the im2col
+// offsets (where the filter bases' pixels are read; #tma-box) and each
+// pixel the copy reads from the first image it touches (class tma-px,
+// data-p its place in the column, data-w and data-h; outside the image:
+// oob, the fill).
+func im2colSVG(v *sim.BulkView) string {
+	t := v.Tensor
+	r := len(t.Dims)
+	W, H := int64(t.Dims[1]), int64(1)
+	if r >= 4 {
+		H = int64(t.Dims[2])
+	}
+	n0 := t.Coords[r-1]
+	var d0 int64
+	if len(t.Pixels) > 0 {
+		d0 = t.Pixels[0][2]
+	}
+	off := func(k int) int64 {
+		if k < len(t.Offsets) {
+			return t.Offsets[k]
+		}
+		return 0
+	}
+	lowHigh := func(k int, dim int64) (int64, int64) {
+		if k >= len(t.Lower) {
+			return 0, 0
+		}
+		return int64(t.Lower[k]) + off(k), dim - 1 + int64(t.Upper[k]) + off(k)
+	}
+	bx0, bx1 := lowHigh(0, W)
+	by0, by1 := lowHigh(1, H)
+	x0, x1 := min(0, bx0), max(W, bx1+1)
+	y0, y1 := min(0, by0), max(H, by1+1)
+	var mine []int
+	counts := map[int64]int{}
+	for i, p := range t.Pixels {
+		counts[p[3]]++
+		if p[3] == n0 && p[2] == d0 {
+			mine = append(mine, i)
+			x0, x1 = min(x0, p[0]), max(x1, p[0]+1)
+			y0, y1 = min(y0, p[1]), max(y1, p[1]+1)
+		}
+	}
+	const maxW, maxH, left, top = 256.0, 150.0, 30.0, 30.0
+	s := min(maxW/float64(x1-x0), maxH/float64(y1-y0), 16)
+	X := func(x int64) float64 { return left + float64(x-x0)*s }
+	Y := func(y int64) float64 { return top + float64(y-y0)*s }
+	width, height := max(X(x1)+8, 300), Y(y1)+18
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg id="tma-tensor" class="tma-svg" viewBox="0 0 %.0f %.0f" width="%.0f" height="%.0f" role="img" aria-label="the pixels an im2col copy reads">`, width, height, width, height)
+	b.WriteString(`<defs><pattern id="tma-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" class="tma-hatch-line"/></pattern></defs>`)
+	head := fmt.Sprintf("image %d of %d: %d x %d, %d channels %s", n0, t.Dims[r-1], W, H, t.Dims[0], t.DType)
+	if r == 5 {
+		head += fmt.Sprintf(", d = %d", d0)
+	}
+	fmt.Fprintf(&b, `<text x="4" y="11" class="tma-cap">%s</text>`, escapeHTML(head))
+	fmt.Fprintf(&b, `<rect id="tma-global" class="tma-global" x="%.1f" y="%.1f" width="%.1f" height="%.1f"/>`, X(0), Y(0), float64(W)*s, float64(H)*s)
+	fmt.Fprintf(&b, `<rect id="tma-box" class="tma-box %s" data-x="%d" data-y="%d" data-w="%d" data-h="%d" x="%.1f" y="%.1f" width="%.1f" height="%.1f"><title>the bounding box shifted by the im2col offsets: where the filter bases' pixels are read</title></rect>`,
+		stateClass(v), bx0, by0, bx1-bx0+1, by1-by0+1, X(bx0), Y(by0), float64(bx1-bx0+1)*s, float64(by1-by0+1)*s)
+	for _, i := range mine {
+		p := t.Pixels[i]
+		cls := "tma-px " + stateClass(v)
+		if p[0] < 0 || p[0] >= W || p[1] < 0 || p[1] >= H || p[3] < 0 || p[3] >= int64(t.Dims[r-1]) {
+			cls += " oob"
+		}
+		fmt.Fprintf(&b, `<rect class="%s" data-p="%d" data-w="%d" data-h="%d" x="%.1f" y="%.1f" width="%.1f" height="%.1f"><title>pixel %d of the column: w %d, h %d</title></rect>`,
+			cls, i, p[0], p[1], X(p[0])+1, Y(p[1])+1, max(s-2, 1), max(s-2, 1), i, p[0], p[1])
+	}
+	var rest []string
+	for n := n0 + 1; counts[n] > 0; n++ {
+		rest = append(rest, fmt.Sprintf("%d of image %d", counts[n], n))
+	}
+	label := fmt.Sprintf("%d pixels here", len(mine))
+	if len(rest) > 0 {
+		label += ", " + strings.Join(rest, ", ")
+	}
+	label += fmt.Sprintf("; offsets (%s)", coordsText(t.Offsets))
+	fmt.Fprintf(&b, `<text x="4" y="24" class="tma-cap2">%s</text>`, escapeHTML(label))
 	b.WriteString(`</svg>`)
 	return b.String()
 }

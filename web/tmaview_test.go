@@ -150,3 +150,63 @@ func TestTmaviewSwizzle32(t *testing.T) {
 		t.Errorf("%d empty positions in line 1, want 7", len(empty))
 	}
 }
+
+// An im2col copy (a 3D NWC u16 tensor of 8 channels, width 6, 2 images,
+// the pixel box from -1 to 4, eight pixels from filter base -1 of image 0,
+// offset 0): the picture shows image 0's row with the box at -1..4 and
+// the six pixels read there, the first in the padding (hatched); the
+// other two are counted for image 1. In shared memory each pixel is a row
+// of one 16-byte chunk.
+func TestTmaviewIm2col(t *testing.T) {
+	src := `.version 8.0
+.target sm_90a
+.address_size 64
+
+.visible .entry k(.param .align 64 .b8 m[128])
+{
+	.shared .align 128 .b8 sb[128];
+	.shared .align 8 .b64 mb;
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<4>;
+	.reg .b16 %rs<2>;
+	mov.u64 %rd2, m;
+	cvta.param.u64 %rd1, %rd2;
+	mbarrier.init.shared::cta.b64 [mb], 1;
+	mov.u32 %r1, 0;
+	mov.u32 %r2, -1;
+	mov.u16 %rs1, 0;
+	cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [sb], [%rd1, {%r1, %r2, %r1}], [mb], {%rs1};
+	ret;
+}
+`
+	spec := `{"grid": 1, "block": 1, "buffers": {"t": {"type": "u16", "count": 96, "fill": "iota"}},
+ "args": {"m": {"type": "tensormap", "mode": "im2col", "buffer": "t", "dtype": "u16", "dims": [8, 6, 2], "strides": [16, 96],
+                "pixel_box_lower_corner": [-1], "pixel_box_upper_corner": [-1], "channels_per_pixel": 8, "pixels_per_column": 8}}}`
+	s, _ := newSession(t, src, spec)
+	stepUntil(t, s, "cp.async.bulk.tensor.3d")
+	doc := renderStatic(t, &Tmaview{Snap: s.Snapshot(sim.SnapshotOptions{CTA: -1, Warp: -1})})
+	box := byID(doc, "tma-box")
+	if box == nil {
+		t.Fatal("no box drawn")
+	}
+	if got := strings.Join([]string{attr(box, "data-x"), attr(box, "data-y"), attr(box, "data-w"), attr(box, "data-h")}, " "); got != "-1 0 6 1" {
+		t.Errorf("box %q, want -1 0 6 1", got)
+	}
+	px := findAll(doc, func(n *html.Node) bool { return strings.HasPrefix(attr(n, "class"), "tma-px") })
+	if len(px) != 6 {
+		t.Fatalf("%d pixels drawn, want image 0's 6", len(px))
+	}
+	for i, n := range px {
+		oob := strings.Contains(attr(n, "class"), "oob")
+		if attr(n, "data-p") != fmt.Sprint(i) || attr(n, "data-w") != fmt.Sprint(i-1) || oob != (i == 0) {
+			t.Errorf("pixel %d: p %s w %s class %q, want w %d, outside %v", i, attr(n, "data-p"), attr(n, "data-w"), attr(n, "class"), i-1, i == 0)
+		}
+	}
+	if c := textOf(byID(doc, "tma-tensor")); !strings.Contains(c, "image 0 of 2: 6 x 1, 8 channels u16") || !strings.Contains(c, "6 pixels here, 2 of image 1; offsets (0)") {
+		t.Errorf("caption %q", c)
+	}
+	cs := chunks(doc)
+	if len(cs) != 8 || cs["0"][0] != "0.0" || cs["112"][0] != "7.0" {
+		t.Errorf("shared chunks %v, want pixel p's one chunk at 16p", cs)
+	}
+}

@@ -25,7 +25,7 @@ var (
 	bufferKeys = []string{"type", "data", "count", "fill"}
 	// argKeys: an argument object is a buffer or a tensor map (whose
 	// decoder then refuses the other kind's keys).
-	tensorMapKeys = []string{"type", "buffer", "dtype", "dims", "strides", "box", "element_strides", "interleave", "swizzle", "oob_fill"}
+	tensorMapKeys = []string{"type", "buffer", "dtype", "dims", "strides", "box", "element_strides", "interleave", "swizzle", "oob_fill", "mode", "pixel_box_lower_corner", "pixel_box_upper_corner", "channels_per_pixel", "pixels_per_column"}
 	argKeys       = append(append([]string(nil), bufferKeys...), tensorMapKeys[1:]...)
 )
 

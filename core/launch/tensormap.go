@@ -35,6 +35,11 @@ type tensorMapSpec struct {
 	Interleave     string   `json:"interleave"`
 	Swizzle        string   `json:"swizzle"`
 	OOBFill        string   `json:"oob_fill"`
+	Mode           string   `json:"mode"` // "tile" (default) or "im2col"
+	Lower          []int64  `json:"pixel_box_lower_corner"`
+	Upper          []int64  `json:"pixel_box_upper_corner"`
+	Channels       *uint64  `json:"channels_per_pixel"`
+	Pixels         *uint64  `json:"pixels_per_column"`
 }
 
 // isTensorMap reports whether an argument object says "type": "tensormap".
@@ -72,8 +77,48 @@ func parseTensorMap(name string, raw json.RawMessage) (*tensorMapSpec, error) {
 	if len(s.Strides) != rank-1 {
 		return nil, fmt.Errorf("%s: %d strides for %d dimensions: give the byte stride of dims 1..%d (rank-1 values)", at("strides"), len(s.Strides), rank, rank-1)
 	}
-	if len(s.Box) != rank {
-		return nil, fmt.Errorf("%s: %d values for %d dimensions", at("box"), len(s.Box), rank)
+	switch s.Mode {
+	case "", "tile":
+		if s.Lower != nil || s.Upper != nil || s.Channels != nil || s.Pixels != nil {
+			return nil, fmt.Errorf("args.%s: pixel_box_lower_corner, pixel_box_upper_corner, channels_per_pixel and pixels_per_column belong to an im2col map (\"mode\": \"im2col\")", name)
+		}
+		if len(s.Box) != rank {
+			return nil, fmt.Errorf("%s: %d values for %d dimensions", at("box"), len(s.Box), rank)
+		}
+	case "im2col":
+		if s.Box != nil {
+			return nil, fmt.Errorf("%s: an im2col map has no box: channels_per_pixel and pixels_per_column size a copy", at("box"))
+		}
+		if rank < 3 {
+			return nil, fmt.Errorf("%s: %d dimensions: an im2col map has 3 to 5 (NWC, NHWC, NDHWC, C innermost)", at("dims"), rank)
+		}
+		for _, c := range []struct {
+			field string
+			v     []int64
+		}{{"pixel_box_lower_corner", s.Lower}, {"pixel_box_upper_corner", s.Upper}} {
+			if len(c.v) != rank-2 {
+				return nil, fmt.Errorf("%s: %d values for a rank-%d map: give rank-2, innermost first (W, H, D)", at(c.field), len(c.v), rank)
+			}
+			for i, x := range c.v {
+				if x < -1<<15 || x >= 1<<15 {
+					return nil, fmt.Errorf("%s[%d]: %d is outside -32768..32767", at(c.field), i, x)
+				}
+			}
+		}
+		for _, c := range []struct {
+			field string
+			v     *uint64
+			max   uint64
+		}{{"channels_per_pixel", s.Channels, 256}, {"pixels_per_column", s.Pixels, 1024}} {
+			if c.v == nil {
+				return nil, fmt.Errorf("%s: an im2col map needs it", at(c.field))
+			}
+			if *c.v < 1 || *c.v > c.max {
+				return nil, fmt.Errorf("%s: %d is outside 1..%d", at(c.field), *c.v, c.max)
+			}
+		}
+	default:
+		return nil, fmt.Errorf("%s: %.40q is not tile or im2col", at("mode"), s.Mode)
 	}
 	if s.ElementStrides != nil && len(s.ElementStrides) != rank {
 		return nil, fmt.Errorf("%s: %d values for %d dimensions", at("element_strides"), len(s.ElementStrides), rank)
@@ -110,8 +155,10 @@ var swizzleModes = map[string]int{"": 0, "none": 0, "32B": 1, "64B": 2, "128B": 
 
 func tmapFieldWant(f string) string {
 	switch f {
-	case "dims", "strides", "box", "element_strides":
+	case "dims", "strides", "box", "element_strides", "pixel_box_lower_corner", "pixel_box_upper_corner":
 		return "an array of whole numbers"
+	case "channels_per_pixel", "pixels_per_column":
+		return "a whole number"
 	}
 	return "a string"
 }
@@ -119,14 +166,22 @@ func tmapFieldWant(f string) string {
 // bind makes the map of the buffer at addr holding size bytes.
 func (s *tensorMapSpec) bind(name string, addr uint64, size int) (sim.TensorMap, error) {
 	code, es, _, _ := sim.TensorType(s.DType)
-	t := sim.TensorMap{Addr: addr, Rank: len(s.Dims), DType: code, Swizzle: swizzleModes[s.Swizzle]}
+	t := sim.TensorMap{Addr: addr, Rank: len(s.Dims), DType: code, Swizzle: swizzleModes[s.Swizzle], Im2col: s.Mode == "im2col"}
+	if t.Im2col {
+		for i := range s.Lower {
+			t.Lower[i], t.Upper[i] = int32(s.Lower[i]), int32(s.Upper[i])
+		}
+		t.ChannelsPerPixel, t.PixelsPerColumn = uint32(*s.Channels), uint32(*s.Pixels)
+	}
 	if s.OOBFill == "nan" {
 		t.Fill = 1
 	}
 	t.Strides[0] = uint64(es)
 	for i := range s.Dims {
 		t.Dims[i] = uint32(s.Dims[i])
-		t.Box[i] = uint32(s.Box[i])
+		if !t.Im2col {
+			t.Box[i] = uint32(s.Box[i])
+		}
 		t.ElemStrides[i] = 1
 		if s.ElementStrides != nil {
 			if e := s.ElementStrides[i]; e <= 8 {

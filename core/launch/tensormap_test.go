@@ -124,3 +124,61 @@ func TestTensorMapErrors(t *testing.T) {
 		t.Errorf("a .f32 parameter: %+v", res.Errors)
 	}
 }
+
+// An im2col map through the contract: a 3D NWC u16 tensor (8 channels,
+// width 6, 2 images, element (c, w, n) = iota 48n + 8w + c) whose pixel box
+// runs from -1 to 6-1-1 = 4 in W (a 3-wide filter, padding 1). Eight pixels
+// from filter base w = -1 of image 0 with offset 0: w = -1 (padding: zeros),
+// 0..4 of image 0, then w = -1 (zeros) and 0 of image 1.
+func TestTensorMapIm2col(t *testing.T) {
+	src := strings.NewReplacer("PARAM", ".param .align 64 .b8 m[128]", "LOADMAP", "mov.u64 %rd4, m;\n\tcvta.param.u64 %rd1, %rd4;",
+		"mov.u32 %r2, 1;", "mov.u32 %r2, -1;\n\tmov.u32 %r3, 0;\n\tmov.u16 %rs1, 0;",
+		".2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [sb], [%rd1, {%r1, %r2}], [mb];", ".3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [sb], [%rd1, {%r1, %r2, %r3}], [mb], {%rs1};",
+		"mov.u32 %r1, 2;", "mov.u32 %r1, 0;", ".reg .b64 %rd<8>;", ".reg .b64 %rd<8>;\n\t.reg .b16 %rs<2>;").Replace(tmaLoad)
+	spec := `{"grid": 1, "block": 32,
+ "buffers": {"t": {"type": "u16", "count": 96, "fill": "iota"}},
+ "args": {"m": {"type": "tensormap", "mode": "im2col", "buffer": "t", "dtype": "u16", "dims": [8, 6, 2], "strides": [16, 96],
+                "pixel_box_lower_corner": [-1], "pixel_box_upper_corner": [-1], "channels_per_pixel": 8, "pixels_per_column": 8MORE},
+          "out": {"type": "u16", "count": 64}}}`
+	res := Run("im2col.ptx", []byte(src), []byte(strings.Replace(spec, "MORE", "", 1)), Options{})
+	if !res.OK {
+		t.Fatalf("run failed: %+v", res.Errors)
+	}
+	out := res.Buffers["out"].Data
+	for p := 0; p < 8; p++ {
+		for c := 0; c < 8; c++ {
+			want := uint64(0)
+			switch {
+			case p >= 1 && p <= 5:
+				want = uint64(8*(p-1) + c)
+			case p == 7:
+				want = uint64(48 + c)
+			}
+			if got := out[8*p+c]; got != want {
+				t.Errorf("pixel %d channel %d = %d, want %d", p, c, got, want)
+			}
+		}
+	}
+	errs := []struct{ name, from, to, want string }{
+		{"a box in an im2col map", `"pixels_per_column": 8`, `"pixels_per_column": 8, "box": [8, 1, 1]`, "args.m.box: an im2col map has no box"},
+		{"two lower corners for rank 3", `"pixel_box_lower_corner": [-1]`, `"pixel_box_lower_corner": [-1, 0]`, "args.m.pixel_box_lower_corner: 2 values for a rank-3 map"},
+		{"no channels", `"channels_per_pixel": 8, `, ``, "args.m.channels_per_pixel: an im2col map needs it"},
+		{"pixels past 1024", `"pixels_per_column": 8`, `"pixels_per_column": 1025`, "args.m.pixels_per_column: 1025 is outside 1..1024"},
+		{"an empty box", `"pixel_box_upper_corner": [-1]`, `"pixel_box_upper_corner": [-7]`, "args.m.pixel_box_upper_corner[0]: leaves the bounding box empty"},
+		{"mode name", `"mode": "im2col"`, `"mode": "im2col::w"`, `args.m.mode: "im2col::w" is not tile or im2col`},
+		{"im2col fields in a tiled map", `"mode": "im2col", `, ``, "belong to an im2col map"},
+		{"rank 2", `"dims": [8, 6, 2], "strides": [16, 96]`, `"dims": [8, 12], "strides": [16]`, "args.m.dims: 2 dimensions: an im2col map has 3 to 5"},
+	}
+	for _, c := range errs {
+		t.Run(c.name, func(t *testing.T) {
+			s := strings.Replace(strings.Replace(spec, c.from, c.to, 1), "MORE", "", 1)
+			res := Run("im2col.ptx", []byte(src), []byte(s), Options{})
+			if res.OK {
+				t.Fatalf("run succeeded, want %q", c.want)
+			}
+			if msg := res.Errors[0].Message; !strings.Contains(msg, c.want) {
+				t.Errorf("error %q, want it to contain %q", msg, c.want)
+			}
+		})
+	}
+}

@@ -18,6 +18,11 @@
 //	103  u8      swizzle (0 none, 1 32B, 2 64B, 3 128B)
 //	104  u8      out-of-bounds fill (0 zeros, 1 NaN)
 //	105  u8      L2 promotion (kept, no effect)
+//	106  u8      mode (0 tiled, 1 im2col)
+//	108  s16[3]  im2col: pixel box lower corner, innermost (W, H, D) first
+//	114  s16[3]  im2col: pixel box upper corner, the same order
+//	120  u16     im2col: channels per pixel (1..256)
+//	122  u16     im2col: pixels per column (1..1024)
 //	124  u32     0x50414d54 ("TMAP"): marks a map ptxplay made
 //
 // A tile-mode copy moves the box whose first element is at the
@@ -33,6 +38,9 @@
 // Elements outside the tensor read as zero, or as NaN (all-ones payload)
 // with the NaN fill, and a store skips them. The complete-tx count of a
 // load is the whole box in bytes, out-of-bounds elements included.
+//
+// An im2col load (§5.5.4; 3D NWC, 4D NHWC, 5D NDHWC tensors, C innermost)
+// is in im2col.go.
 package sim
 
 import (
@@ -80,6 +88,11 @@ type TensorMap struct {
 	Swizzle     int // 0 none, 1 32B, 2 64B, 3 128B
 	Fill        int // 0 zeros, 1 NaN
 	L2Promo     int
+	// im2col maps (cuTensorMapEncodeIm2col; im2col.go)
+	Im2col           bool
+	Lower, Upper     [3]int32 // pixel box corners of dimensions 1..rank-2 (W, H, D)
+	ChannelsPerPixel uint32
+	PixelsPerColumn  uint32
 }
 
 // Encode writes ptxplay's 128-byte encoding of t.
@@ -96,6 +109,15 @@ func (t *TensorMap) Encode() [128]byte {
 		le.PutUint32(b[80+4*i:], t.ElemStrides[i])
 	}
 	b[100], b[101], b[102], b[103], b[104], b[105] = byte(t.Rank), byte(t.DType), byte(t.Interleave), byte(t.Swizzle), byte(t.Fill), byte(t.L2Promo)
+	if t.Im2col {
+		b[106] = 1
+		for i := 0; i < 3; i++ {
+			le.PutUint16(b[108+2*i:], uint16(int16(t.Lower[i])))
+			le.PutUint16(b[114+2*i:], uint16(int16(t.Upper[i])))
+		}
+		le.PutUint16(b[120:], uint16(t.ChannelsPerPixel))
+		le.PutUint16(b[122:], uint16(t.PixelsPerColumn))
+	}
 	le.PutUint32(b[124:], TensorMapMagic)
 	return b
 }
@@ -117,6 +139,18 @@ func DecodeTensorMap(b []byte) (TensorMap, string) {
 		t.ElemStrides[i] = le.Uint32(b[80+4*i:])
 	}
 	t.Rank, t.DType, t.Interleave, t.Swizzle, t.Fill, t.L2Promo = int(b[100]), int(b[101]), int(b[102]), int(b[103]), int(b[104]), int(b[105])
+	switch b[106] {
+	case 0:
+	case 1:
+		t.Im2col = true
+		for i := 0; i < 3; i++ {
+			t.Lower[i] = int32(int16(le.Uint16(b[108+2*i:])))
+			t.Upper[i] = int32(int16(le.Uint16(b[114+2*i:])))
+		}
+		t.ChannelsPerPixel, t.PixelsPerColumn = uint32(le.Uint16(b[120:])), uint32(le.Uint16(b[122:]))
+	default:
+		return t, fmt.Sprintf("holds a bad tensor map: mode byte %d (0 tiled, 1 im2col)", b[106])
+	}
 	if t.DType < len(tensorTypes) {
 		t.Strides[0] = uint64(tensorTypes[t.DType].size)
 	}
@@ -149,7 +183,7 @@ func (t *TensorMap) Check() (field, msg string) {
 		if t.Dims[i] == 0 {
 			return fmt.Sprintf("dims[%d]", i), "is 0"
 		}
-		if t.Box[i] < 1 || t.Box[i] > 256 {
+		if !t.Im2col && (t.Box[i] < 1 || t.Box[i] > 256) {
 			return fmt.Sprintf("box[%d]", i), fmt.Sprintf("is %d: a box dimension is 1 to 256", t.Box[i])
 		}
 		if t.ElemStrides[i] < 1 || t.ElemStrides[i] > 8 {
@@ -168,15 +202,22 @@ func (t *TensorMap) Check() (field, msg string) {
 	if t.ElemStrides[0] != 1 {
 		return "element_strides[0]", "must be 1 without interleave (the ISA's traversal stride in dimension 0)"
 	}
-	inner := uint64(t.Box[0]) * es
+	innerField, innerN := "box[0]", t.Box[0]
+	if t.Im2col {
+		if field, msg := t.checkIm2col(); msg != "" {
+			return field, msg
+		}
+		innerField, innerN = "channels_per_pixel", t.ChannelsPerPixel
+	}
+	inner := uint64(innerN) * es
 	if inner%16 != 0 {
-		return "box[0]", fmt.Sprintf("is %d elements = %d bytes: the box's inner dimension is a multiple of 16 bytes", t.Box[0], inner)
+		return innerField, fmt.Sprintf("is %d elements = %d bytes: the box's inner dimension is a multiple of 16 bytes", innerN, inner)
 	}
 	if t.Swizzle < 0 || t.Swizzle > 3 {
 		return "swizzle", fmt.Sprintf("%d is not a swizzle mode", t.Swizzle)
 	}
 	if span := uint64(16) << t.Swizzle; t.Swizzle > 0 && inner > span {
-		return "box[0]", fmt.Sprintf("is %d bytes: with the %dB swizzle the box's inner dimension is at most %d bytes", inner, span, span)
+		return innerField, fmt.Sprintf("is %d bytes: with the %dB swizzle the box's inner dimension is at most %d bytes", inner, span, span)
 	}
 	if t.Fill == 1 && tensorTypes[t.DType].nan == 0 {
 		return "oob_fill", fmt.Sprintf("\"nan\" needs a floating-point dtype, not %s", tensorTypes[t.DType].name)
@@ -196,8 +237,13 @@ func (t *TensorMap) Extent() uint64 {
 	return n
 }
 
-// boxShape is the elements a copy moves along each dimension.
+// boxShape is the elements a copy moves along each dimension (an im2col
+// map: channels per pixel, then pixels per column).
 func (t *TensorMap) boxShape() (n [5]int, total int) {
+	if t.Im2col {
+		n = [5]int{int(t.ChannelsPerPixel), int(t.PixelsPerColumn), 1, 1, 1}
+		return n, n[0] * n[1]
+	}
 	total = 1
 	for i := range n {
 		n[i] = 1
@@ -222,7 +268,7 @@ func swizzleAddr(a uint64, mode int) uint64 {
 // the views: enough to draw the box over the global tensor and the swizzle
 // of its chunks in shared memory.
 type TensorCopyView struct {
-	Mode        string   `json:"mode"`  // "tile"
+	Mode        string   `json:"mode"`  // "tile" or "im2col"
 	DType       string   `json:"dtype"` // as the launch contract spells it: "f16"
 	ElemSize    int      `json:"elem_size"`
 	Dims        []uint32 `json:"dims"` // the global tensor, innermost first
@@ -233,6 +279,16 @@ type TensorCopyView struct {
 	Fill        string   `json:"oob_fill"`
 	Store       bool     `json:"store,omitempty"` // shared -> global (or a reduction)
 	Addr        uint64   `json:"addr"`            // the tensor's global address
+	// im2col: the pixel box corners (W, H, D), the pixels and channels a
+	// copy moves, and the copy's im2col offsets
+	Lower            []int32 `json:"pixel_box_lower_corner,omitempty"`
+	Upper            []int32 `json:"pixel_box_upper_corner,omitempty"`
+	ChannelsPerPixel int     `json:"channels_per_pixel,omitempty"`
+	PixelsPerColumn  int     `json:"pixels_per_column,omitempty"`
+	Offsets          []int64 `json:"offsets,omitempty"`
+	// Pixels are the pixels an im2col copy reads, in order: W, H, D
+	// (the filter base plus the offsets) and N
+	Pixels [][4]int64 `json:"pixels,omitempty"`
 }
 
 func tensorCopyView(tm *TensorMap, coords []int64, store bool) *TensorCopyView {
@@ -244,6 +300,14 @@ func tensorCopyView(tm *TensorMap, coords []int64, store bool) *TensorCopyView {
 	}
 	if tm.Fill == 1 {
 		v.Fill = "nan"
+	}
+	if tm.Im2col {
+		v.Mode = "im2col"
+		v.Lower = append([]int32(nil), tm.Lower[:tm.Rank-2]...)
+		v.Upper = append([]int32(nil), tm.Upper[:tm.Rank-2]...)
+		v.ChannelsPerPixel, v.PixelsPerColumn = int(tm.ChannelsPerPixel), int(tm.PixelsPerColumn)
+		// the shared-memory picture's rows: a pixel of channels
+		v.Box = []uint32{tm.ChannelsPerPixel, tm.PixelsPerColumn}
 	}
 	return v
 }
@@ -264,6 +328,8 @@ type tensorOp struct {
 	mbarBase   int32
 	mbarOff    int64
 	maskSlot   int32
+	im2col     bool    // .im2col load (im2col.go)
+	offs       []int32 // its im2col offsets (W, H, D), .u16
 }
 
 func init() {
@@ -278,8 +344,10 @@ func lowerTensor(l *lowering, in *check.Inst, o *op) error {
 		switch md.Name {
 		case ".1d", ".2d", ".3d", ".4d", ".5d":
 			t.dims = int(md.Name[1] - '0')
-		case ".im2col", ".im2col::w", ".im2col::w::128", ".im2col_no_offs", ".tile::gather4", ".tile::scatter4":
-			return fmt.Errorf("%s%s is not simulated yet (only .tile)", name, md.Name)
+		case ".im2col":
+			t.im2col = true
+		case ".im2col::w", ".im2col::w::128", ".im2col_no_offs", ".tile::gather4", ".tile::scatter4":
+			return fmt.Errorf("%s%s is not simulated yet (only .tile and .im2col loads)", name, md.Name)
 		case ".cta_group::1", ".cta_group::2":
 			return fmt.Errorf("%s%s is not simulated yet", name, md.Name)
 		}
@@ -293,6 +361,12 @@ func lowerTensor(l *lowering, in *check.Inst, o *op) error {
 	mapArg, smemArg := 1, 0
 	if t.store {
 		mapArg, smemArg = 0, 1
+	}
+	if t.im2col && (t.store || t.red != 0) {
+		return invalid("%s: .im2col is a load mode (stores and reductions take .tile or .im2col_no_offs)", name)
+	}
+	if t.im2col && t.dims < 3 {
+		return invalid("%s.%dd.im2col: an im2col copy is 3d, 4d or 5d", name, t.dims)
 	}
 	if len(in.Args) <= mapArg || in.Args[mapArg].Kind != check.ArgAddr || in.Args[smemArg].Kind != check.ArgAddr {
 		return invalid("%s: expected a shared address and [tensorMap, {coordinates}]", name)
@@ -328,11 +402,29 @@ func lowerTensor(l *lowering, in *check.Inst, o *op) error {
 		if t.mbarBase, t.mbarOff, err = l.addrOperand(in.Args[2]); err != nil {
 			return err
 		}
+		next := 3
+		if t.im2col {
+			if len(in.Args) < 4 {
+				return invalid("%s.%dd.im2col: expected {im2col offsets} after [mbar]", name, t.dims)
+			}
+			a := in.Args[3]
+			elems := a.Elems
+			if a.Kind != check.ArgVec {
+				elems = []check.Arg{a}
+			}
+			if len(elems) != t.dims-2 {
+				return invalid("%s.%dd.im2col takes %d im2col offsets (two less than the dimensions), found %d", name, t.dims, t.dims-2, len(elems))
+			}
+			for _, e := range elems {
+				t.offs = append(t.offs, l.valueSlot(e))
+			}
+			next = 4
+		}
 		if hasMod(in, ".multicast::cluster") != "" {
-			if len(in.Args) < 4 || in.Args[3].Kind == check.ArgAddr {
+			if len(in.Args) <= next || in.Args[next].Kind == check.ArgAddr || in.Args[next].Kind == check.ArgVec {
 				return invalid("%s.multicast::cluster: expected ctaMask after [mbar]", name)
 			}
-			t.maskSlot = l.valueSlot(in.Args[3])
+			t.maskSlot = l.valueSlot(in.Args[next])
 		}
 	}
 	o.flags |= flagMem
@@ -354,6 +446,9 @@ func (m *Machine) readTensorMap(w *warp, o *op, lane int, t *tensorOp) (TensorMa
 	tm, msg := DecodeTensorMap(b)
 	if msg == "" && tm.Rank != t.dims {
 		msg = fmt.Sprintf("is a %d-dimensional tensor map, used by a .%dd copy", tm.Rank, t.dims)
+	}
+	if msg == "" && tm.Im2col != t.im2col {
+		msg = map[bool]string{true: "is an im2col tensor map, used by a .tile copy", false: "is a tiled tensor map, used by an .im2col copy"}[tm.Im2col]
 	}
 	if msg != "" {
 		m.raise(w, o, lane, fmt.Sprintf("%s: the %s memory at 0x%x %s", t.name, t.mapSpace, addr, msg))
@@ -426,6 +521,13 @@ func (t *tensorOp) exec(m *Machine, w *warp, o *op) {
 			m.raise(w, o, lane, fmt.Sprintf("%s: the tensor [0x%x, 0x%x) is out of bounds of every global buffer", t.name, tm.Addr, tm.Addr+tm.Extent()))
 			return
 		}
+		var offs [3]int64
+		if t.im2col {
+			var ok bool
+			if offs, ok = m.im2colOffsets(w, o, lane, t, &tm, coords); !ok {
+				return
+			}
+		}
 		what := fmt.Sprintf("tensor %dd box", tm.Rank)
 		for i := 0; i < tm.Rank; i++ {
 			sep := "x"
@@ -435,14 +537,30 @@ func (t *tensorOp) exec(m *Machine, w *warp, o *op) {
 			what += fmt.Sprintf("%s%d", sep, tm.Box[i])
 		}
 		what += fmt.Sprintf(" at (%s)", joinCoords(coords[:tm.Rank]))
+		if t.im2col {
+			what = fmt.Sprintf("tensor %dd im2col, %d pixels x %d channels from (%s), offsets (%s)", tm.Rank, tm.PixelsPerColumn, tm.ChannelsPerPixel, joinCoords(coords[:tm.Rank]), joinCoords(offs[:tm.Rank-2]))
+		}
 		if tm.Swizzle > 0 {
 			what += fmt.Sprintf(", %dB swizzle", 16<<tm.Swizzle)
 		}
 		cp := bulkCopy{warp: int16(w.id), lane: int8(lane), group: -1, line: o.line, what: what, swz: uint8(tm.Swizzle), src: tm.Addr, tens: tensorCopyView(&tm, coords[:tm.Rank], t.store)}
+		if t.im2col {
+			cp.tens.Offsets = append([]int64(nil), offs[:tm.Rank-2]...)
+			cp.tens.Pixels = make([][4]int64, 0, tm.PixelsPerColumn)
+			im2colPixels(&tm, coords, offs, func(_ int, g [3]int64, n int64) {
+				cp.tens.Pixels = append(cp.tens.Pixels, [4]int64{g[0], g[1], g[2], n})
+			})
+		}
 		if !t.store {
 			data := make([]byte, size)
 			nan := tensorTypes[tm.DType].nan
-			tensorBox(&tm, coords, func(i int, addr uint64, in bool) {
+			walk := tensorBox
+			if t.im2col {
+				walk = func(tm *TensorMap, coords [5]int64, visit func(int, uint64, bool)) {
+					im2colBox(tm, coords, offs, visit)
+				}
+			}
+			walk(&tm, coords, func(i int, addr uint64, in bool) {
 				e := data[i*es : (i+1)*es]
 				if in {
 					g.mem.loadAt(e, int(addr-g.base))
