@@ -248,6 +248,8 @@ type sanitizer struct {
 	// local memory (sanitize_local.go); while it is 0 the issue loop does
 	// not call regUse.
 	undefRows int
+
+	acqSeen bool // some thread acquired: barriers carry acquires from then on (sanitize_relacq.go)
 }
 
 // opSem is what racecheck needs of a memory instruction.

@@ -79,7 +79,7 @@ func (s *sanitizer) mbarArrive(m *Machine, w *warp, o *op) {
 				b.cur = make([]uint32, len(sw.vc))
 			}
 			joinInto(b.cur, sw.vc)
-			acqJoin(&b.acq, sw, 1<<lane)
+			s.acqJoin(&b.acq, sw, 1<<lane)
 		}
 	}
 }
@@ -100,7 +100,7 @@ func (s *sanitizer) mbarWaited(m *Machine, w *warp, o *op) {
 		}
 		if _, b := s.mbarOf(m, w, o, lane); b != nil && b.done != nil {
 			joinInto(sw.vc, b.done)
-			acqGive(sw, &b.acqDone, 1<<lane)
+			s.acqGive(sw, &b.acqDone, 1<<lane)
 		}
 	}
 }

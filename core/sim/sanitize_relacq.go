@@ -64,6 +64,7 @@ func (s *sanitizer) release(m *Machine, w *warp, sem *opSem) {
 func (s *sanitizer) acquire(m *Machine, w *warp, sem *opSem, lanes uint32) {
 	step := m.stats.WarpInstructions
 	sw := s.warp(m, w)
+	s.acqSeen = true
 	for l := lanes; l != 0; l &= l - 1 {
 		a := &sw.acq[bits.TrailingZeros32(l)]
 		for k := 0; k <= int(sem.scope); k++ {
@@ -72,8 +73,12 @@ func (s *sanitizer) acquire(m *Machine, w *warp, sem *opSem, lanes uint32) {
 	}
 }
 
-// acqJoin folds the acquires of lanes of sw into j (a barrier's arrivals).
-func acqJoin(j *[3]int64, sw *sanWarp, lanes uint32) {
+// acqJoin folds the acquires of lanes of sw into j (a barrier's arrivals);
+// nothing to do before the first acquire.
+func (s *sanitizer) acqJoin(j *[3]int64, sw *sanWarp, lanes uint32) {
+	if !s.acqSeen {
+		return
+	}
 	for l := lanes; l != 0; l &= l - 1 {
 		a := &sw.acq[bits.TrailingZeros32(l)]
 		for k := range j {
@@ -83,7 +88,10 @@ func acqJoin(j *[3]int64, sw *sanWarp, lanes uint32) {
 }
 
 // acqGive gives the lanes of sw the acquires of j (a barrier's waiters).
-func acqGive(sw *sanWarp, j *[3]int64, lanes uint32) {
+func (s *sanitizer) acqGive(sw *sanWarp, j *[3]int64, lanes uint32) {
+	if !s.acqSeen {
+		return
+	}
 	for l := lanes; l != 0; l &= l - 1 {
 		a := &sw.acq[bits.TrailingZeros32(l)]
 		for k := range j {

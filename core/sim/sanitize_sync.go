@@ -115,11 +115,11 @@ func (s *sanitizer) warpSync(m *Machine, w *warp, o *op) {
 	var give [32][3]int64
 	for l := w.mask &^ out; l != 0; l &= l - 1 {
 		i := bits.TrailingZeros32(l)
-		acqJoin(&give[i], sw, w.mask&masks[i])
+		s.acqJoin(&give[i], sw, w.mask&masks[i])
 	}
 	for l := w.mask &^ out; l != 0; l &= l - 1 {
 		i := bits.TrailingZeros32(l)
-		acqGive(sw, &give[i], 1<<i)
+		s.acqGive(sw, &give[i], 1<<i)
 		sw.lsync[i], sw.lmask[i] = sw.sgen, masks[i]
 	}
 }
@@ -200,7 +200,7 @@ func (s *sanitizer) barArrive(m *Machine, w *warp, o *op, id int) {
 		bar.join = make([]uint32, len(sw.vc))
 	}
 	joinInto(bar.join, sw.vc)
-	acqJoin(&bar.acq, sw, w.mask)
+	s.acqJoin(&bar.acq, sw, w.mask)
 }
 
 func countName(want int) string {
@@ -230,7 +230,7 @@ func (s *sanitizer) barRelease(m *Machine, c *cta, id int, b *barrier) {
 		if bar.join != nil {
 			joinInto(s.warp(m, w).vc, bar.join)
 		}
-		acqGive(s.warp(m, w), &bar.acq, w.valid)
+		s.acqGive(s.warp(m, w), &bar.acq, w.valid)
 	}
 	*bar = sanBar{}
 }
@@ -258,7 +258,7 @@ func (s *sanitizer) clusterBarrier(m *Machine, w *warp, arrive bool, phase int64
 			s.clPhase, s.clJoin, s.clAcq = phase, make([]uint32, len(sw.vc)), [3]int64{}
 		}
 		joinInto(s.clJoin, sw.vc)
-		acqJoin(&s.clAcq, sw, w.mask)
+		s.acqJoin(&s.clAcq, sw, w.mask)
 		sw.clArr = phase + 1
 		s.clusterAcquire(m) // this arrival may have completed the phase
 		return
@@ -288,7 +288,7 @@ func (s *sanitizer) clusterAcquire(m *Machine) {
 	for _, sw := range s.clWaiters {
 		if s.clDone != nil && s.clDonePhase == sw.clArr-1 {
 			joinInto(sw.vc, s.clDone)
-			acqGive(sw, &s.clAcqDone, ^uint32(0))
+			s.acqGive(sw, &s.clAcqDone, ^uint32(0))
 			sw.clArr = 0
 			continue
 		}
