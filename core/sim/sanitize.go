@@ -67,6 +67,7 @@
 package sim
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
@@ -146,6 +147,20 @@ type Hazard struct {
 	// occurrences: [address, length] runs (shared: offsets in the CTA's
 	// shared memory), sorted and merged, at most MaxUninitRuns.
 	Uninit [][2]uint64 `json:"uninit,omitempty"`
+}
+
+// MarshalJSON writes "address" whenever the finding has a space, 0
+// included (the first word of shared memory is a real address); a finding
+// with no space (a barrier mismatch) has none.
+func (h Hazard) MarshalJSON() ([]byte, error) {
+	type plain Hazard
+	if h.Space == "" {
+		return json.Marshal(plain(h))
+	}
+	return json.Marshal(struct {
+		plain
+		Addr uint64 `json:"address"` // shallower than plain's, so it wins
+	}{plain(h), h.Addr})
 }
 
 // MaxUninitRuns bounds Hazard.Uninit; runs past it are dropped.

@@ -18,6 +18,7 @@ package sim
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -851,5 +852,36 @@ func TestAddRun(t *testing.T) {
 	}
 	if got := addRun(full, [2]uint64{1, 1}); len(got) != MaxUninitRuns || got[0] != [2]uint64{0, 2} {
 		t.Errorf("a run merging into a full list: %d runs, first %v", len(got), got[0])
+	}
+}
+
+// TestHazardJSONAddress: a finding in a space names its address even when
+// it is 0 (the first word of a CTA's shared memory is where most races of
+// a reduction happen); a finding with no space (synccheck) has none.
+func TestHazardJSONAddress(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		h    Hazard
+		want string // "" means: no "address" key at all
+	}{
+		{"shared word 0", Hazard{Kind: "race", Space: "shared", Addr: 0, Size: 4}, `"address":0`},
+		{"global 0x80", Hazard{Kind: "init", Space: "global", Addr: 0x80, Size: 4}, `"address":128`},
+		{"barrier, no space", Hazard{Kind: "sync", Message: "bar.sync 0 reached by 1 of 2 warps"}, ""},
+	} {
+		b, err := json.Marshal(c.h)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		s := string(b)
+		if c.want == "" {
+			if strings.Contains(s, `"address"`) {
+				t.Errorf("%s: %s has an address", c.name, s)
+			}
+		} else if !regexp.MustCompile(c.want+`[,}]`).MatchString(s) || strings.Count(s, `"address"`) != 1 {
+			t.Errorf("%s: %s, want one %s", c.name, s, c.want)
+		}
+		if !strings.Contains(s, `"kind":"`+c.h.Kind+`"`) || !strings.Contains(s, `"count":0`) {
+			t.Errorf("%s: %s lost the other fields", c.name, s)
+		}
 	}
 }
