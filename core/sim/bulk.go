@@ -308,6 +308,7 @@ type bulkOp struct {
 	mbar             bool
 	red              uint8
 	rtyp             typeInfo
+	byteMask         int32 // .cp_mask: the slot of byteMask, -1 if none
 }
 
 // valueSlot is the register slot of a value operand (a constant gets one).
@@ -387,10 +388,14 @@ func lowerBulk(l *lowering, in *check.Inst, o *op) error {
 	if len(ss) != 2 {
 		return invalid("%s: expected a destination and a source state space", name)
 	}
+	b := &bulkOp{name: name, toGlobal: ss[0] == ".global", fromShared: ss[1] != ".global", dstCluster: ss[0] == ".shared::cluster", sizeSlot: -1, mbarBase: -1, maskSlot: -1, byteMask: -1}
 	if hasMod(in, ".cp_mask") != "" {
-		return fmt.Errorf("%s.cp_mask is not simulated yet", name)
+		// [dstMem], [srcMem], size{, cache-policy}, byteMask: the mask is last
+		if !b.toGlobal || len(in.Args) < 4 || in.Args[len(in.Args)-1].Kind == check.ArgAddr {
+			return invalid("%s.cp_mask: expected byteMask after the size (and the cache policy)", name)
+		}
+		b.byteMask = l.valueSlot(in.Args[len(in.Args)-1])
 	}
-	b := &bulkOp{name: name, toGlobal: ss[0] == ".global", fromShared: ss[1] != ".global", dstCluster: ss[0] == ".shared::cluster", sizeSlot: -1, mbarBase: -1, maskSlot: -1}
 	if len(in.Args) < 3 || in.Args[0].Kind != check.ArgAddr || in.Args[1].Kind != check.ArgAddr {
 		return invalid("%s: expected [dstMem], [srcMem], size", name)
 	}
@@ -500,6 +505,10 @@ func (b *bulkOp) exec(m *Machine, w *warp, o *op) {
 			}
 			cp.data = append([]byte(nil), c.shared[src:src+uint64(size)]...)
 			cp.segs = []bulkSeg{{addr: dst, n: size}}
+			if b.byteMask >= 0 {
+				cp.segs = maskedSegs(dst, size, uint16(w.reg(b.byteMask)[lane]))
+				cp.what += fmt.Sprintf(".cp_mask 0x%04x", uint16(w.reg(b.byteMask)[lane]))
+			}
 			c.bulk = append(c.bulk, cp)
 		} else {
 			var data []byte
@@ -533,6 +542,28 @@ func (b *bulkOp) exec(m *Machine, w *warp, o *op) {
 			}
 		}
 	}
+}
+
+// maskedSegs splits a copy of size bytes to dst by .cp_mask's byteMask
+// (§9.7.9.25.4.1): bit i says whether byte i of each 16-byte chunk of the
+// source is copied; the bytes left out keep what the destination held.
+func maskedSegs(dst uint64, size int, mask uint16) []bulkSeg {
+	var segs []bulkSeg
+	for k := 0; k < size; k += 16 {
+		for i := 0; i < 16; {
+			if mask>>i&1 == 0 {
+				i++
+				continue
+			}
+			j := i
+			for j < 16 && mask>>j&1 != 0 {
+				j++
+			}
+			segs = append(segs, bulkSeg{addr: dst + uint64(k+i), off: k + i, n: j - i})
+			i = j
+		}
+	}
+	return segs
 }
 
 // bulkToShared places a copy bound for shared memory in flight: dst and

@@ -264,3 +264,88 @@ DONE:`
 		t.Errorf("forward again: shared[buf] = %d, want 9", got)
 	}
 }
+
+// cp.async.bulk.global.shared::cta.bulk_group.cp_mask (§9.7.9.25.4.1):
+// "the i-th bit in the 16-bit wide byteMask operand specifies whether the
+// i-th byte of each 16-byte wide chunk of source data is copied to the
+// destination": 48 source bytes 0x80+i over a destination of 0x11s; the
+// bytes the mask leaves out keep 0x11.
+func TestBulkCpMask(t *testing.T) {
+	const kernel = `.version 8.7
+.target sm_100a
+.address_size 64
+
+.visible .entry k(.param .u64 pout, .param .u16 pmask)
+{
+	.shared .align 16 .b8 sbuf[48];
+	.reg .b16 %h<2>;
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [pout];
+	ld.param.u16 %h1, [pmask];
+	mov.u32 %r1, 0;
+FILL:
+	add.u32 %r2, %r1, 0x80;
+	mov.u32 %r3, sbuf;
+	add.u32 %r3, %r3, %r1;
+	st.shared.u8 [%r3], %r2;
+	add.u32 %r1, %r1, 1;
+	setp.lt.u32 %p1, %r1, 48;
+	@%p1 bra FILL;
+	createpolicy.fractional.L2::evict_last.b64 %rd2, 1.0;
+	COPY
+	cp.async.bulk.commit_group;
+	cp.async.bulk.wait_group 0;
+	ret;
+}
+`
+	for _, c := range []struct {
+		name string
+		mask uint16
+		hint bool
+	}{
+		{"every byte (0xffff)", 0xffff, false},
+		{"no byte (0x0000)", 0x0000, false},
+		{"byte 0 of each chunk (0x0001)", 0x0001, false},
+		{"the first and last bytes (0x8001)", 0x8001, false},
+		{"a run in the middle (0x0ff0)", 0x0ff0, false},
+		{"odd bytes (0xaaaa), with a cache policy", 0xaaaa, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cp := "cp.async.bulk.global.shared::cta.bulk_group.cp_mask [%rd1], [sbuf], 48, %h1;"
+			if c.hint {
+				cp = "cp.async.bulk.global.shared::cta.bulk_group.L2::cache_hint.cp_mask [%rd1], [sbuf], 48, %rd2, %h1;"
+			}
+			src := strings.Replace(strings.Replace(kernel, "COPY", cp, 1), ".reg .b16 %h<2>;", ".reg .b16 %h<2>;\n\t.reg .pred %p<2>;", 1)
+			p := compilePTX(t, "cpmask.ptx", src)
+			_, psize, _ := p.Params("k")
+			params := make([]byte, psize)
+			m, err := New(p, "k", Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{1, 1, 1}, Params: params})
+			if err != nil {
+				t.Fatal(err)
+			}
+			oa := m.Alloc("out", 48)
+			old := make([]byte, 48)
+			for i := range old {
+				old[i] = 0x11
+			}
+			m.Store(oa, 0, old)
+			binary.LittleEndian.PutUint64(params, oa)
+			binary.LittleEndian.PutUint16(params[8:], c.mask)
+			m.Run(10000)
+			if f := m.Fault(); f != nil {
+				t.Fatal(f.Msg)
+			}
+			got := m.Buffer(oa)
+			for i := 0; i < 48; i++ {
+				want := byte(0x11)
+				if c.mask>>(i%16)&1 != 0 {
+					want = byte(0x80 + i)
+				}
+				if got[i] != want {
+					t.Errorf("byte %d (byte %d of chunk %d) = %#x, want %#x", i, i%16, i/16, got[i], want)
+				}
+			}
+		})
+	}
+}
