@@ -51,7 +51,7 @@ var knownGaps = map[string]string{
 	"st.async":                    "the sm_100 release stores into global memory",
 	"red.async":                   "the sm_100 release reductions into global memory",
 	"tensormap.replace":           "the sm_100 values of Table 33 (sub-byte element types, the 96B swizzle, swizzle atomicities other than 16B)",
-	"cp.async.bulk.tensor":        "the .im2col modes, .tile::gather4/.tile::scatter4 and .cta_group (sm_100)",
+	"cp.async.bulk.tensor":        ".im2col::w, .im2col::w::128, .im2col_no_offs, .tile::scatter4 and .cta_group (sm_100)",
 	"cp.reduce.async.bulk.tensor": "the .im2col modes and .tile::scatter4",
 	"tcgen05.mma":                 "the block-scaled kinds with .cta_group::2 and .ashift",
 	"tcgen05.ld":                  "the .red forms",

@@ -329,6 +329,7 @@ type tensorOp struct {
 	mbarOff    int64
 	maskSlot   int32
 	im2col     bool    // .im2col load (im2col.go)
+	gather4    bool    // .tile::gather4 load: four rows of a 2D tensor
 	offs       []int32 // its im2col offsets (W, H, D), .u16
 }
 
@@ -346,8 +347,10 @@ func lowerTensor(l *lowering, in *check.Inst, o *op) error {
 			t.dims = int(md.Name[1] - '0')
 		case ".im2col":
 			t.im2col = true
-		case ".im2col::w", ".im2col::w::128", ".im2col_no_offs", ".tile::gather4", ".tile::scatter4":
-			return fmt.Errorf("%s%s is not simulated yet (only .tile and .im2col loads)", name, md.Name)
+		case ".tile::gather4":
+			t.gather4 = true
+		case ".im2col::w", ".im2col::w::128", ".im2col_no_offs", ".tile::scatter4":
+			return fmt.Errorf("%s%s is not simulated yet (only .tile, .tile::gather4 and .im2col loads)", name, md.Name)
 		case ".cta_group::1", ".cta_group::2":
 			return fmt.Errorf("%s%s is not simulated yet", name, md.Name)
 		}
@@ -372,7 +375,14 @@ func lowerTensor(l *lowering, in *check.Inst, o *op) error {
 		return invalid("%s: expected a shared address and [tensorMap, {coordinates}]", name)
 	}
 	ma := in.Args[mapArg]
-	if len(ma.Elems) != t.dims {
+	if t.gather4 {
+		if t.store || t.dims != 2 {
+			return invalid("%s.tile::gather4 is a .2d load", name)
+		}
+		if len(ma.Elems) != 5 {
+			return invalid("%s.2d.tile::gather4 takes 5 coordinates (the column, then four rows), found %d", name, len(ma.Elems))
+		}
+	} else if len(ma.Elems) != t.dims {
 		return invalid("%s.%dd takes %d coordinates, found %d", name, t.dims, t.dims, len(ma.Elems))
 	}
 	for _, e := range ma.Elems {
@@ -457,6 +467,15 @@ func (m *Machine) readTensorMap(w *warp, o *op, lane int, t *tensorOp) (TensorMa
 	return tm, true
 }
 
+// gather4Box walks a .tile::gather4 load (ISA 5.5.3.4): four one-row
+// boxes at (coords[0], coords[1..4]), one after another in shared memory.
+func gather4Box(tm *TensorMap, coords [5]int64, visit func(i int, addr uint64, in bool)) {
+	_, n := tm.boxShape()
+	for r := 0; r < 4; r++ {
+		tensorBox(tm, [5]int64{coords[0], coords[1+r]}, func(i int, addr uint64, in bool) { visit(r*n+i, addr, in) })
+	}
+}
+
 // tensorBox walks the box: for each element (in shared-memory order) its
 // global byte address and whether it is inside the tensor.
 func tensorBox(tm *TensorMap, coords [5]int64, visit func(i int, addr uint64, in bool)) {
@@ -503,6 +522,13 @@ func (t *tensorOp) exec(m *Machine, w *warp, o *op) {
 		}
 		es := tm.ElemSize()
 		_, total := tm.boxShape()
+		if t.gather4 {
+			if tm.Box[1] != 1 {
+				m.raise(w, o, lane, fmt.Sprintf("%s.tile::gather4: the tensor map's box is %d rows high: gather4's bounding box has 1 row (ISA 5.5.3.4.1)", t.name, tm.Box[1]))
+				return
+			}
+			total *= 4
+		}
 		size := total * es
 		smem := uint64(t.smemOff)
 		if t.smemBase >= 0 {
@@ -537,6 +563,9 @@ func (t *tensorOp) exec(m *Machine, w *warp, o *op) {
 			what += fmt.Sprintf("%s%d", sep, tm.Box[i])
 		}
 		what += fmt.Sprintf(" at (%s)", joinCoords(coords[:tm.Rank]))
+		if t.gather4 {
+			what = fmt.Sprintf("tensor 2d gather4, rows of %d at column %d from rows %d, %d, %d, %d", tm.Box[0], coords[0], coords[1], coords[2], coords[3], coords[4])
+		}
 		if t.im2col {
 			what = fmt.Sprintf("tensor %dd im2col, %d pixels x %d channels from (%s), offsets (%s)", tm.Rank, tm.PixelsPerColumn, tm.ChannelsPerPixel, joinCoords(coords[:tm.Rank]), joinCoords(offs[:tm.Rank-2]))
 		}
@@ -555,6 +584,9 @@ func (t *tensorOp) exec(m *Machine, w *warp, o *op) {
 			data := make([]byte, size)
 			nan := tensorTypes[tm.DType].nan
 			walk := tensorBox
+			if t.gather4 {
+				walk = gather4Box
+			}
 			if t.im2col {
 				walk = func(tm *TensorMap, coords [5]int64, visit func(int, uint64, bool)) {
 					im2colBox(tm, coords, offs, visit)

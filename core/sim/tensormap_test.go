@@ -488,3 +488,74 @@ WAIT:
 		t.Errorf("landed: %+v, want landed, shared %v, mbarrier at 16384", l, want)
 	}
 }
+
+// .tile::gather4 (ISA 5.5.3.4): "four request coordinates will form four
+// Bounding Boxes": the column and four row coordinates pick four rows of
+// box[0] elements (the box is one row high), laid one after another in
+// shared memory with the map's swizzle; what lies outside the tensor reads
+// the fill.
+func TestTensorGather4(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		dtype     string
+		col       int
+		rows      [4]int
+		box1, swz int
+		nan       bool
+		fault     string
+	}{
+		{name: "rows 2, 7, 0, 9 in order given", dtype: "u16", col: 4, rows: [4]int{2, 7, 0, 9}, box1: 1},
+		{name: "past the right edge, rows -1 and 10 outside, 32B swizzle", dtype: "u16", col: 30, rows: [4]int{2, -1, 9, 10}, box1: 1, swz: 1},
+		{name: "NaN fill, a repeated row", dtype: "f32", col: -3, rows: [4]int{5, 5, 11, 1}, box1: 1, nan: true},
+		{name: "a box two rows high", dtype: "u16", col: 0, rows: [4]int{0, 1, 2, 3}, box1: 2, fault: "gather4's bounding box has 1 row"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, es, _, _ := TensorType(c.dtype)
+			box0 := 32 / es
+			tc := tmaCase{dtype: c.dtype, dims: []int{40, 10}, pitch: []int{96}, box: []int{box0, c.box1}, swz: c.swz, nan: c.nan}
+			if es == 4 {
+				tc.pitch = []int{160}
+			}
+			in, elem := tensorBytes(tc, es)
+			var nan []byte
+			if c.nan {
+				nan = []byte{0xff, 0xff, 0xff, 0x7f}
+			}
+			var dense []byte
+			for _, r := range c.rows {
+				dense = append(dense, modelBox([]int{40, 10}, []int{box0, 1}, []int{1, 1}, []int{c.col, r}, es, elem, nan)...)
+			}
+			want := modelSwizzle(dense, c.swz)
+			body := fmt.Sprintf(`
+	mbarrier.init.shared::cta.b64 [mb], 1;
+	mbarrier.arrive.expect_tx.shared::cta.b64 %%rd1, [mb], %d;
+	mov.u32 %%r4, %d;
+	mov.u32 %%r5, %d;
+	mov.u32 %%r6, %d;
+	mov.u32 %%r7, %d;
+	mov.u32 %%r8, %d;
+	cp.async.bulk.tensor.2d.shared::cluster.global.tile::gather4.mbarrier::complete_tx::bytes [sbuf], [%%map, {%%r4, %%r5, %%r6, %%r7, %%r8}], [mb];
+WAIT:
+	mbarrier.try_wait.parity.shared::cta.b64 %%p1, [mb], 0;
+	@!%%p1 bra WAIT;
+	cp.async.bulk.global.shared::cta.bulk_group [%%out], [sbuf], %d;
+	cp.async.bulk.commit_group;
+	cp.async.bulk.wait_group 0;`, len(want), c.col, c.rows[0], c.rows[1], c.rows[2], c.rows[3], len(want))
+			out, fault := runTMA(t, tc, body, len(want), in)
+			if c.fault != "" {
+				if !strings.Contains(fault, c.fault) {
+					t.Fatalf("fault %q, want one saying %q", fault, c.fault)
+				}
+				return
+			}
+			if fault != "" {
+				t.Fatal(fault)
+			}
+			for i := range want {
+				if out[i] != want[i] {
+					t.Fatalf("shared byte %d (row %d of 4, byte %d) = %#x, want %#x", i, i/32, i%32, out[i], want[i])
+				}
+			}
+		})
+	}
+}
