@@ -39,7 +39,7 @@ func main() {
 	host := web.NewJSHost(doc.Call("getElementById", "editor"), app.Source, web.EditorHooks{
 		Change:      func(text string) { later(func() { root.EditorChanged(text) }) },
 		Breakpoints: func(lines string) { later(func() { root.BreakpointsChanged(lines) }) },
-		Hover:       func(word string, line int) string { return web.HoverText(word) },
+		Hover:       app.Hover,
 	})
 	app.Theme = host.Load("ptxplay.theme")
 	app.Large = host.Load("ptxplay.large") == "1"

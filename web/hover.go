@@ -1,5 +1,6 @@
 // hover.go: the editor's hover docs, all from the instruction table
-// (core/isa): an opcode with its modifiers, or a special register.
+// (core/isa): an opcode with its modifiers, or a special register; beside
+// a tcgen05.mma, its decoded instruction descriptor (App.Hover).
 
 package web
 
@@ -7,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ptxplay/ptxplay/core/isa"
+	"github.com/ptxplay/ptxplay/core/sim"
 )
 
 // HoverText is the doc for a word of PTX as the editor finds it under the
@@ -134,4 +136,27 @@ func itoa(n int) string {
 		b = append([]byte{digits[n%10]}, b...)
 	}
 	return string(b)
+}
+
+// Hover is the doc for word on line of the editor: HoverText, and beside a
+// tcgen05.mma its decoded instruction descriptor, as it last ran in the
+// shown CTA when the line has executed, else from an immediate operand.
+func (a *App) Hover(word string, line int) string {
+	doc := HoverText(word)
+	if doc == "" || !strings.HasPrefix(strings.TrimLeft(word, "@!"), "tcgen05.mma") {
+		return doc
+	}
+	if a.Snap != nil && a.Snap.Tmem != nil {
+		for _, d := range a.Snap.Tmem.Descs {
+			if d.Line == line {
+				return doc + "\n\n" + sim.IdescLine(d.Idesc, d.Desc, true)
+			}
+		}
+	}
+	if a.prog != nil {
+		if desc, raw, ok := a.prog.StaticIdesc(line); ok {
+			return doc + "\n\n" + sim.IdescLine(raw, desc, false)
+		}
+	}
+	return doc
 }

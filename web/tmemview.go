@@ -70,7 +70,7 @@ func (c *Fragview) tmemPeerTitle() string {
 }
 
 func (c *Fragview) tmemTitleOf(m *sim.TmemMMAView, head string) string {
-	s := fmt.Sprintf("%s (line %d): %s; D at lane %d, column %d", head, m.Line, m.Desc, m.Lane, m.Col)
+	s := fmt.Sprintf("%s (line %d, idesc 0x%08x): %s; D at lane %d, column %d", head, m.Line, m.Idesc, m.Desc, m.Lane, m.Col)
 	if m.Layout != "" {
 		s += "; layout " + m.Layout
 	}

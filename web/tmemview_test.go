@@ -18,7 +18,7 @@ func TestTmemView(t *testing.T) {
 	snap := &sim.Snapshot{Tmem: &sim.TmemView{
 		Allocs:       []sim.TmemAllocView{{Col: 0, N: 64, Warp: 0, Line: 45}},
 		Relinquished: true,
-		MMA:          &sim.TmemMMAView{Line: 137, Desc: "M=128 N=32 K=16, A bf16 K-major, B bf16 K-major, D f32", M: 128, N: 32, Cells: cells},
+		MMA:          &sim.TmemMMAView{Line: 137, Desc: "M=128 N=32 K=16, A bf16 K-major, B bf16 K-major, D f32", Idesc: 0x08080490, M: 128, N: 32, Cells: cells},
 	}}
 	c := &Fragview{Snap: snap, Warp: 5}
 	if !c.show() {
@@ -29,7 +29,7 @@ func TestTmemView(t *testing.T) {
 		t.Errorf("lines %q", lines)
 	}
 	title := c.tmemTitle()
-	for _, w := range []string{"line 137", "M=128 N=32 K=16, A bf16 K-major", "columns 0-15 of 32 shown", "warp 5 reaches lanes 32-63"} {
+	for _, w := range []string{"line 137, idesc 0x08080490", "M=128 N=32 K=16, A bf16 K-major", "columns 0-15 of 32 shown", "warp 5 reaches lanes 32-63"} {
 		if !strings.Contains(title, w) {
 			t.Errorf("title %q lacks %q", title, w)
 		}
@@ -115,7 +115,7 @@ func TestTmemViewPair(t *testing.T) {
 	if want := "the CTA pair's other CTA (cluster rank 1), .cta_group::2: columns 0-31 (warp 1) allocated"; lines[len(lines)-1] != want {
 		t.Errorf("lines %q, want the last %q", lines, want)
 	}
-	if title := c.tmemPeerTitle(); !strings.Contains(title, "in the pair's other CTA (cluster rank 1), last tcgen05.mma (line 9)") || !strings.Contains(title, "this CTA holds rows 128-255 of D") {
+	if title := c.tmemPeerTitle(); !strings.Contains(title, "in the pair's other CTA (cluster rank 1), last tcgen05.mma (line 9, idesc 0x00000000)") || !strings.Contains(title, "this CTA holds rows 128-255 of D") {
 		t.Errorf("peer title %q", title)
 	}
 	rows := c.tmemPeerTile()

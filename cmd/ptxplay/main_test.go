@@ -85,7 +85,7 @@ func TestRunCorpus(t *testing.T) {
 func TestTraceTcgen05(t *testing.T) {
 	ex := "../../examples/tcgen05_gemm/"
 	code, out, _ := runCLI(t, "", "run", "--trace", "--launch", ex+"launch.json", ex+"kernel.ptx")
-	if code != 0 || strings.Count(out, "tcgen05.mma: M=128 N=64 K=16, A f16 K-major, B f16 K-major, D f32\n") != 4 {
+	if code != 0 || strings.Count(out, "tcgen05.mma idesc 0x08100010: M=128 N=64 K=16, A f16 K-major, B f16 K-major, D f32\n") != 4 {
 		t.Fatalf("exit %d, output %.2000s", code, out)
 	}
 }

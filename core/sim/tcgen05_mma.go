@@ -774,7 +774,9 @@ func (d *tcMMA) exec(m *Machine, w *warp, o *op, lane int) {
 				peer = ctas[1-v].rank
 			}
 			c.tmem.mma = tcView(o, desc, lay, c.tmem, dl, dc, M, N, v*Mc, peer, d.kind.isInt, dt)
+			c.tmem.mma.Idesc = id.raw
 			c.tmem.mmaStep = m.stats.WarpInstructions
+			c.tmem.noteDesc(int(o.line), id.raw, desc)
 		}
 	}
 }

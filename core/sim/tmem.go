@@ -69,6 +69,7 @@ type tmemState struct {
 	mmaStep      int64           // the step (warp instructions so far) that made mma
 	coll         [4]*tcCollector // tcgen05.mma.ws's B collector buffers b0-b3 (tcgen05_mma.go)
 	collA        *tcCollector    // tcgen05.mma's A collector buffer
+	descs        []tcDescSeen    // the descriptor each tcgen05.mma line last ran with (tcgen05_desc.go)
 }
 
 // tmemNote is the decoded descriptor of a tcgen05.mma the last step
@@ -78,7 +79,7 @@ func (m *Machine) tmemNote() string {
 	if c == nil || c.tmem == nil || c.tmem.mma == nil || c.tmem.mmaStep != m.stats.WarpInstructions {
 		return ""
 	}
-	return "tcgen05.mma: " + c.tmem.mma.Desc
+	return fmt.Sprintf("tcgen05.mma idesc 0x%08x: %s", c.tmem.mma.Idesc, c.tmem.mma.Desc)
 }
 
 func (t *tmemState) clone() *tmemState {
@@ -498,6 +499,7 @@ type TmemAllocView struct {
 type TmemMMAView struct {
 	Line   int      `json:"line"`
 	Desc   string   `json:"desc"`   // the decoded instruction descriptor
+	Idesc  uint32   `json:"idesc"`  // its value
 	Layout string   `json:"layout"` // the ISA's data-path layout, "D (M = 128, .cta_group::1)"
 	Lane   int      `json:"lane"`   // D's address: lane and column
 	Col    int      `json:"col"`
@@ -531,15 +533,16 @@ type TmemView struct {
 	MMA          *TmemMMAView    `json:"mma,omitempty"`
 	// Peer is the tensor memory of the other CTA of the CTA pair when the
 	// launch uses .cta_group::2 (PeerRank its cluster rank); nil otherwise.
-	Peer     *TmemView `json:"peer,omitempty"`
-	PeerRank int       `json:"peerRank,omitempty"`
+	Peer     *TmemView  `json:"peer,omitempty"`
+	PeerRank int        `json:"peerRank,omitempty"`
+	Descs    []TmemDesc `json:"descs,omitempty"` // by line: the descriptor each tcgen05.mma last ran with
 }
 
 func tmemView(c *cta) *TmemView {
 	if c == nil || c.tmem == nil {
 		return nil
 	}
-	v := &TmemView{Relinquished: c.tmem.relinquished, MMA: c.tmem.mma, Allocs: []TmemAllocView{}}
+	v := &TmemView{Relinquished: c.tmem.relinquished, MMA: c.tmem.mma, Allocs: []TmemAllocView{}, Descs: c.tmem.descViews()}
 	for _, a := range c.tmem.allocs {
 		v.Allocs = append(v.Allocs, TmemAllocView{Col: a.col, N: a.n, Warp: a.warp, Line: int(a.line)})
 	}
