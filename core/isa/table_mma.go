@@ -250,7 +250,7 @@ var mmaTable = []Entry{
 		tcMMAForms("tcgen05.mma.sp.cta_group.tkind{.ashift}{.coll_a}", ", [spmeta]"),
 		"tcgen05.mma.sp.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt], adesc:.u64, bdesc:.u64, [spmeta], idesc:.u32, [sa], [sb], enable:.pred",
 		"tcgen05.mma.sp.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt], [at], bdesc:.u64, [spmeta], idesc:.u32, [sa], [sb], enable:.pred",
-	), Groups: tcGroups, NoExec: noTcgen05},
+	), Groups: tcGroups, NoExec: "no model yet of a sparse A (its metadata in tensor memory)"},
 	{Name: "tcgen05.mma.ws", Section: "9.7.17.10.9.3", Doc: "Weight-stationary tcgen05.mma with B collector buffers.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.mma.ws.cta_group_1.tkind{.coll_b} [dt], adesc:.u64, bdesc:.u64, idesc:.u32, enable:.pred, zcol:.b64?",
 		"tcgen05.mma.ws.cta_group_1.tkind{.coll_b} [dt], [at], bdesc:.u64, idesc:.u32, enable:.pred, zcol:.b64?",

@@ -428,6 +428,7 @@ type tcCase struct {
 	vec   string
 	v     int
 	ue4m3 bool
+	coll  []string // step s's .collector::a:: usage, "" for none
 }
 
 const tcMMAKernel = `.version 8.7
@@ -712,12 +713,16 @@ func runTcMMA(t *testing.T, c tcCase) {
 		if c.scale != 0 {
 			scale = fmt.Sprintf(", %d", c.scale)
 		}
+		coll := ""
+		if s < len(c.coll) && c.coll[s] != "" {
+			coll = ".collector::a::" + c.coll[s]
+		}
 		if bsk != nil {
 			id := uint32(s * c.v)
 			fmt.Fprintf(&mmas, "\tadd.u32 %%r25, %%r20, %d;\n\tadd.u32 %%r23, %%ta, 384;\n\tadd.u32 %%r24, %%ta, 392;\n", id<<29|id<<4)
-			fmt.Fprintf(&mmas, "\t@%%p0 tcgen05.mma.cta_group::1.kind::%s.block_scale%s [%%ta], %s, %%rd11, %%r25, [%%r23], [%%r24], %%p4;\n", c.kind, c.vec, a)
+			fmt.Fprintf(&mmas, "\t@%%p0 tcgen05.mma.cta_group::1.kind::%s.block_scale%s%s [%%ta], %s, %%rd11, %%r25, [%%r23], [%%r24], %%p4;\n", c.kind, c.vec, coll, a)
 		} else {
-			fmt.Fprintf(&mmas, "\t@%%p0 tcgen05.mma.cta_group::1.kind::%s [%%ta], %s, %%rd11, %%r20, %%p4%s;\n", c.kind, a, scale)
+			fmt.Fprintf(&mmas, "\t@%%p0 tcgen05.mma.cta_group::1.kind::%s%s [%%ta], %s, %%rd11, %%r20, %%p4%s;\n", c.kind, coll, a, scale)
 		}
 		fmt.Fprintf(&mmas, "\tadd.s64 %%rd10, %%rd10, %%rd13;\n\tadd.s64 %%rd11, %%rd11, %%rd14;\n")
 	}
@@ -863,6 +868,7 @@ func TestTcgen05MMABlockScaled(t *testing.T) {
 		{desc: "mxf4 .scale_vec::2X no swizzle, negated A", kind: "mxf4", at: ekE2M1, bt: ekE2M1, afmt: 1, bfmt: 1, a: k(false, 0), b: k(false, 0), n: 16, ksteps: 1, vec: ".scale_vec::2X", v: 2, va: tcE2M1, negA: true},
 		{desc: "mxf4nvf4 .block16 with ue4m3 scales", kind: "mxf4nvf4", at: ekE2M1, bt: ekE2M1, afmt: 1, bfmt: 1, a: k(false, 128), b: k(false, 64), n: 64, ksteps: 1, vec: ".block16", v: 4, ue4m3: true, va: tcE2M1, vb: tcE2M1},
 		{desc: "mxf4nvf4 .scale_vec::4X with ue8m0 scales", kind: "mxf4nvf4", at: ekE2M1, bt: ekE2M1, afmt: 1, bfmt: 1, a: k(false, 32), b: k(false, 128), n: 16, ksteps: 1, vec: ".scale_vec::4X", v: 4, va: tcE2M1},
+		{desc: "mxf8f6f4 with .collector::a::fill then ::discard", kind: "mxf8f6f4", at: ekE4M3, bt: ekE4M3, afmt: 0, bfmt: 0, a: k(false, 128), b: k(false, 128), n: 16, ksteps: 2, v: 1, coll: []string{"fill", "discard"}},
 		{desc: "mxf4nvf4 .scale_vec::2X, A packed in tensor memory", kind: "mxf4nvf4", at: ekE2M1, bt: ekE2M1, afmt: 1, bfmt: 1, a: k(false, 0), b: k(false, 128), n: 32, ksteps: 2, aTmem: true, vec: ".scale_vec::2X", v: 2, va: tcE2M1, vb: tcE2M1},
 	}
 	for _, c := range cases {
