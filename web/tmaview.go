@@ -190,6 +190,9 @@ func tensorBoxSVG(v *sim.BulkView) string {
 	}
 	x0, x1 := min(0, bx), max(W, bx+bw)
 	y0, y1 := min(0, by), max(H, by+bh)
+	for _, r := range t.GatherRows {
+		y0, y1 = min(y0, r), max(y1, r+1)
+	}
 	const maxW, maxH, left, top = 256.0, 150.0, 30.0, 30.0
 	s := min(maxW/float64(x1-x0), maxH/float64(y1-y0), 12)
 	sx, sy := s, s
@@ -230,6 +233,12 @@ func tensorBoxSVG(v *sim.BulkView) string {
 	cls := "tma-box " + stateClass(v)
 	fmt.Fprintf(&b, `<rect id="tma-box" class="%s" data-x="%d" data-y="%d" data-w="%d" data-h="%d" x="%.1f" y="%.1f" width="%.1f" height="%.1f"><title>box %s at (%s)</title></rect>`,
 		cls, bx, by, bw, bh, X(bx), Y(by), float64(bw)*sx, float64(bh)*sy, extentText(t.Box), coordsText(t.Coords))
+	for i, r := range t.GatherRows { // gather4: the other three rows
+		if i > 0 {
+			fmt.Fprintf(&b, `<rect class="%s tma-row" data-x="%d" data-y="%d" data-w="%d" data-h="1" x="%.1f" y="%.1f" width="%.1f" height="%.1f"><title>row %d of the gather: %d</title></rect>`,
+				cls, bx, r, bw, X(bx), Y(r), float64(bw)*sx, sy, i, r)
+		}
+	}
 	type rect struct{ x0, y0, x1, y1 int64 }
 	var out []rect
 	if bx < 0 {
@@ -272,6 +281,9 @@ func tensorBoxSVG(v *sim.BulkView) string {
 		b.WriteString(`</g>`)
 	}
 	label := fmt.Sprintf("box %s at (%s)", extentText(t.Box), coordsText(t.Coords))
+	if len(t.GatherRows) > 0 {
+		label = fmt.Sprintf("gather4: %d elements at column %d of rows %s", bw, bx, coordsText(t.GatherRows))
+	}
 	if total > inside {
 		label += fmt.Sprintf(": %d outside, %s", total-inside, map[bool]string{false: t.Fill + " fill", true: "skipped"}[t.Store])
 	}

@@ -210,3 +210,21 @@ func TestTmaviewIm2col(t *testing.T) {
 		t.Errorf("shared chunks %v, want pixel p's one chunk at 16p", cs)
 	}
 }
+
+// A gather4 copy draws its four rows, the first as the box.
+func TestTmaviewGather4(t *testing.T) {
+	v := sim.BulkView{Bytes: 128, Space: "shared", Mbar: 0x200, Shared: [][2]int{{0, 128}},
+		Tensor: &sim.TensorCopyView{Mode: "tile", DType: "u16", ElemSize: 2, Dims: []uint32{40, 10}, Box: []uint32{16, 1}, ElemStrides: []uint32{1, 1}, Coords: []int64{30, 2}, GatherRows: []int64{2, -1, 9, 10}, Fill: "zero"}}
+	doc := renderStatic(t, &Tmaview{Snap: &sim.Snapshot{Bulk: []sim.BulkView{v}}})
+	rows := findAll(doc, func(n *html.Node) bool { return strings.Contains(attr(n, "class"), "tma-row") })
+	var ys []string
+	for _, n := range rows {
+		ys = append(ys, attr(n, "data-y"))
+	}
+	if box := byID(doc, "tma-box"); box == nil || attr(box, "data-y") != "2" || strings.Join(ys, " ") != "-1 9 10" {
+		t.Errorf("rows drawn at %v, want the box at 2 and rows -1 9 10", ys)
+	}
+	if c := textOf(byID(doc, "tma-tensor")); !strings.Contains(c, "gather4: 16 elements at column 30 of rows 2, -1, 9, 10") {
+		t.Errorf("caption %q", c)
+	}
+}

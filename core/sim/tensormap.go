@@ -286,6 +286,8 @@ type TensorCopyView struct {
 	ChannelsPerPixel int     `json:"channels_per_pixel,omitempty"`
 	PixelsPerColumn  int     `json:"pixels_per_column,omitempty"`
 	Offsets          []int64 `json:"offsets,omitempty"`
+	// GatherRows are a .tile::gather4 copy's four row coordinates
+	GatherRows []int64 `json:"gather_rows,omitempty"`
 	// Pixels are the pixels an im2col copy reads, in order: W, H, D
 	// (the filter base plus the offsets) and N
 	Pixels [][4]int64 `json:"pixels,omitempty"`
@@ -573,6 +575,9 @@ func (t *tensorOp) exec(m *Machine, w *warp, o *op) {
 			what += fmt.Sprintf(", %dB swizzle", 16<<tm.Swizzle)
 		}
 		cp := bulkCopy{warp: int16(w.id), lane: int8(lane), group: -1, line: o.line, what: what, swz: uint8(tm.Swizzle), src: tm.Addr, tens: tensorCopyView(&tm, coords[:tm.Rank], t.store)}
+		if t.gather4 {
+			cp.tens.GatherRows = append([]int64(nil), coords[1:5]...)
+		}
 		if t.im2col {
 			cp.tens.Offsets = append([]int64(nil), offs[:tm.Rank-2]...)
 			cp.tens.Pixels = make([][4]int64, 0, tm.PixelsPerColumn)
