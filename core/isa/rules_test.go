@@ -110,12 +110,7 @@ func TestCvtRule(t *testing.T) {
 // old modules ("For PTX ISA version 1.4 and later, one of .approx or .rnd is
 // required", and mad.f32's rounding from 3.2 on sm_20 and later, "Errata").
 func TestLegacyForms(t *testing.T) {
-	tests := []struct {
-		ins string
-		ptx Version
-		sm  int
-		ok  bool
-	}{
+	tests := []gateRow{
 		{"div.f32", 13, 13, true},
 		{"div.f32", 14, 13, false},
 		{"div.f64", 13, 13, true},
@@ -140,20 +135,7 @@ func TestLegacyForms(t *testing.T) {
 		{"mad.f32", 80, 80, false},
 		{"mad.rn.f32", 80, 80, true},
 	}
-	for _, tt := range tests {
-		e, _ := match(t, tt.ins)
-		op, mods := split(tt.ins)
-		_, rest := Lookup(op, mods)
-		ok := false
-		for _, m := range e.MatchAll(rest) {
-			if m.Form.GatesOK(tt.ptx, tt.sm) {
-				ok = true
-			}
-		}
-		if ok != tt.ok {
-			t.Errorf("%s with PTX %s, sm_%d: accepted %v, want %v", tt.ins, tt.ptx, tt.sm, ok, tt.ok)
-		}
-	}
+	checkGates(t, tests)
 }
 
 // TestResolve: a dotted opcode's parts may come in another order among the
@@ -208,6 +190,57 @@ func TestWmmaLoadRule(t *testing.T) {
 		got := validate(t, c.ins)
 		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
 			t.Errorf("%s: %q, want %q", c.ins, got, c.want)
+		}
+	}
+}
+
+// TestSM100CopyModes: the tensor copies' gather and scatter rows, the
+// im2col::w modes, im2col without offsets, .cta_group on a tensor load and
+// the byte mask of a bulk store came with PTX ISA 8.6 for sm_100 (the
+// ISA's target notes for cp.async.bulk and cp.async.bulk.tensor); .tile
+// and .im2col stay sm_90 forms.
+func TestSM100CopyModes(t *testing.T) {
+	tests := []gateRow{
+		{"cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes", 80, 90, true},
+		{"cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes", 80, 90, true},
+		{"cp.async.bulk.tensor.2d.shared::cta.global.tile::gather4.mbarrier::complete_tx::bytes", 86, 90, false},
+		{"cp.async.bulk.tensor.2d.shared::cta.global.tile::gather4.mbarrier::complete_tx::bytes", 86, 100, true},
+		{"cp.async.bulk.tensor.2d.global.shared::cta.tile::scatter4.bulk_group", 86, 90, false},
+		{"cp.async.bulk.tensor.2d.global.shared::cta.tile::scatter4.bulk_group", 86, 100, true},
+		{"cp.async.bulk.tensor.3d.shared::cta.global.im2col::w.mbarrier::complete_tx::bytes", 86, 90, false},
+		{"cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes.cta_group::2", 86, 90, false},
+		{"cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes.cta_group::2", 86, 100, true},
+		{"cp.async.bulk.prefetch.tensor.3d.L2.global.im2col_no_offs", 86, 90, false},
+		{"cp.async.bulk.prefetch.tensor.3d.L2.global.im2col_no_offs", 86, 100, true},
+		{"cp.async.bulk.global.shared::cta.bulk_group", 80, 90, true},
+		{"cp.async.bulk.global.shared::cta.bulk_group.cp_mask", 86, 90, false},
+		{"cp.async.bulk.global.shared::cta.bulk_group.cp_mask", 86, 100, true},
+	}
+	checkGates(t, tests)
+}
+
+// gateRow: whether a module of PTX version ptx for target sm takes ins.
+type gateRow struct {
+	ins string
+	ptx Version
+	sm  int
+	ok  bool
+}
+
+func checkGates(t *testing.T, tests []gateRow) {
+	t.Helper()
+	for _, tt := range tests {
+		e, _ := match(t, tt.ins)
+		op, mods := split(tt.ins)
+		_, rest := Lookup(op, mods)
+		ok := false
+		for _, m := range e.MatchAll(rest) {
+			if m.Form.GatesOK(tt.ptx, tt.sm) {
+				ok = true
+			}
+		}
+		if ok != tt.ok {
+			t.Errorf("%s with PTX %s, sm_%d: accepted %v, want %v", tt.ins, tt.ptx, tt.sm, ok, tt.ok)
 		}
 	}
 }

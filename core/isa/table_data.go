@@ -192,7 +192,8 @@ var dataTable = []Entry{
 		"cp.async.bulk.dst_cta.src_g.complete_tx{.hint} [dstMem], [srcMem], size:.u32, [mbar], policy:.b64? @ptx8.6",
 		"cp.async.bulk.dst_cl.src_g.complete_tx{.mcast}{.hint} [dstMem], [srcMem], size:.u32, [mbar], ctaMask:any?, policy:.b64?",
 		"cp.async.bulk.dst_cl.src_cta.complete_tx [dstMem], [srcMem], size:.u32, [mbar]",
-		"cp.async.bulk.dst_g.src_cta.bulk_group{.hint}{.cp_mask} [dstMem], [srcMem], size:.u32, policy:any?, byteMask:any?",
+		"cp.async.bulk.dst_g.src_cta.bulk_group{.hint} [dstMem], [srcMem], size:.u32, policy:.b64?",
+		"cp.async.bulk.dst_g.src_cta.bulk_group{.hint}.cp_mask [dstMem], [srcMem], size:.u32, policy:any?, byteMask:any? @ptx8.6 @sm_100",
 	}, Groups: bulkGroups},
 	{Name: "cp.reduce.async.bulk", Section: "9.7.9.26.4.2", Doc: "Asynchronous bulk reduction of shared memory into global or cluster shared memory.", PTX: 80, SM: 90, Syntax: []string{
 		"cp.reduce.async.bulk.dst_cl.src_cta.complete_tx.op_red.redtype [dstMem], [srcMem], size:.u32, [mbar]",
@@ -209,14 +210,18 @@ var dataTable = []Entry{
 		"multimem.cp.reduce.async.bulk.dst_g.src_cta.bulk_group.op_red{.noftz}.redtype [dstMem], [srcMem], size:.u32",
 	}, Groups: bulkGroups, NoExec: noMultimem},
 	{Name: "cp.async.bulk.tensor", Section: "9.7.9.26.5.2", Doc: "Asynchronous tensor (TMA) copy of a box of a tensor described by a tensor map, between global and shared memory.", PTX: 80, SM: 90, Syntax: []string{
-		"cp.async.bulk.tensor.dim.dst_sh.src_g{.load_mode}.complete_tx{.mcast}{.cta_group}{.hint} [dstMem], [tensorMap]:handle, [mbar], x:frag?, y:frag?, z:frag?",
+		"cp.async.bulk.tensor.dim.dst_sh.src_g{.load_mode}.complete_tx{.mcast}{.hint} [dstMem], [tensorMap]:handle, [mbar], x:frag?, y:frag?, z:frag?",
 		"cp.async.bulk.tensor.dim.dst_g.src_cta{.load_mode}.bulk_group{.hint} [tensorMap]:handle, [srcMem], policy:.b64?",
+		"cp.async.bulk.tensor.dim.dst_sh.src_g{.load_mode_100}.complete_tx{.mcast}{.cta_group}{.hint} [dstMem], [tensorMap]:handle, [mbar], x:frag?, y:frag?, z:frag? @ptx8.6 @sm_100",
+		"cp.async.bulk.tensor.dim.dst_g.src_cta{.load_mode_100}.bulk_group{.hint} [tensorMap]:handle, [srcMem], policy:.b64? @ptx8.6 @sm_100",
 	}, Groups: bulkGroups},
 	{Name: "cp.reduce.async.bulk.tensor", Section: "9.7.9.26.5.3", Doc: "Asynchronous tensor (TMA) reduction of shared memory into a tensor in global memory.", PTX: 80, SM: 90, Syntax: []string{
 		"cp.reduce.async.bulk.tensor.dim.dst_g.src_cta.op_red{.load_mode}.bulk_group{.hint} [tensorMap]:handle, [srcMem], policy:.b64?",
+		"cp.reduce.async.bulk.tensor.dim.dst_g.src_cta.op_red{.load_mode_100}.bulk_group{.hint} [tensorMap]:handle, [srcMem], policy:.b64? @ptx8.6 @sm_100",
 	}, Groups: bulkGroups},
 	{Name: "cp.async.bulk.prefetch.tensor", Section: "9.7.9.26.5.4", Doc: "Asynchronously prefetch a tensor box into L2.", PTX: 80, SM: 90, Syntax: []string{
 		"cp.async.bulk.prefetch.tensor.dim.L2.src_g{.load_mode}{.hint} [tensorMap]:handle, x:frag?, policy:.b64?",
+		"cp.async.bulk.prefetch.tensor.dim.L2.src_g{.load_mode_100}{.hint} [tensorMap]:handle, x:frag?, policy:.b64? @ptx8.6 @sm_100",
 	}, Groups: bulkGroups},
 	{Name: "cp.async.bulk.commit_group", Section: "9.7.9.26.6.1", Doc: "Commit the preceding bulk asynchronous operations of this thread as one bulk group.", PTX: 80, SM: 90, Syntax: []string{
 		"cp.async.bulk.commit_group",
@@ -253,6 +258,9 @@ var bulkGroups = map[string][]string{
 	"src_cta":   {".shared::cta"},
 	"mcast":     {".multicast::cluster"},
 	"dim":       {".1d", ".2d", ".3d", ".4d", ".5d"},
-	"load_mode": {".tile", ".tile::gather4", ".tile::scatter4", ".im2col", ".im2col::w", ".im2col::w::128", ".im2col_no_offs"},
-	"redtype":   {".b32", ".u32", ".s32", ".b64", ".u64", ".s64", ".f16", ".bf16", ".f32", ".f64"},
+	"load_mode": {".tile", ".im2col"}, // sm_90
+	// sm_100 adds the gather and scatter rows, the im2col::w modes and
+	// im2col without offsets (ISA 9.7.9.25.5.1, PTX 8.6).
+	"load_mode_100": {".tile", ".tile::gather4", ".tile::scatter4", ".im2col", ".im2col::w", ".im2col::w::128", ".im2col_no_offs"},
+	"redtype":       {".b32", ".u32", ".s32", ".b64", ".u64", ".s64", ".f16", ".bf16", ".f32", ".f64"},
 }

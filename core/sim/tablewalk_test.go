@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -150,6 +151,22 @@ func vecN(v string) int {
 	return 0
 }
 
+// tensorCoords is how many coordinates a tensor copy of these modifiers
+// names beside its tensor map: one per dimension, five (a column and four
+// rows) for .tile::gather4; 0 when no dimension is given.
+func tensorCoords(mods []string) int {
+	n := 0
+	for _, m := range mods {
+		if len(m) == 3 && m[2] == 'd' && m[1] >= '1' && m[1] <= '5' {
+			n = int(m[1] - '0')
+		}
+	}
+	if n > 0 && slices.Contains(mods, ".tile::gather4") {
+		n = 5
+	}
+	return n
+}
+
 // writeInstance returns the instruction text for choice k, or "" when the
 // modifiers do not match the form (another form of the entry took them).
 func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
@@ -232,6 +249,13 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 			op = "{" + strings.Join(el, ", ") + "}"
 		case isa.OpHandle:
 			op = "[" + in.reg(".b64") + "]"
+			if n := tensorCoords(mods); n > 0 { // [tensorMap, {coordinates}]
+				var el []string
+				for range n {
+					el = append(el, in.reg(".b32"))
+				}
+				op = "[" + in.reg(".b64") + ", {" + strings.Join(el, ", ") + "}]"
+			}
 		default:
 			return ""
 		}

@@ -120,13 +120,23 @@ type tmaCase struct {
 	coords []int
 	swz    int
 	nan    bool
+	sm100  bool // the kernel is .version 8.6, .target sm_100a (the Blackwell modes)
+}
+
+// tmaSource is tmaKernel with body, for sm_90a or sm_100a.
+func tmaSource(c tmaCase, body string) string {
+	src := strings.Replace(tmaKernel, "BODY", body, 1)
+	if c.sm100 {
+		src = strings.Replace(src, ".version 8.0\n.target sm_90a", ".version 8.6\n.target sm_100a", 1)
+	}
+	return src
 }
 
 // runTMA loads the box at coords into sbuf through the tensor map and
 // copies sbuf (size bytes) to out; it returns out and the fault.
 func runTMA(t *testing.T, c tmaCase, body string, size int, in []byte) ([]byte, string) {
 	t.Helper()
-	p := compilePTX(t, "tma.ptx", strings.Replace(tmaKernel, "BODY", body, 1))
+	p := compilePTX(t, "tma.ptx", tmaSource(c, body))
 	_, psize, _ := p.Params("k")
 	params := make([]byte, psize)
 	m, err := New(p, "k", Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{32, 1, 1}, Params: params})
@@ -321,7 +331,7 @@ func TestTensorStoreAndReduce(t *testing.T) {
 // runTMAKeep runs body and hands the final contents of the tensor's buffer to check.
 func runTMAKeep(t *testing.T, c tmaCase, body string, in []byte, check func([]byte)) ([]byte, string) {
 	t.Helper()
-	p := compilePTX(t, "tma.ptx", strings.Replace(tmaKernel, "BODY", body, 1))
+	p := compilePTX(t, "tma.ptx", tmaSource(c, body))
 	_, psize, _ := p.Params("k")
 	params := make([]byte, psize)
 	m, err := New(p, "k", Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{32, 1, 1}, Params: params})
@@ -512,7 +522,7 @@ func TestTensorGather4(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			_, es, _, _ := TensorType(c.dtype)
 			box0 := 32 / es
-			tc := tmaCase{dtype: c.dtype, dims: []int{40, 10}, pitch: []int{96}, box: []int{box0, c.box1}, swz: c.swz, nan: c.nan}
+			tc := tmaCase{dtype: c.dtype, dims: []int{40, 10}, pitch: []int{96}, box: []int{box0, c.box1}, swz: c.swz, nan: c.nan, sm100: true}
 			if es == 4 {
 				tc.pitch = []int{160}
 			}
