@@ -152,6 +152,34 @@ func bit(v bool) uint64 {
 // runFault runs m for up to steps warp instructions and returns the fault
 // message, "" when the kernel finished; a kernel that neither finished nor
 // faulted fails t, showing the numbered src.
+// newInOut starts kernel k of p under l with two global buffers bound to
+// its parameters pin and pout (where it has them): "in" holding in and
+// "out" of outBytes zero bytes.
+func newInOut(t testing.TB, p *Program, l Launch, in []byte, outBytes int) (m *Machine, ia, oa uint64) {
+	t.Helper()
+	ps, size, ok := p.Params("k")
+	if !ok {
+		t.Fatal("no kernel k")
+	}
+	l.Params = make([]byte, size)
+	m, err := New(p, "k", l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ia = m.Alloc("in", len(in))
+	m.Store(ia, 0, in)
+	oa = m.Alloc("out", outBytes)
+	for _, pi := range ps {
+		switch pi.Name {
+		case "pin":
+			binary.LittleEndian.PutUint64(l.Params[pi.Offset:], ia)
+		case "pout":
+			binary.LittleEndian.PutUint64(l.Params[pi.Offset:], oa)
+		}
+	}
+	return m, ia, oa
+}
+
 func runFault(t testing.TB, m *Machine, src string, steps int64) string {
 	t.Helper()
 	m.Run(steps)

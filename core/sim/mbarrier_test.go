@@ -50,27 +50,11 @@ func runMbar(t *testing.T, body string, block, nout int) ([]uint64, string, *Mac
 	t.Helper()
 	src := strings.Replace(mbarKernel, "BODY", body, 1)
 	p := compilePTX(t, "mbar.ptx", src)
-	ps, size, _ := p.Params("k")
-	params := make([]byte, size)
-	m, err := New(p, "k", Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{uint32(block), 1, 1}, Params: params})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ia := m.Alloc("in", 4096)
-	oa := m.Alloc("out", 8*max(nout, 1))
 	in := make([]byte, 4096)
 	for i := range in {
 		in[i] = byte(i*3 + 1)
 	}
-	m.Store(ia, 0, in)
-	for _, pi := range ps {
-		switch pi.Name {
-		case "pin":
-			binary.LittleEndian.PutUint64(params[pi.Offset:], ia)
-		case "pout":
-			binary.LittleEndian.PutUint64(params[pi.Offset:], oa)
-		}
-	}
+	m, _, oa := newInOut(t, p, Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{uint32(block), 1, 1}}, in, 8*max(nout, 1))
 	msg := runFault(t, m, src, 200000)
 	ob := m.Buffer(oa)
 	out := make([]uint64, nout)

@@ -350,23 +350,7 @@ func runTcLayout(t *testing.T, c tcLayoutCase) {
 	src := strings.NewReplacer("PRE", pre.String(), "MMAS", mmas.String(), "LOADS", loads.String(), "COMMIT", commit,
 		"GROUP", fmt.Sprint(group), "ISSUER", fmt.Sprint(c.issuer), "DLANE", fmt.Sprint(c.dlane<<16)).Replace(tcLayoutKernel)
 	p := compilePTX(t, "tcmma.ptx", src)
-	ps, size, _ := p.Params("k")
-	params := make([]byte, size)
-	m, err := New(p, "k", Launch{Grid: [3]uint32{uint32(nctas), 1, 1}, Block: [3]uint32{128, 1, 1}, Cluster: [3]uint32{uint32(nctas), 1, 1}, Params: params})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ia := m.Alloc("in", len(in))
-	m.Store(ia, 0, in)
-	oa := m.Alloc("out", 4*nctas*128*dcols)
-	for _, pi := range ps {
-		switch pi.Name {
-		case "pin":
-			binary.LittleEndian.PutUint64(params[pi.Offset:], ia)
-		case "pout":
-			binary.LittleEndian.PutUint64(params[pi.Offset:], oa)
-		}
-	}
+	m, _, oa := newInOut(t, p, Launch{Grid: [3]uint32{uint32(nctas), 1, 1}, Block: [3]uint32{128, 1, 1}, Cluster: [3]uint32{uint32(nctas), 1, 1}}, in, 4*nctas*128*dcols)
 	m.Run(5000000)
 	if f := m.Fault(); f != nil {
 		t.Errorf("%s: fault: %s", c.desc, f.Msg)
