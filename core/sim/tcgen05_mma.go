@@ -305,10 +305,13 @@ func (l tcLayout) lanes() int {
 	return l.rows * l.blocks
 }
 
-// nRule checks N for the block-scaled kinds' M = 128 (tcgen05_kinds.go).
+// nRule checks N for the block-scaled kinds' M = 128 under .cta_group::1
+// (tcgen05_kinds.go): N from 8 to 256 in steps of 8, as for the other
+// kinds (§9.7.17.2.1; CUTLASS's SM100_MMA_MXF8F6F4_SS and SM100_MMA_MXF4_SS
+// assert the same).
 func (d tcIdesc) nRule() string {
-	if d.n < 16 || d.n > 256 || d.n%16 != 0 {
-		return fmt.Sprintf("N = %d (bits 17-22) is not a multiple of 16 from 16 to 256, what M = 128 allows", d.n)
+	if d.n < 8 || d.n > 256 || d.n%8 != 0 {
+		return fmt.Sprintf("N = %d (bits 17-22) is not a multiple of 8 from 8 to 256, what M = 128 allows", d.n)
 	}
 	return ""
 }

@@ -728,13 +728,14 @@ func runTcMMA(t *testing.T, c tcCase) {
 	}
 	var loads strings.Builder
 	for c0 := 0; c0 < c.n; c0 += 16 {
+		w := min(16, c.n-c0) // 16 columns a load, 8 for the last of an N = 8 mod 16
 		var regs []string
-		for r := 0; r < 16; r++ {
+		for r := 0; r < w; r++ {
 			regs = append(regs, fmt.Sprintf("%%r%d", 100+r))
 		}
-		fmt.Fprintf(&loads, "\tadd.u32 %%r204, %%r203, %d;\n\ttcgen05.ld.sync.aligned.32x32b.x16.b32 {%s}, [%%r204];\n\ttcgen05.wait::ld.sync.aligned;\n", c0, strings.Join(regs, ", "))
+		fmt.Fprintf(&loads, "\tadd.u32 %%r204, %%r203, %d;\n\ttcgen05.ld.sync.aligned.32x32b.x%d.b32 {%s}, [%%r204];\n\ttcgen05.wait::ld.sync.aligned;\n", c0, w, strings.Join(regs, ", "))
 		fmt.Fprintf(&loads, "\tmad.lo.u32 %%r6, %%tid, %d, %d;\n\tmul.wide.u32 %%rd1, %%r6, 4;\n\tadd.s64 %%oa, %%out, %%rd1;\n", c.n, c0)
-		for r := 0; r < 16; r += 4 {
+		for r := 0; r < w; r += 4 {
 			fmt.Fprintf(&loads, "\tst.global.v4.u32 [%%oa+%d], {%s};\n", 4*r, strings.Join(regs[r:r+4], ", "))
 		}
 	}
@@ -853,6 +854,8 @@ func TestTcgen05MMABlockScaled(t *testing.T) {
 		{desc: "mxf4nvf4 .block16 with ue4m3 scales", kind: "mxf4nvf4", at: ekE2M1, bt: ekE2M1, afmt: 1, bfmt: 1, a: k(false, 128), b: k(false, 64), n: 64, ksteps: 1, vec: ".block16", v: 4, ue4m3: true, va: tcE2M1, vb: tcE2M1},
 		{desc: "mxf4nvf4 .scale_vec::4X with ue8m0 scales", kind: "mxf4nvf4", at: ekE2M1, bt: ekE2M1, afmt: 1, bfmt: 1, a: k(false, 32), b: k(false, 128), n: 16, ksteps: 1, vec: ".scale_vec::4X", v: 4, va: tcE2M1},
 		{desc: "mxf8f6f4 with .collector::a::fill then ::discard", kind: "mxf8f6f4", at: ekE4M3, bt: ekE4M3, afmt: 0, bfmt: 0, a: k(false, 128), b: k(false, 128), n: 16, ksteps: 2, v: 1, coll: []string{"fill", "discard"}},
+		{desc: "mxf8f6f4 e4m3 x e4m3, N = 8 (the smallest N of .cta_group::1)", kind: "mxf8f6f4", at: ekE4M3, bt: ekE4M3, afmt: 0, bfmt: 0, a: k(false, 0), b: k(false, 0), n: 8, ksteps: 1, v: 1},
+		{desc: "mxf4 N = 24 (a step of 8, not 16)", kind: "mxf4", at: ekE2M1, bt: ekE2M1, afmt: 1, bfmt: 1, a: k(false, 0), b: k(false, 0), n: 24, ksteps: 1, v: 2, va: tcE2M1, vb: tcE2M1},
 		{desc: "mxf4nvf4 .scale_vec::2X, A packed in tensor memory", kind: "mxf4nvf4", at: ekE2M1, bt: ekE2M1, afmt: 1, bfmt: 1, a: k(false, 0), b: k(false, 128), n: 32, ksteps: 2, aTmem: true, vec: ".scale_vec::2X", v: 2, va: tcE2M1, vb: tcE2M1},
 	}
 	for _, c := range cases {
