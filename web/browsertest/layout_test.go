@@ -204,12 +204,14 @@ const toolbarJS = `(() => {
 // reported.
 func TestLayoutCheckFindsOverlap(t *testing.T) {
 	p := openPage(t, "/", 1280, 720, false)
+	// A style sheet, not the elements' own style: a render of the page
+	// between this and the check would write those back.
 	eval[bool](p, `(() => {
-		const a = document.getElementById("step"), b = document.getElementById("reset");
-		const r = a.getBoundingClientRect();
-		b.style.position = "fixed"; b.style.left = r.left + 4 + "px"; b.style.top = r.top + 2 + "px";
-		const g = document.getElementById("launch-grid");
-		g.style.marginLeft = "3000px";
+		const r = document.getElementById("step").getBoundingClientRect();
+		const s = document.createElement("style");
+		s.textContent = "#reset { position: fixed !important; left: " + (r.left + 4) + "px !important; top: " + (r.top + 2) + "px !important; }" +
+			" #launch-grid { margin-left: 3000px !important; }";
+		document.head.appendChild(s);
 		return true;
 	})()`)
 	probs := strings.Join(eval[[]string](p, controlsJS), "\n")
