@@ -205,19 +205,8 @@ func runTcLayout(t *testing.T, c tcLayoutCase) {
 			}
 		}
 	}
-	swz := map[int]uint64{0: 0, 32: 6, 64: 4, 128: 2}
-	adesc := smemDescFields(map[string]uint64{"leading_byte_offset": uint64(alb >> 4), "stride_byte_offset": uint64(asb >> 4), "version": 1, "layout_type": swz[c.a.swizzle]})
-	bdesc := smemDescFields(map[string]uint64{"leading_byte_offset": uint64(blb >> 4), "stride_byte_offset": uint64(bsb >> 4), "version": 1, "layout_type": swz[c.b.swizzle]})
-	f := map[string]uint32{"c_format": c.dfmt, "a_format": c.afmt, "b_format": c.bfmt, "n_dim": uint32(c.n >> 3), "m_dim": uint32(M >> 4)}
-	if c.a.mn {
-		f["a_major"] = 1
-	}
-	if c.b.mn {
-		f["b_major"] = 1
-	}
-	if c.negA {
-		f["a_negate"] = 1
-	}
+	adesc, bdesc := c.a.desc(alb, asb), c.b.desc(blb, bsb)
+	f := tcIdescMap(c.dfmt, c.afmt, c.bfmt, c.n, M, c.a.mn, c.b.mn, c.negA)
 	idesc := idescFields(f)
 	in := make([]byte, 64+len(img))
 	binary.LittleEndian.PutUint64(in[0:], adesc)

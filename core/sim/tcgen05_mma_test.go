@@ -502,6 +502,25 @@ LOADS
 }
 `
 
+// desc is the shared-memory matrix descriptor of an operand laid out as l
+// with leading and stride byte offsets lbo and sbo.
+func (l operandLayout) desc(lbo, sbo int) uint64 {
+	swz := map[int]uint64{0: 0, 32: 6, 64: 4, 128: 2}
+	return smemDescFields(map[string]uint64{"leading_byte_offset": uint64(lbo >> 4), "stride_byte_offset": uint64(sbo >> 4), "version": 1, "layout_type": swz[l.swizzle]})
+}
+
+// tcIdescMap is the instruction descriptor's fields for formats d, a, b,
+// an M x N shape, MN-major operands and a negated A (idescFields builds it).
+func tcIdescMap(dfmt, afmt, bfmt uint32, n, m int, aMN, bMN, negA bool) map[string]uint32 {
+	f := map[string]uint32{"c_format": dfmt, "a_format": afmt, "b_format": bfmt, "n_dim": uint32(n >> 3), "m_dim": uint32(m >> 4)}
+	for k, on := range map[string]bool{"a_major": aMN, "b_major": bMN, "a_negate": negA} {
+		if on {
+			f[k] = 1
+		}
+	}
+	return f
+}
+
 func runTcMMA(t *testing.T, c tcCase) {
 	t.Helper()
 	kd := tcKinds[".kind::"+c.kind]
@@ -580,19 +599,8 @@ func runTcMMA(t *testing.T, c tcCase) {
 			blb, bsb, tileB = place(c.b, 16384, c.bt, j, k, c.n, bv(k, j))
 		}
 	}
-	swz := map[int]uint64{0: 0, 32: 6, 64: 4, 128: 2}
-	adesc := smemDescFields(map[string]uint64{"leading_byte_offset": uint64(alb >> 4), "stride_byte_offset": uint64(asb >> 4), "version": 1, "layout_type": swz[c.a.swizzle]})
-	bdesc := smemDescFields(map[string]uint64{"leading_byte_offset": uint64(blb >> 4), "stride_byte_offset": uint64(bsb >> 4), "version": 1, "layout_type": swz[c.b.swizzle]})
-	f := map[string]uint32{"c_format": c.dfmt, "a_format": c.afmt, "b_format": c.bfmt, "n_dim": uint32(c.n >> 3), "m_dim": uint32(M >> 4)}
-	if c.a.mn {
-		f["a_major"] = 1
-	}
-	if c.b.mn {
-		f["b_major"] = 1
-	}
-	if c.negA {
-		f["a_negate"] = 1
-	}
+	adesc, bdesc := c.a.desc(alb, asb), c.b.desc(blb, bsb)
+	f := tcIdescMap(c.dfmt, c.afmt, c.bfmt, c.n, M, c.a.mn, c.b.mn, c.negA)
 	idesc := idescFields(f)
 	if bsk != nil {
 		delete(f, "c_format")
