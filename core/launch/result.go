@@ -148,26 +148,11 @@ func (r *Result) writeBuffers(o *jsonOut) {
 		o.str(buf.Type)
 		o.str(`", "data": [`)
 		s := o.scratch[:0]
-		// Halves are formatted by a search for their shortest decimal:
-		// each distinct one once (at most 65536), not once an element.
-		var half map[uint64][]byte
-		if buf.Type == "f16" || buf.Type == "bf16" {
-			half = map[uint64][]byte{}
-		}
 		for k, v := range buf.Data {
 			if k > 0 {
 				s = append(s, ", "...)
 			}
-			if half != nil {
-				e, ok := half[v]
-				if !ok {
-					e = AppendValue(nil, buf.Type, v)
-					half[v] = e
-				}
-				s = append(s, e...)
-			} else {
-				s = AppendValue(s, buf.Type, v)
-			}
+			s = AppendValue(s, buf.Type, v)
 			if len(s) >= scratchFlush {
 				o.write(s)
 				s = s[:0]
@@ -207,21 +192,23 @@ func AppendValue(dst []byte, t string, v uint64) []byte {
 	case "f32":
 		f = float64(math.Float32frombits(uint32(v)))
 	case "f16", "bf16":
-		var s string
+		n := len(dst)
 		if t == "f16" {
-			s = fp.FormatF16(uint16(v))
+			dst = fp.AppendF16(dst, uint16(v))
 		} else {
-			s = fp.FormatBF16(uint16(v))
+			dst = fp.AppendBF16(dst, uint16(v))
 		}
-		switch s {
-		case "nan", "inf", "-inf":
-			dst = append(dst, '"')
-			dst = append(dst, s...)
-			return append(dst, '"')
+		switch string(dst[n:]) {
+		case "nan":
+			return append(dst[:n], `"nan"`...)
+		case "inf":
+			return append(dst[:n], `"inf"`...)
+		case "-inf":
+			return append(dst[:n], `"-inf"`...)
 		case "-0":
-			return append(dst, "-0.0"...) // a bare -0 reads back as the integer 0
+			return append(dst[:n], "-0.0"...) // a bare -0 reads back as the integer 0
 		}
-		return append(dst, s...)
+		return dst
 	default:
 		return strconv.AppendUint(dst, v, 10)
 	}

@@ -308,4 +308,32 @@ func BenchmarkWriteJSON(b *testing.B) {
 			}
 		})
 	}
+	// Every element distinct: all 65,536 patterns of each half (NaNs and
+	// infinities included), and as many f32 and f64 values spread over
+	// their ranges (bits from a multiplicative hash).
+	for _, typ := range []string{"f16", "bf16", "f32", "f64"} {
+		d := make([]uint64, 1<<16)
+		for i := range d {
+			switch typ {
+			case "f16", "bf16":
+				d[i] = uint64(i)
+			case "f32":
+				d[i] = uint64(uint32(i) * 2654435761)
+			default:
+				d[i] = uint64(i) * 0x9E3779B97F4A7C15
+			}
+		}
+		r := &Result{OK: true, Names: []string{"out"}, Buffers: map[string]*Buffer{"out": {Type: typ, Data: d}}}
+		b.Run(typ+"distinct65536", func(b *testing.B) {
+			b.ReportAllocs()
+			bw := bufio.NewWriterSize(io.Discard, 64<<10)
+			for b.Loop() {
+				bw.Reset(io.Discard)
+				if err := r.WriteJSON(bw); err != nil {
+					b.Fatal(err)
+				}
+				bw.Flush()
+			}
+		})
+	}
 }
