@@ -9,7 +9,8 @@
 #
 # A source may choose its own flags with a line "// clang-flags: -O0 ..."
 # (default -O2); "// clang-arch: sm_70" and "// clang-ptx: ptx64" change the
-# target and PTX version (defaults sm_80 and ptx70).
+# target and PTX version (defaults sm_80 and ptx70). A ref.c may choose its
+# gcc optimisation level with "// cc-flags: -O0" (default -O1).
 # Usage: scripts/gen-testdata.sh [name-filter]
 set -euo pipefail
 
@@ -39,7 +40,8 @@ for d in "$TD"/run/*/; do
   [[ -n "$FILTER" && "$name" != *$FILTER* ]] && continue
   echo "run/$name"
   compile "$d" kernel.cu kernel.ptx
-  "$CC" -std=c11 -O1 -ffp-contract=off -fno-fast-math -frounding-math -Wall -Werror -Wno-unused-function \
+  ccflags=$(sed -n 's|^// cc-flags: *\(-O[0-3s]\).*|\1|p' "$d/ref.c" | head -1)
+  "$CC" -std=c11 ${ccflags:--O1} -ffp-contract=off -fno-fast-math -frounding-math -Wall -Werror -Wno-unused-function \
     -I "$TD/run" -o "$TMP/ref_$name" "$d/ref.c" -lm
   "$TMP/ref_$name" launch >"$d/launch.json"
   "$TMP/ref_$name" expected >"$d/expected.json"

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -39,17 +40,19 @@ func TestDifferential(t *testing.T) {
 	n := size(300, 40)
 	st := Campaign(tl, DefaultConfig(), 1, n, 75, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
 		for _, f := range found {
-			if f.What == "clang-bug" {
+			if f.What == "clang-bug" || f.What == "gcc-bug" {
 				// The PTX has one of clang 14's known wrong selections
 				// (clangBugs): ptxplay follows the PTX, the host the C.
+				// Or the host build is wrong: gcc -O0 gives ptxplay's
+				// output (crossCheck).
 				t.Logf("%v", f)
 				continue
 			}
 			t.Errorf("%v (reproduce: go run ./cmd/difftest -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
 		}
 	})
-	if st.Agree+st.ClangBug != 2*n {
-		t.Errorf("%d of %d program runs agree (%d more explained by clang 14's bugs)", st.Agree, 2*n, st.ClangBug)
+	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
+		t.Errorf("%d of %d program runs agree (%d more explained by clang 14's bugs, %d by gcc's)", st.Agree, 2*n, st.ClangBug, st.GCCBug)
 	}
 }
 
@@ -223,5 +226,100 @@ func TestClangBugs(t *testing.T) {
 	if len(got) != 6 || !strings.Contains(got[19], "cvt.rn.f64.s32") || !strings.Contains(got[12], "56, 32") || !strings.Contains(got[14], "40, 25") || !strings.Contains(got[15], "-2147483648") ||
 		!strings.Contains(got[17], "min.f32") || !strings.Contains(got[18], "max.f64") {
 		t.Errorf("got %v, want programs 12 (bfe.u64 .., 56, 32), 14 (.., 40, 25), 15 (mul.wide.s32 by -2^31), 17 and 18 (float min/max with a constant), 19 (cvt.rn.f64.s32 of selp 1, 0) only", got)
+	}
+}
+
+// TestHostCrossCheck: seed 902040 switches on x <= x of a NaN float; gcc 12
+// at -O1 and above folds the compare to true on a jump-threaded path and
+// its host build gives 0x76 for sv10.m1 where the C means 0 (the compare
+// is false for a NaN) and ptxplay, running clang's PTX, gives 0. The host
+// build at -O0 agrees with ptxplay, so the finding is the host compiler's:
+// "gcc-bug", never a mismatch. With a gcc that has no such bug the program
+// agrees at both levels.
+func TestHostCrossCheck(t *testing.T) {
+	tl := tools(t)
+	found, err := Batch(tl, []*Program{Generate(902040, DefaultConfig())}, []string{"-O0", "-O3"}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range found {
+		if f.What != "gcc-bug" || !strings.Contains(f.Detail, "sv10.m1") || !strings.Contains(f.Detail, "ptxplay 0x0, host 0x76") {
+			t.Errorf("got %v, want a gcc-bug in sv10.m1 (ptxplay 0x0, host 0x76) or agreement", f)
+		}
+	}
+	t.Logf("%d of 2 levels are gcc 12's bug here (%v)", len(found), found)
+}
+
+// TestSignature: the reducer keeps a disagreement's class, output and value
+// classes, and an error's text without its line numbers.
+func TestSignature(t *testing.T) {
+	for _, c := range []struct {
+		desc string
+		f    Finding
+		want string
+	}{
+		{"a mismatch names the output and both value classes",
+			Finding{What: "mismatch", Detail: "output thread 9 slot 7 ((u64)sv10.m1): ptxplay 0x0, host 0x76"},
+			"mismatch: (u64)sv10.m1: ptxplay 0, host other"},
+		{"a gcc bug keeps its class; the note after the values is not part of it",
+			Finding{What: "gcc-bug", Detail: "output thread 3 slot 0 ((u64)v2): ptxplay 0x1, host 0xffffffffffffffff; gcc -O0 gives ptxplay's output bit for bit"},
+			"gcc-bug: (u64)v2: ptxplay 1, host all ones"},
+		{"a canonical NaN of f2u and of d2u is one class",
+			Finding{What: "clang-bug", Detail: "output thread 0 slot 2 (f2u(v1)): ptxplay 0x7fffffff, host 0x7fffffffffffffff; the PTX has min.f32"},
+			"clang-bug: f2u(v1): ptxplay NaN, host NaN"},
+		{"another thread and slot of the same output and classes is the same disagreement",
+			Finding{What: "mismatch", Detail: "output thread 100 slot 4 ((u64)sv10.m1): ptxplay 0x0, host 0x5"},
+			"mismatch: (u64)sv10.m1: ptxplay 0, host other"},
+		{"an error loses its line numbers and what follows a parenthesis",
+			Finding{What: "ptxplay-error", Detail: "run: line 120: ld.local.u32: address 0x10 out of range (frame 8 bytes)"},
+			"ptxplay-error: ld.local.u32: address 0x10 out of range"},
+	} {
+		if got := signature(c.f); got != c.want {
+			t.Errorf("%s: signature(%q) = %q, want %q", c.desc, c.f.Detail, got, c.want)
+		}
+	}
+}
+
+// TestEmitBuilds: an emitted case's ref.c builds as scripts/gen-testdata.sh
+// builds it (refjson.h has its own f2u and u2f) and prints the host's
+// outputs for the kernel's buffer.
+func TestEmitBuilds(t *testing.T) {
+	tl := tools(t)
+	p := Generate(902040, DefaultConfig()) // uses u2f, f2u, d2u and u2d
+	if c := p.C(); !strings.Contains(c, "u2f(") || !strings.Contains(c, "f2u(") || !strings.Contains(c, "d2u(") || !strings.Contains(c, "u2d(") {
+		t.Fatal("seed 902040 no longer uses all four bit casts")
+	}
+	dir := filepath.Join(t.TempDir(), "case")
+	if err := Emit(p, "-O0", dir, "a test"); err != nil {
+		t.Fatal(err)
+	}
+	src, _ := os.ReadFile(filepath.Join(dir, "ref.c"))
+	opt := "-O1"
+	if strings.Contains(string(src), "\n// cc-flags: -O0") {
+		opt = "-O0"
+	}
+	bin := filepath.Join(dir, "ref")
+	cmd := exec.Command(tl.CC, "-std=c11", opt, "-ffp-contract=off", "-fno-fast-math", "-frounding-math", "-Wall", "-Werror", "-Wno-unused-function",
+		"-I", filepath.Join(tl.Include, "run"), "-o", bin, filepath.Join(dir, "ref.c"), "-lm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("ref.c does not build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "expected").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var exp struct {
+		Buffers map[string]struct{ Data []uint64 }
+	}
+	if err := json.Unmarshal(out, &exp); err != nil {
+		t.Fatalf("expected output: %v", err)
+	}
+	got := exp.Buffers["p902040_k_param_1"].Data
+	if want := threads * p.NOut(); len(got) != want {
+		t.Fatalf("expected buffer has %d values, want %d", len(got), want)
+	}
+	// Thread 9's in[1] is a NaN: v2 <= v2 is false, sv10.m1 keeps v6 = 0.
+	if i := 9*p.NOut() + 7; got[i] != 0 {
+		t.Errorf("thread 9 (u64)sv10.m1 = 0x%x, want 0 (in[1] is a NaN, the C's switch takes case 0)", got[i])
 	}
 }

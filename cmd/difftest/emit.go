@@ -31,7 +31,12 @@ func Emit(p *Program, opt, dir, why string) error {
 	var c strings.Builder
 	fmt.Fprintf(&c, "// Reference for %s: the same C as kernel.cu, compiled by gcc for the host,\n", name)
 	c.WriteString("// run for every thread on the same inputs (cmd/difftest's generator).\n")
+	c.WriteString("// cc-flags: -O0 (gcc 12 at -O1 and above miscompiles some programs: docs/difftest.md)\n")
 	c.WriteString("#include \"refjson.h\"\n")
+	c.WriteString("// refjson.h has its own f2u and u2f (raw bits); the generator's canonicalise NaN.\n")
+	for _, f := range []string{"f2u", "u2f", "d2u", "u2d"} {
+		fmt.Fprintf(&c, "#define %s difftest_%s\n", f, f)
+	}
 	c.WriteString("#pragma GCC diagnostic ignored \"-Wunused-variable\"\n")
 	c.WriteString("#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n")
 	c.WriteString("#pragma GCC diagnostic ignored \"-Wtautological-compare\"\n")

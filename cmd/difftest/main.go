@@ -80,8 +80,8 @@ func main() {
 		fmt.Fprintf(os.Stderr, "\r%d/%d programs, %v", done, *n, time.Since(start).Round(time.Second))
 	})
 	fmt.Fprintln(os.Stderr)
-	fmt.Printf("%d programs x %d levels (%s): %d agree, %d disagree, %d errors, %d clang 14 bugs, %v\n",
-		*n, len(opts), *optsFlag, st.Agree, st.Disagree, st.Errors, st.ClangBug, time.Since(start).Round(time.Second))
+	fmt.Printf("%d programs x %d levels (%s): %d agree, %d disagree, %d errors, %d clang 14 bugs, %d gcc bugs, %v\n",
+		*n, len(opts), *optsFlag, st.Agree, st.Disagree, st.Errors, st.ClangBug, st.GCCBug, time.Since(start).Round(time.Second))
 	sec := func(ns int64) string { return time.Duration(ns).Round(time.Second).String() }
 	if self, kids := cpuTimes(); self > 0 {
 		fmt.Printf("CPU time: %s in compilers and host runs, %s in ptxplay and the generator\n",
@@ -154,6 +154,7 @@ var keepDir bool
 type Stats struct {
 	Agree, Disagree, Errors int
 	ClangBug                int // disagreements that clang 14's known bugs explain
+	GCCBug                  int // disagreements where gcc -O0 gives ptxplay's output (the host build is wrong)
 }
 
 // Campaign runs n programs from seed in batches, jobs at once, calling
@@ -198,6 +199,8 @@ func Campaign(tools Tools, cfg Config, seed uint64, n, batch, jobs int, opts []s
 						st.Disagree++
 					case "clang-bug":
 						st.ClangBug++
+					case "gcc-bug":
+						st.GCCBug++
 					default:
 						st.Errors++
 					}

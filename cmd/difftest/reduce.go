@@ -7,19 +7,48 @@ package main
 import (
 	"fmt"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 )
 
-// failure is how a program fails at one level: "mismatch" or the
-// ptxplay error text without its line numbers.
+// failure is how a program fails at one level, its signature: for a
+// disagreement its class (mismatch, clang-bug, gcc-bug), the output it
+// names and the class of both values ("mismatch: (u64)sv10.m1: ptxplay 0,
+// host other"), so that a reduction keeps the same disagreement and does
+// not slide to another one; for an error the ptxplay error text without
+// its line numbers. A candidate whose host build has undefined behaviour
+// (a guard the reduction took away) fails nothing: its host output means
+// nothing.
 func failure(tools Tools, p *Program, opt, dir string) string {
 	found, err := Batch(tools, []*Program{p}, []string{opt}, dir)
 	if err != nil || len(found) == 0 {
 		return ""
 	}
 	f := found[0]
-	if f.What == "mismatch" {
-		return "mismatch"
+	sig := signature(f)
+	if sig == "" {
+		return ""
+	}
+	if tools.CC != "" && !tools.UBSan {
+		ub := tools
+		ub.UBSan = true
+		if _, err := Batch(ub, []*Program{p}, nil, dir); err != nil {
+			return ""
+		}
+	}
+	return sig
+}
+
+// signature is a finding's class as failure compares it.
+func signature(f Finding) string {
+	switch f.What {
+	case "mismatch", "clang-bug", "gcc-bug":
+		m := outputDiff.FindStringSubmatch(f.Detail)
+		if m == nil {
+			return f.What
+		}
+		return fmt.Sprintf("%s: %s: ptxplay %s, host %s", f.What, m[1], valueClass(m[2]), valueClass(m[3]))
 	}
 	d := f.Detail
 	if i := strings.Index(d, "("); i > 0 {
@@ -34,6 +63,27 @@ func failure(tools Tools, p *Program, opt, dir string) string {
 		}
 	}
 	return f.What + ": " + strings.TrimSpace(d)
+}
+
+// outputDiff reads runKernel's first difference: the output's name and
+// both values.
+var outputDiff = regexp.MustCompile(`^output thread \d+ slot \d+ \((.*)\): ptxplay 0x([0-9a-f]+), host 0x([0-9a-f]+)`)
+
+// valueClass sorts an output value: zero, one, all ones, a canonical NaN
+// (f2u/d2u), or other.
+func valueClass(hex string) string {
+	v, _ := strconv.ParseUint(hex, 16, 64)
+	switch v {
+	case 0:
+		return "0"
+	case 1:
+		return "1"
+	case 0x7fffffff, 0x7fffffffffffffff:
+		return "NaN"
+	case 0xffffffffffffffff:
+		return "all ones"
+	}
+	return "other"
 }
 
 // edit is one candidate change: apply makes it, undo takes it back.

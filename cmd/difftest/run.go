@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -48,8 +49,14 @@ func (t Tools) clangArgs(opt, src, out string) []string {
 		"-I", t.Include, "-o", out, src}
 }
 
-func (t Tools) hostArgs(src, out string) []string {
-	a := []string{"-std=c11", "-O2", "-ffp-contract=off", "-frounding-math", "-w", "-o", out, src, "-lm"}
+func (t Tools) hostArgs(src, out string) []string { return t.hostArgsAt(hostOpt, src, out) }
+
+// hostOpt is the host build's optimisation level; crossCheck builds a
+// second one at -O0 when ptxplay disagrees with it.
+const hostOpt = "-O2"
+
+func (t Tools) hostArgsAt(opt, src, out string) []string {
+	a := []string{"-std=c11", opt, "-ffp-contract=off", "-frounding-math", "-w", "-o", out, src, "-lm"}
 	if t.UBSan {
 		a = append([]string{"-fsanitize=undefined,float-cast-overflow", "-fno-sanitize-recover=all"}, a...)
 	}
@@ -173,7 +180,8 @@ func Batch(tools Tools, progs []*Program, opts []string, dir string) ([]Finding,
 	}
 	t0 := time.Now()
 	cmd := exec.Command(bin)
-	cmd.Stdin = &inputs
+	inBytes := inputs.Bytes()
+	cmd.Stdin = bytes.NewReader(inBytes)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	raw, err := cmd.Output()
@@ -193,16 +201,89 @@ func Batch(tools Tools, progs []*Program, opts []string, dir string) ([]Finding,
 		want[p.Seed] = w
 	}
 	var found []Finding
+	got := map[string][]uint64{} // ptxplay's output of each mismatch, by seed and level
 	for _, c := range results {
 		if c.err != nil {
 			return nil, fmt.Errorf("clang %s: %v", c.opt, c.err)
 		}
 		t0 := time.Now()
-		found = append(found, runPTX(c.opt, c.ptx, progs, want)...)
+		found = append(found, runPTX(c.opt, c.ptx, progs, want, got)...)
 		phaseSim.Add(since(t0))
+	}
+	if len(got) > 0 {
+		if err := crossCheck(tools, progs, dir, inBytes, found, got); err != nil {
+			return nil, err
+		}
 	}
 	return found, nil
 }
+
+// crossCheck builds the host a second time with gcc -O0 when ptxplay
+// disagrees with the host: a mismatch where the two host builds disagree
+// with each other is the host compiler's, not ptxplay's. When gcc -O0
+// gives ptxplay's output bit for bit the finding becomes "gcc-bug" (gcc 12
+// at -O1 and above folds x <= x of a NaN to true on a jump-threaded path,
+// seed 902040; docs/difftest.md); otherwise it stays a mismatch and its
+// detail names gcc -O0's value too.
+func crossCheck(tools Tools, progs []*Program, dir string, inputs []byte, found []Finding, got map[string][]uint64) error {
+	src, bin := filepath.Join(dir, "host.c"), filepath.Join(dir, "host-O0")
+	t0 := time.Now()
+	err := runTool(tools.CC, tools.hostArgsAt("-O0", src, bin)...)
+	phaseGCC.Add(since(t0))
+	if err != nil {
+		return fmt.Errorf("host build at -O0: %v", err)
+	}
+	t0 = time.Now()
+	cmd := exec.Command(bin)
+	cmd.Stdin = bytes.NewReader(inputs)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	raw, err := cmd.Output()
+	phaseHost.Add(since(t0))
+	if err != nil {
+		return fmt.Errorf("host run at -O0: %v: %s", err, stderr.String())
+	}
+	want0 := map[uint64][]uint64{}
+	for _, p := range progs {
+		n := threads * p.NOut()
+		if len(raw) < 8*n {
+			return fmt.Errorf("host run at -O0: short output")
+		}
+		w := make([]uint64, n)
+		binary.Decode(raw[:8*n], binary.LittleEndian, w)
+		raw = raw[8*n:]
+		want0[p.Seed] = w
+	}
+	for i := range found {
+		f := &found[i]
+		g, ok := got[gotKey(f.Seed, f.Opt)]
+		if !ok || f.What != "mismatch" && f.What != "clang-bug" {
+			continue
+		}
+		w0 := want0[f.Seed]
+		if slices.Equal(g, w0) {
+			f.What = "gcc-bug"
+			f.Detail += "; gcc -O0 gives ptxplay's output bit for bit (the host build at " + hostOpt + " is wrong)"
+			continue
+		}
+		if j := firstDiff(g, w0); j >= 0 {
+			f.Detail += fmt.Sprintf("; gcc -O0 gives 0x%x there", w0[j])
+		}
+	}
+	return nil
+}
+
+// firstDiff is the first index where a and b differ, or -1.
+func firstDiff(a, b []uint64) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return -1
+}
+
+func gotKey(seed uint64, opt string) string { return fmt.Sprint(seed, opt) }
 
 func maxOut(progs []*Program) int {
 	m := 1
@@ -229,7 +310,7 @@ func runTool(name string, args ...string) error {
 // runPTX loads the module once and runs every program's kernel on its
 // inputs. A module that does not load is retried one kernel at a time by
 // the caller's minimiser; here every program reports the error.
-func runPTX(opt string, src []byte, progs []*Program, want map[uint64][]uint64) []Finding {
+func runPTX(opt string, src []byte, progs []*Program, want map[uint64][]uint64, got map[string][]uint64) []Finding {
 	prog, err := load(src)
 	if err != nil {
 		var f []Finding
@@ -241,8 +322,11 @@ func runPTX(opt string, src []byte, progs []*Program, want map[uint64][]uint64) 
 	suspect := clangBugs(src)
 	var found []Finding
 	for _, p := range progs {
-		if f := runKernel(prog, p, want[p.Seed]); f != "" {
+		if f, out := runKernel(prog, p, want[p.Seed]); f != "" {
 			what := "mismatch"
+			if out != nil {
+				got[gotKey(p.Seed, opt)] = out
+			}
 			if !strings.HasPrefix(f, "output") {
 				what = "ptxplay-error"
 			} else if s, ok := suspect[p.Seed]; ok {
@@ -337,11 +421,12 @@ func load(src []byte) (*sim.Program, error) {
 }
 
 // runKernel runs one program's kernel through core/launch and compares its
-// output buffer with the host's; it returns "" when they agree.
-func runKernel(prog *sim.Program, p *Program, want []uint64) (msg string) {
+// output buffer with the host's; it returns "" when they agree, else the
+// first difference and (when the kernel ran to its end) ptxplay's output.
+func runKernel(prog *sim.Program, p *Program, want []uint64) (msg string, got []uint64) {
 	defer func() {
 		if r := recover(); r != nil {
-			msg = fmt.Sprintf("panic: %v", r)
+			msg, got = fmt.Sprintf("panic: %v", r), nil
 		}
 	}()
 	in := Inputs(p.Seed)
@@ -357,25 +442,25 @@ func runKernel(prog *sim.Program, p *Program, want []uint64) (msg string) {
 	res := &launch.Result{Buffers: map[string]*launch.Buffer{}}
 	m, err := launch.Prepare(prog, spec, res)
 	if err != nil {
-		return "launch: " + err.Error()
+		return "launch: " + err.Error(), nil
 	}
 	m.Run(budget)
 	if f := m.Fault(); f != nil {
-		return fmt.Sprintf("run: line %d: %s", f.Line, f.Msg)
+		return fmt.Sprintf("run: line %d: %s", f.Line, f.Msg), nil
 	}
 	if !m.Done() {
-		return fmt.Sprintf("run: not done after %d warp instructions", budget)
+		return fmt.Sprintf("run: not done after %d warp instructions", budget), nil
 	}
 	launch.Collect(m, res)
-	got := res.Buffers[k+"_param_1"].Data
+	got = res.Buffers[k+"_param_1"].Data
 	n := p.NOut()
 	names := p.outputs()
 	for i := range want {
 		if got[i] != want[i] {
-			return fmt.Sprintf("output thread %d slot %d (%s): ptxplay 0x%x, host 0x%x", i/n, i%n, names[i%n], got[i], want[i])
+			return fmt.Sprintf("output thread %d slot %d (%s): ptxplay 0x%x, host 0x%x", i/n, i%n, names[i%n], got[i], want[i]), got
 		}
 	}
-	return ""
+	return "", nil
 }
 
 const budget = 50_000_000
