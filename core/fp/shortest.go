@@ -62,17 +62,18 @@ func appendShortest(dst []byte, x uint64, f *format) []byte {
 	// 10^kStart, so a multiple of it lies inside. Start one below, where
 	// the quotients still carry the digit that rounds V.
 	k := floorLog10Pow2(E+1) - 1
-	num, den, sh, pow2 := scaleAt(E, k)
-	div := func(x uint64) (uint64, bool) {
-		n := mul128(num, x)
-		if pow2 {
-			return n.shr(sh).lo, n.shl(128-sh) == u128{}
-		}
-		return divExact(n, den)
+	var ql, qh, qv uint64
+	var exl, exh, exv bool
+	if num, den, sh, pow2 := scaleAt(E, k); pow2 {
+		// num < 2^108 and sh < 128: the quotient is num*X >> sh.
+		ql, exl = shrExact(mul128(num, xl), sh)
+		qh, exh = shrExact(mul128(num, xh), sh)
+		qv, exv = shrExact(mul128(num, xv), sh)
+	} else {
+		ql, exl = divExact(mul128(num, xl), den)
+		qh, exh = divExact(mul128(num, xh), den)
+		qv, exv = divExact(mul128(num, xv), den)
 	}
-	ql, exl := div(xl)
-	qh, exh := div(xh)
-	qv, exv := div(xv)
 	lo := func(q uint64, exact bool) uint64 {
 		if exact && incl {
 			return q
@@ -246,6 +247,15 @@ func scaleAt(E, k int) (num, den u128, sh int, pow2 bool) {
 	} else {
 		return num, one.shl(-t), -t, true
 	}
+}
+
+// shrExact returns floor(n/2^sh) and whether 2^sh divides n; the quotient
+// is below 2^64.
+func shrExact(n u128, sh int) (uint64, bool) {
+	if sh >= 64 {
+		return n.hi >> (sh - 64), n.lo == 0 && n.hi<<(128-sh) == 0
+	}
+	return n.lo>>sh | n.hi<<(64-sh), n.lo<<(64-sh) == 0
 }
 
 // divExact returns floor(n/d) and whether d divides n; the quotient is

@@ -176,6 +176,18 @@ func streamResults(t *testing.T) map[string]*Result {
 		long.Buffers["b"].Data = append(long.Buffers["b"].Data, f32(float32(i)/3))
 	}
 	rs["long"] = long
+	// Halves past 65,536 elements, where the text of each value is kept:
+	// every pattern (NaNs, infinities and -0 among them), then some again.
+	halves := &Result{OK: true, Names: []string{"h", "bh"}, Buffers: map[string]*Buffer{"h": {Type: "f16"}, "bh": {Type: "bf16"}}}
+	for i := range 70000 {
+		v := uint64(i)
+		if i >= 1<<16 {
+			v = uint64(i*7919) & 0xffff
+		}
+		halves.Buffers["h"].Data = append(halves.Buffers["h"].Data, v)
+		halves.Buffers["bh"].Data = append(halves.Buffers["bh"].Data, v^0x8000)
+	}
+	rs["long halves"] = halves
 	return rs
 }
 
