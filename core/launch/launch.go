@@ -508,23 +508,34 @@ func Collect(m *sim.Machine, res *Result) {
 			d := b.Data[i:min(i+per, len(b.Data))]
 			c := chunk[:len(d)*es]
 			mem.Read(c, i*es)
-			for j := range d {
-				var v uint64
-				switch es {
-				case 1:
-					v = uint64(c[j])
-				case 2:
-					v = uint64(binary.LittleEndian.Uint16(c[2*j:]))
-				case 4:
-					v = uint64(binary.LittleEndian.Uint32(c[4*j:]))
-				default:
-					v = binary.LittleEndian.Uint64(c[8*j:])
+			var diff uint64 // an OR of old XOR new: a loop per size, no switch an element
+			switch es {
+			case 1:
+				for j, old := range d {
+					v := uint64(c[j])
+					diff |= v ^ old
+					d[j] = v
 				}
-				if v != d[j] {
-					changed = true
+			case 2:
+				for j, old := range d {
+					v := uint64(binary.LittleEndian.Uint16(c[2*j:]))
+					diff |= v ^ old
+					d[j] = v
 				}
-				d[j] = v
+			case 4:
+				for j, old := range d {
+					v := uint64(binary.LittleEndian.Uint32(c[4*j:]))
+					diff |= v ^ old
+					d[j] = v
+				}
+			default:
+				for j, old := range d {
+					v := binary.LittleEndian.Uint64(c[8*j:])
+					diff |= v ^ old
+					d[j] = v
+				}
 			}
+			changed = changed || diff != 0
 		}
 		b.Changed = changed
 	}

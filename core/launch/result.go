@@ -151,8 +151,9 @@ func (r *Result) writeBuffers(o *jsonOut) {
 		// A half takes about 50 ns to format (its shortest decimal); a
 		// buffer longer than the 65,536 values keeps the text of each
 		// value it meets, one allocation of 768 KiB.
+		kind := kindOf(buf.Type)
 		var memo []halfText
-		if (buf.Type == "f16" || buf.Type == "bf16") && len(buf.Data) > 1<<16 {
+		if (kind == kF16 || kind == kBF16) && len(buf.Data) > 1<<16 {
 			memo = make([]halfText, 1<<16)
 		}
 		for k, v := range buf.Data {
@@ -160,11 +161,11 @@ func (r *Result) writeBuffers(o *jsonOut) {
 				s = append(s, ", "...)
 			}
 			if memo == nil {
-				s = AppendValue(s, buf.Type, v)
+				s = appendKind(s, kind, v)
 			} else {
 				e := &memo[uint16(v)]
 				if e.n == 0 {
-					e.n = uint8(len(AppendValue(e.b[:0], buf.Type, uint64(uint16(v)))))
+					e.n = uint8(len(appendKind(e.b[:0], kind, uint64(uint16(v)))))
 				}
 				s = append(s, e.b[:e.n]...)
 			}
@@ -199,23 +200,65 @@ func FormatValue(t string, v uint64) string {
 // AppendValue appends one element as a JSON value to dst (FormatValue
 // without the string).
 func AppendValue(dst []byte, t string, v uint64) []byte {
-	var f float64
+	return appendKind(dst, kindOf(t), v)
+}
+
+// valueKind is how an element type prints: the switch on the type's name
+// done once a buffer, not once an element.
+type valueKind uint8
+
+const (
+	kUnsigned valueKind = iota
+	kS8
+	kS16
+	kS32
+	kS64
+	kF16
+	kBF16
+	kF32
+	kF64
+)
+
+func kindOf(t string) valueKind {
 	switch t {
 	case "s8":
-		return strconv.AppendInt(dst, int64(int8(v)), 10)
+		return kS8
 	case "s16":
-		return strconv.AppendInt(dst, int64(int16(v)), 10)
+		return kS16
 	case "s32":
-		return strconv.AppendInt(dst, int64(int32(v)), 10)
+		return kS32
 	case "s64":
-		return strconv.AppendInt(dst, int64(v), 10)
-	case "f64":
-		f = math.Float64frombits(v)
+		return kS64
+	case "f16":
+		return kF16
+	case "bf16":
+		return kBF16
 	case "f32":
+		return kF32
+	case "f64":
+		return kF64
+	}
+	return kUnsigned
+}
+
+func appendKind(dst []byte, k valueKind, v uint64) []byte {
+	var f float64
+	switch k {
+	case kS8:
+		return strconv.AppendInt(dst, int64(int8(v)), 10)
+	case kS16:
+		return strconv.AppendInt(dst, int64(int16(v)), 10)
+	case kS32:
+		return strconv.AppendInt(dst, int64(int32(v)), 10)
+	case kS64:
+		return strconv.AppendInt(dst, int64(v), 10)
+	case kF64:
+		f = math.Float64frombits(v)
+	case kF32:
 		f = float64(math.Float32frombits(uint32(v)))
-	case "f16", "bf16":
+	case kF16, kBF16:
 		n := len(dst)
-		if t == "f16" {
+		if k == kF16 {
 			dst = fp.AppendF16(dst, uint16(v))
 		} else {
 			dst = fp.AppendBF16(dst, uint16(v))
@@ -262,7 +305,7 @@ func AppendValue(dst []byte, t string, v uint64) []byte {
 			return append(dst, ".5"...)
 		}
 	}
-	if t == "f32" {
+	if k == kF32 {
 		return strconv.AppendFloat(dst, f, 'g', -1, 32)
 	}
 	return strconv.AppendFloat(dst, f, 'g', -1, 64)
