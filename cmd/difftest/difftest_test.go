@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -321,5 +323,75 @@ func TestEmitBuilds(t *testing.T) {
 	// Thread 9's in[1] is a NaN: v2 <= v2 is false, sv10.m1 keeps v6 = 0.
 	if i := 9*p.NOut() + 7; got[i] != 0 {
 		t.Errorf("thread 9 (u64)sv10.m1 = 0x%x, want 0 (in[1] is a NaN, the C's switch takes case 0)", got[i])
+	}
+}
+
+// TestSeedsStable: a seed names the same program from one version of the
+// generator to the next (docs/difftest.md and the reduced cases cite
+// seeds): the default programs of the cited seeds hash as they did when
+// the seeds were found (`go run ./cmd/difftest -show -seed S | sha256sum`).
+// A feature turned on with -with may write other programs; one turned off
+// with -features too.
+func TestSeedsStable(t *testing.T) {
+	for _, c := range []struct {
+		seed uint64
+		sha  string // first 16 hex digits
+	}{
+		{1, "62bbba6d30f6d70b"},
+		{92, "d89fce6d813170c4"},      // clang 14's 64-bit rotate
+		{5374, "a1b796fefdde6b0c"},    // clang 14's bfe.u64
+		{902040, "4ac23e8e55f64d00"},  // gcc 12's x <= x of a NaN
+		{1001483, "d3976eeceac952c0"}, // clang 14's mul.wide.s32 by 2^31
+		{2000381, "917182c35d8514c9"}, // clang 14's cvt.rn.f64.s32 of a predicate
+	} {
+		p := Generate(c.seed, DefaultConfig())
+		sum := sha256.Sum256([]byte(p.C() + p.Kernel()))
+		if got := hex.EncodeToString(sum[:8]); got != c.sha {
+			t.Errorf("seed %d: program hashes %s, want %s (the generator's default output changed for a cited seed)", c.seed, got, c.sha)
+		}
+	}
+}
+
+// TestSpaces: -with spaces puts variables in shared and global memory,
+// indexed by the thread, declares the global ones at file scope, and
+// passes their addresses to helpers.
+func TestSpaces(t *testing.T) {
+	cfg, err := ParseWith(DefaultConfig(), "spaces")
+	if err != nil || !cfg.Spaces {
+		t.Fatalf("ParseWith(spaces) = %+v, %v", cfg, err)
+	}
+	if _, err := ParseWith(DefaultConfig(), "nosuch"); err == nil {
+		t.Error("ParseWith(nosuch) gave no error")
+	}
+	seen := map[string]bool{}
+	for s := uint64(1); s <= 100; s++ {
+		c := Generate(s, cfg).C()
+		for _, k := range []string{"SHARED ", "DEVVAR ", "[t & 63u]", "[t]", "(&p", "[t & 63u].m", "[t & 63u][", "= (*v"} {
+			if strings.Contains(c, k) {
+				seen[k] = true
+			}
+		}
+		if d := Generate(s, DefaultConfig()).C(); strings.Contains(d, "SHARED") || strings.Contains(d, "DEVVAR") {
+			t.Fatalf("seed %d: the default program has a shared or global variable", s)
+		}
+	}
+	for _, k := range []string{"SHARED ", "DEVVAR ", "[t & 63u]", "[t]", "[t & 63u].m", "[t & 63u]["} {
+		if !seen[k] {
+			t.Errorf("100 programs with spaces never wrote %q", k)
+		}
+	}
+	tl := tools(t)
+	n := size(80, 20)
+	st := Campaign(tl, cfg, 930001, n, 40, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
+		for _, f := range found {
+			if f.What == "clang-bug" || f.What == "gcc-bug" {
+				t.Logf("%v", f)
+				continue
+			}
+			t.Errorf("%v (reproduce: go run ./cmd/difftest -with spaces -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
+		}
+	})
+	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
+		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
 	}
 }

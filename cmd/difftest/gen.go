@@ -124,17 +124,41 @@ func (t Ty) C() string {
 
 // Var is a variable: a scalar, a struct, or an array of N scalars.
 type Var struct {
-	Name string
-	T    Ty
-	N    int  // array length; 0 for a scalar or struct
-	Loop bool // a loop counter or recursion depth: read, never assigned
-	Ptr  bool // a parameter pointing to the caller's scalar (read and written as *v)
+	Name  string
+	T     Ty
+	N     int  // array length; 0 for a scalar or struct
+	Loop  bool // a loop counter or recursion depth: read, never assigned
+	Ptr   bool // a parameter pointing to the caller's scalar (read and written as *v)
+	Space int  // where the body's variable lives: spLocal, spShared or spGlobal
 }
+
+// State spaces of the body's variables (Config.Spaces): a shared one is an
+// array of 64 (one per thread of the CTA, indexed by threadIdx.x, which is
+// t & 63), a global one a file-scope array of 128 (one per thread,
+// indexed by t). Each thread reads only its own element, after it wrote
+// it, so the host's one-thread-at-a-time loop means the same.
+const (
+	spLocal = iota
+	spShared
+	spGlobal
+)
 
 // ref is how an expression or assignment names v.
 func (v *Var) ref() string {
 	if v.Ptr {
 		return "(*" + v.Name + ")"
+	}
+	return v.lv()
+}
+
+// lv names v's storage: the variable, or this thread's element of a shared
+// or global variable.
+func (v *Var) lv() string {
+	switch v.Space {
+	case spShared:
+		return v.Name + "[t & 63u]"
+	case spGlobal:
+		return v.Name + "[t]"
 	}
 	return v.Name
 }
@@ -209,6 +233,11 @@ type Config struct {
 	Loops   bool
 	Floats  bool
 	Stmts   int // top-level statements of the body (about)
+	// Spaces puts some of the body's variables in shared or global memory
+	// (one element per thread; pointers to them reach helpers as generic
+	// addresses). Off by default, so that -with spaces leaves every
+	// seed's default program as it was.
+	Spaces bool
 }
 
 // DefaultConfig is everything on.
@@ -430,6 +459,11 @@ func (g *gen) structDecl(v *Var) *Stmt {
 }
 
 func (g *gen) stmt(top bool) *Stmt {
+	if g.cfg.Spaces && top && g.fn.IsBody && g.r.IntN(4) == 0 {
+		if s := g.spaceDecl(); s != nil {
+			return s
+		}
+	}
 	for tries := 0; tries < 20; tries++ {
 		switch c := g.r.IntN(20); {
 		case c < 6 && top: // scalar declaration
@@ -508,6 +542,38 @@ func (g *gen) stmt(top bool) *Stmt {
 		}
 	}
 	return nil
+}
+
+// spaceDecl declares a scalar, struct or array of the body in shared or
+// global memory (Config.Spaces).
+func (g *gen) spaceDecl() *Stmt {
+	var s *Stmt
+	switch c := g.r.IntN(4); {
+	case c == 0 && len(g.p.Structs) > 0:
+		st := g.p.Structs[g.r.IntN(len(g.p.Structs))]
+		v := g.newVar(Ty{K: Struct, S: st}, 0)
+		if w := g.structVar(st); w != nil && g.r.IntN(3) == 0 {
+			s = &Stmt{Kind: sDecl, V: v, E: &Expr{Op: "var", T: w.T, V: w}}
+		} else {
+			s = g.structDecl(v)
+		}
+	case c == 1 && g.cfg.Arrays:
+		k := g.scalarKind()
+		n := []int{2, 3, 4, 5, 8}[g.r.IntN(5)]
+		s = &Stmt{Kind: sDecl, V: g.newVar(Ty{K: k}, n)}
+		for i := 0; i < n; i++ {
+			s.Init = append(s.Init, g.expr(k, 1))
+		}
+	default:
+		k := g.scalarKind()
+		s = &Stmt{Kind: sDecl, V: g.newVar(Ty{K: k}, 0), E: g.expr(k, 1+g.r.IntN(3))}
+	}
+	s.V.Space = spShared
+	if g.r.IntN(2) == 0 {
+		s.V.Space = spGlobal
+		s.V.Name = g.p.Name + "_" + s.V.Name // file scope: one name per batch
+	}
+	return g.declare(s)
 }
 
 // block writes statements in a nested scope (no declarations).
@@ -950,12 +1016,12 @@ func (e *Expr) write(b *strings.Builder) {
 		p(e.Sym)
 	case "addr":
 		if e.V.N > 0 {
-			fmt.Fprintf(b, "&%s[(u32)", e.V.Name)
+			fmt.Fprintf(b, "&%s[(u32)", e.V.lv())
 			e.A[0].write(b)
 			fmt.Fprintf(b, " %% %du]", e.V.N)
 			return
 		}
-		p("&" + e.V.Name)
+		p("&" + e.V.lv())
 	case "const":
 		p(constText(k, e.C))
 	case "tid":
@@ -1120,9 +1186,9 @@ func (e *Expr) write(b *strings.Builder) {
 			p(") >> 32)")
 		}
 	case "field":
-		fmt.Fprintf(b, "%s.m%d", e.V.Name, e.C)
+		fmt.Fprintf(b, "%s.m%d", e.V.lv(), e.C)
 	case "elem":
-		fmt.Fprintf(b, "%s[(u32)", e.V.Name)
+		fmt.Fprintf(b, "%s[(u32)", e.V.lv())
 		e.A[0].write(b)
 		fmt.Fprintf(b, " %% %du]", e.V.N)
 	case "call":
@@ -1149,6 +1215,10 @@ func writeStmt(b *strings.Builder, s *Stmt, ind string) {
 	switch s.Kind {
 	case sDecl:
 		v := s.V
+		if v.Space != spLocal {
+			writeSpaceDecl(b, s, ind)
+			return
+		}
 		switch {
 		case v.N > 0:
 			fmt.Fprintf(b, "%s%s %s[%d] = {", ind, v.T.C(), v.Name, v.N)
@@ -1190,9 +1260,9 @@ func writeStmt(b *strings.Builder, s *Stmt, ind string) {
 	case sContinue:
 		fmt.Fprintf(b, "%sif (%s) continue;\n", ind, s.Cond)
 	case sStore:
-		fmt.Fprintf(b, "%s%s[(u32)%s %% %du] = %s;\n", ind, s.V.Name, s.Idx, s.V.N, s.E)
+		fmt.Fprintf(b, "%s%s[(u32)%s %% %du] = %s;\n", ind, s.V.lv(), s.Idx, s.V.N, s.E)
 	case sField:
-		fmt.Fprintf(b, "%s%s.m%d = %s;\n", ind, s.V.Name, s.Field, s.E)
+		fmt.Fprintf(b, "%s%s.m%d = %s;\n", ind, s.V.lv(), s.Field, s.E)
 	case sIf:
 		fmt.Fprintf(b, "%sif (%s) {\n", ind, s.Cond)
 		writeStmts(b, s.Then, ind+"  ")
@@ -1208,6 +1278,36 @@ func writeStmt(b *strings.Builder, s *Stmt, ind string) {
 	case sBreak:
 		fmt.Fprintf(b, "%sif (%s) break;\n", ind, s.Cond)
 	}
+}
+
+// writeSpaceDecl declares a shared variable (a global one is declared at
+// file scope, Program.C) and writes this thread's element as the
+// declaration initialises a local one: element by element, member by
+// member, or the whole value.
+func writeSpaceDecl(b *strings.Builder, s *Stmt, ind string) {
+	v := s.V
+	if v.Space == spShared {
+		fmt.Fprintf(b, "%sSHARED %s %s[64]%s;\n", ind, v.T.C(), v.Name, arraySuffix(v))
+	}
+	switch {
+	case v.N > 0:
+		for i, e := range s.Init {
+			fmt.Fprintf(b, "%s%s[%d] = (%s)(%s);\n", ind, v.lv(), i, e.T.C(), e)
+		}
+	case s.Init != nil:
+		for i, e := range s.Init {
+			fmt.Fprintf(b, "%s%s.m%d = (%s)(%s);\n", ind, v.lv(), i, e.T.C(), e)
+		}
+	default:
+		fmt.Fprintf(b, "%s%s = %s;\n", ind, v.lv(), s.E)
+	}
+}
+
+func arraySuffix(v *Var) string {
+	if v.N > 0 {
+		return fmt.Sprintf("[%d]", v.N)
+	}
+	return ""
 }
 
 func (f *Func) signature() string {
@@ -1249,14 +1349,14 @@ func (p *Program) outputs() []string {
 		switch {
 		case v.N > 0:
 			for i := 0; i < v.N; i++ {
-				out = append(out, bits(v.T.K, fmt.Sprintf("%s[%d]", v.Name, i)))
+				out = append(out, bits(v.T.K, fmt.Sprintf("%s[%d]", v.lv(), i)))
 			}
 		case v.T.K == Struct:
 			for i, k := range v.T.S.Fields {
-				out = append(out, bits(k, fmt.Sprintf("%s.m%d", v.Name, i)))
+				out = append(out, bits(k, fmt.Sprintf("%s.m%d", v.lv(), i)))
 			}
 		default:
-			out = append(out, bits(v.T.K, v.Name))
+			out = append(out, bits(v.T.K, v.lv()))
 		}
 	}
 	return out
@@ -1280,6 +1380,11 @@ func (p *Program) C() string {
 			fmt.Fprintf(&b, " %s m%d;", k, i)
 		}
 		fmt.Fprintf(&b, " } %s;\n", s.Name)
+	}
+	for _, s := range p.Body.Body {
+		if s.Kind == sDecl && s.V.Space == spGlobal {
+			fmt.Fprintf(&b, "DEVVAR %s %s[%d]%s;\n", s.V.T.C(), s.V.Name, threads, arraySuffix(s.V))
+		}
 	}
 	if p.Cfg.Fwd {
 		for _, f := range p.Funcs {
@@ -1330,6 +1435,8 @@ static DEV inline double u2d(u64 u) { double x; __builtin_memcpy(&x, &u, 8); ret
 // cudaHead and hostHead start the two files.
 const cudaHead = `#include "cuda_prelude.h"
 #define DEV __device__
+#define SHARED __shared__
+#define DEVVAR __device__
 ` + preludeC
 
 const hostHead = `#include <stdio.h>
@@ -1339,4 +1446,6 @@ typedef int s32;
 typedef unsigned long long u64;
 typedef long long s64;
 #define DEV
+#define SHARED static
+#define DEVVAR static
 ` + preludeC

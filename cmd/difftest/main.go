@@ -30,6 +30,7 @@ func main() {
 	jobs := flag.Int("j", runtime.NumCPU(), "batches at once")
 	optsFlag := flag.String("O", "-O0,-O3", "clang optimisation levels")
 	features := flag.String("features", "", "comma list of features to turn off: calls,structs,fwd,arrays,loops,floats")
+	with := flag.String("with", "", "comma list of features to turn on (they write other programs for the same seeds): spaces")
 	show := flag.Bool("show", false, "print the program of -seed and exit")
 	ubsan := flag.Bool("ubsan", false, "build the host with UBSan (checks the generator writes no undefined behaviour)")
 	reduce := flag.Bool("reduce", false, "minimise the program of -seed at the level -O (one level) and print it")
@@ -39,6 +40,9 @@ func main() {
 	flag.Parse()
 
 	cfg, err := ParseFeatures(*features)
+	if err == nil {
+		cfg, err = ParseWith(cfg, *with)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "difftest:", err)
 		os.Exit(2)
@@ -114,6 +118,22 @@ func ParseFeatures(off string) (Config, error) {
 			cfg.Floats = false
 		default:
 			return cfg, fmt.Errorf("unknown feature %q (calls, structs, fwd, arrays, loops, floats)", f)
+		}
+	}
+	return cfg, nil
+}
+
+// ParseWith turns on the features that are off by default. They draw
+// from the generator's random stream only when on, so a seed's program
+// without them stays the same as before they existed.
+func ParseWith(cfg Config, on string) (Config, error) {
+	for _, f := range strings.Split(on, ",") {
+		switch strings.TrimSpace(f) {
+		case "":
+		case "spaces":
+			cfg.Spaces = true
+		default:
+			return cfg, fmt.Errorf("unknown feature %q to turn on (spaces)", f)
 		}
 	}
 	return cfg, nil
