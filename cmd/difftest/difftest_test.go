@@ -352,32 +352,52 @@ func TestSeedsStable(t *testing.T) {
 	}
 }
 
-// TestSpaces: -with spaces puts variables in shared and global memory,
+// TestWith: -with spaces puts variables in shared and global memory,
 // indexed by the thread, declares the global ones at file scope, and
-// passes their addresses to helpers.
-func TestSpaces(t *testing.T) {
-	cfg, err := ParseWith(DefaultConfig(), "spaces")
-	if err != nil || !cfg.Spaces {
-		t.Fatalf("ParseWith(spaces) = %+v, %v", cfg, err)
+// passes their addresses to helpers; -with exchange reads other threads'
+// values by shuffles of every mode and through shared memory, of pure
+// functions of the thread index and inputs. Neither appears in a default
+// program. A small campaign with both agrees.
+func TestWith(t *testing.T) {
+	cfg, err := ParseWith(DefaultConfig(), "spaces,exchange")
+	if err != nil || !cfg.Spaces || !cfg.Exchange {
+		t.Fatalf("ParseWith(spaces,exchange) = %+v, %v", cfg, err)
 	}
 	if _, err := ParseWith(DefaultConfig(), "nosuch"); err == nil {
 		t.Error("ParseWith(nosuch) gave no error")
 	}
+	want := []string{"SHARED ", "DEVVAR ", "[t & 63u]", "[t]", "[t & 63u].m", "[t & 63u][",
+		"XCHG(idx, ", "XCHG(up, ", "XCHG(down, ", "XCHG(xor, ", "XCHG(cta, ", "(u32)0x1fu))", "(u32)0x3fu))"}
 	seen := map[string]bool{}
 	for s := uint64(1); s <= 100; s++ {
-		c := Generate(s, cfg).C()
-		for _, k := range []string{"SHARED ", "DEVVAR ", "[t & 63u]", "[t]", "(&p", "[t & 63u].m", "[t & 63u][", "= (*v"} {
+		p := Generate(s, cfg)
+		c := p.C()
+		for _, k := range want {
 			if strings.Contains(c, k) {
 				seen[k] = true
 			}
 		}
-		if d := Generate(s, DefaultConfig()).C(); strings.Contains(d, "SHARED") || strings.Contains(d, "DEVVAR") {
-			t.Fatalf("seed %d: the default program has a shared or global variable", s)
+		for _, x := range p.Pure {
+			// An exchanged value reads no variable: the host computes it
+			// for the source thread from its index and inputs alone.
+			var walk func(e *Expr)
+			walk = func(e *Expr) {
+				if e.Op == "var" || e.Op == "elem" || e.Op == "field" || e.Op == "call" {
+					t.Errorf("seed %d: exchanged value %s reads %s", s, x, e)
+				}
+				for _, a := range e.A {
+					walk(a)
+				}
+			}
+			walk(x)
+		}
+		if d := Generate(s, DefaultConfig()).C(); strings.Contains(d, "SHARED") || strings.Contains(d, "DEVVAR") || strings.Contains(d, "XCHG") {
+			t.Fatalf("seed %d: the default program has a shared or global variable or an exchange", s)
 		}
 	}
-	for _, k := range []string{"SHARED ", "DEVVAR ", "[t & 63u]", "[t]", "[t & 63u].m", "[t & 63u]["} {
+	for _, k := range want {
 		if !seen[k] {
-			t.Errorf("100 programs with spaces never wrote %q", k)
+			t.Errorf("100 programs with spaces and exchange never wrote %q", k)
 		}
 	}
 	tl := tools(t)
@@ -388,7 +408,7 @@ func TestSpaces(t *testing.T) {
 				t.Logf("%v", f)
 				continue
 			}
-			t.Errorf("%v (reproduce: go run ./cmd/difftest -with spaces -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
+			t.Errorf("%v (reproduce: go run ./cmd/difftest -with spaces,exchange -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
 		}
 	})
 	if st.Agree+st.ClangBug+st.GCCBug != 2*n {

@@ -20,6 +20,10 @@
 //     keeps payloads (DESIGN.md, "known traps");
 //   - no fmin/fmax/copysign: the sign of a zero or a NaN's payload would
 //     decide the result.
+//   - with Config.Spaces, a shared or global variable is one element per
+//     thread, written before it is read; with Config.Exchange, a value of
+//     another thread is read at the body's top level only (every thread of
+//     the CTA there), and is a function of that thread's index and inputs.
 //
 // Compiler bugs kept out on purpose (DESIGN.md "Differential testing"):
 //   - clang 14 lowers a 64-bit rotate by a variable amount to shl.b64 and
@@ -220,6 +224,7 @@ type Program struct {
 	Cfg     Config
 	Structs []*StructT
 	Funcs   []*Func // helpers, callees before callers
+	Pure    []*Expr // values threads exchange: Pure[i] is pN_xI(t, in), a function of t and in only
 	Order   []int   // definition order of Funcs (shuffled when Cfg.Fwd)
 	Body    *Func
 }
@@ -238,6 +243,13 @@ type Config struct {
 	// addresses). Off by default, so that -with spaces leaves every
 	// seed's default program as it was.
 	Spaces bool
+	// Exchange gives the body values of other threads: warp shuffles
+	// (idx, up, down, xor) and an exchange through shared memory across
+	// the CTA between two __syncthreads, at the body's top level, where
+	// every thread of the CTA takes part. The value exchanged is a pure
+	// function of the thread index and inputs (Program.Pure), which the
+	// host evaluates for the source thread. Off by default, as Spaces.
+	Exchange bool
 }
 
 // DefaultConfig is everything on.
@@ -459,6 +471,9 @@ func (g *gen) structDecl(v *Var) *Stmt {
 }
 
 func (g *gen) stmt(top bool) *Stmt {
+	if g.cfg.Exchange && top && g.fn.IsBody && g.r.IntN(5) == 0 {
+		return g.exchange()
+	}
 	if g.cfg.Spaces && top && g.fn.IsBody && g.r.IntN(4) == 0 {
 		if s := g.spaceDecl(); s != nil {
 			return s
@@ -542,6 +557,38 @@ func (g *gen) stmt(top bool) *Stmt {
 		}
 	}
 	return nil
+}
+
+// exchange declares a scalar set from another thread's value
+// (Config.Exchange): the value is Program.Pure's new expression of the
+// thread index and inputs, the source lane (or the CTA thread) an
+// expression of this thread's variables, masked to the warp (& 31u) or
+// the CTA (& 63u).
+func (g *gen) exchange() *Stmt {
+	// The exchanged value sees no variable: the host computes it for the
+	// source thread from that thread's index and inputs alone.
+	scope := g.scope
+	g.scope = nil
+	x := g.expr(U32, 1+g.r.IntN(3))
+	g.scope = scope
+	g.p.Pure = append(g.p.Pure, x)
+	mode := []string{"idx", "up", "down", "xor", "cta"}[g.r.IntN(5)]
+	mask := uint64(31)
+	if mode == "cta" {
+		mask = 63
+	}
+	lane := &Expr{Op: "bin", T: Ty{K: U32}, Sym: "&", A: []*Expr{g.expr(U32, 1), {Op: "const", T: Ty{K: U32}, C: mask}}}
+	name := &Expr{Op: "raw", T: Ty{K: U32}, Sym: fmt.Sprintf("%s_x%d", g.p.Name, len(g.p.Pure)-1)}
+	e := &Expr{Op: "xchg", T: Ty{K: U32}, Sym: mode, A: []*Expr{lane, name}}
+	k := g.scalarKind()
+	if k.isFloat() {
+		w := U32
+		if k == F64 {
+			w = U64
+		}
+		return g.declare(&Stmt{Kind: sDecl, V: g.newVar(Ty{K: k}, 0), E: &Expr{Op: "fbits", T: Ty{K: k}, A: []*Expr{g.convert(e, w)}}})
+	}
+	return g.declare(&Stmt{Kind: sDecl, V: g.newVar(Ty{K: k}, 0), E: g.convert(e, k)})
 }
 
 // spaceDecl declares a scalar, struct or array of the body in shared or
@@ -1185,6 +1232,10 @@ func (e *Expr) write(b *strings.Builder) {
 			e.A[1].write(b)
 			p(") >> 32)")
 		}
+	case "xchg":
+		fmt.Fprintf(b, "XCHG(%s, %s, ", e.Sym, e.A[1])
+		e.A[0].write(b)
+		p(")")
 	case "field":
 		fmt.Fprintf(b, "%s.m%d", e.V.lv(), e.C)
 	case "elem":
@@ -1397,6 +1448,9 @@ func (p *Program) C() string {
 		writeStmts(&b, f.Body, "  ")
 		fmt.Fprintf(&b, "  return %s;\n}\n", f.Result)
 	}
+	for i, x := range p.Pure {
+		fmt.Fprintf(&b, "static DEV u32 %s_x%d(u32 t, const u64 *in) { return %s; }\n", p.Name, i, x)
+	}
 	b.WriteString(p.Body.signature() + " {\n")
 	writeStmts(&b, p.Body.Body, "  ")
 	for i, o := range p.outputs() {
@@ -1437,7 +1491,22 @@ const cudaHead = `#include "cuda_prelude.h"
 #define DEV __device__
 #define SHARED __shared__
 #define DEVVAR __device__
-` + preludeC
+` + preludeC + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
+   of the source thread that mode and l name. */
+static DEV inline u32 xchg_idx(u32 v, u32 l) { return (u32)__shfl_sync(FULL_MASK, (int)v, (int)l); }
+static DEV inline u32 xchg_up(u32 v, u32 l) { return (u32)__shfl_up_sync(FULL_MASK, (int)v, l); }
+static DEV inline u32 xchg_down(u32 v, u32 l) { return (u32)__shfl_down_sync(FULL_MASK, (int)v, l); }
+static DEV inline u32 xchg_xor(u32 v, u32 l) { return (u32)__shfl_xor_sync(FULL_MASK, (int)v, (int)l); }
+static DEV inline u32 xchg_cta(u32 v, u32 l) {
+  __shared__ u32 x[64];
+  x[threadIdx.x] = v;
+  __syncthreads();
+  u32 r = x[l];
+  __syncthreads();
+  return r;
+}
+#define XCHG(mode, f, l) xchg_##mode(f(t, in), (l))
+`
 
 const hostHead = `#include <stdio.h>
 #include <string.h>
@@ -1448,4 +1517,13 @@ typedef long long s64;
 #define DEV
 #define SHARED static
 #define DEVVAR static
-` + preludeC
+` + preludeC + `/* The source thread of XCHG (Config.Exchange) as PTX's shfl.sync and a
+   shared-memory exchange pick it; l is already masked (& 31u, & 63u). An
+   up or down shuffle whose source falls outside the warp keeps its own. */
+static u32 src_idx(u32 t, u32 l) { return (t & ~31u) | l; }
+static u32 src_up(u32 t, u32 l) { return (t & 31u) >= l ? t - l : t; }
+static u32 src_down(u32 t, u32 l) { return (t & 31u) + l <= 31u ? t + l : t; }
+static u32 src_xor(u32 t, u32 l) { return (t & ~31u) | ((t & 31u) ^ l); }
+static u32 src_cta(u32 t, u32 l) { return (t & ~63u) | l; }
+#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
+`
