@@ -355,21 +355,27 @@ func TestSeedsStable(t *testing.T) {
 // TestWith: -with spaces puts variables in shared and global memory,
 // indexed by the thread, declares the global ones at file scope, and
 // passes their addresses to helpers; -with exchange reads other threads'
-// values by shuffles of every mode and through shared memory, of pure
-// functions of the thread index and inputs. Neither appears in a default
-// program. A small campaign with both agrees.
+// values by shuffles of every mode and through shared memory, and
+// collectives over the warp (vote, match, redux) and the CTA (atomics),
+// of pure functions of the thread index and inputs; -with vec aligns
+// structs, adds a vector-like one and copies whole structs. None appears
+// in a default program. A small campaign with all three agrees.
 func TestWith(t *testing.T) {
-	cfg, err := ParseWith(DefaultConfig(), "spaces,exchange")
-	if err != nil || !cfg.Spaces || !cfg.Exchange {
-		t.Fatalf("ParseWith(spaces,exchange) = %+v, %v", cfg, err)
+	cfg, err := ParseWith(DefaultConfig(), "spaces,exchange,vec")
+	if err != nil || !cfg.Spaces || !cfg.Exchange || !cfg.Vec {
+		t.Fatalf("ParseWith(spaces,exchange,vec) = %+v, %v", cfg, err)
 	}
 	if _, err := ParseWith(DefaultConfig(), "nosuch"); err == nil {
 		t.Error("ParseWith(nosuch) gave no error")
 	}
 	want := []string{"SHARED ", "DEVVAR ", "[t & 63u]", "[t]", "[t & 63u].m", "[t & 63u][",
 		"XCHG(idx, ", "XCHG(up, ", "XCHG(down, ", "XCHG(xor, ", "XCHG(cta, ", "(u32)0x1fu))", "(u32)0x3fu))"}
+	for _, m := range xredModes {
+		want = append(want, "XRED("+m+", ")
+	}
+	want = append(want, "__attribute__((aligned(8)))", "__attribute__((aligned(16)))", "_V;")
 	seen := map[string]bool{}
-	for s := uint64(1); s <= 100; s++ {
+	for s := uint64(1); s <= 200; s++ {
 		p := Generate(s, cfg)
 		c := p.C()
 		for _, k := range want {
@@ -391,13 +397,20 @@ func TestWith(t *testing.T) {
 			}
 			walk(x)
 		}
-		if d := Generate(s, DefaultConfig()).C(); strings.Contains(d, "SHARED") || strings.Contains(d, "DEVVAR") || strings.Contains(d, "XCHG") {
-			t.Fatalf("seed %d: the default program has a shared or global variable or an exchange", s)
+		copies := false
+		for _, st := range p.Body.Body {
+			if st.Kind == sAssign && st.V.T.K == Struct {
+				copies = true
+			}
+		}
+		seen["whole-struct copy"] = seen["whole-struct copy"] || copies
+		if d := Generate(s, DefaultConfig()).C(); strings.Contains(d, "SHARED") || strings.Contains(d, "DEVVAR") || strings.Contains(d, "XCHG") || strings.Contains(d, "aligned(") {
+			t.Fatalf("seed %d: the default program has a shared or global variable, an exchange or an aligned struct", s)
 		}
 	}
-	for _, k := range want {
+	for _, k := range append(want, "whole-struct copy") {
 		if !seen[k] {
-			t.Errorf("100 programs with spaces and exchange never wrote %q", k)
+			t.Errorf("200 programs with spaces, exchange and vec never wrote %q", k)
 		}
 	}
 	tl := tools(t)
@@ -408,7 +421,7 @@ func TestWith(t *testing.T) {
 				t.Logf("%v", f)
 				continue
 			}
-			t.Errorf("%v (reproduce: go run ./cmd/difftest -with spaces,exchange -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
+			t.Errorf("%v (reproduce: go run ./cmd/difftest -with spaces,exchange,vec -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
 		}
 	})
 	if st.Agree+st.ClangBug+st.GCCBug != 2*n {

@@ -111,6 +111,7 @@ type StructT struct {
 	Name   string
 	Fields []Kind
 	Packed bool // only for local variables (see the file comment)
+	Align  int  // __attribute__((aligned(Align))) when not 0 (Config.Vec)
 }
 
 // Ty is a type: a scalar kind or a struct.
@@ -250,6 +251,10 @@ type Config struct {
 	// function of the thread index and inputs (Program.Pure), which the
 	// host evaluates for the source thread. Off by default, as Spaces.
 	Exchange bool
+	// Vec aligns some structs to 8 or 16 bytes and copies whole structs
+	// (v = w), so that clang loads and stores them with ld/st.v2 and .v4,
+	// in every state space and through params. Off by default, as Spaces.
+	Vec bool
 }
 
 // DefaultConfig is everything on.
@@ -289,6 +294,25 @@ func Generate(seed uint64, cfg Config) *Program {
 			s := &StructT{Name: fmt.Sprintf("%s_P", p.Name), Packed: true}
 			for j, m := 0, 2+g.r.IntN(5); j < m; j++ {
 				s.Fields = append(s.Fields, g.scalarKind())
+			}
+			p.Structs = append(p.Structs, s)
+		}
+		if cfg.Vec {
+			for _, s := range p.Structs {
+				if !s.Packed && g.r.IntN(3) != 0 {
+					s.Align = []int{8, 16}[g.r.IntN(2)]
+				}
+			}
+			// A vector-like struct: 2 or 4 members of one kind, aligned
+			// to its size (as CUDA's uint4, float2, double2 ...).
+			k := g.scalarKind()
+			n := 4
+			if k.bits() == 64 || g.r.IntN(3) == 0 {
+				n = 2
+			}
+			s := &StructT{Name: fmt.Sprintf("%s_V", p.Name), Align: k.bits() / 8 * n}
+			for j := 0; j < n; j++ {
+				s.Fields = append(s.Fields, k)
 			}
 			p.Structs = append(p.Structs, s)
 		}
@@ -471,6 +495,14 @@ func (g *gen) structDecl(v *Var) *Stmt {
 }
 
 func (g *gen) stmt(top bool) *Stmt {
+	if g.cfg.Vec && g.r.IntN(6) == 0 {
+		// A whole-struct copy between two variables of one type.
+		if v := g.pickVar(func(v *Var) bool { return v.T.K == Struct && v.N == 0 }); v != nil {
+			if w := g.pickVar(func(w *Var) bool { return w != v && w.T == v.T && w.N == 0 }); w != nil {
+				return &Stmt{Kind: sAssign, V: v, E: &Expr{Op: "var", T: w.T, V: w}}
+			}
+		}
+	}
 	if g.cfg.Exchange && top && g.fn.IsBody && g.r.IntN(5) == 0 {
 		return g.exchange()
 	}
@@ -572,14 +604,19 @@ func (g *gen) exchange() *Stmt {
 	x := g.expr(U32, 1+g.r.IntN(3))
 	g.scope = scope
 	g.p.Pure = append(g.p.Pure, x)
-	mode := []string{"idx", "up", "down", "xor", "cta"}[g.r.IntN(5)]
-	mask := uint64(31)
-	if mode == "cta" {
-		mask = 63
-	}
-	lane := &Expr{Op: "bin", T: Ty{K: U32}, Sym: "&", A: []*Expr{g.expr(U32, 1), {Op: "const", T: Ty{K: U32}, C: mask}}}
 	name := &Expr{Op: "raw", T: Ty{K: U32}, Sym: fmt.Sprintf("%s_x%d", g.p.Name, len(g.p.Pure)-1)}
-	e := &Expr{Op: "xchg", T: Ty{K: U32}, Sym: mode, A: []*Expr{lane, name}}
+	var e *Expr
+	if g.r.IntN(2) == 0 {
+		mode := []string{"idx", "up", "down", "xor", "cta"}[g.r.IntN(5)]
+		mask := uint64(31)
+		if mode == "cta" {
+			mask = 63
+		}
+		lane := &Expr{Op: "bin", T: Ty{K: U32}, Sym: "&", A: []*Expr{g.expr(U32, 1), {Op: "const", T: Ty{K: U32}, C: mask}}}
+		e = &Expr{Op: "xchg", T: Ty{K: U32}, Sym: mode, A: []*Expr{lane, name}}
+	} else {
+		e = &Expr{Op: "xred", T: Ty{K: U32}, Sym: xredModes[g.r.IntN(len(xredModes))], A: []*Expr{name}}
+	}
 	k := g.scalarKind()
 	if k.isFloat() {
 		w := U32
@@ -590,6 +627,12 @@ func (g *gen) exchange() *Stmt {
 	}
 	return g.declare(&Stmt{Kind: sDecl, V: g.newVar(Ty{K: k}, 0), E: g.convert(e, k)})
 }
+
+// xredModes are the collectives over a warp (vote, redux.sync, match) or
+// the CTA (atomics on a shared or global counter between __syncthreads)
+// that XRED(mode, f) computes of f(t, in) over the threads.
+var xredModes = []string{"ballot", "any", "all", "uni", "matchany", "redadd", "redumax", "redor",
+	"atomadd", "atommin", "atommax", "atommaxs", "atomand", "atomor", "atomxor", "atomaddg"}
 
 // spaceDecl declares a scalar, struct or array of the body in shared or
 // global memory (Config.Spaces).
@@ -1236,6 +1279,8 @@ func (e *Expr) write(b *strings.Builder) {
 		fmt.Fprintf(b, "XCHG(%s, %s, ", e.Sym, e.A[1])
 		e.A[0].write(b)
 		p(")")
+	case "xred":
+		fmt.Fprintf(b, "XRED(%s, %s)", e.Sym, e.A[0])
 	case "field":
 		fmt.Fprintf(b, "%s.m%d", e.V.lv(), e.C)
 	case "elem":
@@ -1424,6 +1469,8 @@ func (p *Program) C() string {
 	for _, s := range p.Structs {
 		if s.Packed {
 			b.WriteString("typedef struct __attribute__((packed)) {")
+		} else if s.Align > 0 {
+			fmt.Fprintf(&b, "typedef struct __attribute__((aligned(%d))) {", s.Align)
 		} else {
 			b.WriteString("typedef struct {")
 		}
@@ -1506,6 +1553,45 @@ static DEV inline u32 xchg_cta(u32 v, u32 l) {
   return r;
 }
 #define XCHG(mode, f, l) xchg_##mode(f(t, in), (l))
+/* XRED(mode, f): a collective of f(t, in) over the warp or the CTA. */
+static DEV inline u32 xred_ballot(u32 v) { return __ballot_sync(FULL_MASK, v & 1u); }
+static DEV inline u32 xred_any(u32 v) { return __any_sync(FULL_MASK, v & 1u) != 0; }
+static DEV inline u32 xred_all(u32 v) { return __all_sync(FULL_MASK, v & 1u) != 0; }
+static DEV inline u32 xred_uni(u32 v) { return __uni_sync(FULL_MASK, v & 1u) != 0; }
+static DEV inline u32 xred_matchany(u32 v) { return __match_any_sync(FULL_MASK, v); }
+static DEV inline u32 xred_redadd(u32 v) { return __reduce_add_sync(FULL_MASK, v); }
+static DEV inline u32 xred_redumax(u32 v) { return __reduce_umax_sync(FULL_MASK, v); }
+static DEV inline u32 xred_redor(u32 v) { return __reduce_or_sync(FULL_MASK, v); }
+#define XRED_ATOM(name, init, T, call) \
+  static DEV inline u32 xred_##name(u32 v) { \
+    __shared__ T a; \
+    if (threadIdx.x == 0) a = (T)(init); \
+    __syncthreads(); \
+    call(&a, (T)v); \
+    __syncthreads(); \
+    u32 r = (u32)a; \
+    __syncthreads(); \
+    return r; \
+  }
+XRED_ATOM(atomadd, 0u, u32, atomicAdd)
+XRED_ATOM(atommin, 0xffffffffu, u32, atomicMin)
+XRED_ATOM(atommax, 0u, u32, atomicMax)
+XRED_ATOM(atommaxs, 0x80000000u, s32, atomicMax)
+XRED_ATOM(atomand, 0xffffffffu, u32, atomicAnd)
+XRED_ATOM(atomor, 0u, u32, atomicOr)
+XRED_ATOM(atomxor, 0u, u32, atomicXor)
+/* A global counter, one per CTA. */
+static DEV u32 xred_counter[2];
+static DEV inline u32 xred_atomaddg(u32 v) {
+  if (threadIdx.x == 0) xred_counter[blockIdx.x] = 0;
+  __syncthreads();
+  atomicAdd(&xred_counter[blockIdx.x], v);
+  __syncthreads();
+  u32 r = xred_counter[blockIdx.x];
+  __syncthreads();
+  return r;
+}
+#define XRED(mode, f) xred_##mode(f(t, in))
 `
 
 const hostHead = `#include <stdio.h>
@@ -1526,4 +1612,25 @@ static u32 src_down(u32 t, u32 l) { return (t & 31u) + l <= 31u ? t + l : t; }
 static u32 src_xor(u32 t, u32 l) { return (t & ~31u) | ((t & 31u) ^ l); }
 static u32 src_cta(u32 t, u32 l) { return (t & ~63u) | l; }
 #define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
+/* XRED(mode, f): f over the 32 threads of t's warp or the 64 of its CTA. */
+typedef u32 (*xfn)(u32, const u64 *);
+#define XF(u) f(u, in + ((s64)(u) - (s64)t) * 8)
+static u32 xred_ballot(u32 t, const u64 *in, xfn f) { u32 r = 0; for (u32 l = 0; l < 32; l++) r |= (XF((t & ~31u) | l) & 1u) << l; return r; }
+static u32 xred_any(u32 t, const u64 *in, xfn f) { return xred_ballot(t, in, f) != 0; }
+static u32 xred_all(u32 t, const u64 *in, xfn f) { return xred_ballot(t, in, f) == 0xffffffffu; }
+static u32 xred_uni(u32 t, const u64 *in, xfn f) { u32 b = xred_ballot(t, in, f); return b == 0 || b == 0xffffffffu; }
+static u32 xred_matchany(u32 t, const u64 *in, xfn f) { u32 r = 0, v = XF(t); for (u32 l = 0; l < 32; l++) r |= (u32)(XF((t & ~31u) | l) == v) << l; return r; }
+static u32 xred_redadd(u32 t, const u64 *in, xfn f) { u32 r = 0; for (u32 l = 0; l < 32; l++) r += XF((t & ~31u) | l); return r; }
+static u32 xred_redumax(u32 t, const u64 *in, xfn f) { u32 r = 0; for (u32 l = 0; l < 32; l++) { u32 x = XF((t & ~31u) | l); r = x > r ? x : r; } return r; }
+static u32 xred_redor(u32 t, const u64 *in, xfn f) { u32 r = 0; for (u32 l = 0; l < 32; l++) r |= XF((t & ~31u) | l); return r; }
+static u32 xred_atomadd(u32 t, const u64 *in, xfn f) { u32 r = 0; for (u32 l = 0; l < 64; l++) r += XF((t & ~63u) | l); return r; }
+static u32 xred_atomaddg(u32 t, const u64 *in, xfn f) { return xred_atomadd(t, in, f); }
+static u32 xred_atommin(u32 t, const u64 *in, xfn f) { u32 r = 0xffffffffu; for (u32 l = 0; l < 64; l++) { u32 x = XF((t & ~63u) | l); r = x < r ? x : r; } return r; }
+static u32 xred_atommax(u32 t, const u64 *in, xfn f) { u32 r = 0; for (u32 l = 0; l < 64; l++) { u32 x = XF((t & ~63u) | l); r = x > r ? x : r; } return r; }
+static u32 xred_atommaxs(u32 t, const u64 *in, xfn f) { s32 r = (s32)0x80000000u; for (u32 l = 0; l < 64; l++) { s32 x = (s32)XF((t & ~63u) | l); r = x > r ? x : r; } return (u32)r; }
+static u32 xred_atomand(u32 t, const u64 *in, xfn f) { u32 r = 0xffffffffu; for (u32 l = 0; l < 64; l++) r &= XF((t & ~63u) | l); return r; }
+static u32 xred_atomor(u32 t, const u64 *in, xfn f) { u32 r = 0; for (u32 l = 0; l < 64; l++) r |= XF((t & ~63u) | l); return r; }
+static u32 xred_atomxor(u32 t, const u64 *in, xfn f) { u32 r = 0; for (u32 l = 0; l < 64; l++) r ^= XF((t & ~63u) | l); return r; }
+#undef XF
+#define XRED(mode, f) xred_##mode(t, in, f)
 `
