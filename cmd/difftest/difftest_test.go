@@ -358,12 +358,14 @@ func TestSeedsStable(t *testing.T) {
 // values by shuffles of every mode and through shared memory, and
 // collectives over the warp (vote, match, redux) and the CTA (atomics),
 // of pure functions of the thread index and inputs; -with vec aligns
-// structs, adds a vector-like one and copies whole structs. None appears
-// in a default program. A small campaign with all three agrees.
+// structs, adds a vector-like one and copies whole structs; -with half
+// adds halves, never by value across a call, never straight from a 16-bit
+// integer. None appears in a default program. A small campaign with all
+// four agrees.
 func TestWith(t *testing.T) {
-	cfg, err := ParseWith(DefaultConfig(), "spaces,exchange,vec")
-	if err != nil || !cfg.Spaces || !cfg.Exchange || !cfg.Vec {
-		t.Fatalf("ParseWith(spaces,exchange,vec) = %+v, %v", cfg, err)
+	cfg, err := ParseWith(DefaultConfig(), "spaces,exchange,vec,half")
+	if err != nil || !cfg.Spaces || !cfg.Exchange || !cfg.Vec || !cfg.Half {
+		t.Fatalf("ParseWith(spaces,exchange,vec,half) = %+v, %v", cfg, err)
 	}
 	if _, err := ParseWith(DefaultConfig(), "nosuch"); err == nil {
 		t.Error("ParseWith(nosuch) gave no error")
@@ -373,7 +375,8 @@ func TestWith(t *testing.T) {
 	for _, m := range xredModes {
 		want = append(want, "XRED("+m+", ")
 	}
-	want = append(want, "__attribute__((aligned(8)))", "__attribute__((aligned(16)))", "_V;")
+	want = append(want, "__attribute__((aligned(8)))", "__attribute__((aligned(16)))", "_V;",
+		" h16 v", "h16 m", "h16 *v", "(u64)h2u(", "u2h((u16)in[", "(h16)((float)", "(h16)(float)")
 	seen := map[string]bool{}
 	for s := uint64(1); s <= 200; s++ {
 		p := Generate(s, cfg)
@@ -404,13 +407,27 @@ func TestWith(t *testing.T) {
 			}
 		}
 		seen["whole-struct copy"] = seen["whole-struct copy"] || copies
-		if d := Generate(s, DefaultConfig()).C(); strings.Contains(d, "SHARED") || strings.Contains(d, "DEVVAR") || strings.Contains(d, "XCHG") || strings.Contains(d, "aligned(") {
-			t.Fatalf("seed %d: the default program has a shared or global variable, an exchange or an aligned struct", s)
+		for _, f := range p.Funcs {
+			// clang refuses __fp16 parameters and results.
+			for _, v := range f.Params {
+				if v.T.K == F16 && !v.Ptr {
+					t.Errorf("seed %d: %s takes a half by value", s, f.Name)
+				}
+			}
+			if f.Ret.K == F16 {
+				t.Errorf("seed %d: %s returns a half", s, f.Name)
+			}
+		}
+		if strings.Contains(c, "(h16)(u16)") || strings.Contains(c, "(h16)(s16)") {
+			t.Errorf("seed %d: a 16-bit integer converted straight to a half (clang 14 keeps its bits)", s)
+		}
+		if d := Generate(s, DefaultConfig()).C(); strings.Contains(d, "SHARED") || strings.Contains(d, "DEVVAR") || strings.Contains(d, "XCHG") || strings.Contains(d, "aligned(") || strings.Contains(d, "h16") {
+			t.Fatalf("seed %d: the default program has a shared or global variable, an exchange, an aligned struct or a half", s)
 		}
 	}
 	for _, k := range append(want, "whole-struct copy") {
 		if !seen[k] {
-			t.Errorf("200 programs with spaces, exchange and vec never wrote %q", k)
+			t.Errorf("200 programs with spaces, exchange, vec and half never wrote %q", k)
 		}
 	}
 	tl := tools(t)
@@ -421,7 +438,7 @@ func TestWith(t *testing.T) {
 				t.Logf("%v", f)
 				continue
 			}
-			t.Errorf("%v (reproduce: go run ./cmd/difftest -with spaces,exchange,vec -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
+			t.Errorf("%v (reproduce: go run ./cmd/difftest -with spaces,exchange,vec,half -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
 		}
 	})
 	if st.Agree+st.ClangBug+st.GCCBug != 2*n {

@@ -63,9 +63,15 @@ const (
 	F32
 	F64
 	Struct
+	// F16 is a half (Config.Half): __fp16 in CUDA (storage only: clang 14
+	// has no _Float16 on NVPTX), _Float16 on the host; every operation
+	// runs in float and rounds back to half, the same on both sides. It
+	// comes after Struct so that the other kinds' numbers, which the
+	// generator draws, stay as they were.
+	F16
 )
 
-var kindNames = [...]string{"u8", "s8", "u16", "s16", "u32", "s32", "u64", "s64", "float", "double", "struct"}
+var kindNames = [...]string{"u8", "s8", "u16", "s16", "u32", "s32", "u64", "s64", "float", "double", "struct", "h16"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -74,14 +80,14 @@ func (k Kind) bits() int {
 	switch k {
 	case U8, S8:
 		return 8
-	case U16, S16:
+	case U16, S16, F16:
 		return 16
 	case U32, S32, F32:
 		return 32
 	}
 	return 64
 }
-func (k Kind) isFloat() bool  { return k == F32 || k == F64 }
+func (k Kind) isFloat() bool  { return k == F32 || k == F64 || k == F16 }
 func (k Kind) isInt() bool    { return k < F32 }
 func (k Kind) isSigned() bool { return k == S8 || k == S16 || k == S32 || k == S64 }
 
@@ -255,6 +261,9 @@ type Config struct {
 	// (v = w), so that clang loads and stores them with ld/st.v2 and .v4,
 	// in every state space and through params. Off by default, as Spaces.
 	Vec bool
+	// Half adds half-precision variables, members, array elements and
+	// pointer parameters (F16). Off by default, as Spaces.
+	Half bool
 }
 
 // DefaultConfig is everything on.
@@ -335,6 +344,9 @@ func Generate(seed uint64, cfg Config) *Program {
 }
 
 func (g *gen) scalarKind() Kind {
+	if g.cfg.Half && g.cfg.Floats && g.r.IntN(8) == 0 {
+		return F16
+	}
 	if g.cfg.Floats {
 		return Kind(g.r.IntN(10))
 	}
@@ -386,10 +398,16 @@ func (g *gen) helper(i int) *Func {
 		// callee reads and writes the caller's local memory through a
 		// generic address.
 		v.Ptr = t.K != Struct && g.r.IntN(4) == 0
+		if t.K == F16 && !v.Ptr {
+			v.T.K = F32 // clang: parameters cannot have __fp16 type
+		}
 		f.Params = append(f.Params, v)
 		g.scope = append(g.scope, v)
 	}
 	f.Ret = Ty{K: g.scalarKind()}
+	if f.Ret.K == F16 {
+		f.Ret.K = F32 // nor return types
+	}
 	if len(ps) > 0 && g.r.IntN(3) == 0 {
 		f.Ret = Ty{K: Struct, S: ps[g.r.IntN(len(ps))]}
 	}
@@ -619,14 +637,14 @@ func (g *gen) exchange() *Stmt {
 	}
 	k := g.scalarKind()
 	if k.isFloat() {
-		w := U32
-		if k == F64 {
-			w = U64
-		}
+		w := bitsKind[k]
 		return g.declare(&Stmt{Kind: sDecl, V: g.newVar(Ty{K: k}, 0), E: &Expr{Op: "fbits", T: Ty{K: k}, A: []*Expr{g.convert(e, w)}}})
 	}
 	return g.declare(&Stmt{Kind: sDecl, V: g.newVar(Ty{K: k}, 0), E: g.convert(e, k)})
 }
+
+// bitsKind is the unsigned kind of a float kind's bits.
+var bitsKind = map[Kind]Kind{F16: U16, F32: U32, F64: U64}
 
 // xredModes are the collectives over a warp (vote, redux.sync, match) or
 // the CTA (atomics on a shared or global counter between __syncthreads)
@@ -834,12 +852,42 @@ func (g *gen) convert(e *Expr, k Kind) *Expr {
 		}
 		return &Expr{Op: "fcast", T: Ty{K: k}, A: []*Expr{e}}
 	}
+	if k == F16 && e.T.K.isInt() {
+		// Through float: clang 14 converts a 16-bit integer to __fp16 as
+		// a no-op, keeping the integer's bits (the frontend sees two i16
+		// types), where 8- and 32-bit ones go through float.
+		e = &Expr{Op: "cast", T: Ty{K: F32}, A: []*Expr{e}}
+	}
 	return &Expr{Op: "cast", T: Ty{K: k}, A: []*Expr{e}}
 }
 
 var intEdges = []uint64{0, 1, 2, 3, 7, 8, 15, 16, 31, 32, 33, 63, 64, 0x7f, 0x80, 0xff, 0x100, 0x7fff, 0x8000, 0xffff,
 	0x10000, 0x7fffffff, 0x80000000, 0xffffffff, 0x100000000, 0x7fffffffffffffff, 0x8000000000000000, 0xffffffffffffffff,
 	0xfffffffffffffffe, 0xffffffff80000000, 0xffffffffffff8000, 0xffffffffffffff80}
+
+// f16Consts are half bit patterns: zeros, ones, 0.5, the largest finite,
+// the smallest normal and subnormal, 0.1 rounded, 2049 (rounds to 2048 or
+// 2050 from float: not representable, so written as 2048), 255.5, -128.5.
+var f16Consts = []uint16{0, 0x8000, 0x3c00, 0xbc00, 0x3800, 0x7bff, 0xfbff, 0x0400, 0x0001, 0x8001, 0x2e66, 0x6800, 0x5bfc, 0xd804}
+
+// h2f is a half's value as a float32 (exact).
+func h2f(h uint16) float32 {
+	sign := float32(1)
+	if h&0x8000 != 0 {
+		sign = -1
+	}
+	e, m := int(h>>10&0x1f), float64(h&0x3ff)
+	switch e {
+	case 0:
+		return sign * float32(math.Ldexp(m, -24))
+	case 0x1f:
+		if m == 0 {
+			return sign * float32(math.Inf(1))
+		}
+		return float32(math.NaN())
+	}
+	return sign * float32(math.Ldexp(1024+m, e-25))
+}
 
 var f32Consts = []float32{0, float32(math.Copysign(0, -1)), 1, -1, 0.5, -2.25, 3, 0.1, 1e10, -1e-10, 65504, 16777217,
 	1.17549435e-38, 1.4e-45, 3.4028235e38, -3.4028235e38, 2147483648, 4294967296, 9.2233720e18, 1.8446744e19, 255.5, -128.5}
@@ -850,6 +898,16 @@ var f64Consts = []float64{0, math.Copysign(0, -1), 1, -1, 0.5, -2.25, 3, 0.1, 1e
 func (g *gen) constant(k Kind) *Expr {
 	e := &Expr{Op: "const", T: Ty{K: k}}
 	switch k {
+	case F16:
+		if g.r.IntN(3) == 0 {
+			h := uint64(g.r.Uint32() & 0xffff)
+			if h&0x7c00 == 0x7c00 {
+				h &^= 0x4000 // finite: infinities and NaNs come from the inputs
+			}
+			e.C = h
+		} else {
+			e.C = uint64(f16Consts[g.r.IntN(len(f16Consts))])
+		}
 	case F32:
 		if g.r.IntN(3) == 0 {
 			e.C = uint64(math.Float32bits(float32(g.r.NormFloat64() * math.Pow(10, float64(g.r.IntN(20)-10)))))
@@ -905,6 +963,8 @@ func (g *gen) leaf(k Kind) *Expr {
 func (g *gen) input(k Kind, i int) *Expr {
 	in := &Expr{Op: "in", T: Ty{K: U64}, C: uint64(i)}
 	switch k {
+	case F16:
+		return &Expr{Op: "fbits", T: Ty{K: F16}, A: []*Expr{{Op: "cast", T: Ty{K: U16}, A: []*Expr{in}}}}
 	case F32:
 		return &Expr{Op: "fbits", T: Ty{K: F32}, A: []*Expr{{Op: "cast", T: Ty{K: U32}, A: []*Expr{in}}}}
 	case F64:
@@ -944,13 +1004,14 @@ func (g *gen) expr(k Kind, depth int) *Expr {
 			if k == F32 {
 				o = F64
 			}
+			if k == F16 {
+				o = []Kind{F32, F64}[g.r.IntN(2)]
+			} else if g.cfg.Half && g.r.IntN(3) == 0 {
+				o = F16
+			}
 			return g.convert(g.expr(o, depth-1), k)
 		case c == 9:
-			w := U32
-			if k == F64 {
-				w = U64
-			}
-			return &Expr{Op: "fbits", T: t, A: []*Expr{g.expr(w, depth-1)}}
+			return &Expr{Op: "fbits", T: t, A: []*Expr{g.expr(bitsKind[k], depth-1)}}
 		case c == 10:
 			return g.sel(k, depth)
 		case c == 11:
@@ -985,10 +1046,10 @@ func (g *gen) expr(k Kind, depth int) *Expr {
 	case c == 13:
 		return g.convert(g.expr(g.intKind(), depth-1), k)
 	case c == 14 && g.cfg.Floats:
-		return g.convert(g.varLeaf([]Kind{F32, F64}[g.r.IntN(2)]), k)
+		return g.convert(g.varLeaf(g.floatKind()), k)
 	case c == 15 && g.cfg.Floats:
-		f := []Kind{F32, F64}[g.r.IntN(2)]
-		return g.convert(&Expr{Op: "bits", T: Ty{K: map[Kind]Kind{F32: U32, F64: U64}[f]}, A: []*Expr{g.expr(f, depth-1)}}, k)
+		f := g.floatKind()
+		return g.convert(&Expr{Op: "bits", T: Ty{K: bitsKind[f]}, A: []*Expr{g.expr(f, depth-1)}}, k)
 	case c == 16:
 		w := []Kind{U32, U64}[g.r.IntN(2)]
 		name := []string{"popc", "clz", "ctz", "bswap"}[g.r.IntN(4)]
@@ -1018,6 +1079,16 @@ func (g *gen) expr(k Kind, depth int) *Expr {
 		}
 	}
 	return g.leaf(k)
+}
+
+// floatKind is float or double, or half a third of the time with
+// Config.Half.
+func (g *gen) floatKind() Kind {
+	f := []Kind{F32, F64}[g.r.IntN(2)]
+	if g.cfg.Half && g.r.IntN(3) == 0 {
+		f = F16
+	}
+	return f
 }
 
 // sel is a select. For a float result the compare's operands are never
@@ -1056,7 +1127,7 @@ func (g *gen) memRead(k Kind, depth int) *Expr {
 
 func (g *gen) convertRead(e *Expr, k Kind) *Expr {
 	if e.T.K.isFloat() && k.isInt() {
-		return g.convert(&Expr{Op: "bits", T: Ty{K: map[Kind]Kind{F32: U32, F64: U64}[e.T.K]}, A: []*Expr{e}}, k)
+		return g.convert(&Expr{Op: "bits", T: Ty{K: bitsKind[e.T.K]}, A: []*Expr{e}}, k)
 	}
 	return g.convert(e, k)
 }
@@ -1071,6 +1142,8 @@ func (e *Expr) String() string {
 
 func constText(k Kind, c uint64) string {
 	switch k {
+	case F16:
+		return "(h16)" + strconv.FormatFloat(float64(h2f(uint16(c))), 'e', -1, 32) + "f"
 	case F32:
 		return strconv.FormatFloat(float64(math.Float32frombits(uint32(c))), 'e', -1, 32) + "f"
 	case F64:
@@ -1119,6 +1192,14 @@ func (e *Expr) write(b *strings.Builder) {
 	case "in":
 		fmt.Fprintf(b, "in[%d]", e.C)
 	case "bin":
+		if k == F16 {
+			p("(h16)((float)")
+			e.A[0].write(b)
+			p(" " + e.Sym + " (float)")
+			e.A[1].write(b)
+			p(")")
+			return
+		}
 		if k.isFloat() {
 			p("(")
 			e.A[0].write(b)
@@ -1158,6 +1239,14 @@ func (e *Expr) write(b *strings.Builder) {
 		}
 	case "un":
 		switch {
+		case k == F16 && e.Sym == "-":
+			p("(h16)(- (float)")
+			e.A[0].write(b)
+			p(")")
+		case k == F16:
+			p("(h16)__builtin_" + e.Sym + "f((float)")
+			e.A[0].write(b)
+			p(")")
 		case k.isFloat() && e.Sym == "-":
 			p("(- ")
 			e.A[0].write(b)
@@ -1204,18 +1293,12 @@ func (e *Expr) write(b *strings.Builder) {
 		bd := fcastBounds[k]
 		fmt.Fprintf(b, "(%s)((%s > %s && %s < %s) ? (%s)%s : (%s)0)", k, x, bd[0], x, bd[1], k, x, k)
 	case "bits":
-		f := "f2u"
-		if e.A[0].T.K == F64 {
-			f = "d2u"
-		}
+		f := map[Kind]string{F16: "h2u", F32: "f2u", F64: "d2u"}[e.A[0].T.K]
 		p(f + "(")
 		e.A[0].write(b)
 		p(")")
 	case "fbits":
-		f := "u2f("
-		if k == F64 {
-			f = "u2d("
-		}
+		f := map[Kind]string{F16: "u2h(", F32: "u2f(", F64: "u2d("}[k]
 		p(f)
 		e.A[0].write(b)
 		p(")")
@@ -1227,10 +1310,16 @@ func (e *Expr) write(b *strings.Builder) {
 			if k == F32 {
 				name += "f"
 			}
+			if k == F16 {
+				name = "(h16)__builtin_fmaf"
+			}
 			p(name + "(")
 			for i, a := range e.A {
 				if i > 0 {
 					p(", ")
+				}
+				if k == F16 {
+					p("(float)")
 				}
 				a.write(b)
 			}
@@ -1434,6 +1523,8 @@ func (p *Program) outputs() []string {
 	var out []string
 	bits := func(k Kind, x string) string {
 		switch k {
+		case F16:
+			return "(u64)h2u(" + x + ")"
 		case F32:
 			return "(u64)f2u(" + x + ")"
 		case F64:
@@ -1531,10 +1622,17 @@ static DEV inline u32 f2u(float x) { u32 u; __builtin_memcpy(&u, &x, 4); return 
 static DEV inline u64 d2u(double x) { u64 u; __builtin_memcpy(&u, &x, 8); return x != x ? 0x7fffffffffffffffull : u; }
 static DEV inline float u2f(u32 u) { float x; __builtin_memcpy(&x, &u, 4); return x; }
 static DEV inline double u2d(u64 u) { double x; __builtin_memcpy(&x, &u, 8); return x; }
+/* Half bits (F16), NaN canonicalised as the GPU's 0x7fff. clang takes no
+   __fp16 parameter or result: the functions pass the (exact) float. */
+static DEV inline u16 h2u_(float x) { h16 h = (h16)x; u16 u; __builtin_memcpy(&u, &h, 2); return x != x ? 0x7fffu : u; }
+static DEV inline float u2h_(u16 u) { h16 x; __builtin_memcpy(&x, &u, 2); return (float)x; }
+#define h2u(x) h2u_((float)(x))
+#define u2h(u) ((h16)u2h_(u))
 `
 
 // cudaHead and hostHead start the two files.
 const cudaHead = `#include "cuda_prelude.h"
+typedef __fp16 h16;
 #define DEV __device__
 #define SHARED __shared__
 #define DEVVAR __device__
@@ -1600,6 +1698,7 @@ typedef unsigned int u32;
 typedef int s32;
 typedef unsigned long long u64;
 typedef long long s64;
+typedef _Float16 h16;
 #define DEV
 #define SHARED static
 #define DEVVAR static
