@@ -360,12 +360,12 @@ func TestSeedsStable(t *testing.T) {
 // of pure functions of the thread index and inputs; -with vec aligns
 // structs, adds a vector-like one and copies whole structs; -with half
 // adds halves, never by value across a call, never straight from a 16-bit
-// integer. None appears in a default program. A small campaign with all
-// four agrees.
+// integer; -with wide adds 128-bit arithmetic of 64-bit operands. None
+// appears in a default program. A small campaign with all five agrees.
 func TestWith(t *testing.T) {
-	cfg, err := ParseWith(DefaultConfig(), "spaces,exchange,vec,half")
-	if err != nil || !cfg.Spaces || !cfg.Exchange || !cfg.Vec || !cfg.Half {
-		t.Fatalf("ParseWith(spaces,exchange,vec,half) = %+v, %v", cfg, err)
+	cfg, err := ParseWith(DefaultConfig(), "spaces,exchange,vec,half,wide")
+	if err != nil || !cfg.Spaces || !cfg.Exchange || !cfg.Vec || !cfg.Half || !cfg.Wide {
+		t.Fatalf("ParseWith(spaces,exchange,vec,half,wide) = %+v, %v", cfg, err)
 	}
 	if _, err := ParseWith(DefaultConfig(), "nosuch"); err == nil {
 		t.Error("ParseWith(nosuch) gave no error")
@@ -376,7 +376,8 @@ func TestWith(t *testing.T) {
 		want = append(want, "XRED("+m+", ")
 	}
 	want = append(want, "__attribute__((aligned(8)))", "__attribute__((aligned(16)))", "_V;",
-		" h16 v", "h16 m", "h16 *v", "(u64)h2u(", "u2h((u16)in[", "(h16)((float)", "(h16)(float)")
+		" h16 v", "h16 m", "h16 *v", "(u64)h2u(", "u2h((u16)in[", "(h16)((float)", "(h16)(float)",
+		"(u64)(((u128)", "(s64)(((s128)", ") >> 64)", "& 127u))", ") < (((u128)")
 	seen := map[string]bool{}
 	for s := uint64(1); s <= 200; s++ {
 		p := Generate(s, cfg)
@@ -421,13 +422,13 @@ func TestWith(t *testing.T) {
 		if strings.Contains(c, "(h16)(u16)") || strings.Contains(c, "(h16)(s16)") {
 			t.Errorf("seed %d: a 16-bit integer converted straight to a half (clang 14 keeps its bits)", s)
 		}
-		if d := Generate(s, DefaultConfig()).C(); strings.Contains(d, "SHARED") || strings.Contains(d, "DEVVAR") || strings.Contains(d, "XCHG") || strings.Contains(d, "aligned(") || strings.Contains(d, "h16") {
+		if d := Generate(s, DefaultConfig()).C(); strings.Contains(d, "SHARED") || strings.Contains(d, "DEVVAR") || strings.Contains(d, "XCHG") || strings.Contains(d, "aligned(") || strings.Contains(d, "h16") || strings.Contains(d, "u128") || strings.Contains(d, "s128") {
 			t.Fatalf("seed %d: the default program has a shared or global variable, an exchange, an aligned struct or a half", s)
 		}
 	}
 	for _, k := range append(want, "whole-struct copy") {
 		if !seen[k] {
-			t.Errorf("200 programs with spaces, exchange, vec and half never wrote %q", k)
+			t.Errorf("200 programs with every -with feature never wrote %q", k)
 		}
 	}
 	tl := tools(t)
@@ -438,7 +439,7 @@ func TestWith(t *testing.T) {
 				t.Logf("%v", f)
 				continue
 			}
-			t.Errorf("%v (reproduce: go run ./cmd/difftest -with spaces,exchange,vec,half -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
+			t.Errorf("%v (reproduce: go run ./cmd/difftest -with spaces,exchange,vec,half,wide -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
 		}
 	})
 	if st.Agree+st.ClangBug+st.GCCBug != 2*n {

@@ -264,6 +264,11 @@ type Config struct {
 	// Half adds half-precision variables, members, array elements and
 	// pointer parameters (F16). Off by default, as Spaces.
 	Half bool
+	// Wide adds 128-bit integer arithmetic on 64-bit operands (high
+	// halves of products and sums, funnel shifts, borrows, compares),
+	// which clang expands into 64-bit carries, mul.hi and selects. Off by
+	// default, as Spaces.
+	Wide bool
 }
 
 // DefaultConfig is everything on.
@@ -1021,6 +1026,9 @@ func (g *gen) expr(k Kind, depth int) *Expr {
 		}
 		return g.leaf(k)
 	}
+	if g.cfg.Wide && g.r.IntN(10) == 0 {
+		return g.wide(k, depth)
+	}
 	switch c := g.r.IntN(24); {
 	case c < 6:
 		ops := []string{"+", "-", "*", "&", "|", "^"}
@@ -1079,6 +1087,29 @@ func (g *gen) expr(k Kind, depth int) *Expr {
 		}
 	}
 	return g.leaf(k)
+}
+
+// wideOps are the 128-bit expressions of Config.Wide (Expr.Sym of a
+// "wide" expression), each of 64-bit operands with a 64-bit result.
+var wideOps = []string{"mulhi", "smulhi", "addhi", "subhi", "shr", "shl", "mulshr", "lt", "slt"}
+
+// wide is one 128-bit expression converted to k.
+func (g *gen) wide(k Kind, depth int) *Expr {
+	op := wideOps[g.r.IntN(len(wideOps))]
+	w := U64
+	if op == "smulhi" || op == "slt" {
+		w = S64
+	}
+	n := map[string]int{"mulhi": 2, "smulhi": 2, "addhi": 3, "subhi": 2, "shr": 3, "shl": 3, "mulshr": 3, "lt": 4, "slt": 4}[op]
+	e := &Expr{Op: "wide", T: Ty{K: w}, Sym: op}
+	for i := 0; i < n; i++ {
+		if (op == "shr" || op == "shl" || op == "mulshr") && i == n-1 {
+			e.A = append(e.A, g.convert(g.expr(g.intKind(), depth-1), U32))
+			continue
+		}
+		e.A = append(e.A, g.convert(g.expr(g.intKind(), depth-1), w))
+	}
+	return g.convert(e, k)
 }
 
 // floatKind is float or double, or half a third of the time with
@@ -1370,6 +1401,32 @@ func (e *Expr) write(b *strings.Builder) {
 		p(")")
 	case "xred":
 		fmt.Fprintf(b, "XRED(%s, %s)", e.Sym, e.A[0])
+	case "wide":
+		a := make([]string, len(e.A))
+		for i, x := range e.A {
+			a[i] = x.String()
+		}
+		switch e.Sym {
+		case "mulhi":
+			fmt.Fprintf(b, "(u64)(((u128)%s * (u128)%s) >> 64)", a[0], a[1])
+		case "smulhi":
+			fmt.Fprintf(b, "(s64)(((s128)%s * (s128)%s) >> 64)", a[0], a[1])
+		case "addhi":
+			fmt.Fprintf(b, "(u64)(((u128)%s + (u128)%s + (u128)%s) >> 64)", a[0], a[1], a[2])
+		case "subhi":
+			fmt.Fprintf(b, "(u64)(((u128)%s - (u128)%s) >> 64)", a[0], a[1])
+		case "shr":
+			fmt.Fprintf(b, "(u64)((((u128)%s << 64) | (u128)%s) >> ((u32)%s & 127u))", a[0], a[1], a[2])
+		case "shl":
+			fmt.Fprintf(b, "(u64)(((((u128)%s << 64) | (u128)%s) << ((u32)%s & 127u)) >> 64)", a[0], a[1], a[2])
+		case "mulshr":
+			fmt.Fprintf(b, "(u64)(((u128)%s * (u128)%s) >> ((u32)%s & 127u))", a[0], a[1], a[2])
+		case "lt":
+			fmt.Fprintf(b, "(u64)((((u128)%s << 64) | (u128)%s) < (((u128)%s << 64) | (u128)%s))", a[0], a[1], a[2], a[3])
+		case "slt":
+			// The high halves signed: (s128)hi << 64 would overflow.
+			fmt.Fprintf(b, "(s64)(((s128)%s * ((s128)1 << 64) + (s128)(u128)(u64)%s) < ((s128)%s * ((s128)1 << 64) + (s128)(u128)(u64)%s))", a[0], a[1], a[2], a[3])
+		}
 	case "field":
 		fmt.Fprintf(b, "%s.m%d", e.V.lv(), e.C)
 	case "elem":
@@ -1633,6 +1690,8 @@ static DEV inline float u2h_(u16 u) { h16 x; __builtin_memcpy(&x, &u, 2); return
 // cudaHead and hostHead start the two files.
 const cudaHead = `#include "cuda_prelude.h"
 typedef __fp16 h16;
+typedef unsigned __int128 u128;
+typedef __int128 s128;
 #define DEV __device__
 #define SHARED __shared__
 #define DEVVAR __device__
@@ -1699,6 +1758,8 @@ typedef int s32;
 typedef unsigned long long u64;
 typedef long long s64;
 typedef _Float16 h16;
+typedef unsigned __int128 u128;
+typedef __int128 s128;
 #define DEV
 #define SHARED static
 #define DEVVAR static
