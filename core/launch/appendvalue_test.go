@@ -34,11 +34,19 @@ func TestAppendValueShortestFloat(t *testing.T) {
 		if math.IsInf(float64(f32), 0) {
 			continue // "inf" and "-inf" have their own spellings too
 		}
-		if got, want := string(AppendValue(nil, "f32", uint64(math.Float32bits(f32)))), strconv.FormatFloat(float64(f32), 'g', -1, 32); got != want {
-			t.Fatalf("f32 %v: got %s, want %s", f32, got, want)
-		}
-		if got, want := string(AppendValue(nil, "f64", math.Float64bits(v))), strconv.FormatFloat(v, 'g', -1, 64); got != want {
-			t.Fatalf("f64 %v: got %s, want %s", v, got, want)
+		// Appended to nothing (no room: strconv's path) and after a
+		// prefix with room (the digits written in place).
+		for _, dst := range [][]byte{nil, append(make([]byte, 0, 64), "x, "...)} {
+			n := len(dst)
+			if got, want := string(AppendValue(dst, "f32", uint64(math.Float32bits(f32)))[n:]), strconv.FormatFloat(float64(f32), 'g', -1, 32); got != want {
+				t.Fatalf("f32 %v: got %s, want %s", f32, got, want)
+			}
+			if got, want := string(AppendValue(dst, "f64", math.Float64bits(v))[n:]), strconv.FormatFloat(v, 'g', -1, 64); got != want {
+				t.Fatalf("f64 %v: got %s, want %s", v, got, want)
+			}
+			if n > 0 && string(dst[:n]) != "x, " {
+				t.Fatalf("the prefix became %q", dst[:n])
+			}
 		}
 	}
 }

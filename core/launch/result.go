@@ -294,15 +294,16 @@ func appendKind(dst []byte, k valueKind, v uint64) []byte {
 	// is plain notation, and no shorter decimal lies within half an ulp
 	// (at most 2^-5 for f32 there; dropping a digit moves by 0.5 or more).
 	if a := math.Abs(f); a < 1e6 {
-		switch i := math.Trunc(f); {
-		case i == f:
-			return strconv.AppendInt(dst, int64(i), 10)
-		case a-math.Abs(i) == 0.5:
+		i := math.Trunc(a)
+		if half := a-i == 0.5; half || i == a {
 			if f < 0 {
 				dst = append(dst, '-')
 			}
-			dst = strconv.AppendInt(dst, int64(math.Abs(i)), 10)
-			return append(dst, ".5"...)
+			dst = appendSmall(dst, uint32(i))
+			if half {
+				dst = append(dst, ".5"...)
+			}
+			return dst
 		}
 	}
 	if k == kF32 {
@@ -310,3 +311,51 @@ func appendKind(dst []byte, k valueKind, v uint64) []byte {
 	}
 	return strconv.AppendFloat(dst, f, 'g', -1, 64)
 }
+
+// appendSmall appends n < 10^6 in decimal, writing the digits in place,
+// two at a time (strconv.AppendInt formats into an array and copies: most
+// of the time of a buffer of small integers).
+func appendSmall(dst []byte, n uint32) []byte {
+	w := 1
+	switch {
+	case n >= 100000:
+		w = 6
+	case n >= 10000:
+		w = 5
+	case n >= 1000:
+		w = 4
+	case n >= 100:
+		w = 3
+	case n >= 10:
+		w = 2
+	}
+	l := len(dst)
+	if cap(dst)-l < w {
+		return strconv.AppendUint(dst, uint64(n), 10)
+	}
+	out := dst[l : l+w]
+	for i := w; n >= 100; {
+		q := n / 100
+		r := 2 * (n - 100*q) & 0xFF // below 200: no bounds check on the table
+		i -= 2
+		out[i+1], out[i] = digitPairs[r+1], digitPairs[r]
+		n = q
+	}
+	if n >= 10 {
+		out[1], out[0] = digitPairs[2*n+1], digitPairs[2*n]
+	} else {
+		out[0] = byte('0' + n)
+	}
+	return dst[:l+w]
+}
+
+const digitPairs = "00010203040506070809" +
+	"10111213141516171819" +
+	"20212223242526272829" +
+	"30313233343536373839" +
+	"40414243444546474849" +
+	"50515253545556575859" +
+	"60616263646566676869" +
+	"70717273747576777879" +
+	"80818283848586878889" +
+	"90919293949596979899"
