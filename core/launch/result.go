@@ -148,12 +148,13 @@ func (r *Result) writeBuffers(o *jsonOut) {
 		o.str(buf.Type)
 		o.str(`", "data": [`)
 		s := o.scratch[:0]
-		// A half takes about 50 ns to format (its shortest decimal); a
-		// buffer longer than the 65,536 values keeps the text of each
-		// value it meets, one allocation of 768 KiB.
+		// A half takes about 50 ns to format (its shortest decimal), and
+		// there are only 65,536: a buffer of 16K elements or more keeps
+		// the text of each value it meets, one allocation of 768 KiB (a
+		// copy costs a fifth of a search; halves in matrices repeat).
 		kind := kindOf(buf.Type)
 		var memo []halfText
-		if (kind == kF16 || kind == kBF16) && len(buf.Data) > 1<<16 {
+		if (kind == kF16 || kind == kBF16) && len(buf.Data) >= 1<<14 {
 			memo = make([]halfText, 1<<16)
 		}
 		for k, v := range buf.Data {
