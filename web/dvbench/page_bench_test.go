@@ -12,6 +12,7 @@ package dvbench
 // scripts/build.
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -86,20 +87,19 @@ const dvTimeJS = `window.dvTime = async (fn) => {
 //
 // PTXPLAY_DIST_B=dir compares two builds on this busy machine: the rounds
 // alternate between the site of PTXPLAY_DIST (or dist/), reported as "a",
-// and dir, reported as "b", with -benchtime Nx rounds of each; each
+// and dir, reported as "b", with -benchtime Nx rounds of each
+// (PTXPLAY_CSS_B: b with a style sheet added, see pageStepBuilds); each
 // round's steps run under Chromium's sampling profiler, whose busy time is
-// reported in shares (see profileShares).
+// reported in shares (see profileShares); PTXPLAY_PROFILE_OUT=dir keeps
+// each round's profile there (a .cpuprofile, which DevTools opens).
 func BenchmarkPageStep(b *testing.B) {
 	exe := chromium(b)
-	dirs := [][2]string{{"page-step", builtSite(b)}}
-	if d := os.Getenv("PTXPLAY_DIST_B"); d != "" {
-		dirs = [][2]string{{"a", dirs[0][1]}, {"b", d}}
-	}
+	dirs := pageStepBuilds(b)
 	all := make([][]timing, len(dirs))
 	prof := make([]map[string]float64, len(dirs))
 	for range b.N {
 		for i, d := range dirs {
-			ts, sh := pageStepRound(b, exe, d[1], len(dirs) > 1)
+			ts, sh := pageStepRound(b, exe, d[1], d[2], len(dirs) > 1)
 			all[i] = append(all[i], ts...)
 			if sh != nil {
 				if prof[i] == nil {
@@ -134,37 +134,29 @@ func BenchmarkPageStep(b *testing.B) {
 	}
 }
 
+// pageStepBuilds are the builds BenchmarkPageStep and
+// BenchmarkPageStepTrace compare: name, site folder and a style sheet to
+// add. One ("page-step") unless PTXPLAY_DIST_B names a second site or
+// PTXPLAY_CSS_B a style sheet to try on the first (a CSS experiment
+// without a rebuild): then "a" and "b".
+func pageStepBuilds(b *testing.B) [][3]string {
+	a := builtSite(b)
+	bdir, css := os.Getenv("PTXPLAY_DIST_B"), os.Getenv("PTXPLAY_CSS_B")
+	if bdir == "" && css == "" {
+		return [][3]string{{"page-step", a, ""}}
+	}
+	if bdir == "" {
+		bdir = a
+	}
+	return [][3]string{{"a", a, ""}, {"b", bdir, css}}
+}
+
 // pageStepRound opens the page of one build, sets the ALU kernel up and
 // times 40 steps (after 10), under the profiler when profile is set.
-func pageStepRound(b *testing.B, exe, dir string, profile bool) ([]timing, map[string]float64) {
-	var k launch.BenchKernel
-	for _, bk := range launch.BenchKernels() {
-		if bk.Name == "alu" {
-			k = bk
-		}
-	}
-	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
-	defer srv.Close()
-	ctx, cancel := browser.Open(exe, 1280, 720, 3*time.Minute)
+func pageStepRound(b *testing.B, exe, dir, css string, profile bool) ([]timing, map[string]float64) {
+	p, cancel := pageStepOpen(b, exe, dir, css)
 	defer cancel()
-	p := &page{t: b, ctx: ctx}
-	p.do(chromedp.Navigate(srv.URL + "/"))
-	p.waitJS(`typeof ptxReady === "function" && ptxReady()`)
-	// The editor's view, from its content element's tile tree.
-	eval[bool](p, fmt.Sprintf(`(() => { let t = document.querySelector(".cm-content").cmTile; while (t.parent) t = t.parent; const v = t.view; v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: %q}}); return true; })()`, string(k.Source)))
-	time.Sleep(1500 * time.Millisecond) // the editor debounces its change
-	if eval[string](p, `document.getElementById("launch-json") ? "open" : ""`) == "" {
-		p.click("launch-json-toggle")
-	}
-	eval[bool](p, fmt.Sprintf(`(() => { const t = document.getElementById("launch-json"); t.value = %q; t.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`, string(k.Launch)))
-	time.Sleep(time.Second)
-	for range 70 {
-		p.click("step")
-	}
-	if st := eval[string](p, `ptxState()`); !strings.Contains(st, `"step":70,`) || !strings.Contains(eval[string](p, `document.querySelector(".pp-kernel").textContent`), "alu") {
-		b.Fatalf("after 70 steps of alu: %s", st)
-	}
-	eval[bool](p, dvTimeJS)
+	ctx := p.ctx
 	if profile {
 		b.Logf("%s: %d elements in the page, %d of them in Go's tables, %d in the editor", dir,
 			eval[int](p, `document.body.querySelectorAll("*").length`),
@@ -190,6 +182,9 @@ func pageStepRound(b *testing.B, exe, dir string, profile bool) ([]timing, map[s
 		}
 		p.settle()
 	}
+	if profile {
+		b.Logf("%s: renders after the steps: %s", dir, eval[string](p, `JSON.stringify(JSON.parse(ptxState()).renders)`))
+	}
 	var shares map[string]float64
 	if profile {
 		res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
@@ -197,6 +192,13 @@ func pageStepRound(b *testing.B, exe, dir string, profile bool) ([]timing, map[s
 			b.Fatal(err)
 		}
 		shares = profileShares(res.Profile)
+		if d := os.Getenv("PTXPLAY_PROFILE_OUT"); d != "" {
+			js, _ := json.Marshal(res.Profile)
+			f := filepath.Join(d, fmt.Sprintf("%s-%d.cpuprofile", filepath.Base(dir), time.Now().UnixNano()))
+			if err := os.WriteFile(f, js, 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
 	}
 	if *screenshots && !profile {
 		p.shot("page-step-alu.png")
@@ -204,13 +206,52 @@ func pageStepRound(b *testing.B, exe, dir string, profile bool) ([]timing, map[s
 	return ts, shares
 }
 
+// pageStepOpen opens the page of one build at 1280x720 with the ALU
+// kernel 70 steps in, the launch JSON open, and dvTime defined; css, if
+// any, is added to the page as a style sheet of its own.
+func pageStepOpen(b testing.TB, exe, dir, css string) (*page, func()) {
+	var k launch.BenchKernel
+	for _, bk := range launch.BenchKernels() {
+		if bk.Name == "alu" {
+			k = bk
+		}
+	}
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	ctx, cancelTab := browser.Open(exe, 1280, 720, 3*time.Minute)
+	cancel := func() { cancelTab(); srv.Close() }
+	p := &page{t: b, ctx: ctx}
+	p.do(chromedp.Navigate(srv.URL + "/"))
+	p.waitJS(`typeof ptxReady === "function" && ptxReady()`)
+	// The editor's view, from its content element's tile tree.
+	eval[bool](p, fmt.Sprintf(`(() => { let t = document.querySelector(".cm-content").cmTile; while (t.parent) t = t.parent; const v = t.view; v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: %q}}); return true; })()`, string(k.Source)))
+	time.Sleep(1500 * time.Millisecond) // the editor debounces its change
+	if eval[string](p, `document.getElementById("launch-json") ? "open" : ""`) == "" {
+		p.click("launch-json-toggle")
+	}
+	eval[bool](p, fmt.Sprintf(`(() => { const t = document.getElementById("launch-json"); t.value = %q; t.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`, string(k.Launch)))
+	time.Sleep(time.Second)
+	for range 70 {
+		p.click("step")
+	}
+	if st := eval[string](p, `ptxState()`); !strings.Contains(st, `"step":70,`) || !strings.Contains(eval[string](p, `document.querySelector(".pp-kernel").textContent`), "alu") {
+		b.Fatalf("after 70 steps of alu: %s", st)
+	}
+	eval[bool](p, dvTimeJS)
+	if css != "" {
+		eval[bool](p, fmt.Sprintf(`(() => { const s = document.createElement("style"); s.textContent = %q; document.head.appendChild(s); return true; })()`, css))
+		time.Sleep(300 * time.Millisecond)
+	}
+	return p, cancel
+}
+
 // profileShares divides a profile's busy samples (all but "(idle)") by
 // where they were: the leaf's kind (go: the wasm; vugu-js: Vugu's
 // renderer script, which applies a render to the DOM; browser: Chromium's
 // own work outside JavaScript, style, layout and paint; gc; js: the
 // other scripts), plus the inclusive shares of the editor's setCurrent,
-// the data views' patch (ptxPatch's apply) and vuguRender (Vugu's
-// script applying a render's instructions to the DOM). A forced layout
+// the data views' patch (ptxPatch's apply), vuguRender (Vugu's
+// script applying a render's instructions to the DOM) and ptxQuick (the
+// quick render's patch, web/js/quick.js). A forced layout
 // counts where it was forced (setCurrent reading the DOM selection).
 func profileShares(pr *profiler.Profile) map[string]float64 {
 	parent := map[int64]int64{}
@@ -270,6 +311,8 @@ func profileShares(pr *profiler.Profile) map[string]float64 {
 				seen["in:ptxPatch-apply"] = true
 			case strings.HasSuffix(cf.URL, "vugu.js") && strings.Contains(cf.FunctionName, "vuguRender"):
 				seen["in:vuguRender"] = true
+			case cf.FunctionName == "quick" && strings.Contains(cf.URL, "app.js"):
+				seen["in:ptxQuick"] = true
 			}
 			pn, ok := parent[n]
 			if !ok {

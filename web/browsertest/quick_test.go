@@ -1,0 +1,118 @@
+//go:build !js
+
+package browsertest
+
+// quick_test.go: the page drawn by the quick render (web/quickrender.go,
+// web/js/quick.js, which patch only what a build changed when the page
+// keeps its shape) is the page Vugu's own renderer draws from the same
+// state, after steps, steps back, a warp switch and the actions of the
+// memory, sanitizer, fragment, mbarrier, TMA and tensor-memory views.
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+)
+
+// pageDOM is everything the page shows that a render sets: the markup of
+// Vugu's tree (which includes the data views' tables Go patches) and the
+// form fields' values, which are properties, not markup.
+const pageDOM = `(() => {
+	const root = window.vuguState.mountPointEl;
+	const fields = Array.from(root.querySelectorAll("input, select, textarea"), (e) =>
+		[e.id || e.className, e.value, e.checked, e.selectedIndex === undefined ? -1 : e.selectedIndex]);
+	return root.outerHTML + "\n" + JSON.stringify(fields);
+})()`
+
+type renders struct {
+	Full  int `json:"full"`
+	Quick int `json:"quick"`
+}
+
+func (p *page) renders() renders {
+	p.t.Helper()
+	var st struct {
+		Renders renders `json:"renders"`
+	}
+	if err := json.Unmarshal([]byte(eval[string](p, "ptxState()")), &st); err != nil {
+		p.t.Fatal(err)
+	}
+	return st.Renders
+}
+
+// sameAsFullRender checks that the page is what Vugu's renderer draws
+// from the same state: it takes the page, turns the quick render off
+// (which renders the page again with Vugu's renderer), takes it again,
+// and turns it back on.
+func (p *page) sameAsFullRender(what string) {
+	p.t.Helper()
+	p.settle()
+	quick := eval[string](p, pageDOM)
+	before := p.renders()
+	eval[bool](p, `(ptxQuickRender(false), true)`)
+	p.settle()
+	if r := p.renders(); r.Full != before.Full+1 {
+		p.t.Fatalf("%s: turning the quick render off rendered %+v, want one full render more than %+v", what, r, before)
+	}
+	full := eval[string](p, pageDOM)
+	eval[bool](p, `(ptxQuickRender(true), true)`)
+	p.settle()
+	if quick != full {
+		i := 0
+		for i < len(quick) && i < len(full) && quick[i] == full[i] {
+			i++
+		}
+		lo := max(0, i-300)
+		p.t.Errorf("%s: the quick render's page differs from Vugu's at byte %d:\nquick: …%s…\nfull:  …%s…", what, i,
+			quick[lo:min(len(quick), i+200)], full[lo:min(len(full), i+200)])
+	}
+}
+
+func TestQuickRenderDrawsWhatVuguDraws(t *testing.T) {
+	cases := []struct {
+		name, path string
+		steps      int
+		actions    func(p *page)
+	}{
+		{"the default kernel: steps, step back, a warp, step warp", "/", 6, func(p *page) {
+			p.click("step-back")
+			p.sameAsFullRender("step back")
+			p.selectOption("warp", "1")
+			p.click("step-warp")
+			p.sameAsFullRender("step warp on warp 1")
+		}},
+		{"a race: the sanitizer's findings and go to step", "/?ex=race_reduce", 40, func(p *page) {
+			p.waitJS(`document.querySelector("#diagnostics li.pp-race .pp-goto-step") !== null`)
+			eval[bool](p, `(document.querySelector("#diagnostics li.pp-race .pp-goto-step").click(), true)`)
+			p.sameAsFullRender("go to the race's step")
+			p.click("step")
+			p.sameAsFullRender("a step after it")
+		}},
+		{"shared memory and fragments: mma_ldmatrix", "/?ex=mma_ldmatrix", 30, func(p *page) {
+			p.click("mem-tab-shared")
+			p.click("step")
+			p.sameAsFullRender("shared tab, a step")
+		}},
+		{"mbarrier and TMA: tma_tile", "/?ex=tma_tile", 25, nil},
+		{"tensor memory: tcgen05_gemm", "/?ex=tcgen05_gemm", 25, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := openPage(t, c.path, 1280, 800, false)
+			start := p.renders()
+			for i := range c.steps {
+				p.click("step")
+				if i%7 == 3 || i == c.steps-1 {
+					p.sameAsFullRender(fmt.Sprintf("step %d", i+1))
+				}
+			}
+			if r := p.renders(); r.Quick <= start.Quick {
+				t.Errorf("%d steps drew no quick render: %+v, then %+v", c.steps, start, r)
+			}
+			if c.actions != nil {
+				c.actions(p)
+			}
+			p.noErrors()
+		})
+	}
+}

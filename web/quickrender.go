@@ -1,0 +1,315 @@
+// quickrender.go: a render without Vugu's renderer when a build changed
+// only values, not the page's shape.
+//
+// Vugu v0.4.0 renders the whole page on every event: its Go renderer walks
+// every node of the build and sends an instruction for each, and its
+// script (vugu.js) walks the DOM along. A step of the simulator changes a
+// few texts and attributes (the step count, the warp menu's "follow (N)")
+// besides the data views, which Go patches itself; walking the ~300 nodes
+// Vugu owns cost a third of a step (docs/benchmarks.md, issue 24).
+//
+// A QuickTree is a build laid out as Vugu's renderer lays it out in the
+// DOM: components replaced by their output, a vg-template's children in
+// its place, no children under a vg-content element. When two builds have
+// the same shape (the same elements and nodes at the same places, with the
+// same events, vg-js-populate and vg-content elements), Diff describes the
+// second as a patch of the first: the texts, attributes and vg-content
+// that differ, every JS property (Vugu sets them on every render), the
+// elements whose vg-js-populate callbacks must run, and the event handlers
+// by Vugu's position IDs (each build makes new handler closures, which
+// Vugu's renderer would store under those IDs). Anything else is a full
+// render.
+
+package web
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/vugu/vugu"
+)
+
+// qnode is one DOM node of a build.
+type qnode struct {
+	n      *vugu.VGNode
+	parent int32 // index in QuickTree.nodes, -1 for the root
+	slot   int32 // the index among the parent's DOM children
+	nchild int32 // DOM children Vugu owns (none under vg-content)
+	pos    string
+}
+
+// QuickTree is one build's DOM, in document order.
+type QuickTree struct {
+	nodes []qnode
+	css   []string // the components' style and link tags, as text
+	pos   []byte   // scratch: the position ID being built
+}
+
+// NewQuickTree lays out a build's result as Vugu's DOM renderer does. It
+// returns nil when the build has something the quick path does not
+// handle (a root <html>, a vg-js-create, an empty vg-template, a
+// component with a Rendered callback); such a build always renders fully.
+func NewQuickTree(br *vugu.BuildResults) *QuickTree {
+	if br == nil || br.Out == nil || len(br.Out.Out) != 1 {
+		return nil
+	}
+	root := br.Out.Out[0]
+	if root.Type != vugu.ElementNode || root.Data == "html" || root.Component != nil || root.IsTemplate() {
+		return nil
+	}
+	t := &QuickTree{pos: []byte("0")}
+	if !t.css1(br, br.Out) {
+		return nil
+	}
+	var slot int32
+	if !t.add(br, root, -1, &slot) {
+		return nil
+	}
+	return t
+}
+
+// css1 collects the CSS of a build output and its components, in the
+// order Vugu's renderer writes it.
+func (t *QuickTree) css1(br *vugu.BuildResults, bo *vugu.BuildOut) bool {
+	for _, c := range bo.CSS {
+		s := c.Data
+		for _, a := range c.Attr {
+			s += "\x00" + a.Key + "=" + a.Val
+		}
+		for ch := c.FirstChild; ch != nil; ch = ch.NextSibling {
+			s += "\x00" + ch.Data
+		}
+		t.css = append(t.css, s)
+	}
+	for _, c := range bo.Components {
+		switch c.(type) {
+		case interface{ Rendered(vugu.RenderedCtx) }, interface{ Rendered() }:
+			return false
+		}
+		next := br.ResultFor(c)
+		if next == nil || !t.css1(br, next) {
+			return false
+		}
+	}
+	return true
+}
+
+// add places n (an element, a text or a comment, or a component or a
+// template standing for its output) at the parent's next DOM slots, as
+// domrender's visitSyncNode does.
+func (t *QuickTree) add(br *vugu.BuildResults, n *vugu.VGNode, parent int32, slot *int32) bool {
+	if n.Component != nil {
+		out := br.ResultFor(n.Component)
+		if out == nil || len(out.Out) != 1 {
+			return false
+		}
+		return t.add(br, out.Out[0], parent, slot)
+	}
+	if n.IsTemplate() {
+		if n.FirstChild == nil {
+			return false
+		}
+		base := len(t.pos)
+		i := 1
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			t.pos = strconv.AppendInt(append(t.pos[:base], "_t_"...), int64(i), 10)
+			if !t.add(br, c, parent, slot) {
+				return false
+			}
+			i++
+		}
+		t.pos = t.pos[:base]
+		return true
+	}
+	switch n.Type {
+	case vugu.ElementNode, vugu.TextNode, vugu.CommentNode:
+	default:
+		return false
+	}
+	if n.JSCreateHandler != nil {
+		return false
+	}
+	idx := int32(len(t.nodes))
+	q := qnode{n: n, parent: parent, slot: *slot}
+	if len(n.DOMEventHandlerSpecList) > 0 {
+		q.pos = string(t.pos)
+	}
+	t.nodes = append(t.nodes, q)
+	*slot++
+	if n.Type != vugu.ElementNode || n.InnerHTML != nil {
+		return true
+	}
+	base := len(t.pos)
+	var cslot int32
+	i := 1
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		t.pos = strconv.AppendInt(append(t.pos[:base], '_'), int64(i), 10)
+		if !t.add(br, c, idx, &cslot) {
+			return false
+		}
+		i++
+	}
+	t.pos = t.pos[:base]
+	t.nodes[idx].nchild = cslot
+	return true
+}
+
+// QuickHandlers are the event handlers of one element under its position
+// ID, as Vugu's renderer stores them.
+type QuickHandlers struct {
+	Pos   string
+	Specs []vugu.DOMEventHandlerSpec
+}
+
+// QuickPlan is a build rendered as a patch of the one before.
+type QuickPlan struct {
+	// Patch is the JSON that web/js/quick.js applies: {"c": [[path, kind,
+	// tag, value], ...], "p": [[path, tag], ...]}. A path is the child
+	// indices from the mount element; tag names the element there ("#" for
+	// a text or comment node) to check that the DOM has the shape; kind is
+	// "t" (a text or comment's value), "a" (an element's attributes, all of
+	// them as [name, value] pairs), "h" (vg-content, its inner HTML) or "p"
+	// (JS properties, [name, JSON value] pairs). "p" lists the
+	// vg-js-populate elements, whose elements come back in that order.
+	Patch    string
+	Populate []vugu.JSValueHandler
+	Handlers []QuickHandlers
+	Changes  int // texts, attributes and vg-contents that differ
+}
+
+type quickPatch struct {
+	C [][]any `json:"c"`
+	P [][]any `json:"p"`
+}
+
+// Diff returns cur as a patch of t, or nil when the two differ in shape.
+func (t *QuickTree) Diff(cur *QuickTree) *QuickPlan {
+	if t == nil || cur == nil || len(t.nodes) != len(cur.nodes) || len(t.css) != len(cur.css) {
+		return nil
+	}
+	for i := range t.css {
+		if t.css[i] != cur.css[i] {
+			return nil
+		}
+	}
+	plan := &QuickPlan{}
+	var qp quickPatch
+	for i := range cur.nodes {
+		a, b := &t.nodes[i], &cur.nodes[i]
+		if !sameShape(a, b) {
+			return nil
+		}
+		n := b.n
+		switch n.Type {
+		case vugu.TextNode, vugu.CommentNode:
+			if a.n.Data != n.Data {
+				qp.C = append(qp.C, []any{cur.path(i), "t", "#", n.Data})
+				plan.Changes++
+			}
+			continue
+		}
+		if !sameAttrs(a.n.Attr, n.Attr) {
+			if n.Namespace != "" {
+				return nil // namespaced attributes: Vugu's renderer handles them
+			}
+			kv := make([][2]string, len(n.Attr))
+			for j, at := range n.Attr {
+				if at.Namespace != "" {
+					return nil
+				}
+				kv[j] = [2]string{at.Key, at.Val}
+			}
+			qp.C = append(qp.C, []any{cur.path(i), "a", n.Data, kv})
+			plan.Changes++
+		}
+		if n.InnerHTML != nil && *n.InnerHTML != *a.n.InnerHTML {
+			qp.C = append(qp.C, []any{cur.path(i), "h", n.Data, *n.InnerHTML})
+			plan.Changes++
+		}
+		if len(n.Prop) > 0 {
+			kv := make([][2]string, len(n.Prop))
+			for j, p := range n.Prop {
+				kv[j] = [2]string{p.Key, string(p.JSONVal)}
+			}
+			qp.C = append(qp.C, []any{cur.path(i), "p", n.Data, kv})
+		}
+		if n.JSPopulateHandler != nil && n.InnerHTML == nil {
+			qp.P = append(qp.P, []any{cur.path(i), n.Data})
+			plan.Populate = append(plan.Populate, n.JSPopulateHandler)
+		}
+		if len(n.DOMEventHandlerSpecList) > 0 {
+			plan.Handlers = append(plan.Handlers, QuickHandlers{b.pos, n.DOMEventHandlerSpecList})
+		}
+	}
+	if qp.C == nil {
+		qp.C = [][]any{}
+	}
+	if qp.P == nil {
+		qp.P = [][]any{}
+	}
+	js, err := json.Marshal(qp)
+	if err != nil {
+		return nil
+	}
+	plan.Patch = string(js)
+	return plan
+}
+
+// sameShape says whether two nodes are the same DOM node to Vugu's
+// renderer: the same kind and tag at the same place, with the same
+// children, events and callbacks.
+func sameShape(a, b *qnode) bool {
+	if a.parent != b.parent || a.slot != b.slot || a.nchild != b.nchild || a.pos != b.pos {
+		return false
+	}
+	x, y := a.n, b.n
+	if x.Type != y.Type {
+		return false
+	}
+	if x.Type != vugu.ElementNode {
+		return true
+	}
+	if x.Data != y.Data || x.Namespace != y.Namespace || (x.InnerHTML == nil) != (y.InnerHTML == nil) ||
+		(x.JSPopulateHandler == nil) != (y.JSPopulateHandler == nil) ||
+		len(x.DOMEventHandlerSpecList) != len(y.DOMEventHandlerSpecList) || len(x.Prop) != len(y.Prop) {
+		return false
+	}
+	for i, h := range x.DOMEventHandlerSpecList {
+		g := y.DOMEventHandlerSpecList[i]
+		if h.EventType != g.EventType || h.Capture != g.Capture || h.Passive != g.Passive {
+			return false
+		}
+	}
+	for i, p := range x.Prop {
+		if p.Key != y.Prop[i].Key {
+			return false
+		}
+	}
+	return true
+}
+
+func sameAttrs(a, b []vugu.VGAttribute) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// path is node i's child indices from the root.
+func (t *QuickTree) path(i int) []int32 {
+	depth := 0
+	for j := int32(i); t.nodes[j].parent >= 0; j = t.nodes[j].parent {
+		depth++
+	}
+	p := make([]int32, depth)
+	for j := int32(i); t.nodes[j].parent >= 0; j = t.nodes[j].parent {
+		depth--
+		p[depth] = t.nodes[j].slot
+	}
+	return p
+}
