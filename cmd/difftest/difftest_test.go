@@ -4,9 +4,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -360,12 +362,14 @@ func TestSeedsStable(t *testing.T) {
 // of pure functions of the thread index and inputs; -with vec aligns
 // structs, adds a vector-like one and copies whole structs; -with half
 // adds halves, never by value across a call, never straight from a 16-bit
-// integer; -with wide adds 128-bit arithmetic of 64-bit operands. None
-// appears in a default program. A small campaign with all five agrees.
+// integer; -with wide adds 128-bit arithmetic of 64-bit operands; -with
+// atomics applies every read-modify-write to shared and global variables,
+// keeping the old value or not. None appears in a default program. A
+// small campaign with all six agrees.
 func TestWith(t *testing.T) {
-	cfg, err := ParseWith(DefaultConfig(), "spaces,exchange,vec,half,wide")
-	if err != nil || !cfg.Spaces || !cfg.Exchange || !cfg.Vec || !cfg.Half || !cfg.Wide {
-		t.Fatalf("ParseWith(spaces,exchange,vec,half,wide) = %+v, %v", cfg, err)
+	cfg, err := ParseWith(DefaultConfig(), "spaces,exchange,vec,half,wide,atomics")
+	if err != nil || !cfg.Spaces || !cfg.Exchange || !cfg.Vec || !cfg.Half || !cfg.Wide || !cfg.Atomics {
+		t.Fatalf("ParseWith(spaces,exchange,vec,half,wide,atomics) = %+v, %v", cfg, err)
 	}
 	if _, err := ParseWith(DefaultConfig(), "nosuch"); err == nil {
 		t.Error("ParseWith(nosuch) gave no error")
@@ -378,6 +382,13 @@ func TestWith(t *testing.T) {
 	want = append(want, "__attribute__((aligned(8)))", "__attribute__((aligned(16)))", "_V;",
 		" h16 v", "h16 m", "h16 *v", "(u64)h2u(", "u2h((u16)in[", "(h16)((float)", "(h16)(float)",
 		"(u64)(((u128)", "(s64)(((s128)", ") >> 64)", "& 127u))", ") < (((u128)")
+	for k, ops := range atomOps {
+		for _, op := range ops {
+			want = append(want, fmt.Sprintf("atom_%s_%s(&", op, k))
+		}
+	}
+	want = append(want, "  atom_")
+	keptOld := regexp.MustCompile(`= (\(\w+\))?atom_`)
 	seen := map[string]bool{}
 	for s := uint64(1); s <= 200; s++ {
 		p := Generate(s, cfg)
@@ -408,6 +419,7 @@ func TestWith(t *testing.T) {
 			}
 		}
 		seen["whole-struct copy"] = seen["whole-struct copy"] || copies
+		seen["an atomic's old value kept"] = seen["an atomic's old value kept"] || keptOld.MatchString(c)
 		for _, f := range p.Funcs {
 			// clang refuses __fp16 parameters and results.
 			for _, v := range f.Params {
@@ -422,11 +434,11 @@ func TestWith(t *testing.T) {
 		if strings.Contains(c, "(h16)(u16)") || strings.Contains(c, "(h16)(s16)") {
 			t.Errorf("seed %d: a 16-bit integer converted straight to a half (clang 14 keeps its bits)", s)
 		}
-		if d := Generate(s, DefaultConfig()).C(); strings.Contains(d, "SHARED") || strings.Contains(d, "DEVVAR") || strings.Contains(d, "XCHG") || strings.Contains(d, "aligned(") || strings.Contains(d, "h16") || strings.Contains(d, "u128") || strings.Contains(d, "s128") {
+		if d := Generate(s, DefaultConfig()).C(); strings.Contains(d, "SHARED") || strings.Contains(d, "DEVVAR") || strings.Contains(d, "XCHG") || strings.Contains(d, "aligned(") || strings.Contains(d, "h16") || strings.Contains(d, "u128") || strings.Contains(d, "s128") || strings.Contains(d, "atom_") {
 			t.Fatalf("seed %d: the default program has a shared or global variable, an exchange, an aligned struct or a half", s)
 		}
 	}
-	for _, k := range append(want, "whole-struct copy") {
+	for _, k := range append(want, "whole-struct copy", "an atomic's old value kept") {
 		if !seen[k] {
 			t.Errorf("200 programs with every -with feature never wrote %q", k)
 		}
@@ -439,7 +451,7 @@ func TestWith(t *testing.T) {
 				t.Logf("%v", f)
 				continue
 			}
-			t.Errorf("%v (reproduce: go run ./cmd/difftest -with spaces,exchange,vec,half,wide -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
+			t.Errorf("%v (reproduce: go run ./cmd/difftest -with spaces,exchange,vec,half,wide,atomics -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
 		}
 	})
 	if st.Agree+st.ClangBug+st.GCCBug != 2*n {

@@ -197,6 +197,7 @@ const (
 	sSwitch          // switch ((u32)Cond % len(Cases)) { case i: {Cases[i]} break; } (the last is default)
 	sContinue        // if (Cond) continue;
 	sRecurse         // if (Loop > 0) { V = f(Loop - 1, ...); } (E is the call, Loop the depth)
+	sExpr            // E; (an atomic whose old value nobody reads)
 )
 
 // Stmt is a statement.
@@ -269,6 +270,11 @@ type Config struct {
 	// which clang expands into 64-bit carries, mul.hi and selects. Off by
 	// default, as Spaces.
 	Wide bool
+	// Atomics applies read-modify-writes (atomicAdd, Min, Max, And, Or,
+	// Xor, Exch, CAS, Inc, Dec, float and double add) to this thread's
+	// element of the shared and global variables that Spaces declares,
+	// keeping the old value or not (atom or red). Off by default.
+	Atomics bool
 }
 
 // DefaultConfig is everything on.
@@ -526,6 +532,11 @@ func (g *gen) stmt(top bool) *Stmt {
 			}
 		}
 	}
+	if g.cfg.Atomics && g.fn.IsBody && g.r.IntN(5) == 0 {
+		if s := g.atomic(); s != nil {
+			return s
+		}
+	}
 	if g.cfg.Exchange && top && g.fn.IsBody && g.r.IntN(5) == 0 {
 		return g.exchange()
 	}
@@ -650,6 +661,44 @@ func (g *gen) exchange() *Stmt {
 
 // bitsKind is the unsigned kind of a float kind's bits.
 var bitsKind = map[Kind]Kind{F16: U16, F32: U32, F64: U64}
+
+// atomOps are the read-modify-writes of each kind (prelude: atom_OP_KIND,
+// CUDA's atomic functions on the GPU, the same operation in C on the
+// host).
+var atomOps = map[Kind][]string{
+	U32: {"add", "sub", "min", "max", "and", "or", "xor", "exch", "cas", "inc", "dec"},
+	S32: {"add", "min", "max"},
+	U64: {"add", "max", "xor", "cas"},
+	S64: {"min"},
+	F32: {"add"},
+	F64: {"add"},
+}
+
+// atomic is a read-modify-write of this thread's element of a shared or
+// global variable (Config.Atomics), its old value assigned to a scalar
+// or dropped.
+func (g *gen) atomic() *Stmt {
+	v := g.pickVar(func(v *Var) bool { return v.Space != spLocal && v.T.K != Struct && atomOps[v.T.K] != nil })
+	if v == nil {
+		return nil
+	}
+	k := v.T.K
+	ops := atomOps[k]
+	op := ops[g.r.IntN(len(ops))]
+	addr := &Expr{Op: "addr", T: v.T, V: v}
+	if v.N > 0 {
+		addr.A = []*Expr{g.expr(g.intKind(), 1)}
+	}
+	e := &Expr{Op: "atom", T: Ty{K: k}, Sym: fmt.Sprintf("atom_%s_%s", op, k), A: []*Expr{addr}}
+	if op == "cas" {
+		e.A = append(e.A, g.expr(k, 1))
+	}
+	e.A = append(e.A, g.expr(k, 2))
+	if r := g.pickVar(func(r *Var) bool { return r.N == 0 && r.T.K != Struct && !r.Loop }); r != nil && g.r.IntN(3) != 0 {
+		return &Stmt{Kind: sAssign, V: r, E: g.convertRead(e, r.T.K)}
+	}
+	return &Stmt{Kind: sExpr, E: e}
+}
 
 // xredModes are the collectives over a warp (vote, redux.sync, match) or
 // the CTA (atomics on a shared or global counter between __syncthreads)
@@ -1427,6 +1476,15 @@ func (e *Expr) write(b *strings.Builder) {
 			// The high halves signed: (s128)hi << 64 would overflow.
 			fmt.Fprintf(b, "(s64)(((s128)%s * ((s128)1 << 64) + (s128)(u128)(u64)%s) < ((s128)%s * ((s128)1 << 64) + (s128)(u128)(u64)%s))", a[0], a[1], a[2], a[3])
 		}
+	case "atom":
+		p(e.Sym + "(")
+		for i, a := range e.A {
+			if i > 0 {
+				p(", ")
+			}
+			a.write(b)
+		}
+		p(")")
 	case "field":
 		fmt.Fprintf(b, "%s.m%d", e.V.lv(), e.C)
 	case "elem":
@@ -1519,6 +1577,8 @@ func writeStmt(b *strings.Builder, s *Stmt, ind string) {
 		fmt.Fprintf(b, "%s}\n", ind)
 	case sBreak:
 		fmt.Fprintf(b, "%sif (%s) break;\n", ind, s.Cond)
+	case sExpr:
+		fmt.Fprintf(b, "%s%s;\n", ind, s.E)
 	}
 }
 
@@ -1749,6 +1809,17 @@ static DEV inline u32 xred_atomaddg(u32 v) {
   return r;
 }
 #define XRED(mode, f) xred_##mode(f(t, in))
+/* Read-modify-writes (Config.Atomics). */
+#define ATOM(name, T, call) static DEV inline T atom_##name(T *p, T v) { return call(p, v); }
+ATOM(add_u32, u32, atomicAdd) ATOM(sub_u32, u32, atomicSub) ATOM(min_u32, u32, atomicMin)
+ATOM(max_u32, u32, atomicMax) ATOM(and_u32, u32, atomicAnd) ATOM(or_u32, u32, atomicOr)
+ATOM(xor_u32, u32, atomicXor) ATOM(exch_u32, u32, atomicExch) ATOM(inc_u32, u32, atomicInc)
+ATOM(dec_u32, u32, atomicDec) ATOM(add_s32, s32, atomicAdd) ATOM(min_s32, s32, atomicMin)
+ATOM(max_s32, s32, atomicMax) ATOM(add_u64, u64, atomicAdd) ATOM(max_u64, u64, atomicMax)
+ATOM(xor_u64, u64, atomicXor) ATOM(min_s64, s64, atomicMin) ATOM(add_float, float, atomicAdd)
+ATOM(add_double, double, atomicAdd)
+static DEV inline u32 atom_cas_u32(u32 *p, u32 c, u32 v) { return atomicCAS(p, c, v); }
+static DEV inline u64 atom_cas_u64(u64 *p, u64 c, u64 v) { return atomicCAS(p, c, v); }
 `
 
 const hostHead = `#include <stdio.h>
@@ -1793,4 +1864,18 @@ static u32 xred_atomor(u32 t, const u64 *in, xfn f) { u32 r = 0; for (u32 l = 0;
 static u32 xred_atomxor(u32 t, const u64 *in, xfn f) { u32 r = 0; for (u32 l = 0; l < 64; l++) r ^= XF((t & ~63u) | l); return r; }
 #undef XF
 #define XRED(mode, f) xred_##mode(t, in, f)
+/* Read-modify-writes (Config.Atomics) as PTX's atom does them: inc wraps
+   to 0 past v, dec to v below 1 or above v, and atom.add.f32 flushes
+   subnormal inputs and results to a zero of their sign (ISA, atom). */
+#define ATOM(name, T, new) static T atom_##name(T *p, T v) { T o = *p; *p = (new); return o; }
+static float ftz32(float x) { return x == x && __builtin_fabsf(x) < 1.17549435e-38f ? __builtin_copysignf(0.0f, x) : x; }
+ATOM(add_u32, u32, o + v) ATOM(sub_u32, u32, o - v) ATOM(min_u32, u32, o < v ? o : v)
+ATOM(max_u32, u32, o > v ? o : v) ATOM(and_u32, u32, o & v) ATOM(or_u32, u32, o | v)
+ATOM(xor_u32, u32, o ^ v) ATOM(exch_u32, u32, v) ATOM(inc_u32, u32, o >= v ? 0 : o + 1)
+ATOM(dec_u32, u32, o == 0 || o > v ? v : o - 1) ATOM(add_s32, s32, (s32)((u32)o + (u32)v))
+ATOM(min_s32, s32, o < v ? o : v) ATOM(max_s32, s32, o > v ? o : v) ATOM(add_u64, u64, o + v)
+ATOM(max_u64, u64, o > v ? o : v) ATOM(xor_u64, u64, o ^ v) ATOM(min_s64, s64, o < v ? o : v)
+ATOM(add_float, float, ftz32(ftz32(o) + ftz32(v))) ATOM(add_double, double, o + v)
+static u32 atom_cas_u32(u32 *p, u32 c, u32 v) { u32 o = *p; *p = o == c ? v : o; return o; }
+static u64 atom_cas_u64(u64 *p, u64 c, u64 v) { u64 o = *p; *p = o == c ? v : o; return o; }
 `
