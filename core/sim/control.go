@@ -7,6 +7,19 @@ import "math/bits"
 
 // computeReconvergence finds, for every branch, the immediate
 // post-dominator of its block: where the diverged lanes meet again.
+//
+// A block that ends in exit ends its lanes: no lane that reaches it
+// comes back, so its paths do not count against the meeting point (the
+// lanes leave every stack entry when they exit). Compilers end such paths
+// with exit (clang 19 lowers unreachable code, a switch's impossible
+// default, to `exit`); counting them as paths to the function's end would
+// put the meeting point at the end, and lanes that took different
+// branches would run on apart through shfl.sync, vote and bar.sync. The
+// same holds for the lanes a guarded exit (@p exit) ends. The
+// post-dominators are taken with exits as dead ends for every branch that
+// can reach a ret. In a kernel that ends in exit rather than ret, only
+// guarded exits are dead ends, and a branch none of whose paths reaches an
+// end (every one exits) keeps every exit as a path to the end.
 func computeReconvergence(f *fn) {
 	n := len(f.code)
 	if n == 0 {
@@ -40,48 +53,126 @@ func computeReconvergence(f *fn) {
 	}
 	nb := len(starts)
 	exit := nb // virtual exit node
+	// succ: every exit is a path to the end; alive: exits are dead ends,
+	// but unguarded ones when lastExits (the kernel ends in exit).
 	succ := make([][]int, nb)
-	for b, s := range starts {
-		end := n
-		if b+1 < nb {
-			end = starts[b+1]
+	alive := make([][]int, nb)
+	build := func(lastExits bool) {
+		for b := range succ {
+			succ[b], alive[b] = succ[b][:0], alive[b][:0]
 		}
-		last := &f.code[end-1]
-		fall := func() {
-			if end < n {
-				succ[b] = append(succ[b], blockOf[end])
-			} else {
-				succ[b] = append(succ[b], exit)
+		for b := range starts {
+			end := n
+			if b+1 < nb {
+				end = starts[b+1]
 			}
-		}
-		switch {
-		case last.ctl == ctlBra:
-			if t := int(last.target); t < n {
-				succ[b] = append(succ[b], blockOf[t])
-			} else {
-				succ[b] = append(succ[b], exit)
-			}
-			for _, t := range f.brx[int32(end-1)] {
-				if int(t) < n {
-					succ[b] = append(succ[b], blockOf[t])
-				} else {
-					succ[b] = append(succ[b], exit)
+			last := &f.code[end-1]
+			add := func(to int, dead bool) {
+				succ[b] = append(succ[b], to)
+				if !dead {
+					alive[b] = append(alive[b], to)
 				}
 			}
-			if last.guard >= 0 {
+			fall := func() {
+				if end < n {
+					add(blockOf[end], false)
+				} else {
+					add(exit, false)
+				}
+			}
+			switch {
+			case last.ctl == ctlBra:
+				if t := int(last.target); t < n {
+					add(blockOf[t], false)
+				} else {
+					add(exit, false)
+				}
+				for _, t := range f.brx[int32(end-1)] {
+					if int(t) < n {
+						add(blockOf[t], false)
+					} else {
+						add(exit, false)
+					}
+				}
+				if last.guard >= 0 {
+					fall()
+				}
+			case last.ctl == ctlExit || last.ctl == ctlRet:
+				add(exit, last.ctl == ctlExit && (!lastExits || last.guard >= 0))
+				if last.guard >= 0 {
+					fall()
+				}
+			default:
 				fall()
 			}
-		case last.ctl == ctlExit || last.ctl == ctlRet:
-			succ[b] = append(succ[b], exit)
-			if last.guard >= 0 {
-				fall()
-			}
-		default:
-			fall()
 		}
-		_ = s
 	}
-	// Post-dominator sets as bitsets, iterated to a fixed point.
+	// reach: the blocks with a path to the end that exits nowhere.
+	reach := make([]bool, nb+1)
+	reaches := func() {
+		clear(reach)
+		reach[exit] = true
+		for changed := true; changed; {
+			changed = false
+			for b := nb - 1; b >= 0; b-- {
+				for _, s := range alive[b] {
+					if reach[s] && !reach[b] {
+						reach[b], changed = true, true
+					}
+				}
+			}
+		}
+	}
+	build(false)
+	if reaches(); !reach[0] {
+		build(true) // no ret: the kernel ends in exit
+		reaches()
+	}
+	all, live := postDominators(succ, nb), postDominators(alive, nb)
+	count := func(pdom [][]uint64, b int) int {
+		c := 0
+		for _, x := range pdom[b] {
+			c += bits.OnesCount64(x)
+		}
+		return c
+	}
+	ipdom := func(pdom [][]uint64, b int, ok func(int) bool) int {
+		best, bestN := -1, -1
+		for c := 0; c <= nb; c++ {
+			if c == b || !ok(c) || pdom[b][c/64]>>(c%64)&1 == 0 {
+				continue
+			}
+			if k := count(pdom, c); k > bestN {
+				best, bestN = c, k
+			}
+		}
+		return best
+	}
+	for i := range f.code {
+		o := &f.code[i]
+		if o.ctl == ctlBra {
+			b := blockOf[i]
+			var r int
+			if reach[b] {
+				r = ipdom(live, b, func(c int) bool { return reach[c] })
+			} else {
+				r = ipdom(all, b, func(int) bool { return true })
+			}
+			if r < 0 || r == exit {
+				o.reconv = int32(n) // only at the function's end
+			} else {
+				o.reconv = int32(starts[r])
+			}
+		}
+	}
+}
+
+// postDominators are the post-dominator sets of blocks 0..nb-1 and the
+// virtual exit nb, as bitsets, iterated to a fixed point. A block with no
+// successor (a dead end) post-dominates nothing but itself and is
+// post-dominated by every block: it does not constrain its predecessors.
+func postDominators(succ [][]int, nb int) [][]uint64 {
+	exit := nb
 	words := (nb + 1 + 63) / 64
 	pdom := make([][]uint64, nb+1)
 	for b := range pdom {
@@ -116,39 +207,9 @@ func computeReconvergence(f *fn) {
 			}
 		}
 	}
-	count := func(b int) int {
-		c := 0
-		for _, x := range pdom[b] {
-			c += bits.OnesCount64(x)
-		}
-		return c
-	}
-	ipdom := func(b int) int {
-		best, bestN := -1, -1
-		for c := 0; c <= nb; c++ {
-			if c == b || pdom[b][c/64]>>(c%64)&1 == 0 {
-				continue
-			}
-			if k := count(c); k > bestN {
-				best, bestN = c, k
-			}
-		}
-		return best
-	}
-	for i := range f.code {
-		o := &f.code[i]
-		if o.ctl == ctlBra {
-			r := ipdom(blockOf[i])
-			if r < 0 || r == exit {
-				o.reconv = int32(n) // only at the function's end
-			} else {
-				o.reconv = int32(starts[r])
-			}
-		}
-	}
+	return pdom
 }
 
-// execBra branches the lanes whose guard holds; the others fall through.
 // Divergent lanes run taken path first, each until the reconvergence pc.
 func execBra(m *Machine, w *warp, o *op) {
 	f := w.top()

@@ -1,0 +1,178 @@
+package sim
+
+import (
+	"encoding/binary"
+	"strings"
+	"testing"
+)
+
+// reconvKernel runs BODY in one CTA of two warps; out[tid] is a u64 at
+// %rd3, %r1 is %tid.x and %r2 is %tid.x & 3; sh is 64 words of shared
+// memory.
+const reconvKernel = `.version 7.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 pout)
+{
+	.reg .pred %p<8>;
+	.reg .b32 %r<16>;
+	.reg .b64 %rd<8>;
+	.shared .align 4 .b32 sh[64];
+	mov.u32 %r1, %tid.x;
+	and.b32 %r2, %r1, 3;
+	ld.param.u64 %rd1, [pout];
+	mul.wide.u32 %rd2, %r1, 8;
+	add.s64 %rd3, %rd1, %rd2;
+BODY
+}
+`
+
+// switchWithExitDefault is a four-way switch on %r2 as clang 19 lowers
+// one: compares and branches, with an impossible default that ends in
+// exit (its lowering of unreachable code); every case sets %r3 to
+// 100 * (case + 1) and goes on at JOIN.
+const switchWithExitDefault = `	setp.gt.u32 %p1, %r2, 1;
+	@%p1 bra HI;
+	setp.eq.u32 %p2, %r2, 0;
+	@%p2 bra C0;
+	bra.uni C1;
+HI:
+	setp.eq.u32 %p3, %r2, 2;
+	@%p3 bra C2;
+	setp.eq.u32 %p4, %r2, 3;
+	@%p4 bra C3;
+	bra.uni DEAD;
+C0:
+	mov.u32 %r3, 100;
+	bra.uni JOIN;
+C1:
+	mov.u32 %r3, 200;
+	bra.uni JOIN;
+C2:
+	mov.u32 %r3, 300;
+	bra.uni JOIN;
+C3:
+	mov.u32 %r3, 400;
+	bra.uni JOIN;
+JOIN:
+	add.u32 %r4, %r3, %r1;
+`
+
+// TestReconvergeBeforeExitPaths: lanes that took different branches meet
+// again at the branches' join even when another path from the branch ends
+// in exit, so a shfl.sync, vote.sync or bar.sync at the join sees every
+// lane of its membermask or CTA, as the ISA asks: shfl.sync and vote.sync
+// make each thread "wait until all non-exited threads corresponding to
+// membermask have executed" the instruction, and bar.sync waits for every
+// thread of the CTA. A path that ends in exit takes its lanes away, so it
+// does not hold the join up. Before, an exit path made the function's end
+// the meeting point: the lanes of each case ran the join apart, and a
+// shuffle read lanes that had not written their value yet (0), a barrier
+// deadlocked (cmd/difftest with clang 19, seed 1030027 and 16 others).
+func TestReconvergeBeforeExitPaths(t *testing.T) {
+	for _, c := range []struct {
+		desc string
+		body string
+		want func(tid uint32) (uint64, bool) // false: the thread exited, out stays 0
+	}{
+		{"shfl.sync.idx at the join of a switch whose default exits: each lane reads lane+1's value",
+			switchWithExitDefault + `	add.u32 %r5, %r1, 1;
+	and.b32 %r5, %r5, 31;
+	shfl.sync.idx.b32 %r6, %r4, %r5, 31, -1;
+	cvt.u64.u32 %rd4, %r6;
+	st.global.u64 [%rd3], %rd4;
+	ret;
+DEAD:
+	exit;
+`, func(tid uint32) (uint64, bool) {
+				src := tid&^31 | (tid+1)&31
+				return uint64(100*(src&3+1) + src), true
+			}},
+		{"bar.sync at the join of a switch whose default exits: a CTA sum by atom.shared.add between barriers",
+			switchWithExitDefault + `	mov.u32 %r7, sh;
+	setp.ne.u32 %p5, %r1, 0;
+	@%p5 bra ADD;
+	st.shared.u32 [%r7], 0;
+ADD:
+	bar.sync 0;
+	atom.shared.add.u32 %r8, [%r7], %r4;
+	bar.sync 0;
+	ld.shared.u32 %r6, [%r7];
+	bar.sync 0;
+	cvt.u64.u32 %rd4, %r6;
+	st.global.u64 [%rd3], %rd4;
+	ret;
+DEAD:
+	exit;
+`, func(tid uint32) (uint64, bool) {
+				// Every thread adds 100 * (tid & 3 + 1) + tid.
+				var sum uint64
+				for u := uint32(0); u < 64; u++ {
+					sum += uint64(100*(u&3+1) + u)
+				}
+				return sum, true
+			}},
+		{"vote.sync.ballot at the join after a guarded exit in one arm: the remaining lanes vote",
+			`	setp.eq.u32 %p1, %r2, 0;
+	@%p1 bra A;
+	setp.eq.u32 %p2, %r2, 3;
+	@%p2 exit;
+	mov.u32 %r3, 7;
+	bra.uni JOIN;
+A:
+	mov.u32 %r3, 9;
+JOIN:
+	and.b32 %r4, %r1, 1;
+	setp.ne.u32 %p3, %r4, 0;
+	vote.sync.ballot.b32 %r5, %p3, 0x77777777;
+	add.u32 %r6, %r5, %r3;
+	cvt.u64.u32 %rd4, %r6;
+	st.global.u64 [%rd3], %rd4;
+	ret;
+`, func(tid uint32) (uint64, bool) {
+				if tid&3 == 3 {
+					return 0, false
+				}
+				// Odd lanes of the membermask (lane & 3 != 3): bits 1, 5, 9, ...
+				r := uint64(7)
+				if tid&3 == 0 {
+					r = 9
+				}
+				return 0x22222222 + r, true
+			}},
+		{"a kernel that ends in exit, not ret: if/else still meets at the join before shfl.sync.bfly",
+			`	setp.eq.u32 %p1, %r2, 0;
+	@%p1 bra A;
+	mov.u32 %r3, 5;
+	bra.uni JOIN;
+A:
+	mov.u32 %r3, 6;
+JOIN:
+	shfl.sync.bfly.b32 %r4, %r3, 1, 31, -1;
+	cvt.u64.u32 %rd4, %r4;
+	st.global.u64 [%rd3], %rd4;
+	exit;
+`, func(tid uint32) (uint64, bool) {
+				if (tid^1)&3 == 0 {
+					return 6, true
+				}
+				return 5, true
+			}},
+	} {
+		t.Run(c.desc, func(t *testing.T) {
+			src := strings.Replace(reconvKernel, "BODY", c.body, 1)
+			p := compilePTX(t, "reconv.ptx", src)
+			m, _, oa := newInOut(t, p, Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{64, 1, 1}}, make([]byte, 8), 64*8)
+			if msg := runFault(t, m, src, 100000); msg != "" {
+				t.Fatalf("run: %s", msg)
+			}
+			out := m.Buffer(oa)
+			for tid := uint32(0); tid < 64; tid++ {
+				want, _ := c.want(tid)
+				if got := binary.LittleEndian.Uint64(out[8*tid:]); got != want {
+					t.Errorf("out[%d] = %#x, want %#x", tid, got, want)
+				}
+			}
+		})
+	}
+}
