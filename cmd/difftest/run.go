@@ -444,12 +444,21 @@ func runKernel(prog *sim.Program, p *Program, want []uint64) (msg string, got []
 	if err != nil {
 		return "launch: " + err.Error(), nil
 	}
+	// synccheck: a generated program synchronises right, so a finding is
+	// ptxplay's (lanes that should have met again reaching a shfl.sync or
+	// bar.sync apart, as the exit paths of clang 19 once made them) or a
+	// false alarm of the sanitizer.
+	launch.SanitizeMachine(m, res, sanitize)
 	m.Run(budget)
 	if f := m.Fault(); f != nil {
 		return fmt.Sprintf("run: line %d: %s", f.Line, f.Msg), nil
 	}
 	if !m.Done() {
 		return fmt.Sprintf("run: not done after %d warp instructions", budget), nil
+	}
+	if hz := m.Hazards(); len(hz) > 0 {
+		h := hz[0]
+		return fmt.Sprintf("sanitizer: line %d: %s: %s (%d findings)", h.Line, h.Kind, h.Message, len(hz)), nil
 	}
 	launch.Collect(m, res)
 	got = res.Buffers[k+"_param_1"].Data
@@ -464,3 +473,10 @@ func runKernel(prog *sim.Program, p *Program, want []uint64) (msg string, got []
 }
 
 const budget = 50_000_000
+
+// sanitize are the sanitizers every run has on: synccheck. initcheck
+// stays off (a struct copy reads the padding nothing wrote, as C allows),
+// and racecheck too: it keeps one writer a 4-byte granule, so lanes that
+// store neighbouring bytes (a u8 array, one element a thread) read as a
+// race (docs/difftest.md).
+const sanitize = sim.SanSync
