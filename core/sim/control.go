@@ -17,9 +17,11 @@ import "math/bits"
 // branches would run on apart through shfl.sync, vote and bar.sync. The
 // same holds for the lanes a guarded exit (@p exit) ends. The
 // post-dominators are taken with exits as dead ends for every branch that
-// can reach a ret. In a kernel that ends in exit rather than ret, only
-// guarded exits are dead ends, and a branch none of whose paths reaches an
-// end (every one exits) keeps every exit as a path to the end.
+// can reach a ret. A kernel that ends in exit rather than ret (hand-written
+// PTX, or one that falls off its end) has its last block's exit as its end
+// and every other exit as a dead end; failing that (the entry reaches no
+// such end), only guarded exits are dead ends. A branch none of whose paths
+// reaches an end keeps every exit as a path to the end.
 func computeReconvergence(f *fn) {
 	n := len(f.code)
 	if n == 0 {
@@ -54,10 +56,11 @@ func computeReconvergence(f *fn) {
 	nb := len(starts)
 	exit := nb // virtual exit node
 	// succ: every exit is a path to the end; alive: exits are dead ends,
-	// but unguarded ones when lastExits (the kernel ends in exit).
+	// but (tier 1) the last block's unguarded exit, or (tier 2) every
+	// unguarded exit.
 	succ := make([][]int, nb)
 	alive := make([][]int, nb)
-	build := func(lastExits bool) {
+	build := func(tier int) {
 		for b := range succ {
 			succ[b], alive[b] = succ[b][:0], alive[b][:0]
 		}
@@ -98,7 +101,8 @@ func computeReconvergence(f *fn) {
 					fall()
 				}
 			case last.ctl == ctlExit || last.ctl == ctlRet:
-				add(exit, last.ctl == ctlExit && (!lastExits || last.guard >= 0))
+				live := tier == 2 && last.guard < 0 || tier == 1 && last.guard < 0 && end == n
+				add(exit, last.ctl == ctlExit && !live)
 				if last.guard >= 0 {
 					fall()
 				}
@@ -123,10 +127,11 @@ func computeReconvergence(f *fn) {
 			}
 		}
 	}
-	build(false)
-	if reaches(); !reach[0] {
-		build(true) // no ret: the kernel ends in exit
-		reaches()
+	for tier := 0; tier <= 2; tier++ {
+		build(tier)
+		if reaches(); reach[0] {
+			break // the entry reaches an end: a ret, else the last exit
+		}
 	}
 	all, live := postDominators(succ, nb), postDominators(alive, nb)
 	count := func(pdom [][]uint64, b int) int {

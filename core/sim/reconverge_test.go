@@ -65,7 +65,9 @@ JOIN:
 // make each thread "wait until all non-exited threads corresponding to
 // membermask have executed" the instruction, and bar.sync waits for every
 // thread of the CTA. A path that ends in exit takes its lanes away, so it
-// does not hold the join up. Before, an exit path made the function's end
+// does not hold the join up; in a kernel that ends in exit, the last
+// block's exit is the end and an early exit a dead end. Before, an exit
+// path made the function's end
 // the meeting point: the lanes of each case ran the join apart, and a
 // shuffle read lanes that had not written their value yet (0), a barrier
 // deadlocked (cmd/difftest with clang 19, seed 1030027 and 16 others).
@@ -134,6 +136,36 @@ JOIN:
 					return 0, false
 				}
 				// Odd lanes of the membermask (lane & 3 != 3): bits 1, 5, 9, ...
+				r := uint64(7)
+				if tid&3 == 0 {
+					r = 9
+				}
+				return 0x22222222 + r, true
+			}},
+		{"a kernel that ends in exit, not ret, with an early exit path: the other lanes meet at the join before vote.sync",
+			`	setp.eq.u32 %p1, %r2, 0;
+	@%p1 bra A;
+	setp.eq.u32 %p2, %r2, 3;
+	@%p2 bra DEAD;
+	mov.u32 %r3, 7;
+	bra.uni JOIN;
+A:
+	mov.u32 %r3, 9;
+	bra.uni JOIN;
+DEAD:
+	exit;
+JOIN:
+	and.b32 %r4, %r1, 1;
+	setp.ne.u32 %p3, %r4, 0;
+	vote.sync.ballot.b32 %r5, %p3, 0x77777777;
+	add.u32 %r6, %r5, %r3;
+	cvt.u64.u32 %rd4, %r6;
+	st.global.u64 [%rd3], %rd4;
+	exit;
+`, func(tid uint32) (uint64, bool) {
+				if tid&3 == 3 {
+					return 0, false
+				}
 				r := uint64(7)
 				if tid&3 == 0 {
 					r = 9
