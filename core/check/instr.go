@@ -148,7 +148,7 @@ func legacyMsg(st *ptx.Instr, f *isa.Form, p *Program) string {
 	// The same form may be legacy in several ways (mad.f32: before PTX ISA
 	// 3.2, or for sm_1x targets).
 	var conds []string
-	for _, g := range f.Entry.Forms {
+	for _, g := range f.Entry.Forms() {
 		if g.Text != f.Text || g.MaxPTX == 0 && g.MaxSM == 0 {
 			continue
 		}
@@ -170,7 +170,7 @@ func legacyMsg(st *ptx.Instr, f *isa.Form, p *Program) string {
 		b.WriteString(")")
 	}
 	var alts []string
-	for _, g := range f.Entry.Forms {
+	for _, g := range f.Entry.Forms() {
 		if g.MaxPTX > 0 || g.MaxSM > 0 || g.MinOps != f.MinOps || !g.GatesOK(p.Version, p.SM) {
 			continue
 		}

@@ -20,7 +20,7 @@ func (e *Entry) Explain(mods []string) string {
 		return "missing type; expected one of " + strings.Join(e.typeChoices(), ", ")
 	}
 	var best *diagnosis
-	for _, f := range e.Forms {
+	for _, f := range e.Forms() {
 		d := diagnose(f, mods)
 		if best == nil || d.score() < best.score() {
 			best = d
@@ -125,7 +125,7 @@ func contains(vs []string, v string) bool {
 
 // alwaysTyped reports whether every form needs a type modifier.
 func (e *Entry) alwaysTyped() bool {
-	for _, f := range e.Forms {
+	for _, f := range e.Forms() {
 		typed := false
 		for _, t := range f.Mods {
 			if !t.Optional && allTypes(t.Values) {
@@ -136,7 +136,7 @@ func (e *Entry) alwaysTyped() bool {
 			return false
 		}
 	}
-	return len(e.Forms) > 0
+	return len(e.Forms()) > 0
 }
 
 func allTypes(vs []string) bool {
@@ -151,7 +151,7 @@ func allTypes(vs []string) bool {
 // typeChoices lists the types e's forms take, each once, in table order.
 func (e *Entry) typeChoices() []string {
 	var out []string
-	for _, f := range e.Forms {
+	for _, f := range e.Forms() {
 		for _, t := range f.Mods {
 			if allTypes(t.Values) {
 				for _, v := range t.Values {
@@ -168,7 +168,7 @@ func (e *Entry) typeChoices() []string {
 // typesTaking lists the (last) types of the forms that know modifier m.
 func (e *Entry) typesTaking(m string) []string {
 	var out []string
-	for _, f := range e.Forms {
+	for _, f := range e.Forms() {
 		knows := false
 		for _, t := range f.Mods {
 			if contains(t.Values, m) {

@@ -57,6 +57,7 @@ package isa
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // Entry is one row of the table: one opcode.
@@ -75,7 +76,22 @@ type Entry struct {
 	// It returns why a match is invalid, or "".
 	Rule func(m *Match) string
 
-	Forms []*Form // compiled from Syntax
+	forms []*Form   // compiled from Syntax on first use (Forms)
+	once  sync.Once // guards forms
+}
+
+// Forms returns the entry's syntax lines compiled, in table order. They are
+// compiled on the first call: the table has some 3,000 lines, and a
+// process that checks a small kernel needs the forms of a few entries
+// (compiling all of them was most of the CLI's start-up). TestRows
+// compiles every entry, so a bad line still fails the tests.
+func (e *Entry) Forms() []*Form {
+	e.once.Do(func() {
+		if err := e.compile(); err != nil {
+			panic("BUG: " + err.Error())
+		}
+	})
+	return e.forms
 }
 
 // Form is one compiled syntax line.
@@ -159,14 +175,14 @@ var Groups = map[string][]string{
 	"ctype": {".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f16", ".bf16", ".tf32", ".f32", ".f64", ".e4m3x2", ".e5m2x2", ".f16x2", ".bf16x2"},
 }
 
-// compile turns e.Syntax into e.Forms.
+// compile turns e.Syntax into e.forms.
 func (e *Entry) compile() error {
 	for _, line := range e.Syntax {
 		f, err := e.compileForm(line)
 		if err != nil {
 			return fmt.Errorf("isa: %s: %q: %v", e.Name, line, err)
 		}
-		e.Forms = append(e.Forms, f)
+		e.forms = append(e.forms, f)
 	}
 	return nil
 }
@@ -432,7 +448,7 @@ func wider(t Type) string {
 // returns nil when none does.
 func (e *Entry) MatchMods(mods []string) *Match {
 	for _, set := range []bool{false, true} {
-		for _, f := range e.Forms {
+		for _, f := range e.Forms() {
 			if vals, ok := f.match(mods, set); ok {
 				return &Match{Form: f, Vals: vals}
 			}
@@ -448,7 +464,7 @@ func (e *Entry) MatchMods(mods []string) *Match {
 func (e *Entry) MatchAll(mods []string) []*Match {
 	var ms []*Match
 	for _, set := range []bool{false, true} {
-		for _, f := range e.Forms {
+		for _, f := range e.Forms() {
 			if vals, ok := f.match(mods, set); ok {
 				ms = append(ms, &Match{Form: f, Vals: vals})
 			}
@@ -559,7 +575,7 @@ func matchFrom(tmpl []ModTok, mods []string, vals []string) bool {
 
 // Knows reports whether modifier v appears in any form of e.
 func (e *Entry) Knows(v string) bool {
-	for _, f := range e.Forms {
+	for _, f := range e.Forms() {
 		for _, t := range f.Mods {
 			for _, x := range t.Values {
 				if x == v {

@@ -19,9 +19,6 @@ func init() {
 	for _, tab := range tables {
 		for i := range tab {
 			e := &tab[i]
-			if err := e.compile(); err != nil {
-				panic("BUG: " + err.Error())
-			}
 			if _, dup := byName[e.Name]; dup {
 				panic("BUG: isa: duplicate entry " + e.Name)
 			}
@@ -99,7 +96,7 @@ func Hover(name string) string {
 	if e.Section != "" {
 		b.WriteString(" (PTX ISA §" + e.Section + ")")
 	}
-	for _, f := range e.Forms {
+	for _, f := range e.Forms() {
 		b.WriteString("\n  " + f.Text)
 		if f.PTX > e.PTX || f.SM > e.SM {
 			b.WriteString("   [")
@@ -172,7 +169,7 @@ func (e *Entry) usedGroups() []string {
 			}
 		}
 	}
-	for _, f := range e.Forms {
+	for _, f := range e.Forms() {
 		for _, t := range f.Mods {
 			use(t.Group)
 		}

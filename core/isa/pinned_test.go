@@ -99,7 +99,7 @@ func TestPinnedOperandsReviewed(t *testing.T) {
 			t.Errorf("%s: no entry", name)
 			continue
 		}
-		for _, f := range e.Forms {
+		for _, f := range e.Forms() {
 			for _, o := range f.Operands {
 				if o.Type == "" {
 					continue

@@ -694,13 +694,13 @@ func TestRows(t *testing.T) {
 		if e.Section == "" || !strings.HasPrefix(e.Section, "9.7.") {
 			t.Errorf("%s: Section %q", e.Name, e.Section)
 		}
-		if len(e.Forms) == 0 {
+		if len(e.Forms()) == 0 {
 			t.Errorf("%s: no forms", e.Name)
 		}
 		if e.PTX == 0 {
 			t.Errorf("%s: no minimum PTX version", e.Name)
 		}
-		for _, f := range e.Forms {
+		for _, f := range e.Forms() {
 			if f.PTX < e.PTX || f.SM < e.SM {
 				t.Errorf("%s: form %s below the entry's gates", e.Name, f.Text)
 			}

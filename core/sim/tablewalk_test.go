@@ -272,7 +272,7 @@ func TestEveryAcceptedFormRuns(t *testing.T) {
 		if _, skip := walkSkip[e.Name]; skip {
 			continue
 		}
-		for fi, f := range e.Forms {
+		for fi, f := range e.Forms() {
 			forms++
 			n := 2
 			for _, t := range f.Mods {
