@@ -9,7 +9,8 @@
 #
 # A source may choose its own flags with a line "// clang-flags: -O0 ..."
 # (default -O2); "// clang-arch: sm_70" and "// clang-ptx: ptx64" change the
-# target and PTX version (defaults sm_80 and ptx70). A ref.c may choose its
+# target and PTX version (defaults sm_80 and ptx70); "// clang-bin: clang-19"
+# compiles with another clang than $CLANG (clang-14). A ref.c may choose its
 # gcc optimisation level with "// cc-flags: -O0" (default -O1).
 # Usage: scripts/gen-testdata.sh [name-filter]
 set -euo pipefail
@@ -25,11 +26,12 @@ trap 'rm -rf "$TMP"' EXIT
 # compile DIR FILE.cu OUT.ptx [FLAGS]
 compile() {
   local dir=$1 src=$2 out=$3
-  local flags arch ptx
+  local flags arch ptx cc
   flags=${4:-$(sed -n 's|^// clang-flags: *||p' "$dir/$src" | head -1)}
+  cc=$(sed -n 's|^// clang-bin: *\(clang-[0-9]*\).*|\1|p' "$dir/$src" | head -1)
   arch=$(sed -n 's|^// clang-arch: *||p' "$dir/$src" | head -1)
   ptx=$(sed -n 's|^// clang-ptx: *||p' "$dir/$src" | head -1)
-  (cd "$dir" && "$CLANG" -x cuda --cuda-device-only -nocudainc -nocudalib \
+  (cd "$dir" && "${cc:-$CLANG}" -x cuda --cuda-device-only -nocudainc -nocudalib \
       --cuda-gpu-arch="${arch:-sm_80}" -Xclang -target-feature -Xclang "+${ptx:-ptx70}" \
       ${flags:--O2} -fdebug-prefix-map="$dir"=. -I "$TD" -S -o "$out" "$src")
 }

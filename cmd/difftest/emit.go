@@ -12,8 +12,9 @@ import (
 )
 
 // Emit writes dir/kernel.cu and dir/ref.c for p at level opt; why is the
-// case's one-line description.
-func Emit(p *Program, opt, dir, why string) error {
+// case's one-line description; clang names the compiler when it is not
+// clang-14 (scripts/gen-testdata.sh reads "// clang-bin:").
+func Emit(p *Program, opt, dir, why, clang string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -22,6 +23,9 @@ func Emit(p *Program, opt, dir, why string) error {
 	fmt.Fprintf(&cu, "// %s: %s\n", name, why)
 	fmt.Fprintf(&cu, "// Found by cmd/difftest (seed %d, %s), reduced; see docs/difftest.md.\n", p.Seed, opt)
 	fmt.Fprintf(&cu, "// clang-flags: %s -ffp-contract=off\n", opt)
+	if c := filepath.Base(clang); c != "clang-14" && strings.HasPrefix(c, "clang-") {
+		fmt.Fprintf(&cu, "// clang-bin: %s\n", c)
+	}
 	cu.WriteString(cudaHead)
 	cu.WriteString(p.C())
 	cu.WriteString(p.Kernel())

@@ -69,7 +69,7 @@ func main() {
 		fmt.Print(p.C(), p.Kernel())
 		fmt.Println("// still fails:", got)
 		if *emit != "" {
-			if err := Emit(p, opts[0], *emit, *why); err != nil {
+			if err := Emit(p, opts[0], *emit, *why, tools.Clang); err != nil {
 				fmt.Fprintln(os.Stderr, "difftest:", err)
 				os.Exit(1)
 			}

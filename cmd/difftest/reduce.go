@@ -62,8 +62,18 @@ func signature(f Finding) string {
 			d = d[i+2:]
 		}
 	}
+	// Line numbers and hex values (addresses, lane masks) change with
+	// every edit: the reduction keeps the message's words.
+	d = errNumbers.ReplaceAllStringFunc(d, func(x string) string {
+		if strings.HasPrefix(x, "0x") {
+			return "0x?"
+		}
+		return "line ?"
+	})
 	return f.What + ": " + strings.TrimSpace(d)
 }
+
+var errNumbers = regexp.MustCompile(`line \d+|0x[0-9a-f]+`)
 
 // outputDiff reads runKernel's first difference: the output's name and
 // both values.
