@@ -444,10 +444,11 @@ func runKernel(prog *sim.Program, p *Program, want []uint64) (msg string, got []
 	if err != nil {
 		return "launch: " + err.Error(), nil
 	}
-	// synccheck: a generated program synchronises right, so a finding is
-	// ptxplay's (lanes that should have met again reaching a shfl.sync or
-	// bar.sync apart, as the exit paths of clang 19 once made them) or a
-	// false alarm of the sanitizer.
+	// synccheck and racecheck: a generated program synchronises right and
+	// shares nothing unsynchronised, so a finding is ptxplay's (lanes that
+	// should have met again reaching a shfl.sync or bar.sync apart, as the
+	// exit paths of clang 19 once made them) or a false alarm of the
+	// sanitizer (racecheck once took a u8 a thread for a race).
 	launch.SanitizeMachine(m, res, sanitize)
 	m.Run(budget)
 	if f := m.Fault(); f != nil {
@@ -474,9 +475,7 @@ func runKernel(prog *sim.Program, p *Program, want []uint64) (msg string, got []
 
 const budget = 50_000_000
 
-// sanitize are the sanitizers every run has on: synccheck. initcheck
-// stays off (a struct copy reads the padding nothing wrote, as C allows),
-// and racecheck too: it keeps one writer a 4-byte granule, so lanes that
-// store neighbouring bytes (a u8 array, one element a thread) read as a
-// race (docs/difftest.md).
-const sanitize = sim.SanSync
+// sanitize are the sanitizers every run has on: synccheck and racecheck.
+// initcheck stays off (a struct copy reads the padding nothing wrote, as
+// C allows).
+const sanitize = sim.SanSync | sim.SanRace

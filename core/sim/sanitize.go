@@ -328,10 +328,15 @@ type sanPage struct {
 	init [pageSize / 64]uint64
 }
 
-// sanGran is a 4-byte granule's race shadow.
+// sanGran is a 4-byte granule's race shadow. w is the last write; when
+// two threads' writes hold different bytes of the granule (the lanes of a
+// warp storing neighbouring bytes, a u8 element a thread), sp holds the
+// last write of each byte instead, so that a thread reading its own byte
+// does not race with its neighbour's store.
 type sanGran struct {
 	w      sanAcc
 	r0, r1 sanAcc
+	sp     *[4]sanAcc
 }
 
 // sanAcc is one recorded access.
@@ -635,7 +640,14 @@ func (s *sanitizer) race(m *Machine, w *warp, o *op, lane int, g []sanGran, off 
 		cur.mask = uint8((1<<hi - 1) &^ (1<<lo - 1))
 		gr := &g[gi]
 		ga := addr - off + gi<<2 + lo
-		if gr.w.mask&cur.mask != 0 && s.conflict(m, w, sw, &gr.w, &cur) && !(gr.w.flags&accAtomic == 0 && s.rewrites(m, w, o, lane, n, write, sem)) {
+		if gr.sp != nil {
+			for bi := lo; bi < hi; bi++ {
+				if pw := &gr.sp[bi]; pw.mask != 0 && s.conflict(m, w, sw, pw, &cur) && !(pw.flags&accAtomic == 0 && s.rewrites(m, w, o, lane, n, write, sem)) {
+					s.reportRace(m, w, o, lane, pw, &cur, spaceName, ga, n)
+					break
+				}
+			}
+		} else if gr.w.mask&cur.mask != 0 && s.conflict(m, w, sw, &gr.w, &cur) && !(gr.w.flags&accAtomic == 0 && s.rewrites(m, w, o, lane, n, write, sem)) {
 			s.reportRace(m, w, o, lane, &gr.w, &cur, spaceName, ga, n)
 		}
 		if cur.flags&accWrite != 0 {
@@ -650,11 +662,33 @@ func (s *sanitizer) race(m *Machine, w *warp, o *op, lane int, g []sanGran, off 
 			gr.r0.mask &^= cur.mask
 			gr.r1.mask &^= cur.mask
 			// One record of the last write: the newest writer, over the
-			// bytes of both (a later access races with it or is ordered
-			// after it, and so after what it overwrote).
-			keep := cur.mask | gr.w.mask
-			gr.w = cur
-			gr.w.mask = keep
+			// bytes of both when they are one thread's or the new write
+			// covers the old (a later access races with it or is ordered
+			// after it, and so after what it overwrote). Another thread's
+			// write of other bytes splits the granule into byte records.
+			switch {
+			case gr.sp == nil && (gr.w.mask&^cur.mask == 0 || sameThread(&gr.w, &cur)):
+				keep := cur.mask | gr.w.mask
+				gr.w = cur
+				gr.w.mask = keep
+			case cur.mask == 0xf:
+				gr.sp, gr.w = nil, cur
+			default:
+				if gr.sp == nil {
+					gr.sp = new([4]sanAcc)
+					for bi := range 4 {
+						if gr.w.mask>>bi&1 != 0 {
+							gr.sp[bi] = gr.w
+							gr.sp[bi].mask = 1 << bi
+						}
+					}
+				}
+				for bi := lo; bi < hi; bi++ {
+					gr.sp[bi] = cur
+					gr.sp[bi].mask = 1 << bi
+				}
+				gr.w.mask |= cur.mask
+			}
 		} else {
 			switch {
 			case gr.r0.mask == 0 || gr.r0.mask&^cur.mask == 0 && s.ordered(m, w, sw, &gr.r0, &cur) || sameThread(&gr.r0, &cur):

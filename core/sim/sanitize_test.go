@@ -77,6 +77,18 @@ var sanRows = []sanRow{
 	{"store then neighbour's load, no barrier: a warp-level race inside warp 0 and a race across warps 0 and 1 (thread 31 reads s[32] before thread 32 writes it)", 1, 64, `
 	st.shared.u32 [%sa], %t;      // @st RACE:ld
 	ld.shared.u32 %r1, [%sn];   // @ld RACE:st INIT (s[32] before warp 1 wrote it)`, 0},
+	{"a byte a thread: each lane stores its own byte of a granule and reads it back, no other thread touches it: no race", 1, 64, `
+	mov.u32 %r5, s;
+	add.u32 %r5, %r5, %t;
+	st.shared.u8 [%r5], %t;
+	ld.shared.u8 %r1, [%r5];
+	st.shared.u8 [%r5], %r1;
+	ld.shared.u8 %r2, [%r5];`, 0},
+	{"a byte a thread, then the neighbour's byte with no barrier: a race with the neighbour's store, in the warp and across warps 0 and 1", 1, 64, `
+	mov.u32 %r5, s;
+	add.u32 %r5, %r5, %t;
+	st.shared.u8 [%r5], %t;      // @st RACE:ld
+	ld.shared.u8 %r1, [%r5+1];   // @ld RACE:st INIT (byte 64: nobody wrote it)`, 0},
 	{"bar.sync between store and load orders them (ISA bar: memory accesses before the barrier are performed before those after)", 1, 64, `
 	st.shared.u32 [%sa], %t;
 	bar.sync 0;
