@@ -180,3 +180,28 @@ func TestStepBackManyCTAs(t *testing.T) {
 		}
 	}
 }
+
+// TestShortPathMatchesGeneralPath: a plain run issues most instructions
+// by burst's short path (sim's flagPlain ops); a machine that records its
+// steps issues every one by the general path. Both runs of every test kernel and benchmark
+// kernel end in the same state, statistics and fault.
+func TestShortPathMatchesGeneralPath(t *testing.T) {
+	for _, k := range historyKernels(t) {
+		t.Run(k.name, func(t *testing.T) {
+			short := newMachine(t, k.src, k.spec)
+			general := newMachine(t, k.src, k.spec)
+			general.Record(true)
+			short.Run(5_000_000)
+			general.Run(5_000_000)
+			if got, want := short.Stats(), general.Stats(); got != want {
+				t.Errorf("stats: short path %+v, general path %+v", got, want)
+			}
+			if got, want := short.Fault(), general.Fault(); (got == nil) != (want == nil) || got != nil && got.Msg != want.Msg {
+				t.Errorf("fault: short path %v, general path %v", got, want)
+			}
+			if short.Fingerprint() != general.Fingerprint() {
+				t.Errorf("the state after %d warp instructions differs", short.Stats().WarpInstructions)
+			}
+		})
+	}
+}

@@ -71,8 +71,9 @@ func (f *frame) clone() *frame {
 	c := *f
 	c.regs = append([][32]uint64(nil), f.regs...)
 	c.preds = append([]uint32(nil), f.preds...)
-	c.wregs = append([]uint32(nil), f.wregs...)
-	c.wpreds = append([]uint32(nil), f.wpreds...)
+	written := append([]uint32(nil), f.wregs[:cap(f.wregs)]...) // wregs, wpreds and the mask after them (frame)
+	nr, np := len(f.wregs), len(f.wpreds)
+	c.wregs, c.wpreds = written[:nr], written[nr:nr+np:nr+np]
 	c.local = f.local.clone()
 	c.param = append([]byte(nil), f.param...)
 	c.stack = append([]entry(nil), f.stack...)

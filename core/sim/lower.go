@@ -523,7 +523,27 @@ func (p *Program) lowerFunc(f *fn) error {
 		}
 	}
 	computeReconvergence(f)
+	for i := range f.code {
+		markPlain(f, &f.code[i])
+	}
 	return nil
+}
+
+// markPlain sets flagPlain (with wm) on the ops of f that burst's short
+// path may issue (f's slots are all made by then).
+func markPlain(f *fn, o *op) {
+	if o.flags&(flagControl|flagClock) != 0 || o.pd2 >= 0 || len(o.d) > 1 || o.d1 >= 0 && o.pd >= 0 {
+		return
+	}
+	o.flags |= flagPlain
+	switch {
+	case o.d1 >= 0:
+		o.wm = o.d1
+	case o.pd >= 0:
+		o.wm = int32(f.nregs) + o.pd
+	default:
+		o.wm = int32(f.nregs + f.npreds)
+	}
 }
 
 func endsFlow(o *op) bool {

@@ -222,10 +222,15 @@ type warp struct {
 }
 
 type frame struct {
-	fn        *fn
-	regs      [][32]uint64 // slot -> lanes
-	preds     []uint32     // predicate slot -> lane mask
-	wregs     []uint32     // value slot -> lanes written
+	fn    *fn
+	regs  [][32]uint64 // slot -> lanes
+	preds []uint32     // predicate slot -> lane mask
+	// wregs (value slot -> lanes written) and wpreds are parts of one
+	// block, wregs[:cap(wregs)] (written): wregs, then wpreds, then one
+	// mask nothing reads, so that burst's short path marks an op's one
+	// destination, value or predicate, or none, by one index (op.wm)
+	// without a test.
+	wregs     []uint32
 	wpreds    []uint32
 	local     pagedMem // lane*localSize + offset, allocated by first writes
 	localBase uint64
@@ -456,12 +461,13 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena, warm
 		a = &frameArena{}
 	}
 	fr := a.takeFrame()
+	written := a.takeMasks(f.nregs + f.npreds + 1)
 	*fr = frame{
 		fn:        f,
 		regs:      a.takeRows(f.nregs),
 		preds:     a.takeMasks(f.npreds),
-		wregs:     a.takeMasks(f.nregs),
-		wpreds:    a.takeMasks(f.npreds),
+		wregs:     written[:f.nregs],
+		wpreds:    written[f.nregs : f.nregs+f.npreds : f.nregs+f.npreds],
 		local:     newPagedMem(32 * f.localSize),
 		param:     a.takeBytes(32 * f.paramSize),
 		localBase: localBase,
@@ -679,17 +685,27 @@ func (a *frameArena) takeBytes(n int) []byte {
 // Run executes until the kernel ends, a fault, or budget more warp
 // instructions (budget <= 0: no limit). It reports whether the kernel ended.
 func (m *Machine) Run(budget int64) bool {
+	if !m.done {
+		m.bursts(budget)
+	}
+	return m.done
+}
+
+// bursts is Run's loop: one burst after another until the kernel ends or
+// the budget is spent, under one deferred contain rather than one a
+// burst.
+func (m *Machine) bursts(budget int64) {
+	defer m.contain()
 	start := m.stats.WarpInstructions
 	for !m.done {
 		left := int64(1) << 62
 		if budget > 0 {
 			if left = budget - (m.stats.WarpInstructions - start); left <= 0 {
-				return false
+				return
 			}
 		}
-		m.burst(left)
+		m.issue(left)
 	}
-	return true
 }
 
 // Step executes the next warp instruction of the deterministic schedule:
@@ -700,13 +716,18 @@ func (m *Machine) Run(budget int64) bool {
 func (m *Machine) Step() { m.burst(1) }
 
 // burst issues up to n instructions of the warp the scheduler picks, and
-// stops where the schedule moves to another warp. Step and Run share it,
-// so stepping and running follow the same schedule exactly.
+// stops where the schedule moves to another warp. Step and Run share its
+// issue, so stepping and running follow the same schedule exactly.
 func (m *Machine) burst(n int64) {
 	if m.done {
 		return
 	}
 	defer m.contain()
+	m.issue(n)
+}
+
+// issue is burst without its deferred contain (bursts has one for many).
+func (m *Machine) issue(n int64) {
 	c, w := m.next()
 	if c == nil {
 		if len(m.ctas) >= m.nctas {
@@ -749,6 +770,28 @@ func (m *Machine) burst(n int64) {
 			mask &= p
 		}
 		w.mask = mask
+		if o.flags&flagPlain != 0 && mask != 0 && !m.record && (m.san == nil || m.san.undefRows == 0) {
+			// The short path: what the general one below does for
+			// such an op, with fewer tests and joins (under
+			// WebAssembly each jump that does not fall through goes
+			// through the function's dispatch loop).
+			m.stats.WarpInstructions++
+			m.stats.ThreadInstructions += int64(bits.OnesCount32(mask))
+			o.exec(m, w, o)
+			f.wregs[:cap(f.wregs)][o.wm] |= mask // (see frame)
+			e.pc++
+			if m.err != nil {
+				m.done = true
+				break
+			}
+			if e.pc == e.rpc {
+				reconverge(w)
+			}
+			if run >= Quantum {
+				break
+			}
+			continue
+		}
 		if m.record {
 			m.recordStep(w, f, e, mask)
 		}
@@ -950,6 +993,12 @@ func (m *Machine) recordStep(w *warp, f *frame, e *entry, mask uint32) {
 	m.lastWrites = m.lastWrites[:0]
 	m.last = lastStep{cta: w.cta.id, warp: int32(w.id), fn: f.fn.index, pc: e.pc, active: e.mask, exec: mask}
 }
+
+// reconverge is normalize out of line, for burst's short path: a call
+// there is a rare branch, kept off the path the loop falls through.
+//
+//go:noinline
+func reconverge(w *warp) { normalize(w) }
 
 // normalize pops finished stack entries: those that reached their
 // reconvergence point, and those with no lanes left.

@@ -26,6 +26,11 @@ type op struct {
 	// register rows with them directly (see exec_lanes.go).
 	rd, ra, rb, rc int32
 
+	// wm is where burst's short path marks the lanes written
+	// (flagPlain ops): in wregs[:cap(wregs)] (see frame), d1, or pd
+	// after the value slots, or the mask past both when it writes neither.
+	wm int32
+
 	pd   int32   // predicate destination (setp p, the p of d|p), -1 if none
 	pd2  int32   // second predicate destination (setp p|q), -1 if none
 	ps   []int32 // predicate sources
@@ -83,6 +88,10 @@ const (
 	flagRelu
 	flagNaN
 	flagApprox
+	// flagPlain: not a control op, no dynamic special register to
+	// refresh, and one destination at most, a value (d1) or a predicate
+	// (pd): burst's short path issues it (set by markPlain, with wm).
+	flagPlain
 )
 
 // typeInfo is a decoded PTX type.
