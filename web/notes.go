@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ptxplay/ptxplay/examples"
+	"github.com/vugu/vugu"
 )
 
 // Notes shows an example's notes. Place it as
@@ -15,7 +16,11 @@ import (
 // (Vugu ignores vg-if on a component's root element: the parent decides).
 type Notes struct {
 	Example string
+	Closed  bool // closed by a person (its summary clicked): not built, kept closed
 }
+
+// toggled follows the panel's <details> when a person opens or closes it.
+func (c *Notes) toggled(e vugu.DOMEvent) { c.Closed = !e.PropBool("target", "open") }
 
 // noteBlock is a paragraph or a list of items, as HTML.
 type noteBlock struct {

@@ -36,6 +36,9 @@ type Root struct {
 	Yield    func()        // returns once the browser has run its event loop (host_js.go)
 	ShowJSON bool
 	Lane     int // the lane the Bits panel shows: a click on a grid cell picks it
+	// LaunchClosed: the launch panel is closed (its summary clicked); its
+	// form is then not built, and a render keeps it closed.
+	LaunchClosed bool
 
 	docSent  string // the text the editor was last given
 	diagSent string
@@ -91,6 +94,12 @@ func (c *Root) Do(action string) {
 		a.Large = !a.Large
 		c.save("ptxplay.large", map[bool]string{true: "1", false: ""}[a.Large])
 	}
+}
+
+// launchToggled follows the launch panel's <details> when a person opens
+// or closes it (a render setting its open attribute also lands here).
+func (c *Root) launchToggled(e vugu.DOMEvent) {
+	c.LaunchClosed = !e.PropBool("target", "open")
 }
 
 func (c *Root) save(k, v string) {

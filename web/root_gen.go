@@ -529,8 +529,14 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t"}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "details", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-panel"}, vugu.VGAttribute{Namespace: "", Key: "open", Val: ""}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "details", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-panel"}}}
 			vgparent.AppendChild(vgn)
+			vgn.AddAttrInterface("open", !c.LaunchClosed)
+			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+				EventType: "toggle",
+				Func:      func(event vugu.DOMEvent) { c.launchToggled(event) },
+				// TODO: implement capture, etc. mostly need to decide syntax
+			})
 			{
 				vgparent := vgn
 				_ = vgparent
@@ -549,21 +555,66 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t"}
 				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-launch"}}}
-				vgparent.AppendChild(vgn)
-				{
-					vgparent := vgn
-					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t"}
-					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-form"}}}
+				if !c.LaunchClosed {
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-launch"}}}
 					vgparent.AppendChild(vgn)
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t"}
 						vgparent.AppendChild(vgn)
-						if len(c.A.Kernels) > 1 {
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-form"}}}
+						vgparent.AppendChild(vgn)
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
+							vgparent.AppendChild(vgn)
+							if len(c.A.Kernels) > 1 {
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-row"}}}
+								vgparent.AppendChild(vgn)
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
+									vgparent.AppendChild(vgn)
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "launch-kernel"}}}
+									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML(vugu.HTML("kernel"))
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
+									vgparent.AppendChild(vgn)
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-kernel"}}}
+									vgparent.AppendChild(vgn)
+									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+										EventType: "change",
+										Func:      func(event vugu.DOMEvent) { c.setKernel(event) },
+										// TODO: implement capture, etc. mostly need to decide syntax
+									})
+									{
+										vgparent := vgn
+										_ = vgparent
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
+										vgparent.AppendChild(vgn)
+										for vgiterkeyt, k := range c.A.Kernels {
+											var vgiterkey interface{} = vgiterkeyt
+											_ = vgiterkey
+											k := k
+											_ = k
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute(nil)}
+											vgparent.AppendChild(vgn)
+											vgn.AddAttrInterface("selected", k == c.A.Launch.Kernel)
+											vgn.AddAttrInterface("value", k)
+											vgn.SetInnerHTML(k)
+										}
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
+										vgparent.AppendChild(vgn)
+									}
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
+									vgparent.AppendChild(vgn)
+								}
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
+							vgparent.AppendChild(vgn)
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-row"}}}
 							vgparent.AppendChild(vgn)
 							{
@@ -571,296 +622,145 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								_ = vgparent
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
 								vgparent.AppendChild(vgn)
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "launch-kernel"}}}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "launch-grid"}}}
 								vgparent.AppendChild(vgn)
-								vgn.SetInnerHTML(vugu.HTML("kernel"))
+								vgn.SetInnerHTML(vugu.HTML("grid"))
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
 								vgparent.AppendChild(vgn)
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-kernel"}}}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-grid"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-dims"}}}
 								vgparent.AppendChild(vgn)
+								{
+									b, err := vjson.Marshal(c.A.Launch.Grid)
+									if err != nil {
+										panic(err)
+									}
+									vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+								}
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType: "change",
-									Func:      func(event vugu.DOMEvent) { c.setKernel(event) },
+									EventType: "input",
+									Func:      func(event vugu.DOMEvent) { c.setDim(event, "grid") },
 									// TODO: implement capture, etc. mostly need to decide syntax
 								})
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
+								vgparent.AppendChild(vgn)
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "launch-block"}}}
+								vgparent.AppendChild(vgn)
+								vgn.SetInnerHTML(vugu.HTML("block"))
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
+								vgparent.AppendChild(vgn)
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-block"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-dims"}}}
+								vgparent.AppendChild(vgn)
 								{
-									vgparent := vgn
-									_ = vgparent
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
-									vgparent.AppendChild(vgn)
-									for vgiterkeyt, k := range c.A.Kernels {
-										var vgiterkey interface{} = vgiterkeyt
-										_ = vgiterkey
-										k := k
-										_ = k
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute(nil)}
-										vgparent.AppendChild(vgn)
-										vgn.AddAttrInterface("selected", k == c.A.Launch.Kernel)
-										vgn.AddAttrInterface("value", k)
-										vgn.SetInnerHTML(k)
+									b, err := vjson.Marshal(c.A.Launch.Block)
+									if err != nil {
+										panic(err)
 									}
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
-									vgparent.AppendChild(vgn)
+									vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 								}
+								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+									EventType: "input",
+									Func:      func(event vugu.DOMEvent) { c.setDim(event, "block") },
+									// TODO: implement capture, etc. mostly need to decide syntax
+								})
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
+								vgparent.AppendChild(vgn)
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "launch-shared"}}}
+								vgparent.AppendChild(vgn)
+								vgn.SetInnerHTML(vugu.HTML("shared"))
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
+								vgparent.AppendChild(vgn)
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-shared"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-num"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "0"}}}
+								vgparent.AppendChild(vgn)
+								{
+									b, err := vjson.Marshal(c.A.Launch.Shared)
+									if err != nil {
+										panic(err)
+									}
+									vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+								}
+								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+									EventType: "input",
+									Func:      func(event vugu.DOMEvent) { c.setDim(event, "shared") },
+									// TODO: implement capture, etc. mostly need to decide syntax
+								})
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
+								vgparent.AppendChild(vgn)
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "launch-cluster"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Thread-block cluster shape (sm_90); empty: the kernel's .reqnctapercluster, or none"}}}
+								vgparent.AppendChild(vgn)
+								vgn.SetInnerHTML(vugu.HTML("cluster"))
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
+								vgparent.AppendChild(vgn)
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-cluster"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-dims"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "none"}}}
+								vgparent.AppendChild(vgn)
+								{
+									b, err := vjson.Marshal(c.A.Launch.Cluster)
+									if err != nil {
+										panic(err)
+									}
+									vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+								}
+								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+									EventType: "input",
+									Func:      func(event vugu.DOMEvent) { c.setDim(event, "cluster") },
+									// TODO: implement capture, etc. mostly need to decide syntax
+								})
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
 								vgparent.AppendChild(vgn)
 							}
-						}
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
-						vgparent.AppendChild(vgn)
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-row"}}}
-						vgparent.AppendChild(vgn)
-						{
-							vgparent := vgn
-							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "launch-grid"}}}
-							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(vugu.HTML("grid"))
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-grid"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-dims"}}}
-							vgparent.AppendChild(vgn)
-							{
-								b, err := vjson.Marshal(c.A.Launch.Grid)
-								if err != nil {
-									panic(err)
-								}
-								vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
-							}
-							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "input",
-								Func:      func(event vugu.DOMEvent) { c.setDim(event, "grid") },
-								// TODO: implement capture, etc. mostly need to decide syntax
-							})
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "launch-block"}}}
-							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(vugu.HTML("block"))
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-block"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-dims"}}}
-							vgparent.AppendChild(vgn)
-							{
-								b, err := vjson.Marshal(c.A.Launch.Block)
-								if err != nil {
-									panic(err)
-								}
-								vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
-							}
-							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "input",
-								Func:      func(event vugu.DOMEvent) { c.setDim(event, "block") },
-								// TODO: implement capture, etc. mostly need to decide syntax
-							})
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "launch-shared"}}}
-							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(vugu.HTML("shared"))
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-shared"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-num"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "0"}}}
-							vgparent.AppendChild(vgn)
-							{
-								b, err := vjson.Marshal(c.A.Launch.Shared)
-								if err != nil {
-									panic(err)
-								}
-								vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
-							}
-							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "input",
-								Func:      func(event vugu.DOMEvent) { c.setDim(event, "shared") },
-								// TODO: implement capture, etc. mostly need to decide syntax
-							})
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "launch-cluster"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Thread-block cluster shape (sm_90); empty: the kernel's .reqnctapercluster, or none"}}}
-							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(vugu.HTML("cluster"))
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-cluster"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-dims"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "none"}}}
-							vgparent.AppendChild(vgn)
-							{
-								b, err := vjson.Marshal(c.A.Launch.Cluster)
-								if err != nil {
-									panic(err)
-								}
-								vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
-							}
-							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "input",
-								Func:      func(event vugu.DOMEvent) { c.setDim(event, "cluster") },
-								// TODO: implement capture, etc. mostly need to decide syntax
-							})
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
 							vgparent.AppendChild(vgn)
-						}
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
-						vgparent.AppendChild(vgn)
-						if c.dimsErr() != "" {
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-err"}}}
-							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(c.dimsErr())
-						}
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
-						vgparent.AppendChild(vgn)
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-args"}}}
-						vgparent.AppendChild(vgn)
-						{
-							vgparent := vgn
-							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
-							vgparent.AppendChild(vgn)
-							for i, r := range c.A.Launch.Args {
-								var vgiterkey interface{} = i
-								_ = vgiterkey
-								i := i
-								_ = i
-								r := r
-								_ = r
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tbody", Attr: []vugu.VGAttribute(nil)}
+							if c.dimsErr() != "" {
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-err"}}}
 								vgparent.AppendChild(vgn)
-								vgn.AddAttrInterface("class", c.rowClass(r))
-								vgn.AddAttrInterface("data-param", r.Name)
-								{
-									vgparent := vgn
-									_ = vgparent
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tr", Attr: []vugu.VGAttribute(nil)}
+								vgn.SetInnerHTML(c.dimsErr())
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-args"}}}
+							vgparent.AppendChild(vgn)
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
+								vgparent.AppendChild(vgn)
+								for i, r := range c.A.Launch.Args {
+									var vgiterkey interface{} = i
+									_ = vgiterkey
+									i := i
+									_ = i
+									r := r
+									_ = r
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tbody", Attr: []vugu.VGAttribute(nil)}
 									vgparent.AppendChild(vgn)
+									vgn.AddAttrInterface("class", c.rowClass(r))
+									vgn.AddAttrInterface("data-param", r.Name)
 									{
 										vgparent := vgn
 										_ = vgparent
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
-										vgparent.AppendChild(vgn)
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-pname"}}}
-										vgparent.AppendChild(vgn)
-										vgn.AddAttrInterface("title", r.Name+" "+r.PType)
-										{
-											vgparent := vgn
-											_ = vgparent
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
-											vgparent.AppendChild(vgn)
-											vgn.SetInnerHTML(shortName(r.Name))
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
-											vgparent.AppendChild(vgn)
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "small", Attr: []vugu.VGAttribute(nil)}
-											vgparent.AppendChild(vgn)
-											vgn.SetInnerHTML(r.PType)
-										}
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
-										vgparent.AppendChild(vgn)
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tr", Attr: []vugu.VGAttribute(nil)}
 										vgparent.AppendChild(vgn)
 										{
 											vgparent := vgn
 											_ = vgparent
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t\t"}
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
 											vgparent.AppendChild(vgn)
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-kind"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "scalar value, a buffer whose address is passed, or a Hopper TMA tensor map"}}}
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-pname"}}}
 											vgparent.AppendChild(vgn)
-											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-												EventType: "change",
-												Func:      func(event vugu.DOMEvent) { c.setArg(event, i, "kind") },
-												// TODO: implement capture, etc. mostly need to decide syntax
-											})
+											vgn.AddAttrInterface("title", r.Name+" "+r.PType)
 											{
 												vgparent := vgn
 												_ = vgparent
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t\t\t"}
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 												vgparent.AppendChild(vgn)
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute{{Namespace: "", Key: "value", Val: "scalar"}}}
+												vgn.SetInnerHTML(shortName(r.Name))
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
 												vgparent.AppendChild(vgn)
-												vgn.AddAttrInterface("selected", !r.Buffer && !r.TMap)
-												{
-													vgparent := vgn
-													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "value"}
-													vgparent.AppendChild(vgn)
-												}
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t\t\t"}
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "small", Attr: []vugu.VGAttribute(nil)}
 												vgparent.AppendChild(vgn)
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute{{Namespace: "", Key: "value", Val: "buffer"}}}
-												vgparent.AppendChild(vgn)
-												vgn.AddAttrInterface("selected", r.Buffer && !r.TMap)
-												{
-													vgparent := vgn
-													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "buffer"}
-													vgparent.AppendChild(vgn)
-												}
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t\t\t"}
-												vgparent.AppendChild(vgn)
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute{{Namespace: "", Key: "value", Val: "tensormap"}}}
-												vgparent.AppendChild(vgn)
-												vgn.AddAttrInterface("selected", r.TMap)
-												{
-													vgparent := vgn
-													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "tensor map"}
-													vgparent.AppendChild(vgn)
-												}
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t\t"}
-												vgparent.AppendChild(vgn)
+												vgn.SetInnerHTML(r.PType)
 											}
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
 											vgparent.AppendChild(vgn)
-										}
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
-										vgparent.AppendChild(vgn)
-										if r.TMap {
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "colspan", Val: "4"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-grow"}}}
-											vgparent.AppendChild(vgn)
-											{
-												vgparent := vgn
-												_ = vgparent
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-map"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "buffer, dtype, dims (innermost first), strides (bytes of dims 1..), box, element_strides, swizzle (none, 32B, 64B, 128B), oob_fill (zero, nan)"}}}
-												vgparent.AppendChild(vgn)
-												{
-													b, err := vjson.Marshal(r.Map)
-													if err != nil {
-														panic(err)
-													}
-													vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
-												}
-												vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-													EventType: "input",
-													Func:      func(event vugu.DOMEvent) { c.setArg(event, i, "map") },
-													// TODO: implement capture, etc. mostly need to decide syntax
-												})
-											}
-										}
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
-										vgparent.AppendChild(vgn)
-										if !r.Buffer && !r.TMap {
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "colspan", Val: "4"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-grow"}}}
-											vgparent.AppendChild(vgn)
-											{
-												vgparent := vgn
-												_ = vgparent
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-val"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "number"}}}
-												vgparent.AppendChild(vgn)
-												{
-													b, err := vjson.Marshal(r.Value)
-													if err != nil {
-														panic(err)
-													}
-													vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
-												}
-												vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-													EventType: "input",
-													Func:      func(event vugu.DOMEvent) { c.setArg(event, i, "value") },
-													// TODO: implement capture, etc. mostly need to decide syntax
-												})
-											}
-										}
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
-										vgparent.AppendChild(vgn)
-										if r.Buffer && !r.TMap {
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
 											vgparent.AppendChild(vgn)
 											{
@@ -868,11 +768,11 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 												_ = vgparent
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t\t"}
 												vgparent.AppendChild(vgn)
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-type"}}}
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-kind"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "scalar value, a buffer whose address is passed, or a Hopper TMA tensor map"}}}
 												vgparent.AppendChild(vgn)
 												vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 													EventType: "change",
-													Func:      func(event vugu.DOMEvent) { c.setArg(event, i, "type") },
+													Func:      func(event vugu.DOMEvent) { c.setArg(event, i, "kind") },
 													// TODO: implement capture, etc. mostly need to decide syntax
 												})
 												{
@@ -880,16 +780,36 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 													_ = vgparent
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t\t\t"}
 													vgparent.AppendChild(vgn)
-													for vgiterkeyt, t := range ElemTypes {
-														var vgiterkey interface{} = vgiterkeyt
-														_ = vgiterkey
-														t := t
-														_ = t
-														vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute(nil)}
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute{{Namespace: "", Key: "value", Val: "scalar"}}}
+													vgparent.AppendChild(vgn)
+													vgn.AddAttrInterface("selected", !r.Buffer && !r.TMap)
+													{
+														vgparent := vgn
+														_ = vgparent
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "value"}
 														vgparent.AppendChild(vgn)
-														vgn.AddAttrInterface("selected", t == r.Type)
-														vgn.AddAttrInterface("value", t)
-														vgn.SetInnerHTML(t)
+													}
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t\t\t"}
+													vgparent.AppendChild(vgn)
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute{{Namespace: "", Key: "value", Val: "buffer"}}}
+													vgparent.AppendChild(vgn)
+													vgn.AddAttrInterface("selected", r.Buffer && !r.TMap)
+													{
+														vgparent := vgn
+														_ = vgparent
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "buffer"}
+														vgparent.AppendChild(vgn)
+													}
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t\t\t"}
+													vgparent.AppendChild(vgn)
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute{{Namespace: "", Key: "value", Val: "tensormap"}}}
+													vgparent.AppendChild(vgn)
+													vgn.AddAttrInterface("selected", r.TMap)
+													{
+														vgparent := vgn
+														_ = vgparent
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "tensor map"}
+														vgparent.AppendChild(vgn)
 													}
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t\t"}
 													vgparent.AppendChild(vgn)
@@ -897,100 +817,228 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
 												vgparent.AppendChild(vgn)
 											}
-										}
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
-										vgparent.AppendChild(vgn)
-										if r.Buffer && !r.TMap {
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
 											vgparent.AppendChild(vgn)
-											{
-												vgparent := vgn
-												_ = vgparent
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-num"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "count"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "elements (zero-filled unless fill or data)"}}}
+											if r.TMap {
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "colspan", Val: "4"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-grow"}}}
 												vgparent.AppendChild(vgn)
 												{
-													b, err := vjson.Marshal(r.Count)
-													if err != nil {
-														panic(err)
+													vgparent := vgn
+													_ = vgparent
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-map"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "buffer, dtype, dims (innermost first), strides (bytes of dims 1..), box, element_strides, swizzle (none, 32B, 64B, 128B), oob_fill (zero, nan)"}}}
+													vgparent.AppendChild(vgn)
+													{
+														b, err := vjson.Marshal(r.Map)
+														if err != nil {
+															panic(err)
+														}
+														vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 													}
-													vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+														EventType: "input",
+														Func:      func(event vugu.DOMEvent) { c.setArg(event, i, "map") },
+														// TODO: implement capture, etc. mostly need to decide syntax
+													})
 												}
-												vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-													EventType: "input",
-													Func:      func(event vugu.DOMEvent) { c.setArg(event, i, "count") },
-													// TODO: implement capture, etc. mostly need to decide syntax
-												})
 											}
-										}
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
-										vgparent.AppendChild(vgn)
-										if r.Buffer && !r.TMap {
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
 											vgparent.AppendChild(vgn)
-											{
-												vgparent := vgn
-												_ = vgparent
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-num"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "fill"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "iota, or a value for every element"}}}
+											if !r.Buffer && !r.TMap {
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "colspan", Val: "4"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-grow"}}}
 												vgparent.AppendChild(vgn)
 												{
-													b, err := vjson.Marshal(r.Fill)
-													if err != nil {
-														panic(err)
+													vgparent := vgn
+													_ = vgparent
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-val"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "number"}}}
+													vgparent.AppendChild(vgn)
+													{
+														b, err := vjson.Marshal(r.Value)
+														if err != nil {
+															panic(err)
+														}
+														vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 													}
-													vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+														EventType: "input",
+														Func:      func(event vugu.DOMEvent) { c.setArg(event, i, "value") },
+														// TODO: implement capture, etc. mostly need to decide syntax
+													})
 												}
-												vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-													EventType: "input",
-													Func:      func(event vugu.DOMEvent) { c.setArg(event, i, "fill") },
-													// TODO: implement capture, etc. mostly need to decide syntax
-												})
 											}
-										}
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
-										vgparent.AppendChild(vgn)
-										if r.Buffer && !r.TMap {
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-grow"}}}
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
 											vgparent.AppendChild(vgn)
-											{
-												vgparent := vgn
-												_ = vgparent
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-data"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "data: 1, 2, 3"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "elements, comma-separated"}}}
+											if r.Buffer && !r.TMap {
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
 												vgparent.AppendChild(vgn)
-												vgn.JSPopulateHandler = vugu.JSValueFunc(func(value js.Value) { fillValue(value, r.Data) })
-												vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-													EventType: "input",
-													Func:      func(event vugu.DOMEvent) { c.setArg(event, i, "data") },
-													// TODO: implement capture, etc. mostly need to decide syntax
-												})
+												{
+													vgparent := vgn
+													_ = vgparent
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t\t"}
+													vgparent.AppendChild(vgn)
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-type"}}}
+													vgparent.AppendChild(vgn)
+													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+														EventType: "change",
+														Func:      func(event vugu.DOMEvent) { c.setArg(event, i, "type") },
+														// TODO: implement capture, etc. mostly need to decide syntax
+													})
+													{
+														vgparent := vgn
+														_ = vgparent
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t\t\t"}
+														vgparent.AppendChild(vgn)
+														for vgiterkeyt, t := range ElemTypes {
+															var vgiterkey interface{} = vgiterkeyt
+															_ = vgiterkey
+															t := t
+															_ = t
+															vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute(nil)}
+															vgparent.AppendChild(vgn)
+															vgn.AddAttrInterface("selected", t == r.Type)
+															vgn.AddAttrInterface("value", t)
+															vgn.SetInnerHTML(t)
+														}
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t\t"}
+														vgparent.AppendChild(vgn)
+													}
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
+													vgparent.AppendChild(vgn)
+												}
 											}
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
+											vgparent.AppendChild(vgn)
+											if r.Buffer && !r.TMap {
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
+												vgparent.AppendChild(vgn)
+												{
+													vgparent := vgn
+													_ = vgparent
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-num"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "count"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "elements (zero-filled unless fill or data)"}}}
+													vgparent.AppendChild(vgn)
+													{
+														b, err := vjson.Marshal(r.Count)
+														if err != nil {
+															panic(err)
+														}
+														vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+													}
+													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+														EventType: "input",
+														Func:      func(event vugu.DOMEvent) { c.setArg(event, i, "count") },
+														// TODO: implement capture, etc. mostly need to decide syntax
+													})
+												}
+											}
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
+											vgparent.AppendChild(vgn)
+											if r.Buffer && !r.TMap {
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
+												vgparent.AppendChild(vgn)
+												{
+													vgparent := vgn
+													_ = vgparent
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-num"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "fill"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "iota, or a value for every element"}}}
+													vgparent.AppendChild(vgn)
+													{
+														b, err := vjson.Marshal(r.Fill)
+														if err != nil {
+															panic(err)
+														}
+														vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+													}
+													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+														EventType: "input",
+														Func:      func(event vugu.DOMEvent) { c.setArg(event, i, "fill") },
+														// TODO: implement capture, etc. mostly need to decide syntax
+													})
+												}
+											}
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
+											vgparent.AppendChild(vgn)
+											if r.Buffer && !r.TMap {
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-grow"}}}
+												vgparent.AppendChild(vgn)
+												{
+													vgparent := vgn
+													_ = vgparent
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-data"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "data: 1, 2, 3"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "elements, comma-separated"}}}
+													vgparent.AppendChild(vgn)
+													vgn.JSPopulateHandler = vugu.JSValueFunc(func(value js.Value) { fillValue(value, r.Data) })
+													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+														EventType: "input",
+														Func:      func(event vugu.DOMEvent) { c.setArg(event, i, "data") },
+														// TODO: implement capture, etc. mostly need to decide syntax
+													})
+												}
+											}
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
+											vgparent.AppendChild(vgn)
 										}
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
 										vgparent.AppendChild(vgn)
+										if r.Err != "" {
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tr", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-err-row"}}}
+											vgparent.AppendChild(vgn)
+											{
+												vgparent := vgn
+												_ = vgparent
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
+												vgparent.AppendChild(vgn)
+												vgn.SetInnerHTML(vugu.HTML(""))
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "colspan", Val: "5"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-err"}}}
+												vgparent.AppendChild(vgn)
+												vgn.SetInnerHTML(r.Err)
+											}
+										}
+									}
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
+								vgparent.AppendChild(vgn)
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
+							vgparent.AppendChild(vgn)
+							if c.A.Launch.Buffers != "" || c.hasTensorMap() {
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-row"}}}
+								vgparent.AppendChild(vgn)
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
+									vgparent.AppendChild(vgn)
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "launch-buffers"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "global buffers no parameter takes: the tensors behind tensor maps"}}}
+									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML(vugu.HTML("buffers"))
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
+									vgparent.AppendChild(vgn)
+									if !c.buffersLong() {
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-buffers"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-map"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "{\"m\": {\"type\": \"f16\", \"count\": 4096}}"}}}
+										vgparent.AppendChild(vgn)
+										{
+											b, err := vjson.Marshal(c.A.Launch.Buffers)
+											if err != nil {
+												panic(err)
+											}
+											vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+										}
+										vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+											EventType: "input",
+											Func:      func(event vugu.DOMEvent) { c.setDim(event, "buffers") },
+											// TODO: implement capture, etc. mostly need to decide syntax
+										})
 									}
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
 									vgparent.AppendChild(vgn)
-									if r.Err != "" {
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tr", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-err-row"}}}
+									if c.buffersLong() {
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-buffers"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-note"}}}
 										vgparent.AppendChild(vgn)
-										{
-											vgparent := vgn
-											_ = vgparent
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-											vgparent.AppendChild(vgn)
-											vgn.SetInnerHTML(vugu.HTML(""))
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "colspan", Val: "5"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-err"}}}
-											vgparent.AppendChild(vgn)
-											vgn.SetInnerHTML(r.Err)
-										}
+										vgn.SetInnerHTML(c.buffersSummary())
 									}
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
+									vgparent.AppendChild(vgn)
 								}
 							}
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
 							vgparent.AppendChild(vgn)
-						}
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
-						vgparent.AppendChild(vgn)
-						if c.A.Launch.Buffers != "" || c.hasTensorMap() {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-row"}}}
 							vgparent.AppendChild(vgn)
 							{
@@ -998,107 +1046,67 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								_ = vgparent
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
 								vgparent.AppendChild(vgn)
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "launch-buffers"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "global buffers no parameter takes: the tensors behind tensor maps"}}}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "template"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Fill a launch from the kernel's parameters: buffers for pointers, n for integers"}}}
 								vgparent.AppendChild(vgn)
-								vgn.SetInnerHTML(vugu.HTML("buffers"))
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
-								vgparent.AppendChild(vgn)
-								if !c.buffersLong() {
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-buffers"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-map"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "{\"m\": {\"type\": \"f16\", \"count\": 4096}}"}}}
+								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+									EventType: "click",
+									Func:      func(event vugu.DOMEvent) { c.Do("template") },
+									// TODO: implement capture, etc. mostly need to decide syntax
+								})
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Template from params"}
 									vgparent.AppendChild(vgn)
-									{
-										b, err := vjson.Marshal(c.A.Launch.Buffers)
-										if err != nil {
-											panic(err)
-										}
-										vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
-									}
-									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-										EventType: "input",
-										Func:      func(event vugu.DOMEvent) { c.setDim(event, "buffers") },
-										// TODO: implement capture, etc. mostly need to decide syntax
-									})
 								}
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
 								vgparent.AppendChild(vgn)
-								if c.buffersLong() {
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-buffers"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-note"}}}
-									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(c.buffersSummary())
-								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-json-toggle"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-small"}}}
+								vgparent.AppendChild(vgn)
+								vgn.SetInnerHTML(c.jsonLabel())
+								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+									EventType: "click",
+									Func:      func(event vugu.DOMEvent) { c.ShowJSON = !c.ShowJSON },
+									// TODO: implement capture, etc. mostly need to decide syntax
+								})
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
 								vgparent.AppendChild(vgn)
-							}
-						}
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
-						vgparent.AppendChild(vgn)
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-row"}}}
-						vgparent.AppendChild(vgn)
-						{
-							vgparent := vgn
-							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "template"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Fill a launch from the kernel's parameters: buffers for pointers, n for integers"}}}
-							vgparent.AppendChild(vgn)
-							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "click",
-								Func:      func(event vugu.DOMEvent) { c.Do("template") },
-								// TODO: implement capture, etc. mostly need to decide syntax
-							})
-							{
-								vgparent := vgn
-								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Template from params"}
-								vgparent.AppendChild(vgn)
-							}
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t"}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-json-toggle"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-small"}}}
-							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(c.jsonLabel())
-							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "click",
-								Func:      func(event vugu.DOMEvent) { c.ShowJSON = !c.ShowJSON },
-								// TODO: implement capture, etc. mostly need to decide syntax
-							})
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
-							vgparent.AppendChild(vgn)
-						}
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t"}
-						vgparent.AppendChild(vgn)
-					}
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t"}
-					vgparent.AppendChild(vgn)
-					if c.ShowJSON {
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-json"}}}
-						vgparent.AppendChild(vgn)
-						{
-							vgparent := vgn
-							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "textarea", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-json"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "launch JSON"}}}
-							vgparent.AppendChild(vgn)
-							vgn.JSPopulateHandler = vugu.JSValueFunc(func(value js.Value) { fillValue(value, c.A.LaunchJSON) })
-							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "input",
-								Func:      func(event vugu.DOMEvent) { c.setJSON(event) },
-								// TODO: implement capture, etc. mostly need to decide syntax
-							})
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
-							vgparent.AppendChild(vgn)
-							if c.A.JSONErr != "" {
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-err"}}}
-								vgparent.AppendChild(vgn)
-								vgn.SetInnerHTML(c.A.JSONErr)
 							}
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t"}
 							vgparent.AppendChild(vgn)
 						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t"}
+						vgparent.AppendChild(vgn)
+						if c.ShowJSON {
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-json"}}}
+							vgparent.AppendChild(vgn)
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
+								vgparent.AppendChild(vgn)
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "textarea", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "launch-json"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "launch JSON"}}}
+								vgparent.AppendChild(vgn)
+								vgn.JSPopulateHandler = vugu.JSValueFunc(func(value js.Value) { fillValue(value, c.A.LaunchJSON) })
+								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+									EventType: "input",
+									Func:      func(event vugu.DOMEvent) { c.setJSON(event) },
+									// TODO: implement capture, etc. mostly need to decide syntax
+								})
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t"}
+								vgparent.AppendChild(vgn)
+								if c.A.JSONErr != "" {
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-err"}}}
+									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML(c.A.JSONErr)
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t"}
+								vgparent.AppendChild(vgn)
+							}
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t"}
+						vgparent.AppendChild(vgn)
 					}
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t"}
-					vgparent.AppendChild(vgn)
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t"}
 				vgparent.AppendChild(vgn)

@@ -12,6 +12,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // pageDOM is everything the page shows that a render sets: the markup of
@@ -115,4 +117,36 @@ func TestQuickRenderDrawsWhatVuguDraws(t *testing.T) {
 			p.noErrors()
 		})
 	}
+}
+
+// TestClosedPanelsStayClosed: the launch panel, once closed, is not built
+// (its form leaves the page) and stays closed through steps and a run
+// (a full render); opened again, its form is back with the launch.
+func TestClosedPanelsStayClosed(t *testing.T) {
+	p := openPage(t, "/", 1280, 800, false)
+	grid := p.value("launch-grid")
+	if grid == "" {
+		t.Fatal("no grid in the launch form")
+	}
+	p.do(chromedp.Click(chromedp.CSS("#launch > summary")))
+	p.settle()
+	closed := `!document.getElementById("launch").open && document.getElementById("launch-grid") === null`
+	if !eval[bool](p, closed) {
+		t.Fatal("the launch panel, its summary clicked, is open or still has its form")
+	}
+	p.click("step")
+	p.click("step")
+	if !eval[bool](p, closed) {
+		t.Error("two steps opened the launch panel or built its form")
+	}
+	p.runToEnd()
+	if !eval[bool](p, closed) {
+		t.Error("a run opened the launch panel or built its form")
+	}
+	p.do(chromedp.Click(chromedp.CSS("#launch > summary")))
+	p.settle()
+	if !eval[bool](p, `document.getElementById("launch").open`) || p.value("launch-grid") != grid {
+		t.Errorf("opened again: open %v, grid %q, want %q", eval[bool](p, `document.getElementById("launch").open`), p.value("launch-grid"), grid)
+	}
+	p.noErrors()
 }
