@@ -147,7 +147,7 @@ func Start(t testing.TB, site string, vars ...string) string {
 		for s.Scan() {
 			log.WriteString(s.Text() + "\n")
 			if headerRules.MatchString(s.Text()) {
-				rulesc <- true
+				noteRules(rulesc)
 			}
 			if ready.MatchString(s.Text()) {
 				readyc <- true
@@ -161,7 +161,7 @@ func Start(t testing.TB, site string, vars ...string) string {
 			after.WriteString(s.Text() + "\n")
 			logMu.Unlock()
 			if headerRules.MatchString(s.Text()) {
-				rulesc <- true
+				noteRules(rulesc)
 			}
 		}
 	}()
@@ -183,6 +183,18 @@ func Start(t testing.TB, site string, vars ...string) string {
 		t.Fatalf("wrangler dev did not read _headers in 60s")
 	}
 	return base
+}
+
+// noteRules tells Start that wrangler dev read the _headers rules, without
+// waiting: Miniflare may parse them again at later requests, and a reader
+// blocked on a full channel would stop draining wrangler's output, whose
+// pipe then fills and stops wrangler dev (node writes to a pipe
+// synchronously) in the middle of a test.
+func noteRules(c chan bool) {
+	select {
+	case c <- true:
+	default:
+	}
 }
 
 type kvPlace struct{ dir, conf, persist string }
