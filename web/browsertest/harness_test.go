@@ -8,6 +8,7 @@ package browsertest
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"net/http"
@@ -139,9 +140,30 @@ func openPageAt(t testing.TB, base, path string, width, height int, dark bool) *
 		}
 	}()
 	reportCSP(t, ctx)
-	p.do(chromedp.Navigate(base + path))
+	p.navigate(base + path)
 	p.waitJS(`typeof ptxReady === "function" && ptxReady() && document.getElementById("run") !== null && document.querySelector("#editor .cm-editor") !== null`)
 	return p
+}
+
+// navigate opens url and waits for its load event. wrangler dev (the
+// worker's local simulator) now and then never answers one of the page's
+// script requests while it streams main.wasm to the same tab, so the load
+// event never comes (seen on a quiet box: boot.js never answered after
+// app.js, vugu.js and wasm_exec.js came); a load that has not ended in
+// 60 s is reloaded (navigating to the same URL again would only move to
+// its fragment), once, and said in the test's log.
+func (p *page) navigate(url string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+	err := chromedp.Do(ctx, chromedp.Navigate(url))
+	cancel()
+	if err != nil && p.ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+		p.t.Logf("loading %s stalled for 60 s (page errors: %v); reloading it", url, p.pageErrors())
+		err = chromedp.Do(p.ctx, chromedp.Reload())
+	}
+	if err != nil {
+		p.t.Fatalf("%v; page errors: %v", err, p.pageErrors())
+	}
 }
 
 func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
