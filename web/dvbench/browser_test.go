@@ -57,7 +57,9 @@ window.dvTime = async (fn) => {
 };
 </script>
 </head><body><div id="app"></div>
-<script>
+<script type="module">
+// A module, so that it runs after patch.js (modules run in document
+// order, after parsing): the views' first render needs ptxPatch.
 const go = new Go();
 WebAssembly.instantiateStreaming(fetch("main.wasm"), go.importObject).then((r) => go.run(r.instance));
 </script></body></html>
