@@ -18,6 +18,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -37,7 +38,45 @@ func main() {
 	emit := flag.String("emit", "", "with -reduce: write the reduced case to this testdata/run directory")
 	why := flag.String("why", "a disagreement found by the differential tester", "with -emit: the case's description")
 	flag.BoolVar(&keepDir, "keep", false, "keep the scratch directories (batch.cu, host.c, PTX)")
+	seedList := flag.String("seeds", "", "with -suite: a comma list of seeds (each a program) instead of -n and -seed")
+	suite := flag.String("suite", "", "write a GPU suite for gpurun.py into this folder (one program a batch: NAME.ptx is the module ptxplay ran; NAME.expect.json ptxplay's output; difftest.json how the host compared); with -gpu-report: the suite to report on")
+	known := flag.String("suite-known", "", "write every testdata/run case and example an sm_90 GPU can run into this folder as a gpurun suite (ptxplay's output as the expectation) and exit")
+	gpuReport := flag.String("gpu-report", "", "gpurun's results for -suite (the SUITE folder with summary.json and NAME.gpu.json, or SUITE.gpu.tar.gz): print a line per case and exit")
 	flag.Parse()
+
+	if *gpuReport != "" {
+		if *suite == "" {
+			fmt.Fprintln(os.Stderr, "difftest: -gpu-report needs -suite DIR (the folder that was run)")
+			os.Exit(2)
+		}
+		bad, err := Report(os.Stdout, *suite, *gpuReport)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "difftest:", err)
+			os.Exit(2)
+		}
+		if bad > 0 {
+			os.Exit(1)
+		}
+		return
+	}
+	if *known != "" {
+		td, err := findTestdata()
+		if err == nil {
+			var idx SuiteIndex
+			idx, err = WriteKnown(td, *known)
+			if err == nil {
+				for _, s := range idx.Skipped {
+					fmt.Printf("skipped %s (%s): %s\n", s.Name, s.Source, s.Detail)
+				}
+				fmt.Printf("%d cases written to %s, %d skipped\n", len(idx.Cases), *known, len(idx.Skipped))
+			}
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "difftest:", err)
+			os.Exit(2)
+		}
+		return
+	}
 
 	cfg, err := ParseFeatures(*features)
 	if err == nil {
@@ -77,12 +116,38 @@ func main() {
 		return
 	}
 	start := time.Now()
-	st := Campaign(tools, cfg, *seed, *n, *batch, *jobs, opts, func(done int, f []Finding) {
+	progress := func(done int, f []Finding) {
 		for _, x := range f {
 			fmt.Println(x)
 		}
 		fmt.Fprintf(os.Stderr, "\r%d/%d programs, %v", done, *n, time.Since(start).Round(time.Second))
-	})
+	}
+	var st Stats
+	if *suite != "" {
+		var seeds []uint64
+		for s := *seed; s < *seed+uint64(*n); s++ {
+			seeds = append(seeds, s)
+		}
+		if *seedList != "" {
+			seeds = nil
+			for _, f := range strings.Split(*seedList, ",") {
+				s, err := strconv.ParseUint(strings.TrimSpace(f), 10, 64)
+				if err != nil {
+					fmt.Fprintf(os.Stderr, "difftest: -seeds: %q is not a seed\n", f)
+					os.Exit(2)
+				}
+				seeds = append(seeds, s)
+			}
+			*n = len(seeds)
+		}
+		st, err = WriteSuite(tools, cfg, *with, seeds, *jobs, opts, *suite, progress)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "\ndifftest:", err)
+			os.Exit(2)
+		}
+	} else {
+		st = Campaign(tools, cfg, *seed, *n, *batch, *jobs, opts, progress)
+	}
 	fmt.Fprintln(os.Stderr)
 	fmt.Printf("%d programs x %d levels (%s): %d agree, %d disagree, %d errors, %d clang 14 bugs, %d gcc bugs, %v\n",
 		*n, len(opts), *optsFlag, st.Agree, st.Disagree, st.Errors, st.ClangBug, st.GCCBug, time.Since(start).Round(time.Second))
@@ -164,15 +229,22 @@ func FindTools() (Tools, error) {
 			return t, fmt.Errorf("%s not found: the differential test needs clang-14 and gcc", x)
 		}
 	}
+	var err error
+	t.Include, err = findTestdata()
+	return t, err
+}
+
+// findTestdata is the testdata folder (the one with cuda_prelude.h) at or
+// above the working directory.
+func findTestdata() (string, error) {
 	dir, _ := os.Getwd()
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "testdata", "cuda_prelude.h")); err == nil {
-			t.Include = filepath.Join(dir, "testdata")
-			return t, nil
+			return filepath.Join(dir, "testdata"), nil
 		}
 		up := filepath.Dir(dir)
 		if up == dir {
-			return t, fmt.Errorf("testdata/cuda_prelude.h not found above the working directory")
+			return "", fmt.Errorf("testdata/cuda_prelude.h not found above the working directory")
 		}
 		dir = up
 	}
@@ -191,6 +263,11 @@ type Stats struct {
 // report after each batch with the number of programs done and what the
 // batch found.
 func Campaign(tools Tools, cfg Config, seed uint64, n, batch, jobs int, opts []string, report func(int, []Finding)) Stats {
+	return campaign(tools, cfg, seed, n, batch, jobs, opts, report, nil)
+}
+
+// campaign is Campaign, passing every program's run to sink (see batchTo).
+func campaign(tools Tools, cfg Config, seed uint64, n, batch, jobs int, opts []string, report func(int, []Finding), sink func(Ran)) Stats {
 	var st Stats
 	var mu sync.Mutex
 	done := 0
@@ -214,7 +291,7 @@ func Campaign(tools Tools, cfg Config, seed uint64, n, batch, jobs int, opts []s
 				for s := first; s < first+uint64(batch) && s < seed+uint64(n); s++ {
 					progs = append(progs, Generate(s, cfg))
 				}
-				found, err := Batch(tools, progs, opts, dir)
+				found, err := batchTo(tools, progs, opts, dir, sink)
 				mu.Lock()
 				if err != nil {
 					st.Errors += len(progs) * len(opts)

@@ -121,6 +121,24 @@ type compiled struct {
 
 // Batch compiles and checks a list of programs; dir is a scratch directory.
 func Batch(tools Tools, progs []*Program, opts []string, dir string) ([]Finding, error) {
+	return batchTo(tools, progs, opts, dir, nil)
+}
+
+// Ran is one program's run at one level, as a suite (-suite) records it:
+// the module's PTX, ptxplay's output (nil when the kernel did not run to
+// its end), the host build's output, and the finding ("" when they agree).
+type Ran struct {
+	Prog    *Program
+	Opt     string
+	PTX     []byte
+	Got     []uint64
+	Want    []uint64
+	Finding *Finding
+}
+
+// batchTo is Batch, calling sink (when not nil) with every program's run
+// once the findings are classified.
+func batchTo(tools Tools, progs []*Program, opts []string, dir string, sink func(Ran)) ([]Finding, error) {
 	var cu, host strings.Builder
 	cu.WriteString(cudaHead)
 	host.WriteString(hostHead)
@@ -202,17 +220,35 @@ func Batch(tools Tools, progs []*Program, opts []string, dir string) ([]Finding,
 	}
 	var found []Finding
 	got := map[string][]uint64{} // ptxplay's output of each mismatch, by seed and level
+	all := map[string][]uint64{} // every output (sink only)
 	for _, c := range results {
 		if c.err != nil {
 			return nil, fmt.Errorf("clang %s: %v", c.opt, c.err)
 		}
 		t0 := time.Now()
-		found = append(found, runPTX(c.opt, c.ptx, progs, want, got)...)
+		var keep map[string][]uint64
+		if sink != nil {
+			keep = all
+		}
+		found = append(found, runPTX(c.opt, c.ptx, progs, want, got, keep)...)
 		phaseSim.Add(since(t0))
 	}
 	if len(got) > 0 {
 		if err := crossCheck(tools, progs, dir, inBytes, found, got); err != nil {
 			return nil, err
+		}
+	}
+	if sink != nil {
+		for _, c := range results {
+			for _, p := range progs {
+				r := Ran{Prog: p, Opt: c.opt, PTX: c.ptx, Got: all[gotKey(p.Seed, c.opt)], Want: want[p.Seed]}
+				for i := range found {
+					if found[i].Seed == p.Seed && found[i].Opt == c.opt {
+						r.Finding = &found[i]
+					}
+				}
+				sink(r)
+			}
 		}
 	}
 	return found, nil
@@ -310,7 +346,9 @@ func runTool(name string, args ...string) error {
 // runPTX loads the module once and runs every program's kernel on its
 // inputs. A module that does not load is retried one kernel at a time by
 // the caller's minimiser; here every program reports the error.
-func runPTX(opt string, src []byte, progs []*Program, want map[uint64][]uint64, got map[string][]uint64) []Finding {
+//
+// keep, when not nil, receives every kernel's output that ran to its end.
+func runPTX(opt string, src []byte, progs []*Program, want map[uint64][]uint64, got, keep map[string][]uint64) []Finding {
 	prog, err := load(src)
 	if err != nil {
 		var f []Finding
@@ -322,7 +360,11 @@ func runPTX(opt string, src []byte, progs []*Program, want map[uint64][]uint64, 
 	suspect := clangBugs(src)
 	var found []Finding
 	for _, p := range progs {
-		if f, out := runKernel(prog, p, want[p.Seed]); f != "" {
+		f, out := runKernel(prog, p, want[p.Seed])
+		if keep != nil && out != nil {
+			keep[gotKey(p.Seed, opt)] = out
+		}
+		if f != "" {
 			what := "mismatch"
 			if out != nil {
 				got[gotKey(p.Seed, opt)] = out
@@ -422,7 +464,7 @@ func load(src []byte) (*sim.Program, error) {
 
 // runKernel runs one program's kernel through core/launch and compares its
 // output buffer with the host's; it returns "" when they agree, else the
-// first difference and (when the kernel ran to its end) ptxplay's output.
+// first difference; ptxplay's output whenever the kernel ran to its end.
 func runKernel(prog *sim.Program, p *Program, want []uint64) (msg string, got []uint64) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -470,7 +512,7 @@ func runKernel(prog *sim.Program, p *Program, want []uint64) (msg string, got []
 			return fmt.Sprintf("output thread %d slot %d (%s): ptxplay 0x%x, host 0x%x", i/n, i%n, names[i%n], got[i], want[i]), got
 		}
 	}
-	return "", nil
+	return "", got
 }
 
 const budget = 50_000_000
