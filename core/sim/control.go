@@ -3,7 +3,10 @@
 
 package sim
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // computeReconvergence finds, for every branch, the immediate
 // post-dominator of its block: where the diverged lanes meet again.
@@ -15,13 +18,22 @@ import "math/bits"
 // default, to `exit`); counting them as paths to the function's end would
 // put the meeting point at the end, and lanes that took different
 // branches would run on apart through shfl.sync, vote and bar.sync. The
-// same holds for the lanes a guarded exit (@p exit) ends. The
-// post-dominators are taken with exits as dead ends for every branch that
-// can reach a ret. A kernel that ends in exit rather than ret (hand-written
-// PTX, or one that falls off its end) has its last block's exit as its end
-// and every other exit as a dead end; failing that (the entry reaches no
-// such end), only guarded exits are dead ends. A branch none of whose paths
-// reaches an end keeps every exit as a path to the end.
+// same holds for the lanes a guarded exit (@p exit) ends.
+//
+// So the post-dominators are taken towards one end at a time, every other
+// exit a dead end: first the rets (with running off the function's last
+// instruction), then each unguarded exit block, the one most blocks reach
+// first (a kernel's final exit, wherever it stands in the text: an
+// impossible case's exit stub is reached from its switch only; on a tie
+// the later block). A branch takes the first end it reaches by paths that
+// exit nowhere else, and meets at its immediate post-dominator towards that
+// end. Taking the ends in one order for every branch keeps the meeting
+// points nested: an inner branch that reaches its outer branch's end takes
+// the same end; one that does not never reaches the outer meeting point
+// either (that point reaches the end). A guarded exit is a dead end towards
+// every end (its other lanes go on). A branch that reaches no end so (a
+// loop that only a guarded exit leaves) takes every exit as a path to the
+// end.
 func computeReconvergence(f *fn) {
 	n := len(f.code)
 	if n == 0 {
@@ -55,12 +67,18 @@ func computeReconvergence(f *fn) {
 	}
 	nb := len(starts)
 	exit := nb // virtual exit node
-	// succ: every exit is a path to the end; alive: exits are dead ends,
-	// but (tier 1) the last block's unguarded exit, or (tier 2) every
-	// unguarded exit.
+	last := func(b int) *op {
+		if b+1 < nb {
+			return &f.code[starts[b+1]-1]
+		}
+		return &f.code[n-1]
+	}
+	// succ: every exit is a path to the end. alive (build): the paths
+	// towards one end, the exits but the live one dead ends.
 	succ := make([][]int, nb)
 	alive := make([][]int, nb)
-	build := func(tier int) {
+	var exitBlocks []int // blocks that end in an unguarded exit
+	build := func(liveExit int) {
 		for b := range succ {
 			succ[b], alive[b] = succ[b][:0], alive[b][:0]
 		}
@@ -69,7 +87,7 @@ func computeReconvergence(f *fn) {
 			if b+1 < nb {
 				end = starts[b+1]
 			}
-			last := &f.code[end-1]
+			l := last(b)
 			add := func(to int, dead bool) {
 				succ[b] = append(succ[b], to)
 				if !dead {
@@ -84,8 +102,8 @@ func computeReconvergence(f *fn) {
 				}
 			}
 			switch {
-			case last.ctl == ctlBra:
-				if t := int(last.target); t < n {
+			case l.ctl == ctlBra:
+				if t := int(l.target); t < n {
 					add(blockOf[t], false)
 				} else {
 					add(exit, false)
@@ -97,13 +115,12 @@ func computeReconvergence(f *fn) {
 						add(exit, false)
 					}
 				}
-				if last.guard >= 0 {
+				if l.guard >= 0 {
 					fall()
 				}
-			case last.ctl == ctlExit || last.ctl == ctlRet:
-				live := tier == 2 && last.guard < 0 || tier == 1 && last.guard < 0 && end == n
-				add(exit, last.ctl == ctlExit && !live)
-				if last.guard >= 0 {
+			case l.ctl == ctlExit || l.ctl == ctlRet:
+				add(exit, l.ctl == ctlExit && (l.guard >= 0 || b != liveExit))
+				if l.guard >= 0 {
 					fall()
 				}
 			default:
@@ -111,29 +128,92 @@ func computeReconvergence(f *fn) {
 			}
 		}
 	}
-	// reach: the blocks with a path to the end that exits nowhere.
-	reach := make([]bool, nb+1)
-	reaches := func() {
-		clear(reach)
+	for b := range starts {
+		if l := last(b); l.ctl == ctlExit && l.guard < 0 {
+			exitBlocks = append(exitBlocks, b)
+		}
+	}
+	// reachFrom: the blocks with a path to the end over the edges of g.
+	reachFrom := func(g [][]int) []bool {
+		reach := make([]bool, nb+1)
 		reach[exit] = true
 		for changed := true; changed; {
 			changed = false
 			for b := nb - 1; b >= 0; b-- {
-				for _, s := range alive[b] {
+				for _, s := range g[b] {
 					if reach[s] && !reach[b] {
 						reach[b], changed = true, true
 					}
 				}
 			}
 		}
+		return reach
 	}
-	for tier := 0; tier <= 2; tier++ {
-		build(tier)
-		if reaches(); reach[0] {
-			break // the entry reaches an end: a ret, else the last exit
+	// The exits in the order their ends are tried: most reaching blocks
+	// first, then one that is no stub (below), then the later block.
+	build(-1)
+	all := postDominators(succ, nb)
+	const maxEnds = 16 // past these, a branch takes every exit as a path to the end
+	if len(exitBlocks) > 4*maxEnds {
+		// too many to count (a search each): the later ones first
+		slices.Reverse(exitBlocks)
+	} else if len(exitBlocks) > 1 {
+		pred := make([][]int, nb)
+		for b := range succ {
+			for _, s := range succ[b] {
+				if s < nb {
+					pred[s] = append(pred[s], b)
+				}
+			}
 		}
+		reaching := map[int]int{}
+		seen := make([]int, nb) // the exit block whose search saw it, +1
+		var queue []int
+		for _, e := range exitBlocks {
+			// blocks with a path to e: a search back over pred
+			queue = append(queue[:0], e)
+			seen[e] = e + 1
+			for len(queue) > 0 {
+				b := queue[len(queue)-1]
+				queue = queue[:len(queue)-1]
+				reaching[e]++
+				for _, p := range pred[b] {
+					if seen[p] != e+1 {
+						seen[p] = e + 1
+						queue = append(queue, p)
+					}
+				}
+			}
+		}
+		// stub: a block of a lone exit that nothing falls into, as
+		// clang writes unreachable code (after the kernel's ret or exit)
+		stub := func(b int) bool {
+			if b+1 < nb && starts[b+1]-starts[b] > 1 || b+1 == nb && n-starts[b] > 1 {
+				return false
+			}
+			if b == 0 {
+				return false
+			}
+			p := last(b - 1)
+			return p.guard < 0 && (p.ctl == ctlBra || p.ctl == ctlExit || p.ctl == ctlRet)
+		}
+		slices.SortStableFunc(exitBlocks, func(a, b int) int {
+			if reaching[a] != reaching[b] {
+				return reaching[b] - reaching[a]
+			}
+			if sa, sb := stub(a), stub(b); sa != sb {
+				if sa {
+					return 1
+				}
+				return -1
+			}
+			return b - a
+		})
 	}
-	all, live := postDominators(succ, nb), postDominators(alive, nb)
+	ends := append([]int{-1}, exitBlocks...)
+	if len(ends) > maxEnds {
+		ends = ends[:maxEnds]
+	}
 	count := func(pdom [][]uint64, b int) int {
 		c := 0
 		for _, x := range pdom[b] {
@@ -153,22 +233,42 @@ func computeReconvergence(f *fn) {
 		}
 		return best
 	}
-	for i := range f.code {
-		o := &f.code[i]
-		if o.ctl == ctlBra {
-			b := blockOf[i]
-			var r int
-			if reach[b] {
-				r = ipdom(live, b, func(c int) bool { return reach[c] })
-			} else {
-				r = ipdom(all, b, func(int) bool { return true })
-			}
-			if r < 0 || r == exit {
-				o.reconv = int32(n) // only at the function's end
-			} else {
-				o.reconv = int32(starts[r])
-			}
+	set := func(i, r int) {
+		if r < 0 || r == exit {
+			f.code[i].reconv = int32(n) // only at the function's end
+		} else {
+			f.code[i].reconv = int32(starts[r])
 		}
+	}
+	var todo []int // branches not yet given a meeting point
+	for i := range f.code {
+		if f.code[i].ctl == ctlBra {
+			todo = append(todo, i)
+		}
+	}
+	for _, e := range ends {
+		if len(todo) == 0 {
+			break
+		}
+		build(e)
+		reach := reachFrom(alive)
+		var live [][]uint64
+		rest := todo[:0]
+		for _, i := range todo {
+			b := blockOf[i]
+			if !reach[b] {
+				rest = append(rest, i)
+				continue
+			}
+			if live == nil {
+				live = postDominators(alive, nb)
+			}
+			set(i, ipdom(live, b, func(c int) bool { return reach[c] }))
+		}
+		todo = rest
+	}
+	for _, i := range todo {
+		set(i, ipdom(all, blockOf[i], func(int) bool { return true }))
 	}
 }
 

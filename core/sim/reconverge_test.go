@@ -65,8 +65,11 @@ JOIN:
 // make each thread "wait until all non-exited threads corresponding to
 // membermask have executed" the instruction, and bar.sync waits for every
 // thread of the CTA. A path that ends in exit takes its lanes away, so it
-// does not hold the join up; in a kernel that ends in exit, the last
-// block's exit is the end and an early exit a dead end. Before, an exit
+// does not hold the join up; in a kernel that ends in exit, the exit
+// most blocks reach is the end and the others dead ends, wherever they
+// stand in the text (first the last block's exit only, which left an exit
+// stub placed last making the meeting point the function's end: the three
+// rows "placed last" and "its last block" failed). Before, an exit
 // path made the function's end
 // the meeting point: the lanes of each case ran the join apart, and a
 // shuffle read lanes that had not written their value yet (0), a barrier
@@ -189,6 +192,134 @@ JOIN:
 					return 6, true
 				}
 				return 5, true
+			}},
+		{"a kernel with no ret whose early exit stub is its last block: the lanes meet at the join before vote.sync",
+			`	setp.eq.u32 %p1, %r2, 0;
+	@%p1 bra A;
+	setp.eq.u32 %p2, %r2, 3;
+	@%p2 bra DEAD;
+	mov.u32 %r3, 7;
+	bra.uni JOIN;
+A:
+	mov.u32 %r3, 9;
+JOIN:
+	and.b32 %r4, %r1, 1;
+	setp.ne.u32 %p3, %r4, 0;
+	vote.sync.ballot.b32 %r5, %p3, 0x77777777;
+	add.u32 %r6, %r5, %r3;
+	cvt.u64.u32 %rd4, %r6;
+	st.global.u64 [%rd3], %rd4;
+	exit;
+DEAD:
+	exit;
+`, func(tid uint32) (uint64, bool) {
+				if tid&3 == 3 {
+					return 0, false
+				}
+				r := uint64(7)
+				if tid&3 == 0 {
+					r = 9
+				}
+				return 0x22222222 + r, true
+			}},
+		{"bar.sync at the join of a switch whose default exits, the exit block placed after the kernel's final exit",
+			switchWithExitDefault + `	mov.u32 %r7, sh;
+	setp.ne.u32 %p5, %r1, 0;
+	@%p5 bra ADD;
+	st.shared.u32 [%r7], 0;
+ADD:
+	bar.sync 0;
+	atom.shared.add.u32 %r8, [%r7], %r4;
+	bar.sync 0;
+	ld.shared.u32 %r6, [%r7];
+	bar.sync 0;
+	cvt.u64.u32 %rd4, %r6;
+	st.global.u64 [%rd3], %rd4;
+	exit;
+DEAD:
+	exit;
+`, func(tid uint32) (uint64, bool) {
+				var sum uint64
+				for u := uint32(0); u < 64; u++ {
+					sum += uint64(100*(u&3+1) + u)
+				}
+				return sum, true
+			}},
+		{"a loop of tid & 3 trips with an impossible exit inside, placed last: the lanes meet after the loop before shfl.sync.bfly",
+			`	mov.u32 %r3, 0;
+	mov.u32 %r9, 0;
+LOOP:
+	setp.ge.u32 %p1, %r9, %r2;
+	@%p1 bra AFTER;
+	setp.gt.u32 %p2, %r9, 3;
+	@%p2 bra DEAD;
+	add.u32 %r3, %r3, 10;
+	add.u32 %r9, %r9, 1;
+	bra.uni LOOP;
+AFTER:
+	add.u32 %r4, %r3, %r1;
+	shfl.sync.bfly.b32 %r6, %r4, 1, 31, -1;
+	cvt.u64.u32 %rd4, %r6;
+	st.global.u64 [%rd3], %rd4;
+	exit;
+DEAD:
+	exit;
+`, func(tid uint32) (uint64, bool) {
+				src := tid ^ 1
+				return uint64(10*(src&3) + src), true
+			}},
+		{"an error path that stores and exits early, the final exit a lone exit after it: the other lanes meet at the join before vote.sync",
+			`	setp.eq.u32 %p1, %r2, 0;
+	@%p1 bra A;
+	setp.eq.u32 %p2, %r2, 3;
+	@%p2 bra ERR;
+	mov.u32 %r3, 7;
+	bra.uni JOIN;
+A:
+	mov.u32 %r3, 9;
+JOIN:
+	and.b32 %r4, %r1, 1;
+	setp.ne.u32 %p3, %r4, 0;
+	vote.sync.ballot.b32 %r5, %p3, 0x77777777;
+	add.u32 %r6, %r5, %r3;
+	cvt.u64.u32 %rd4, %r6;
+	st.global.u64 [%rd3], %rd4;
+	bra.uni DONE;
+ERR:
+	mov.u64 %rd4, 1;
+	st.global.u64 [%rd3], %rd4;
+	exit;
+DONE:
+	exit;
+`, func(tid uint32) (uint64, bool) {
+				if tid&3 == 3 {
+					return 1, true
+				}
+				r := uint64(7)
+				if tid&3 == 0 {
+					r = 9
+				}
+				return 0x22222222 + r, true
+			}},
+		{"two arms that end in their own exits (no join): each lane stores its arm's value",
+			`	setp.lt.u32 %p1, %r2, 2;
+	@%p1 bra LO;
+	mov.u32 %r3, 1000;
+	add.u32 %r4, %r3, %r1;
+	cvt.u64.u32 %rd4, %r4;
+	st.global.u64 [%rd3], %rd4;
+	exit;
+LO:
+	mov.u32 %r3, 2000;
+	add.u32 %r4, %r3, %r1;
+	cvt.u64.u32 %rd4, %r4;
+	st.global.u64 [%rd3], %rd4;
+	exit;
+`, func(tid uint32) (uint64, bool) {
+				if tid&3 < 2 {
+					return uint64(2000 + tid), true
+				}
+				return uint64(1000 + tid), true
 			}},
 	} {
 		t.Run(c.desc, func(t *testing.T) {
