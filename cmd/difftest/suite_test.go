@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -301,5 +302,136 @@ func TestReport(t *testing.T) {
 		if bad != 5 {
 			t.Errorf("%s: %d cases point at ptxplay or did not run, want 5\n%s", filepath.Base(from), bad, out.String())
 		}
+	}
+}
+
+// fixKernel runs INSTR on 64-bit inputs x (%rd6; one thread each) and
+// stores %rd7: a p7_k kernel as clang names them.
+const fixKernel = `.version 7.0
+.target sm_80
+.address_size 64
+.visible .entry p7_k(.param .u64 pin, .param .u64 pout)
+{
+	.reg .b16 %rs<4>;
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<10>;
+	ld.param.u64 %rd1, [pin];
+	ld.param.u64 %rd2, [pout];
+	mov.u32 %r1, %tid.x;
+	mul.wide.u32 %rd3, %r1, 8;
+	add.s64 %rd4, %rd1, %rd3;
+	add.s64 %rd5, %rd2, %rd3;
+	ld.global.u64 %rd6, [%rd4];
+INSTR
+	st.global.u64 [%rd5], %rd7;
+	ret;
+}
+`
+
+// TestFixClangBugs: the rewrite of clang 14's wrong selections computes
+// what the C source means, worked out here in Go from C's rules, on edge
+// inputs; the unfixed PTX gives the bug's value for at least one of them
+// (so the rewrite changed something); the selections whose C form the PTX
+// does not pin down are reported unfixable.
+func TestFixClangBugs(t *testing.T) {
+	xs := []uint64{0, 1, 0x7fffffffffffffff, 0x8000000000000000, 0xffffffffffffffff, 0xfedcba9876543210, 0x0123456789abcdef, 0x80000000, 0x7fff, 0x8000, 0xffff8000}
+	for _, c := range []struct {
+		desc  string
+		instr string
+		want  func(x uint64) uint64 // the C meaning
+	}{
+		{"bfe.u64 63, 8 for (u8)(x >> 63), x signed: 8 copies of the sign bit",
+			"\tbfe.u64 \t%rd7, %rd6, 63, 8;",
+			func(x uint64) uint64 { return uint64(int64(x)>>63) & 0xff }},
+		{"bfe.u64 59, 8 for ((s64)x >> 59) & 0xff",
+			"\tbfe.u64 \t%rd7, %rd6, 59, 8;",
+			func(x uint64) uint64 { return uint64(int64(x)>>59) & 0xff }},
+		{"bfe.u64 40, 25 for ((s64)x >> 40) & 0x1ffffff",
+			"\tbfe.u64 \t%rd7, %rd6, 40, 25;",
+			func(x uint64) uint64 { return uint64(int64(x)>>40) & 0x1ffffff }},
+		{"bfe.u64 56, 32 for (u32)((s64)x >> 56)",
+			"\tbfe.u64 \t%rd7, %rd6, 56, 32;",
+			func(x uint64) uint64 { return uint64(int64(x)>>56) & 0xffffffff }},
+		{"bfe.u64 32, 64 for (s64)x >> 32 (a mask of all ones)",
+			"\tbfe.u64 \t%rd7, %rd6, 32, 64;",
+			func(x uint64) uint64 { return uint64(int64(x) >> 32) }},
+		{"mul.wide.s32 by -2^31 for the inner (s64)(s32)x * 2^31 of a product by INT_MIN",
+			"\tcvt.u32.u64 %r2, %rd6;\n\tmul.wide.s32 \t%rd7, %r2, -2147483648;",
+			func(x uint64) uint64 { return uint64(int64(int32(x)) * (1 << 31)) }},
+		{"mul.wide.s16 by -2^15 for (s32)(s16)x * 2^15, zero-extended",
+			"\tcvt.u16.u64 %rs1, %rd6;\n\tmul.wide.s16 \t%r3, %rs1, -32768;\n\tcvt.u64.u32 %rd7, %r3;",
+			func(x uint64) uint64 { return uint64(uint32(int32(int16(x)) * (1 << 15))) }},
+	} {
+		t.Run(c.desc, func(t *testing.T) {
+			src := strings.Replace(fixKernel, "INSTR", c.instr, 1)
+			fixed, unfixable := fixClangBugs([]byte(src))
+			if len(unfixable) != 0 {
+				t.Fatalf("unfixable %v, want none", unfixable)
+			}
+			data, _ := json.Marshal(xs)
+			spec := fmt.Sprintf(`{"kernel": "p7_k", "grid": 1, "block": %d, "args": {"pin": {"type": "u64", "data": %s}, "pout": {"type": "u64", "count": %d}}}`, len(xs), data, len(xs))
+			run := func(src []byte) []uint64 {
+				res := launch.Run("fix.ptx", src, []byte(spec), launch.Options{})
+				if !res.OK {
+					t.Fatalf("run: %v\n%s", res.Errors, src)
+				}
+				return res.Buffers["pout"].Data
+			}
+			got, bug := run(fixed), run([]byte(src))
+			differs := false
+			for i, x := range xs {
+				if w := c.want(x); got[i] != w {
+					t.Errorf("x = %#x: fixed PTX gives %#x, the C %#x", x, got[i], w)
+				}
+				differs = differs || bug[i] != c.want(x)
+			}
+			if !differs {
+				t.Errorf("the unfixed PTX gives the C's value for every input: the case shows no bug")
+			}
+		})
+	}
+	for _, c := range []struct{ desc, instr string }{
+		{"a float min with a constant (x < 0 ? x : 0 or 0 > x ? x : 0: the PTX does not say)", "\tmin.f32 \t%f2, %f1, 0f00000000;"},
+		{"a signed conversion of selp 1, 0", "\tselp.u32 \t%r4, 1, 0, %p4;\n\tcvt.rn.f64.s32 \t%fd2, %r4;"},
+		{"a guarded bfe.u64 (a form the rewrite does not match)", "\t@%p1 bfe.u64 \t%rd7, %rd6, 63, 8;"},
+	} {
+		_, unfixable := fixClangBugs([]byte(strings.Replace(fixKernel, "INSTR", c.instr, 1)))
+		if !unfixable[7] {
+			t.Errorf("%s: unfixable %v, want program 7", c.desc, unfixable)
+		}
+	}
+}
+
+// TestClangBugPerValue: seed 920016's -O3 PTX has clang 14's bfe.u64
+// selection; with it fixed the PTX gives the host's output, so it is
+// "clang-bug". A second difference in an output the bug does not touch
+// (the host's value changed by hand where ptxplay and the host agree) must
+// be a mismatch, not hidden behind the bug.
+func TestClangBugPerValue(t *testing.T) {
+	tl := tools(t)
+	var ran Ran
+	found, err := batchTo(tl, []*Program{Generate(920016, DefaultConfig())}, []string{"-O3"}, t.TempDir(), func(r Ran) { ran = r })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(found) != 1 || found[0].What != "clang-bug" || !strings.Contains(found[0].Detail, "bfe.u64") || !strings.Contains(found[0].Detail, "every value") {
+		t.Fatalf("found %v, want one clang-bug with bfe.u64, every value explained", found)
+	}
+	p := ran.Prog
+	same := -1
+	for i := range ran.Want {
+		if ran.Got[i] == ran.Want[i] {
+			same = i
+			break
+		}
+	}
+	if same < 0 {
+		t.Fatal("no output where ptxplay and the host agree")
+	}
+	want := append([]uint64(nil), ran.Want...)
+	want[same] ^= 1 << 40
+	f := runPTX("-O3", ran.PTX, []*Program{p}, map[uint64][]uint64{p.Seed: want}, map[string][]uint64{}, nil)
+	if len(f) != 1 || f[0].What != "mismatch" || !strings.Contains(f[0].Detail, fmt.Sprintf("thread %d slot %d", same/p.NOut(), same%p.NOut())) {
+		t.Errorf("with a second difference at thread %d slot %d: %v, want a mismatch naming it", same/p.NOut(), same%p.NOut(), f)
 	}
 }
