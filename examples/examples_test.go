@@ -346,17 +346,22 @@ var wants = map[string]want{
 	}},
 	"ws_gemm": {out: func(t *testing.T, b in) map[string][]uint64 {
 		// C (64 x 32) = A (64 x 96, row-major) * B, B given as Bt (32 x 96,
-		// row-major), both iota (f16 rounds the larger values). Products of
-		// f16 values are exact in f32; the sums run in f32 in k order, as
-		// the tensor-core model documents (docs/tensor-cores.md), so the
-		// rounding of the large sums matches.
+		// row-major), both iota (f16 rounds the larger values). Each of the
+		// six wgmma (K=16) adds its 16 products and the accumulator in one
+		// fused step as the tensor cores do (docs/tensor-cores.md): an H200
+		// gives these bits (cmd/gpucheck, 2026-11-27); f32 adds in k order
+		// differ in 1534 of the 2048 sums.
 		const M, N, K = 64, 32, 96
 		out := make([]uint64, M*N)
 		for r := 0; r < M; r++ {
 			for c := 0; c < N; c++ {
 				var s float32
-				for k := 0; k < K; k++ {
-					s += f16val(b["A"][r*K+k]) * f16val(b["Bt"][c*K+k])
+				for k0 := 0; k0 < K; k0 += 16 {
+					var x, y [16]float32
+					for k := range 16 {
+						x[k], y[k] = f16val(b["A"][r*K+k0+k]), f16val(b["Bt"][c*K+k0+k])
+					}
+					s = fusedStep(s, x[:], y[:])
 				}
 				out[r*N+c] = uint64(math.Float32bits(s))
 			}
@@ -380,6 +385,45 @@ func transposed(t *testing.T, b in) map[string][]uint64 {
 }
 
 func f32(v uint64) float32 { return math.Float32frombits(uint32(v)) }
+
+// fusedStep is one tensor-core step on finite f16 inputs with an f32
+// accumulator, written from docs/tensor-cores.md's rules: each product
+// aligns at ea+eb+1 (f16 exponents, subnormals at -14), the accumulator at
+// ec+1; every term is truncated to a multiple of 2^(E-26) for the largest
+// E; the sum is rounded toward zero to f32.
+func fusedStep(acc float32, x, y []float32) float32 {
+	exp := func(v float32) int { return int(math.Floor(math.Log2(math.Abs(float64(v))))) }
+	type term struct {
+		v float64
+		e int
+	}
+	var ts []term
+	if acc != 0 {
+		ts = append(ts, term{float64(acc), exp(acc) + 1})
+	}
+	for i := range x {
+		if x[i] != 0 && y[i] != 0 {
+			ts = append(ts, term{float64(x[i]) * float64(y[i]), max(exp(x[i]), -14) + max(exp(y[i]), -14) + 1})
+		}
+	}
+	if len(ts) == 0 {
+		return 0
+	}
+	top := ts[0].e
+	for _, t := range ts {
+		top = max(top, t.e)
+	}
+	var sum float64
+	for _, t := range ts {
+		sum += math.Trunc(math.Ldexp(t.v, 26-top)) // exact: whole numbers under 2^32
+	}
+	v := math.Ldexp(sum, top-26)
+	f := float32(v)
+	if math.Abs(float64(f)) > math.Abs(v) {
+		f = math.Nextafter32(f, 0)
+	}
+	return f
+}
 
 // f16val decodes f16 bits.
 func f16val(v uint64) float32 { return math.Float32frombits(fp.CvtF16ToF32(uint16(v), false, false)) }

@@ -3,6 +3,7 @@
 #
 #   testdata/run/<name>/kernel.cu -> kernel.ptx   (clang-14, CUDA device-only)
 #   testdata/run/<name>/ref.c     -> launch.json, expected.json (gcc, plain C)
+#   testdata/gpu/<name>/kernel.cu -> kernel.ptx   (expected.json from a GPU)
 #   testdata/check/ok/<name>.cu   -> <name>.ptx
 #   testdata/sanitize/<name>.cu   -> <name>.ptx (and <name>_o0.ptx at -O0 too
 #                                    when it says "// clang-also-O0")
@@ -47,6 +48,15 @@ for d in "$TD"/run/*/; do
     -I "$TD/run" -o "$TMP/ref_$name" "$d/ref.c" -lm
   "$TMP/ref_$name" launch >"$d/launch.json"
   "$TMP/ref_$name" expected >"$d/expected.json"
+done
+
+# testdata/gpu: the PTX only; expected.json comes from a GPU (testdata/gpu/README.md).
+for d in "$TD"/gpu/*/; do
+  d=${d%/}; name=$(basename "$d")
+  [[ -f "$d/kernel.cu" ]] || continue
+  [[ -n "$FILTER" && "$name" != *$FILTER* ]] && continue
+  echo "gpu/$name"
+  compile "$d" kernel.cu kernel.ptx
 done
 
 for f in "$TD"/check/ok/*.cu; do

@@ -79,6 +79,36 @@ func TestRunCorpus(t *testing.T) {
 	}
 }
 
+// TestGPUGolden runs every kernel under testdata/gpu and compares its
+// buffers with expected.json, which an H200 computed from the same PTX and
+// launch (cmd/gpucheck; testdata/gpu/README.md): bit for bit, NaNs too.
+func TestGPUGolden(t *testing.T) {
+	dirs, _ := filepath.Glob("../../testdata/gpu/*/launch.json")
+	if len(dirs) < 5 {
+		t.Fatalf("only %d kernels under testdata/gpu", len(dirs))
+	}
+	for _, lj := range dirs {
+		dir := filepath.Dir(lj)
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			code, out, errOut := runCLI(t, "", "run", "--launch", lj, "--json", "--print", "all", filepath.Join(dir, "kernel.ptx"))
+			if code != 0 {
+				t.Fatalf("exit %d: %s %s", code, out, errOut)
+			}
+			want, err := os.ReadFile(filepath.Join(dir, "expected.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			diffs, err := launch.CompareJSON([]byte(out), want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range diffs {
+				t.Error(d)
+			}
+		})
+	}
+}
+
 // TestTraceTcgen05: the trace of the tcgen05 GEMM example decodes each
 // tcgen05.mma's instruction descriptor (0x08100010: D f32, A and B f16,
 // both K-major, N = 8 << 3, M = 8 << 4) under its line.

@@ -73,6 +73,8 @@ type Result struct {
 	// their findings, in the order found (empty when clean).
 	Sanitized sim.Sanitize
 	Hazards   []sim.Hazard
+
+	device []DeviceParam // the parameters as a driver launch takes them (Prepare; device.go)
 }
 
 // ParseSpec decodes a launch spec, reporting unknown fields and bad shapes.
@@ -414,6 +416,8 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 		size int
 	}
 	where := map[string]placed{}
+	devBuf := map[int]string{}           // parameter offset -> buffer whose address it holds
+	devMap := map[int]*DeviceTensorMap{} // parameter offset -> tensor map it holds or points to
 	for _, pb := range bufs {
 		es := elemSize(pb.b.Type)
 		addr := m.Alloc(pb.name, es*len(pb.b.Data))
@@ -425,6 +429,9 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 		for i := 0; i < pb.size; i++ {
 			buf[pb.off+i] = byte(addr >> (8 * i))
 		}
+		if pb.off >= 0 {
+			devBuf[pb.off] = pb.name
+		}
 		where[pb.name] = placed{addr, es * len(pb.b.Data)}
 		res.Names = append(res.Names, pb.name)
 		res.Buffers[pb.name] = pb.b
@@ -435,6 +442,7 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 		if err != nil {
 			return nil, err
 		}
+		devMap[pm.pr.Offset] = &DeviceTensorMap{Buffer: pm.s.Buffer, Map: tm, Inline: pm.inline}
 		enc := tm.Encode()
 		if pm.inline {
 			copy(buf[pm.pr.Offset:pm.pr.Offset+128], enc[:])
@@ -445,6 +453,10 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 		for i := 0; i < pm.pr.Size; i++ {
 			buf[pm.pr.Offset+i] = byte(a >> (8 * i))
 		}
+	}
+	res.device = res.device[:0]
+	for _, pr := range params {
+		res.device = append(res.device, DeviceParam{Name: pr.Name, Bytes: buf[pr.Offset : pr.Offset+pr.Size], Buffer: devBuf[pr.Offset], TensorMap: devMap[pr.Offset]})
 	}
 	return m, nil
 }

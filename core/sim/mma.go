@@ -7,21 +7,18 @@
 //     .satfinite clamped to [-2^31, 2^31-1];
 //   - .b1 with .and.popc / .xor.popc: D = C + popc over k of (a AND/XOR b),
 //     exact (wrapping to 32 bits);
-//   - floating point with f32 accumulation (.f16 .bf16 .tf32 .e4m3 .e5m2
-//     inputs): every input converts to f32 exactly (.tf32 inputs first lose
-//     the low 13 mantissa bits of their f32 pattern), products are exact (a
-//     product of two such inputs has at most 22 significant bits; bf16
-//     products outside the f32 range overflow or round like f32), and the
-//     sum runs in f32 with round-to-nearest-even in a fixed order:
-//     d = c; for k = 0, 1, ...: d = RN(d + a[row][k]*b[k][col]);
-//   - .f16 C is widened to f32 exactly, and .f16 D is the f32 result
-//     rounded to nearest even once at the end;
+//   - floating point with .f16, .bf16 or .tf32 inputs (.tf32 inputs first
+//     lose the low 13 mantissa bits of their f32 pattern): all products and
+//     C in one fused sum as an H200's tensor cores form it (tensordot.go),
+//     rounded toward zero to an f32 D or to nearest to an f16 D;
+//   - .e4m3 .e5m2 (and the sm_100 narrow types) into f32: every input
+//     converts to f32 exactly, products are exact, and the sum runs in f32
+//     with round-to-nearest-even in k order (not measured on hardware);
 //   - .f64: d = c; for k = 0, 1, ...: d = fma(a[row][k], b[k][col], d),
 //     each fma rounded to nearest even (wmma .f64 takes its .rnd mode).
 //
-// Real tensor cores group the k terms differently and may keep extra bits
-// or truncate; results agree with this model whenever the sum is exact in
-// any order (integer-valued inputs of modest size, as the tests use).
+// testdata/gpu holds outputs an H200 computed for random and special
+// inputs; TestGPUGolden (cmd/ptxplay) holds ptxplay to them bit for bit.
 
 package sim
 
@@ -291,12 +288,21 @@ func (d *mmaDesc) compute(w *warp, sa, sb, sc []int32, out []uint64) {
 		gatherFloat(w, d.a, sa, a)
 		gatherFloat(w, d.b, sb, b)
 		gatherFloat(w, d.c, sc, c)
+		fused := tensorFused(d.a.kind, d.c.kind)
 		for g := 0; g < d.a.groups; g++ {
 			ga, gb, gc := a[g*per(d.a):], b[g*per(d.b):], c[g*per(d.c):]
 			for r := 0; r < rowsA; r++ {
 				ar := ga[r*k : r*k+k]
 				for col := 0; col < n; col++ {
 					acc := gc[r*n+col]
+					if fused {
+						var ys [32]float32
+						for kk := range ar {
+							ys[kk] = gb[kk*n+col]
+						}
+						out[g*rowsA*n+r*n+col] = tensorResult(acc, ar, ys[:k], d.a.kind, d.d.kind)
+						continue
+					}
 					for kk, av := range ar {
 						p := float32(av * gb[kk*n+col]) // exact
 						acc = float32(acc + p)
@@ -349,6 +355,15 @@ func (d *mmaDesc) compute(w *warp, sa, sb, sc []int32, out []uint64) {
 			}
 		}
 	}
+}
+
+// tensorFused reports whether an MMA with inputs of kind in and an
+// accumulator C of kind acc adds as tensorDot models (tensordot.go): f16,
+// bf16 and tf32 inputs into f32 or f16, as measured on an H200. Others
+// (fp8 and the sm_100 narrow types) add in f32 in k order, rounding to
+// nearest.
+func tensorFused(in, acc ekind) bool {
+	return (acc == ekF32 || acc == ekF16) && (in == ekF16 || in == ekBF16 || in == ekTF32)
 }
 
 // encodeFloat rounds an f32 accumulator to D's type.

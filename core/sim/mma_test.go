@@ -476,18 +476,19 @@ func TestMMATF32Truncates(t *testing.T) {
 	}
 }
 
-// TestMMAFloatOrder: f32 accumulation rounds at each step in k order, so
-// 2^24 + 1 + 1 stays 2^24 (each +1 is a tie to even), where an exact sum
-// would give 2^24+2.
-func TestMMAFloatOrder(t *testing.T) {
+// TestMMAFloatFused: an mma.sync adds its products and C in one fused
+// step (tensordot.go, as an H200 does), so 2^24 + 1*1 + 1*1 is 2^24+2
+// exactly, where f32 adds in k order would stay at 2^24 (each +1 a tie to
+// even).
+func TestMMAFloatFused(t *testing.T) {
 	r := mmaRun{inst: "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32", a: mmaAFrag(16, 8, ekF16), b: mmaBFrag(8, ekF16), c: mmaCFrag("C", 16, ekF32), d: mmaCFrag("D", 16, ekF32)}
 	A, B, C := make([]uint64, 16*8), make([]uint64, 8*8), make([]uint64, 16*8)
 	A[0], A[1] = encode(ekF16, 1), encode(ekF16, 1)
 	B[0], B[8] = encode(ekF16, 1), encode(ekF16, 1)
 	C[0] = uint64(math.Float32bits(1 << 24))
 	D := r.run(t, A, B, C)
-	if got := math.Float32frombits(uint32(D[0])); got != 1<<24 {
-		t.Fatalf("D[0][0] = %v, want 2^24 (f32 sums rounded at each step)", got)
+	if got := math.Float32frombits(uint32(D[0])); got != 1<<24+2 {
+		t.Fatalf("D[0][0] = %v, want 2^24+2 (one fused sum)", got)
 	}
 }
 

@@ -262,6 +262,10 @@ func (d *wgmmaDesc) exec(m *Machine, w *warp, o *op) {
 				acc = floatOf(d.d.kind, out[r*n+c])
 			}
 			xs, ys := af[r*k:r*k+k], bf[c*k:c*k+k]
+			if tensorFused(d.at, d.d.kind) {
+				out[r*n+c] = tensorResult(acc, xs, ys, d.at, d.d.kind)
+				continue
+			}
 			for kk := range k {
 				acc = float32(acc + float32(xs[kk]*ys[kk])) // the product is exact
 			}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ptxplay/ptxplay/core/launch"
+)
+
+// TestWriteSpec: the launch as the driver takes it, from the launch files:
+// vadd's n = 40 is the 4 bytes 28 00 00 00 and its three buffers are
+// parameters 0-2; tma_tile's tensor map is u16 (CUtensorMapDataType 1), rank
+// 2, 128-byte swizzle (3), dims 96 x 40, row stride 192 bytes, box 64 x 8,
+// over the top-level buffer "matrix", passed by address.
+func TestWriteSpec(t *testing.T) {
+	dir := t.TempDir()
+	var log bytes.Buffer
+	if err := write(&log, dir, []string{"../../examples/vadd", "../../examples/tma_tile", "../../examples/tcgen05_gemm"}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "examples_tcgen05_gemm: skipped: .target sm_100") || !strings.Contains(log.String(), "2 cases written") {
+		t.Errorf("log: %s", log.String())
+	}
+	spec := read(t, filepath.Join(dir, "examples_vadd.spec"))
+	for _, line := range []string{"kernel vadd\n", "grid 2 1 1\nblock 32 1 1\n", "param 8 buffer 0\nparam 8 buffer 1\nparam 8 buffer 2\nparam 4 bytes 28000000\n"} {
+		if !strings.Contains(spec, line) {
+			t.Errorf("vadd spec lacks %q:\n%s", line, spec)
+		}
+	}
+	spec = read(t, filepath.Join(dir, "examples_tma_tile.spec"))
+	// buffers in parameter order, then the top-level "matrix" (index 2)
+	for _, line := range []string{"buffer 7680 examples_tma_tile.b2.in", "tmap 2 1 2 0 3 0 96 40 192 64 8 1 1\n", "param 8 tmapaddr 0\n"} {
+		if !strings.Contains(spec, line) {
+			t.Errorf("tma_tile spec lacks %q:\n%s", line, spec)
+		}
+	}
+	// matrix is iota over u16: element 5 is 5.
+	in := []byte(read(t, filepath.Join(dir, "examples_tma_tile.b2.in")))
+	if len(in) != 7680 || binary.LittleEndian.Uint16(in[10:]) != 5 {
+		t.Errorf("matrix input: %d bytes, element 5 = %d", len(in), binary.LittleEndian.Uint16(in[10:]))
+	}
+}
+
+func read(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestRunnerCompiles: runner.c builds against the stand-in for cuda.h.
+func TestRunnerCompiles(t *testing.T) {
+	cc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc")
+	}
+	out, err := exec.Command(cc, "-Wall", "-Wextra", "-Werror", "-fsyntax-only", "-Itestdata", "device/runner.c").CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+}
+
+// TestCompare: with the GPU's buffers equal to ptxplay's the case agrees;
+// one element changed is a disagreement naming it; a GPU error where
+// ptxplay ran is one too; golden then writes what the GPU gave.
+func TestCompare(t *testing.T) {
+	caseDir := filepath.Join(t.TempDir(), "vadd")
+	os.Mkdir(caseDir, 0o755)
+	for _, f := range []string{"kernel.ptx", "launch.json"} {
+		os.WriteFile(filepath.Join(caseDir, f), []byte(read(t, filepath.Join("../../examples/vadd", f))), 0o644)
+	}
+	dir, name := t.TempDir(), caseName(caseDir)
+	at := func(suffix string) string { return filepath.Join(dir, name+suffix) }
+	if err := write(&bytes.Buffer{}, dir, []string{caseDir}); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "gpu.txt"), []byte("Test GPU, 1.0, 9.0\n"), 0o644)
+	os.WriteFile(at(".gpu.txt"), []byte("ok\n"), 0o644)
+	for _, b := range []string{".b0", ".b1", ".b2"} {
+		os.WriteFile(at(b+".gpu"), []byte(read(t, at(b+".want"))), 0o644)
+	}
+	var out bytes.Buffer
+	if bad, err := compare(&out, dir); err != nil || bad || !strings.Contains(out.String(), " agree\n") {
+		t.Fatalf("equal buffers: bad %v, err %v:\n%s", bad, err, out.String())
+	}
+	// c[3] (buffer 2, element 3) one more on the GPU.
+	c := []byte(read(t, at(".b2.gpu")))
+	binary.LittleEndian.PutUint32(c[12:], binary.LittleEndian.Uint32(c[12:])+1)
+	os.WriteFile(at(".b2.gpu"), c, 0o644)
+	out.Reset()
+	if bad, _ := compare(&out, dir); !bad || !strings.Contains(out.String(), "[3] (f32)") || !strings.Contains(out.String(), "1 of 40 elements differ") {
+		t.Errorf("one element changed: bad %v:\n%s", bad, out.String())
+	}
+	// golden writes the GPU's c (not the inputs), which ptxplay's result
+	// then misses at c[3] alone.
+	if err := golden(&bytes.Buffer{}, dir, []string{caseDir}); err != nil {
+		t.Fatal(err)
+	}
+	exp := read(t, filepath.Join(caseDir, "expected.json"))
+	got := launch.Run("vadd.ptx", []byte(read(t, filepath.Join(caseDir, "kernel.ptx"))), []byte(read(t, filepath.Join(caseDir, "launch.json"))), launch.Options{})
+	diffs, err := launch.CompareJSON(got.JSON(), []byte(exp))
+	if err != nil || len(diffs) != 1 || !strings.Contains(diffs[0], "[3]") {
+		t.Errorf("golden: %v %v", diffs, err)
+	}
+	if !strings.Contains(exp, `"gpu": "Test GPU, 1.0, 9.0"`) || strings.Contains(exp, "vadd_param_0") {
+		t.Errorf("golden wrote inputs or no GPU name:\n%.300s", exp)
+	}
+	os.WriteFile(at(".gpu.txt"), []byte("error run: CUDA_ERROR_ILLEGAL_ADDRESS\n"), 0o644)
+	out.Reset()
+	if bad, _ := compare(&out, dir); !bad || !strings.Contains(out.String(), "the GPU failed, ptxplay ran") {
+		t.Errorf("GPU error: bad %v:\n%s", bad, out.String())
+	}
+}

@@ -1,0 +1,78 @@
+package sim
+
+import (
+	"math"
+	"testing"
+)
+
+// TestTensorDot: the fused sum of tensordot.go on cases worked by hand from
+// its three rules (exponents in the comments are the alignment exponents
+// ea+eb+1 and ec+1; the window keeps multiples of 2^(E-26)).
+func TestTensorDot(t *testing.T) {
+	p := func(e int) float32 { return float32(math.Ldexp(1, e)) }
+	inf, nan := float32(math.Inf(1)), float32(math.NaN())
+	negZero := float32(math.Copysign(0, -1))
+	tests := []struct {
+		why    string
+		c      float32
+		xs, ys []float32
+		kind   ekind
+		want   float32
+		bits   uint32 // when nonzero, the exact pattern wanted
+	}{
+		{"2^24+1+1 is exact in the window (E=25, unit 1/2), where f32 adds in k order would stay at 2^24",
+			p(24), []float32{1, 1}, []float32{1, 1}, ekF16, p(24) + 2, 0},
+		{"four 2^-24 on 1 are kept (E=1, unit 2^-25): 1+2^-22, where rounding each add would give 1",
+			1, []float32{p(-12), p(-12), p(-12), p(-12)}, []float32{p(-12), p(-12), p(-12), p(-12)}, ekF16, 1 + p(-22), 0},
+		{"eight 3*2^-27 each truncate to 0 (0.75 units of 2^-25): 1, where the exact 1+3*2^-24 is 1+2^-23 toward zero",
+			1, []float32{1.5 * p(-13), 1.5 * p(-13), 1.5 * p(-13), 1.5 * p(-13), 1.5 * p(-13), 1.5 * p(-13), 1.5 * p(-13), 1.5 * p(-13)},
+			[]float32{p(-14), p(-14), p(-14), p(-14), p(-14), p(-14), p(-14), p(-14)}, ekF16, 1, 0},
+		{"1*1 aligns at 2^1, not at its leading bit 2^0: after 1-1 cancels, 3*2^-26 keeps one unit of 2^-25",
+			0, []float32{1, -1, 1.5 * p(-12)}, []float32{1, 1, p(-13)}, ekF16, p(-25), 0},
+		{"a subnormal f16 aligns at 2^-14: after 2^-24-2^-24 cancels, 2^-48 is below the window (E=-13)",
+			0, []float32{p(-24), -p(-24), p(-24)}, []float32{1, 1, p(-24)}, ekF16, 0, 0},
+		{"the sum rounds toward zero: 1 + 2^-24*3/2 (kept whole, E=1) is 1",
+			1, []float32{1.5 * p(-12)}, []float32{p(-12)}, ekF16, 1, 0},
+		{"toward zero for negative sums too: -(1 + 1.5*2^-23) gives -1-2^-23",
+			-1, []float32{-1.5 * p(-12)}, []float32{p(-11)}, ekF16, -1 - p(-23), 0},
+		{"bf16 products past the f32 range overflow to Inf (not to the largest finite)",
+			0, []float32{p(127), p(127)}, []float32{p(1), p(1)}, ekBF16, inf, 0},
+		{"Inf*0 is the canonical NaN", 0, []float32{inf}, []float32{0}, ekF16, 0, 0x7fffffff},
+		{"a NaN operand gives the canonical NaN", 1, []float32{nan}, []float32{1}, ekF16, 0, 0x7fffffff},
+		{"Inf - Inf is NaN", 0, []float32{inf, -inf}, []float32{1, 1}, ekF16, 0, 0x7fffffff},
+		{"Inf passes through", 1, []float32{inf, 1}, []float32{2, 1}, ekF16, inf, 0},
+		{"C Inf with finite products", inf, []float32{1}, []float32{1}, ekTF32, inf, 0},
+		{"all zero terms with C -0 and products -0 give -0", negZero, []float32{negZero}, []float32{1}, ekF16, negZero, 0},
+		{"zeros of mixed signs give +0", negZero, []float32{0}, []float32{1}, ekF16, 0, 0},
+		{"terms that cancel exactly give +0", 1, []float32{-1}, []float32{1}, ekF16, 0, 0},
+	}
+	for _, tt := range tests {
+		got := tensorDot(tt.c, tt.xs, tt.ys, tt.kind)
+		want := math.Float32bits(tt.want)
+		if tt.bits != 0 {
+			want = tt.bits
+		}
+		if math.Float32bits(got) != want {
+			t.Errorf("%s: got %v (%#08x), want %#08x", tt.why, got, math.Float32bits(got), want)
+		}
+	}
+}
+
+// TestTensorResultF16: into an f16 accumulator the window's sum rounds once
+// to nearest even f16 (not toward zero to f32 first).
+func TestTensorResultF16(t *testing.T) {
+	// 1 + 2^-11 + 2^-30: the window (E=1, unit 2^-25) drops 2^-30, leaving
+	// the f16 tie 1+2^-11, which rounds to even: 1 (the exact sum, above
+	// the tie, would round up).
+	got := tensorResult(1, []float32{float32(math.Ldexp(1, -11)), float32(math.Ldexp(1, -15))}, []float32{1, float32(math.Ldexp(1, -15))}, ekF16, ekF16)
+	if got != 0x3c00 {
+		t.Errorf("1 + 2^-11 + 2^-30 into f16: %#04x, want 0x3c00 (the tail is below the window; the tie rounds to even)", got)
+	}
+	// 1 + 2^-11 + 2^-24 keeps the tail (two units of 2^-25): above the tie,
+	// so 1+2^-10 (0x3c01); rounded toward zero to f32 first, the tail (below
+	// f32's 2^-23 at 1) would be lost and the tie round down to 1.
+	got = tensorResult(1, []float32{float32(math.Ldexp(1, -11)), float32(math.Ldexp(1, -12))}, []float32{1, float32(math.Ldexp(1, -12))}, ekF16, ekF16)
+	if got != 0x3c01 {
+		t.Errorf("1 + 2^-11 + 2^-24 into f16: %#04x, want 0x3c01", got)
+	}
+}
