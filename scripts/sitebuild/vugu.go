@@ -43,7 +43,8 @@ func vuguHelper() (string, error) {
 	return b.String(), nil
 }
 
-// helperPatches make the renderer's writes conditional. Vugu v0.4.0 sends
+// helperPatches make the renderer's writes conditional (and its event
+// summary small, see the last). Vugu v0.4.0 sends
 // every node of the page on every render, and its script wrote each one:
 // every attribute (setAttribute with the value the element has), every
 // text, and every vg-content (an innerHTML, which replaces the element's
@@ -64,7 +65,21 @@ var helperPatches = []struct {
 		"if (state.el.nodeValue !== content) state.el.nodeValue = content;", 2},
 	{`state.el.innerHTML = (state.bufferedInnerHTML || "") + html;`,
 		`let innerHTML = (state.bufferedInnerHTML || "") + html; if (state.el.innerHTML !== innerHTML) state.el.innerHTML = innerHTML;`, 1},
+	// An event's summary (the JSON that Go's handlers read through
+	// DOMEvent.Prop) copied every primitive property of its target: for
+	// a button, some 250 of them, among them innerText and the offset
+	// sizes (each a style and layout) and outerHTML, which Go then
+	// decoded into a map: 5-8% of a step's busy time (docs/benchmarks.md,
+	// issue 24, session 7). The page's handlers read only the target's
+	// value, checked and open (TestEventTargetProps checks web/ for any
+	// other); the event's own properties are copied as before.
+	{"for (let i in et) {",
+		"for (let i of " + eventTargetProps + ") {", 1},
 }
+
+// eventTargetProps are the properties of an event's target that the
+// event summary holds, as a JavaScript array.
+const eventTargetProps = `["id", "tagName", "type", "name", "value", "checked", "open", "selectedIndex"]`
 
 // patchHelper drops the script's debug lines (as vugu's own
 // renderer-js-script-maker.go does) and applies helperPatches.

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -63,5 +66,56 @@ func TestPatchHelperRefusesChangedScript(t *testing.T) {
 				t.Errorf("%s: a debug line is left: %q", tc.desc, got)
 			}
 		}
+	}
+}
+
+// TestEventTargetProps: every property of an event's target that the
+// page's Go code reads from the event summary (DOMEvent.Prop,
+// PropString, PropBool, PropFloat64 with "target" first) is one the
+// shipped vugu.js copies into it (eventTargetProps), and no code reads
+// the whole summary (EventSummary), which holds only those.
+func TestEventTargetProps(t *testing.T) {
+	var files []string
+	for _, glob := range []string{"../../web/*.go", "../../web/*.vugu", "../../wasm/*.go"} {
+		m, err := filepath.Glob(glob)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	if len(files) < 10 {
+		t.Fatalf("found %d files of the page, want its sources", len(files))
+	}
+	read := regexp.MustCompile(`\.Prop(?:String|Bool|Float64)?\(\s*(?:"|&#34;)target(?:"|&#34;)\s*,\s*(?:"|&#34;)([^"&]*)(?:"|&#34;)`)
+	anyProp := regexp.MustCompile(`\.Prop(?:String|Bool|Float64)?\(`)
+	seen := 0
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(b)
+		if strings.Contains(src, ".EventSummary()") {
+			t.Errorf("%s reads EventSummary(), which holds only the target's %s", f, eventTargetProps)
+		}
+		for _, m := range read.FindAllStringSubmatch(src, -1) {
+			seen++
+			if !strings.Contains(eventTargetProps, `"`+m[1]+`"`) {
+				t.Errorf("%s reads the event target's %q, which vugu.js does not copy into the summary (eventTargetProps %s)", f, m[1], eventTargetProps)
+			}
+		}
+		if n, m := len(anyProp.FindAllString(src, -1)), len(read.FindAllString(src, -1)); n != m {
+			t.Errorf("%s has %d reads of the event summary, %d of them of the target's properties by name: the others read what the summary may not hold", f, n, m)
+		}
+	}
+	if seen < 10 {
+		t.Errorf("found %d reads of target properties, want the page's (more than 10): has the pattern gone stale?", seen)
+	}
+	s, err := vuguHelper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(s, `"open","selectedIndex"]`) {
+		t.Errorf("the shipped vugu.js does not copy the listed target properties")
 	}
 }

@@ -18,6 +18,27 @@ function find(root, path, tag) {
   return n.nodeType === 1 && n.localName === tag ? n : null;
 }
 
+// setContent gives el the inner HTML v, as vugu.js does (el.innerHTML =
+// v, when it differs). In an element whose content the HTML parser reads
+// as flow text (not a table part, a select or a template), a non-empty v
+// with no markup, character reference, carriage return or NUL parses to
+// one text node of v itself; so when the element holds just one text
+// node, that node takes v as its value: the same DOM without the parser,
+// which a step's vg-contents (the step count, the warp view's title and
+// SIMT stack) went through before.
+const markup = /[<&\r\0]/;
+const notText = /^(table|tbody|thead|tfoot|tr|colgroup|select|template|html|head|frameset)$/;
+
+function setContent(el, v) {
+  const t = el.firstChild;
+  if (t && t.nodeType === 3 && !t.nextSibling && v !== "" && !markup.test(v) &&
+      !notText.test(el.localName) && el.namespaceURI === "http://www.w3.org/1999/xhtml") {
+    if (t.nodeValue !== v) t.nodeValue = v;
+    return;
+  }
+  if (el.innerHTML !== v) el.innerHTML = v;
+}
+
 function quick(json) {
   const root = window.vuguState && window.vuguState.mountPointEl;
   if (!root) return null;
@@ -53,7 +74,7 @@ function quick(json) {
         break;
       }
       case "h":
-        if (el.innerHTML !== v) el.innerHTML = v;
+        setContent(el, v);
         break;
       case "p":
         for (let k = 0; k < v.length; k++) {
