@@ -150,3 +150,54 @@ func TestClosedPanelsStayClosed(t *testing.T) {
 	}
 	p.noErrors()
 }
+
+// TestQuickContentIsInnerHTML: quick.js writes a vg-content by its own
+// path (the element's one text node takes a value without markup), and
+// the element must end as the innerHTML assignment vugu.js makes leaves
+// it: the same markup and the same child nodes, for values with markup,
+// character references, carriage returns, whitespace, an empty value,
+// and elements whose content the HTML parser reads otherwise.
+func TestQuickContentIsInnerHTML(t *testing.T) {
+	p := openPage(t, "/", 1280, 800, false)
+	rows := []struct {
+		desc, tag, before, value string
+	}{
+		{"plain text into a span's text", "span", "step 70 / ?", "step 71 / ?"},
+		{"the same text again", "span", "line 21", "line 21"},
+		{"text into a td", "td", "line 19", "line 21"},
+		{"a character reference is parsed", "span", "a", "a &amp; b"},
+		{"a bare ampersand", "span", "a", "a & b"},
+		{"markup replaces the text", "span", "a", "<b>bold</b>"},
+		{"text replaces markup", "span", "<i>x</i>", "plain"},
+		{"text into an empty element", "span", "", "plain"},
+		{"empty value removes the text", "span", "some", ""},
+		{"a carriage return is normalized by the parser", "span", "a", "one\r\ntwo"},
+		{"a newline kept", "span", "a", "one\ntwo"},
+		{"leading and trailing spaces", "span", "a", "  spaced  "},
+		{"non-ASCII text", "span", "a", "0xffffffff · 32 of 32 lanes → ok"},
+		{"a pre's leading newline", "pre", "a", "\nfirst"},
+		{"a textarea's text", "textarea", "a", "b < c"},
+		{"a select reads text otherwise", "select", "", "text"},
+		{"a table reads text otherwise", "table", "", "text"},
+		{"a tr reads text otherwise", "tr", "", "x"},
+	}
+	for _, r := range rows {
+		args, _ := json.Marshal([]string{r.tag, r.before, r.value})
+		got := eval[string](p, fmt.Sprintf(`(() => {
+			const [tag, before, value] = %s;
+			const mk = () => { const e = document.createElement(tag); e.innerHTML = before; return e; };
+			const want = mk(), got = mk();
+			want.innerHTML = value;
+			ptxQuickContent(got, value);
+			const kids = (e) => Array.from(e.childNodes, (n) => n.nodeType + ":" + (n.nodeType === 1 ? n.outerHTML : n.nodeValue)).join("|");
+			if (want.outerHTML !== got.outerHTML || kids(want) !== kids(got)) {
+				return "got " + JSON.stringify([got.outerHTML, kids(got)]) + ", want " + JSON.stringify([want.outerHTML, kids(want)]);
+			}
+			return "";
+		})()`, args))
+		if got != "" {
+			t.Errorf("%s (%s %q -> %q): %s", r.desc, r.tag, r.before, r.value, got)
+		}
+	}
+	p.noErrors()
+}

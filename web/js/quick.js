@@ -88,3 +88,4 @@ function quick(json) {
 }
 
 globalThis.ptxQuick = quick;
+globalThis.ptxQuickContent = setContent; // for the browser tests
