@@ -16,7 +16,7 @@ func (m *Machine) clone() *Machine {
 	m.copied, c.copied = 0, 0
 	m.cloned, c.cloned = true, true
 	m.spare, c.spare = nil, nil
-	c.spareArena, c.spareCTA = ctaArena{}, nil // m's spares are its own (recycle)
+	c.spareCTA = nil // m's spare is its own (recycle)
 	c.global = globalMem{next: m.global.next, bufs: make([]*buffer, len(m.global.bufs))}
 	for i, b := range m.global.bufs {
 		nb := *b

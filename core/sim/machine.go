@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+	"unsafe"
 )
 
 // Launch configures one kernel launch.
@@ -63,10 +64,9 @@ type Machine struct {
 	cloned bool     // it shares pages with a clone (some CTAs are held: recycle)
 	spare  [][]byte // local pages of a released CTA, for the next (recycle)
 
-	spareArena ctaArena   // the blocks of a released CTA, for the next (recycle)
-	warmZero   [][2]int32 // the rows a warm CTA start zeroes (warmZeroRuns)
-	spareCTA   *cta       // a released CTA's struct, for the next (recycle)
-	keep       int        // finished CTAs kept for snapshots (0: KeepCTAs; see KeepFinished)
+	warmZero [][2]int32 // the rows a restarted CTA zeroes (warmZeroRuns)
+	spareCTA *cta       // a released CTA with its blocks, for the next (recycle, restartCTA)
+	keep     int        // finished CTAs kept for snapshots (0: KeepCTAs; see KeepFinished)
 
 	san *sanitizer // racecheck, synccheck, initcheck (sanitize.go); nil: off
 }
@@ -390,47 +390,44 @@ func (m *Machine) Fault() *Fault { return m.err }
 // Done reports whether the kernel finished (or faulted).
 func (m *Machine) Done() bool { return m.done }
 
-// startCTA creates the CTA at start position pos with its warps and frames.
+// startCTA starts the CTA at start position pos with its warps and frames:
+// in the struct and blocks of a released CTA when recycle kept one
+// (restartCTA), else in new ones.
 func (m *Machine) startCTA(pos int) *cta {
 	i := m.linearOf(pos)
-	c := m.spareCTA
-	if c == nil {
-		c = new(cta)
-	}
-	m.spareCTA = nil
-	*c = cta{index: i, pos: pos, rank: pos % m.cl.size, id: m.ctaID(i)}
 	threads := int(m.launch.Block[0] * m.launch.Block[1] * m.launch.Block[2])
 	nw := (threads + 31) / 32
-	// One allocation per kind for all the CTA's kernel frames and its
-	// shared memory, or the zeroed blocks of a released CTA (recycle).
-	k := m.kern
-	// The rows of a released CTA of this kernel still hold its constants
-	// and the special registers that are the same in every CTA (warm):
-	// only the others are zeroed, and newFrame leaves those rows alone.
-	warm := m.spareArena.kern == k && len(m.spareArena.rows) == nw*k.nregs
-	if warm {
-		if m.warmZero == nil {
-			m.warmZero = warmZeroRuns(k)
-		}
-		c.arena = m.spareArena.reuse(0, nw*2*(k.npreds+k.nregs), nw*32*k.paramSize, m.prog.sharedSize(m.kern)+m.launch.SharedMem)
-		c.arena.rows = m.spareArena.rows
-		for wi := range nw {
-			rows := c.arena.rows[wi*k.nregs : (wi+1)*k.nregs]
-			for _, r := range m.warmZero {
-				clear(rows[r[0]:r[1]])
-			}
-		}
-	} else {
-		c.arena = m.spareArena.reuse(nw*k.nregs, nw*2*(k.npreds+k.nregs), nw*32*k.paramSize, m.prog.sharedSize(m.kern)+m.launch.SharedMem)
+	if m.san != nil {
+		m.san.forgetBlocks() // its caches may name a recycled CTA's struct or warps
 	}
-	c.arena.kern = k
+	c := m.spareCTA
+	m.spareCTA = nil
+	if c != nil && m.restartable(c, nw) {
+		m.restartCTA(c, i, pos)
+		m.ctas = append(m.ctas, c)
+		return c
+	}
+	c = &cta{index: i, pos: pos, rank: pos % m.cl.size, id: m.ctaID(i)}
+	// One allocation per kind for all the CTA's kernel frames and its
+	// shared memory.
+	k := m.kern
+	c.arena = ctaArena{
+		kern:      k,
+		rows:      make([][32]uint64, nw*k.nregs),
+		masks:     make([]uint32, nw*2*(k.npreds+k.nregs)),
+		bytes:     make([]byte, nw*32*k.paramSize),
+		shared:    make([]byte, m.prog.sharedSize(k)+m.launch.SharedMem),
+		warps:     make([]warp, nw),
+		frames:    make([]frame, nw),
+		stacks:    make([]entry, 4*nw),
+		framePtrs: make([]*frame, nw),
+		warpPtrs:  make([]*warp, nw),
+	}
 	c.shared = c.arena.shared
-	c.arena.reuseWarps(m.spareArena, nw)
-	m.spareArena = ctaArena{}
 	a := &frameArena{rows: c.arena.rows, masks: c.arena.masks, bytes: c.arena.bytes, frames: c.arena.frames}
 	ws, stacks, frames := c.arena.warps, c.arena.stacks, c.arena.framePtrs
 	c.warps = c.arena.warpPtrs[:0]
-	c.bytes = int64(len(c.shared)) + int64(len(a.rows))*256 + int64(len(a.masks))*4 + int64(len(a.bytes)) + int64(nw)*512
+	c.bytes = c.arena.size()
 	for wi := 0; wi < nw; wi++ {
 		w := &ws[wi]
 		w.cta, w.id = c, wi
@@ -440,7 +437,7 @@ func (m *Machine) startCTA(pos int) *cta {
 			w.valid = ^uint32(0)
 		}
 		w.exited = ^w.valid
-		f := m.newFrame(w, m.kern, 0, a, warm)
+		f := m.newFrame(w, m.kern, 0, a, false)
 		f.stack = append(stacks[4*wi:4*wi:4*wi+4], entry{pc: 0, rpc: -1, mask: w.valid})
 		f.entryMask = w.valid
 		frames[wi] = f
@@ -450,6 +447,144 @@ func (m *Machine) startCTA(pos int) *cta {
 	}
 	m.ctas = append(m.ctas, c)
 	return c
+}
+
+// size is what a CTA started in a's blocks counts as its memory.
+func (a *ctaArena) size() int64 {
+	return int64(len(a.shared)) + int64(len(a.rows))*256 + int64(len(a.masks))*4 + int64(len(a.bytes)) + int64(len(a.warps))*512
+}
+
+// restartable reports whether c, a released CTA that recycle kept whole,
+// still holds the blocks startCTA made for a CTA of nw warps of this
+// machine's kernel (a clone's CTAs hold none).
+func (m *Machine) restartable(c *cta, nw int) bool {
+	a := &c.arena
+	k := m.kern
+	return a.kern == k && len(a.warps) == nw && len(c.warps) == nw && nw > 0 && c.warps[0] == &a.warps[0] &&
+		len(a.rows) == nw*k.nregs && len(a.masks) == nw*2*(k.npreds+k.nregs) && len(a.bytes) == nw*32*k.paramSize &&
+		len(a.shared) == m.prog.sharedSize(k)+m.launch.SharedMem && len(c.shared) == len(a.shared)
+}
+
+// restartCTA starts the CTA of linear index i at start position pos in
+// c, a released CTA of this machine with its blocks (restartable): it
+// leaves c as startCTA leaves a CTA in new blocks (TestCTARestartAsNew
+// compares the two field by field), but writes only what differs. Most
+// of a CTA's pointers (its warps, their frames and the frames' rows)
+// stay what they were, and not writing them again spares the garbage
+// collector's write barriers, which cost most while it marks (in the
+// page, where marking runs on the one thread, for long stretches).
+// Rows keep their constants and the special registers the same in every
+// CTA (warmZeroRuns); the others are zeroed.
+func (m *Machine) restartCTA(c *cta, i, pos int) {
+	k := m.kern
+	a := &c.arena
+	c.id, c.index, c.pos, c.rank = m.ctaID(i), i, pos, pos%m.cl.size
+	c.rr, c.burst = 0, 0
+	c.bars = [16]barrier{}
+	c.held, c.pagesHeld = false, false
+	c.doneWarps, c.done = 0, false
+	if c.mbars != nil {
+		c.mbars = nil
+	}
+	if c.bulk != nil {
+		c.bulk = nil
+	}
+	if c.landed != nil {
+		c.landed = nil
+	}
+	if c.tmem != nil {
+		c.tmem = nil
+	}
+	c.bytes = a.size()
+	clear(a.masks)
+	clear(a.bytes)
+	clear(a.shared)
+	clear(a.stacks) // past each frame's first entry too: as new blocks are
+	if m.warmZero == nil {
+		m.warmZero = warmZeroRuns(k)
+	}
+	nw := len(c.warps)
+	for wi := range nw {
+		rows := a.rows[wi*k.nregs : (wi+1)*k.nregs]
+		for _, r := range m.warmZero {
+			clear(rows[r[0]:r[1]])
+		}
+	}
+	fa := frameArena{rows: a.rows, masks: a.masks, bytes: a.bytes}
+	for wi, w := range c.warps {
+		f := &a.frames[wi]
+		// The warp: cta, id and valid stay.
+		if len(w.frames) != 1 || w.frames[0] != f {
+			w.frames = a.framePtrs[wi : wi+1 : wi+1]
+		}
+		w.exited, w.mask, w.cc = ^w.valid, 0, 0
+		w.wait, w.mbarWait, w.clArr, w.maxnreg = 0, 0, 0, 0
+		w.bulkGroups = [32]int32{}
+		w.done = false
+		if w.waitOp != nil {
+			w.waitOp = nil
+		}
+		if w.async != nil {
+			w.async = nil
+		}
+		if w.frag != nil {
+			w.frag = nil
+		}
+		if w.tmemWait != nil {
+			w.tmemWait = nil
+		}
+		// Its kernel frame: the same slices of the blocks as before.
+		written := fa.takeMasks(k.nregs + k.npreds + 1)
+		keepSlice(&f.regs, fa.takeRows(k.nregs))
+		keepSlice(&f.preds, fa.takeMasks(k.npreds))
+		keepSlice(&f.wregs, written[:k.nregs])
+		keepSlice(&f.wpreds, written[k.nregs:k.nregs+k.npreds:k.nregs+k.npreds])
+		keepSlice(&f.param, fa.takeBytes(32*k.paramSize))
+		if f.fn != k {
+			f.fn = k
+		}
+		f.localBase, f.callPC, f.returned, f.entryMask = 0, 0, 0, w.valid
+		if f.call != nil {
+			f.call = nil
+		}
+		clearPages(&f.local, 32*k.localSize)
+		if st := a.stacks[4*wi : 4*wi+1 : 4*wi+4]; unsafe.SliceData(f.stack) == unsafe.SliceData(st) {
+			f.stack = f.stack[:1]
+		} else {
+			f.stack = st
+		}
+		f.stack[0] = entry{pc: 0, rpc: -1, mask: w.valid}
+		m.fillFrame(w, f, true)
+		if w.f != f {
+			w.f = f
+		}
+		keepSlice(&w.regs, f.regs)
+		keepSlice(&w.code, k.code)
+	}
+}
+
+// keepSlice sets *dst to s unless it is s already (the same array, length
+// and capacity), which costs no write barrier.
+func keepSlice[T any](dst *[]T, s []T) {
+	if unsafe.SliceData(*dst) != unsafe.SliceData(s) || len(*dst) != len(s) || cap(*dst) != cap(s) {
+		*dst = s
+	}
+}
+
+// clearPages makes pm size bytes of zeros that no page holds, reusing its
+// page table when that has the length asked (recycle handed the pages to
+// m.spare, or a clone holds them: neither may stay in the table).
+func clearPages(pm *pagedMem, size int) {
+	if n := (size + pageMask) >> pageShift; len(pm.pages) != n {
+		*pm = newPagedMem(size)
+		return
+	}
+	for i, p := range pm.pages {
+		if p != nil {
+			pm.pages[i] = nil
+		}
+	}
+	pm.size = size
 }
 
 // newFrame makes a frame for fn in warp w: registers filled with the
@@ -472,6 +607,16 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena, warm
 		param:     a.takeBytes(32 * f.paramSize),
 		localBase: localBase,
 	}
+	m.fillFrame(w, fr, warm)
+	return fr
+}
+
+// fillFrame fills a new frame's zeroed rows and masks with its function's
+// constants and special registers, and marks them written. Warm: its rows
+// already hold the constants and the special registers that are the same
+// in every CTA (warmZeroRuns); the marks are set all the same.
+func (m *Machine) fillFrame(w *warp, fr *frame, warm bool) {
+	f := fr.fn
 	for _, c := range f.consts {
 		fr.wregs[c.slot] = ^uint32(0)
 		if warm {
@@ -479,7 +624,7 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena, warm
 		}
 		v := c.val
 		if c.localRel {
-			v += localBase
+			v += fr.localBase
 		}
 		r := &fr.regs[c.slot]
 		for i := range r {
@@ -533,7 +678,6 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena, warm
 			}
 		}
 	}
-	return fr
 }
 
 // sameInEveryCTA reports whether a special register has the same value
@@ -573,11 +717,12 @@ func warmZeroRuns(f *fn) [][2]int32 {
 }
 
 // ctaArena is the blocks a CTA's kernel frames and shared memory are cut
-// from, kept so that a plain run can hand them to the next CTA when this
-// one is released: a grid of many CTAs then starts each in memory the
-// caches hold, not in fresh memory the collector must clear and sweep.
+// from, kept with the CTA when it is released so that the next CTA starts
+// in them (recycle, restartCTA): a grid of many CTAs then starts each in
+// memory the caches hold, not in fresh memory the collector must clear
+// and sweep.
 type ctaArena struct {
-	kern   *fn // the kernel whose frames rows holds (see startCTA's warm)
+	kern   *fn // the kernel whose frames rows holds (restartable)
 	rows   [][32]uint64
 	masks  []uint32
 	bytes  []byte
@@ -589,51 +734,6 @@ type ctaArena struct {
 	stacks    []entry
 	framePtrs []*frame
 	warpPtrs  []*warp
-}
-
-// reuseWarps sets a's warp blocks for nw warps, zeroed: spare's where
-// they fit.
-func (a *ctaArena) reuseWarps(spare ctaArena, nw int) {
-	if cap(spare.warps) >= nw {
-		a.warps, a.frames, a.stacks = spare.warps[:nw], spare.frames[:nw], spare.stacks[:4*nw]
-		a.framePtrs, a.warpPtrs = spare.framePtrs[:nw], spare.warpPtrs[:nw]
-		// startCTA and newFrame set every frame, pointer and first stack
-		// entry whole: only the warps need clearing.
-		clear(a.warps)
-		return
-	}
-	a.warps, a.frames, a.stacks = make([]warp, nw), make([]frame, nw), make([]entry, 4*nw)
-	a.framePtrs, a.warpPtrs = make([]*frame, nw), make([]*warp, nw)
-}
-
-// reuse returns zeroed blocks of the sizes asked, a's where they fit.
-func (a ctaArena) reuse(rows, masks, bytes, shared int) ctaArena {
-	var r ctaArena
-	if cap(a.rows) >= rows {
-		r.rows = a.rows[:rows]
-		clear(r.rows)
-	} else {
-		r.rows = make([][32]uint64, rows)
-	}
-	if cap(a.masks) >= masks {
-		r.masks = a.masks[:masks]
-		clear(r.masks)
-	} else {
-		r.masks = make([]uint32, masks)
-	}
-	if cap(a.bytes) >= bytes {
-		r.bytes = a.bytes[:bytes]
-		clear(r.bytes)
-	} else {
-		r.bytes = make([]byte, bytes)
-	}
-	if cap(a.shared) >= shared {
-		r.shared = a.shared[:shared]
-		clear(r.shared)
-	} else {
-		r.shared = make([]byte, shared)
-	}
-	return r
 }
 
 // frameArena hands out a frame's zeroed slices from larger blocks, so

@@ -132,10 +132,7 @@ func (m *Machine) recycle(c *cta) {
 	if c.held {
 		return
 	}
-	m.spareArena, c.arena = c.arena, ctaArena{}
-	if m.san == nil { // the sanitizers may still hold c (sanitizer.lastC)
-		m.spareCTA = c
-	}
+	m.spareCTA = c // with its blocks (c.arena): startCTA restarts it
 	if c.pagesHeld {
 		return
 	}

@@ -406,6 +406,13 @@ func (s *sanitizer) enterCluster(m *Machine, c *cta) {
 	}
 }
 
+// forgetBlocks empties the caches of the CTA and warp last looked up: a
+// CTA starting in a released CTA's struct and blocks (restartCTA) has the
+// same pointers, but state of its own.
+func (s *sanitizer) forgetBlocks() {
+	s.lastW, s.lastSW, s.lastC, s.lastSC = nil, nil, nil, nil
+}
+
 func (s *sanitizer) cta(m *Machine, c *cta) *sanCTA {
 	if c == s.lastC {
 		return s.lastSC
