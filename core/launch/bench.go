@@ -7,6 +7,8 @@ import (
 	"embed"
 	"fmt"
 	"time"
+
+	"github.com/ptxplay/ptxplay/core/limits"
 )
 
 //go:embed benchdata
@@ -74,7 +76,7 @@ func RunBench(k BenchKernel, minTime time.Duration) (BenchResult, error) {
 		if err != nil {
 			return r, err
 		}
-		m, err := Prepare(p, spec, res)
+		m, err := prepare(p, spec, res, limits.CLILimits(), true) // as Run: the fills straight into the machine
 		if err != nil {
 			return r, err
 		}

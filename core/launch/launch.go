@@ -45,6 +45,117 @@ type Buffer struct {
 
 	addr   uint64 // its address in the machine (Prepare)
 	uninit bool   // made with "count" alone: initcheck treats it as never written (sanitize.go)
+
+	// in describes the input while Data is nil: a buffer of a fill
+	// ("count" alone, a "fill" value or "iota") that Run and RunBench
+	// write into the machine's pages straight from this description,
+	// a page at a time, with no Data of 8 bytes an element before the
+	// run; Collect makes Data (the output) and compares with it.
+	in fillInput
+}
+
+// fillInput is a buffer's input made by a fill: n elements of zeros, of
+// the value v, or iota.
+type fillInput struct {
+	n    int
+	kind fillKind
+	v    uint64 // fillValue: the element's bits
+}
+
+type fillKind uint8
+
+const (
+	fillZero fillKind = iota
+	fillValue
+	fillIota
+)
+
+// elems is the buffer's length in elements.
+func (b *Buffer) elems() int {
+	if b.Data == nil {
+		return b.in.n
+	}
+	return len(b.Data)
+}
+
+// input writes the input elements first.. into dst (a buffer Data does
+// not hold: in).
+func (b *Buffer) input(dst []uint64, first int) {
+	switch b.in.kind {
+	case fillZero:
+		clear(dst)
+	case fillValue:
+		for i := range dst {
+			dst[i] = b.in.v
+		}
+	case fillIota:
+		for i := range dst {
+			dst[i] = iotaBits(b.Type, first+i)
+		}
+	}
+}
+
+// inputBytes encodes the input elements from first on into dst, whole
+// elements of es bytes, little-endian (a buffer Data does not hold: in).
+// A loop per kind and size, with no call an element but for halves.
+func (b *Buffer) inputBytes(dst []byte, first, es int) {
+	d := dst[:len(dst)/es*es]
+	switch {
+	case b.in.kind == fillZero:
+		clear(d)
+	case b.in.kind == fillValue:
+		if len(d) == 0 {
+			return
+		}
+		var e [8]byte
+		binary.LittleEndian.PutUint64(e[:], b.in.v)
+		n := copy(d, e[:es])
+		for n < len(d) { // the pattern doubled: copies at memmove's speed
+			n += copy(d[n:], d[:n])
+		}
+	case b.Type == "f32":
+		for x := first; len(d) >= 4; x++ {
+			binary.LittleEndian.PutUint32(d[:4], math.Float32bits(float32(x)))
+			d = d[4:]
+		}
+	case b.Type == "f64":
+		for x := first; len(d) >= 8; x++ {
+			binary.LittleEndian.PutUint64(d[:8], math.Float64bits(float64(x)))
+			d = d[8:]
+		}
+	case b.Type == "f16" || b.Type == "bf16":
+		for x := first; len(d) >= 2; x++ {
+			binary.LittleEndian.PutUint16(d[:2], uint16(iotaBits(b.Type, x)))
+			d = d[2:]
+		}
+	case es == 1: // integers: i in the type's width, which the encoding cuts to
+		for j := range d {
+			d[j] = byte(first + j)
+		}
+	case es == 2:
+		for x := uint16(first); len(d) >= 2; x++ {
+			binary.LittleEndian.PutUint16(d[:2], x)
+			d = d[2:]
+		}
+	case es == 4:
+		for x := uint32(first); len(d) >= 4; x++ {
+			binary.LittleEndian.PutUint32(d[:4], x)
+			d = d[4:]
+		}
+	default:
+		for x := uint64(first); len(d) >= 8; x++ {
+			binary.LittleEndian.PutUint64(d[:8], x)
+			d = d[8:]
+		}
+	}
+}
+
+// materialize makes Data the buffer's input where it is not yet.
+func (b *Buffer) materialize() {
+	if b.Data == nil && b.in.n > 0 {
+		b.Data = make([]uint64, b.in.n)
+		b.input(b.Data, 0)
+	}
 }
 
 // Error is one error of a failed run.
@@ -220,8 +331,11 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 		res.Errors = append(res.Errors, Error{Phase: "check", Message: err.Error()})
 		return res
 	}
-	m, err := PrepareLimited(p, spec, res, lim)
+	m, err := prepare(p, spec, res, lim, true)
 	if err != nil {
+		for _, b := range res.Buffers {
+			b.materialize()
+		}
 		res.Errors = append(res.Errors, Error{Phase: "launch", Message: err.Error()})
 		return res
 	}
@@ -296,6 +410,13 @@ func Prepare(p *sim.Program, spec *Spec, res *Result) (*sim.Machine, error) {
 // PrepareLimited is Prepare under the limits lim, each checked before the
 // memory it guards is allocated.
 func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) (*sim.Machine, error) {
+	return prepare(p, spec, res, lim, false)
+}
+
+// prepare is PrepareLimited; lazy: buffers made by a fill keep their
+// input as its description (Buffer.in, Data nil) rather than as Data, for
+// callers that read Data only after Collect (Run, RunBench).
+func prepare(p *sim.Program, spec *Spec, res *Result, lim limits.Limits, lazy bool) (*sim.Machine, error) {
 	if err := lim.CheckThreads(spec.Grid, spec.Block); err != nil {
 		return nil, err
 	}
@@ -365,7 +486,7 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 			if err := bufferParam(pr, p.AddressSize()); err != nil {
 				return nil, err
 			}
-			b, err := parseBuffer(pr.Name, raw, lim, &bufUse)
+			b, err := parseBufferAt("args."+pr.Name, raw, lim, &bufUse, lazy)
 			if err != nil {
 				return nil, err
 			}
@@ -392,7 +513,7 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 		if known[name] {
 			return nil, fmt.Errorf("buffers.%s: a kernel parameter has this name (a top-level buffer is one no parameter takes)", name)
 		}
-		b, err := parseBufferAt("buffers."+name, spec.Buffers[name], lim, &bufUse)
+		b, err := parseBufferAt("buffers."+name, spec.Buffers[name], lim, &bufUse, lazy)
 		if err != nil {
 			return nil, err
 		}
@@ -418,13 +539,33 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 	where := map[string]placed{}
 	devBuf := map[int]string{}           // parameter offset -> buffer whose address it holds
 	devMap := map[int]*DeviceTensorMap{} // parameter offset -> tensor map it holds or points to
+	var chunk []byte
 	for _, pb := range bufs {
 		es := elemSize(pb.b.Type)
-		addr := m.Alloc(pb.name, es*len(pb.b.Data))
-		if pb.off >= 0 && pb.size < 8 && addr+uint64(es*len(pb.b.Data)) > 1<<(8*pb.size) {
+		n := pb.b.elems()
+		addr := m.Alloc(pb.name, es*n)
+		if pb.off >= 0 && pb.size < 8 && addr+uint64(es*n) > 1<<(8*pb.size) {
 			return nil, fmt.Errorf("args.%s: the buffer at 0x%x does not fit below 4 GB, where the 32-bit addresses of an .address_size 32 module reach", pb.name, addr)
 		}
-		m.StoreElems(addr, es, pb.b.Data)
+		switch {
+		case pb.b.Data != nil:
+			m.StoreElems(addr, es, pb.b.Data)
+		case pb.b.in.kind != fillZero:
+			// Encoded from the description a chunk at a time (a value's
+			// chunk once), with no slice of the whole buffer; zeros take
+			// no pages.
+			if chunk == nil {
+				chunk = make([]byte, fillChunk)
+			}
+			for off, made := 0, false; off < n*es; off += fillChunk {
+				c := chunk[:min(fillChunk, n*es-off)]
+				if !made || pb.b.in.kind == fillIota {
+					pb.b.inputBytes(c, off/es, es)
+					made = true
+				}
+				m.Store(addr, off, c)
+			}
+		}
 		pb.b.addr = addr
 		for i := 0; i < pb.size; i++ {
 			buf[pb.off+i] = byte(addr >> (8 * i))
@@ -432,7 +573,7 @@ func PrepareLimited(p *sim.Program, spec *Spec, res *Result, lim limits.Limits) 
 		if pb.off >= 0 {
 			devBuf[pb.off] = pb.name
 		}
-		where[pb.name] = placed{addr, es * len(pb.b.Data)}
+		where[pb.name] = placed{addr, es * n}
 		res.Names = append(res.Names, pb.name)
 		res.Buffers[pb.name] = pb.b
 	}
@@ -505,21 +646,41 @@ func paramNames(ps []sim.ParamInfo) string {
 // Collect reads the buffers back from the machine into their Data, a
 // page of bytes at a time, and sets Changed where a value differs from
 // what Data held (the launch's input).
+//
+// A buffer whose input is a description (Buffer.in, Data nil: Run's) gets
+// its Data here, compared with the input made from the description a
+// chunk at a time.
 func Collect(m *sim.Machine, res *Result) {
-	var chunk []byte
+	var chunk, in []byte
 	for _, name := range res.Names {
 		b := res.Buffers[name]
 		mem, _ := m.BufferByName(name)
 		es := elemSize(b.Type)
 		if chunk == nil {
-			chunk = make([]byte, 16<<10)
+			chunk = make([]byte, fillChunk)
 		}
 		per := len(chunk) / es
 		changed := false
-		for i := 0; i < len(b.Data); i += per {
+		lazy := b.Data == nil && b.in.n > 0
+		if lazy {
+			b.Data = make([]uint64, b.in.n)
+			if in == nil {
+				in = make([]byte, fillChunk)
+			}
+		}
+		for i, made := 0, false; i < len(b.Data); i += per {
 			d := b.Data[i:min(i+per, len(b.Data))]
 			c := chunk[:len(d)*es]
 			mem.Read(c, i*es)
+			if lazy {
+				// The input's bytes from its description (a value's or
+				// zeros' once), compared whole.
+				if !made || b.in.kind == fillIota {
+					b.inputBytes(in, i, es)
+					made = true
+				}
+				changed = changed || !bytes.Equal(c, in[:len(c)])
+			}
 			var diff uint64 // an OR of old XOR new: a loop per size, no switch an element
 			switch es {
 			case 1:
@@ -547,24 +708,26 @@ func Collect(m *sim.Machine, res *Result) {
 					d[j] = v
 				}
 			}
-			changed = changed || diff != 0
+			if !lazy {
+				changed = changed || diff != 0
+			}
 		}
 		b.Changed = changed
 	}
 }
 
+// fillChunk is how many bytes of a fill prepare and Collect make at a
+// time: a multiple of every element size.
+const fillChunk = 16 << 10
+
 // bufferUse counts what the buffers read so far take.
 type bufferUse struct{ bytes, elems int64 }
 
-// parseBuffer reads a buffer argument; used counts the buffers read so
-// far, checked against lim (bytes and elements) before this one is
-// allocated.
-func parseBuffer(name string, raw json.RawMessage, lim limits.Limits, used *bufferUse) (*Buffer, error) {
-	return parseBufferAt("args."+name, raw, lim, used)
-}
-
-// parseBufferAt reads the buffer at path (args.NAME or buffers.NAME).
-func parseBufferAt(path string, raw json.RawMessage, lim limits.Limits, used *bufferUse) (*Buffer, error) {
+// parseBufferAt reads the buffer at path (args.NAME or buffers.NAME);
+// used counts the buffers read so far, checked against lim (bytes and
+// elements) before this one is allocated. Lazy: a buffer made by a fill
+// alone (no "data") keeps it as its description (Buffer.in), not as Data.
+func parseBufferAt(path string, raw json.RawMessage, lim limits.Limits, used *bufferUse, lazy bool) (*Buffer, error) {
 	var spec struct {
 		Type  string            `json:"type"`
 		Data  []json.RawMessage `json:"data"`
@@ -609,34 +772,27 @@ func parseBufferAt(path string, raw json.RawMessage, lim limits.Limits, used *bu
 	if err := lim.CheckElements(used.elems); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	b := &Buffer{Type: t, Data: make([]uint64, n), uninit: uninit}
+	b := &Buffer{Type: t, uninit: uninit, in: fillInput{n: n}}
 	if len(spec.Fill) > 0 {
 		var s string
 		if json.Unmarshal(spec.Fill, &s) == nil && s == "iota" {
-			switch t {
-			case "f32":
-				for i := range b.Data {
-					b.Data[i] = uint64(math.Float32bits(float32(i)))
-				}
-			case "f16", "bf16", "f64":
-				for i := range b.Data {
-					b.Data[i] = iotaBits(t, i)
-				}
-			default: // integers: i in the type's width
-				k := ^uint64(0) >> (64 - 8*elemSize(t))
-				for i := range b.Data {
-					b.Data[i] = uint64(i) & k
-				}
-			}
+			b.in.kind = fillIota
 		} else {
 			v, err := valueBits(t, spec.Fill)
 			if err != nil {
 				return nil, fmt.Errorf("%s: fill: %v", path, err)
 			}
-			for i := range b.Data {
-				b.Data[i] = v
+			if v != 0 {
+				b.in.kind, b.in.v = fillValue, v
 			}
 		}
+	}
+	if !lazy || len(spec.Data) > 0 || n == 0 {
+		b.Data = make([]uint64, n)
+		if b.in.kind != fillZero {
+			b.input(b.Data, 0)
+		}
+		b.in = fillInput{}
 	}
 	for i, r := range spec.Data {
 		v, err := valueBits(t, r)
