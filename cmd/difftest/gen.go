@@ -689,7 +689,11 @@ func (g *gen) atomic() *Stmt {
 	if v.N > 0 {
 		addr.A = []*Expr{g.expr(g.intKind(), 1)}
 	}
-	e := &Expr{Op: "atom", T: Ty{K: k}, Sym: fmt.Sprintf("atom_%s_%s", op, k), A: []*Expr{addr}}
+	sym := fmt.Sprintf("atom_%s_%s", op, k)
+	if k == F32 && op == "add" && v.Space == spShared {
+		sym += "_shared" // keeps subnormals, where global memory's flushes them
+	}
+	e := &Expr{Op: "atom", T: Ty{K: k}, Sym: sym, A: []*Expr{addr}}
 	if op == "cas" {
 		e.A = append(e.A, g.expr(k, 1))
 	}
@@ -1817,7 +1821,7 @@ ATOM(xor_u32, u32, atomicXor) ATOM(exch_u32, u32, atomicExch) ATOM(inc_u32, u32,
 ATOM(dec_u32, u32, atomicDec) ATOM(add_s32, s32, atomicAdd) ATOM(min_s32, s32, atomicMin)
 ATOM(max_s32, s32, atomicMax) ATOM(add_u64, u64, atomicAdd) ATOM(max_u64, u64, atomicMax)
 ATOM(xor_u64, u64, atomicXor) ATOM(min_s64, s64, atomicMin) ATOM(add_float, float, atomicAdd)
-ATOM(add_double, double, atomicAdd)
+ATOM(add_float_shared, float, atomicAdd) ATOM(add_double, double, atomicAdd)
 static DEV inline u32 atom_cas_u32(u32 *p, u32 c, u32 v) { return atomicCAS(p, c, v); }
 static DEV inline u64 atom_cas_u64(u64 *p, u64 c, u64 v) { return atomicCAS(p, c, v); }
 `
@@ -1866,7 +1870,9 @@ static u32 xred_atomxor(u32 t, const u64 *in, xfn f) { u32 r = 0; for (u32 l = 0
 #define XRED(mode, f) xred_##mode(t, in, f)
 /* Read-modify-writes (Config.Atomics) as PTX's atom does them: inc wraps
    to 0 past v, dec to v below 1 or above v, and atom.add.f32 flushes
-   subnormal inputs and results to a zero of their sign (ISA, atom). */
+   subnormal inputs and results to a zero of their sign on global memory
+   (ISA, atom) but keeps them on shared memory (as an H200 does:
+   testdata/gpu/atom_add_f32). */
 #define ATOM(name, T, new) static T atom_##name(T *p, T v) { T o = *p; *p = (new); return o; }
 static float ftz32(float x) { return x == x && __builtin_fabsf(x) < 1.17549435e-38f ? __builtin_copysignf(0.0f, x) : x; }
 ATOM(add_u32, u32, o + v) ATOM(sub_u32, u32, o - v) ATOM(min_u32, u32, o < v ? o : v)
@@ -1875,7 +1881,8 @@ ATOM(xor_u32, u32, o ^ v) ATOM(exch_u32, u32, v) ATOM(inc_u32, u32, o >= v ? 0 :
 ATOM(dec_u32, u32, o == 0 || o > v ? v : o - 1) ATOM(add_s32, s32, (s32)((u32)o + (u32)v))
 ATOM(min_s32, s32, o < v ? o : v) ATOM(max_s32, s32, o > v ? o : v) ATOM(add_u64, u64, o + v)
 ATOM(max_u64, u64, o > v ? o : v) ATOM(xor_u64, u64, o ^ v) ATOM(min_s64, s64, o < v ? o : v)
-ATOM(add_float, float, ftz32(ftz32(o) + ftz32(v))) ATOM(add_double, double, o + v)
+ATOM(add_float, float, ftz32(ftz32(o) + ftz32(v))) ATOM(add_float_shared, float, o + v)
+ATOM(add_double, double, o + v)
 static u32 atom_cas_u32(u32 *p, u32 c, u32 v) { u32 o = *p; *p = o == c ? v : o; return o; }
 static u64 atom_cas_u64(u64 *p, u64 c, u64 v) { u64 o = *p; *p = o == c ? v : o; return o; }
 `

@@ -532,6 +532,11 @@ func Report(w io.Writer, suiteDir, results string) (int, error) {
 			} else if c.Host == "agree" {
 				verdict += "; the host agreed with ptxplay: the PTX's meaning on hardware differs (ptxplay bug or PTX the C does not pin down)"
 			}
+			if src, err := os.ReadFile(filepath.Join(suiteDir, c.Name+".ptx")); err == nil {
+				if n := f16ByteStores(string(src)); n > 0 {
+					verdict += fmt.Sprintf("; the PTX stores a byte of a cvt.rn.f16.f32 result straight from its register %d times, which ptxas miscompiles (docs/gpucheck.md)", n)
+				}
+			}
 		}
 		key := strings.SplitN(verdict, ":", 2)[0]
 		if strings.HasPrefix(verdict, "GPU = ptxplay, host differs") {
@@ -563,4 +568,26 @@ func Report(w io.Writer, suiteDir, results string) (int, error) {
 	}
 	fmt.Fprintf(w, "%d cases: %s; %d skipped\n", len(idx.Cases), strings.Join(parts, ", "), len(idx.Skipped))
 	return bad, nil
+}
+
+var (
+	cvtF16Re  = regexp.MustCompile(`cvt\.rn\.f16\.f32\s+(%[a-z]+\d+)`)
+	storeU8Re = regexp.MustCompile(`\bst(?:\.[a-z:]+)*\.[bu]8\s+\[[^\]]*\],\s*(%[a-z]+\d+)`)
+)
+
+// f16ByteStores counts the st.u8/st.b8 of a register that a
+// cvt.rn.f16.f32 wrote: ptxas (CUDA 13.0's JIT, driver 580, sm_90) stores
+// another register's low byte there, the one the conversion's input came
+// from (docs/gpucheck.md has the four-line reproduction and its SASS).
+func f16ByteStores(ptx string) int {
+	f16 := map[string]bool{}
+	n := 0
+	for _, line := range strings.Split(ptx, "\n") {
+		if m := cvtF16Re.FindStringSubmatch(line); m != nil {
+			f16[m[1]] = true
+		} else if m := storeU8Re.FindStringSubmatch(line); m != nil && f16[m[1]] {
+			n++
+		}
+	}
+	return n
 }

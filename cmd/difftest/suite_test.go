@@ -441,3 +441,22 @@ func TestClangBugPerValue(t *testing.T) {
 		t.Errorf("with a second difference at thread %d slot %d: %v, want a mismatch naming it", same/p.NOut(), same%p.NOut(), f)
 	}
 }
+
+// TestF16ByteStores: the ptxas miscompile's pattern is a byte store of a
+// cvt.rn.f16.f32 destination itself; a masked copy or a 16-bit store is not.
+func TestF16ByteStores(t *testing.T) {
+	for _, c := range []struct {
+		ptx  string
+		want int
+	}{
+		{"cvt.rn.f16.f32 %rs1, %f1;\n\tst.global.u8 [%rd3], %rs1;\n\tshr.u16 %rs2, %rs1, 8;\n\tst.global.u8 [%rd3+1], %rs2;", 1},
+		{"cvt.rn.f16.f32 %rs14, %f4;\n\tst.u8 [%rd19], %rs14;", 1},
+		{"cvt.rn.f16.f32 %rs1, %f1;\n\tand.b16 %rs3, %rs1, 255;\n\tst.global.u8 [%rd3], %rs3;", 0},
+		{"cvt.rn.f16.f32 %rs1, %f1;\n\tst.global.u16 [%rd3], %rs1;", 0},
+		{"cvt.rzi.s16.f32 %rs1, %f1;\n\tst.shared.u8 [%r3], %rs1;", 0},
+	} {
+		if got := f16ByteStores(c.ptx); got != c.want {
+			t.Errorf("%q: %d, want %d", c.ptx, got, c.want)
+		}
+	}
+}

@@ -4,7 +4,7 @@
 // cluster shape) beside ptxplay's output bytes, and later compares the bytes
 // the GPU left in every buffer with ptxplay's, bit for bit.
 //
-//	gpucheck write -o DIR CASE...   CASE: a folder with kernel.ptx and launch.json
+//	gpucheck write [-jit-opt N] -o DIR CASE...   CASE: a folder with kernel.ptx and launch.json
 //	                                (examples/*, testdata/run/*)
 //	  on the GPU machine:           sh DIR/run.sh  (builds runner.c, runs each case)
 //	gpucheck compare DIR            one line per case; exit 1 on a disagreement
@@ -69,6 +69,7 @@ func main() {
 	case "write":
 		fs := flag.NewFlagSet("write", flag.ExitOnError)
 		out := fs.String("o", "gpu-suite", "the folder to write")
+		fs.IntVar(&jitOpt, "jit-opt", -1, "the driver JIT's optimisation level, 0-4 (default: the driver's, 4)")
 		fs.Parse(os.Args[2:])
 		err = write(os.Stdout, *out, fs.Args())
 	case "compare":
@@ -118,6 +119,10 @@ func caseName(dir string) string {
 	}
 	return strings.NewReplacer("/", "_", ".", "_").Replace(dir)
 }
+
+// jitOpt is write's -jit-opt: written into each spec when set, so that a
+// difference can be tried against an unoptimised ptxas.
+var jitOpt = -1
 
 var targetRe = regexp.MustCompile(`(?m)^\s*\.target\s+sm_(\d+)`)
 
@@ -210,6 +215,9 @@ func writeCase(out, name string, src, specJSON []byte) error {
 		fmt.Fprintf(&sb, "cluster %d %d %d\n", spec.Cluster[0], spec.Cluster[1], spec.Cluster[2])
 	}
 	fmt.Fprintf(&sb, "shared %d\n", spec.SharedMem)
+	if jitOpt >= 0 {
+		fmt.Fprintf(&sb, "jitopt %d\n", jitOpt)
+	}
 	index := map[string]int{}
 	for i, bn := range in.Names {
 		b := in.Buffers[bn]

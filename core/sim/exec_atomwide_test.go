@@ -211,3 +211,52 @@ func TestAtomHalf(t *testing.T) {
 			return m, add32(m>>32, v>>32)<<32 | add32(m&0xffffffff, v&0xffffffff)
 		})
 }
+
+// TestAtomAddF32Subnormals: atom/red .add.f32 flush subnormal inputs and
+// results to sign-preserving zero on global memory (the ISA's words) but
+// keep them on shared memory, as an H200 does (testdata/gpu/atom_add_f32
+// and dsmem_atom_f32 hold its outputs); a NaN result is 0x7fffffff.
+func TestAtomAddF32Subnormals(t *testing.T) {
+	vals := []uint64{0, 0x80000000, 1, 0x80000001, 0x007fffff, 0x00400000, 0x00800000, 0x80800000,
+		0x3f800000, 0x33800000, 0x7f7fffff, 0x7f800000, 0xff800000, 0x7fc00001}
+	add := func(a, b uint32, flush bool) uint32 {
+		fl := func(x uint32) uint32 {
+			if flush && x&0x7f800000 == 0 {
+				return x & 0x80000000
+			}
+			return x
+		}
+		r := fl(math.Float32bits(math.Float32frombits(fl(a)) + math.Float32frombits(fl(b))))
+		if r&0x7fffffff > 0x7f800000 {
+			return 0x7fffffff
+		}
+		return r
+	}
+	global := func(m, v, _ uint64) (uint64, uint64) { return m, uint64(add(uint32(m), uint32(v), true)) }
+	shared := func(m, v, _ uint64) (uint64, uint64) { return m, uint64(add(uint32(m), uint32(v), false)) }
+	runAtom(t, "atom.global.add.f32", `
+	ld.global.f32 %f1, [%ia+256];
+	atom.global.add.f32 %f2, [%ia], %f1;
+	ld.global.u32 %r1, [%ia];
+	st.global.f32 [%oa], %f2;
+	st.global.u32 [%oa+256], %r1;`, 32, vals, vals, nil, global)
+	for _, c := range []struct{ name, atom string }{
+		{"atom.shared.add.f32", "atom.shared.add.f32 %f2, [%r3], %f1;"},
+		{"red.shared.add.f32", "red.shared.add.f32 [%r3], %f1;\n\tmov.b32 %f2, %r4;"},
+		{"atom.add.f32 (generic to shared)", "cvta.shared.u64 %rd2, %rd1;\n\tatom.add.f32 %f2, [%rd2], %f1;"},
+	} {
+		runAtom(t, c.name, `
+	.shared .align 4 .b32 sh[32];
+	mov.u32 %r1, sh;
+	shl.b32 %r2, %lane, 2;
+	add.u32 %r3, %r1, %r2;
+	cvt.u64.u32 %rd1, %r3;
+	ld.global.u32 %r4, [%ia];
+	st.shared.u32 [%r3], %r4;
+	ld.global.f32 %f1, [%ia+256];
+	`+c.atom+`
+	ld.shared.u32 %r5, [%r3];
+	st.global.f32 [%oa], %f2;
+	st.global.u32 [%oa+256], %r5;`, 32, vals, vals, nil, shared)
+	}
+}

@@ -5,6 +5,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"math/bits"
 
 	"github.com/ptxplay/ptxplay/core/check"
 )
@@ -250,6 +251,7 @@ func lowerAtom(l *lowering, in *check.Inst, o *op) error {
 
 func execAtom(m *Machine, w *warp, o *op) {
 	n := int(o.size)
+	addF32 := o.mode == atomAdd && o.typ.float && o.typ.bits == 32
 	if b, lo, _ := m.warpSpan(w, o, n, true); b != nil {
 		a, off := w.reg(o.base), uint64(o.off)-lo
 		v := src(w, o, 0)
@@ -258,11 +260,17 @@ func execAtom(m *Machine, w *warp, o *op) {
 			c = src(w, o, 1)
 		}
 		d := dst(w, o, 0)
+		// one span: every lane's address is in the same state space
+		keep := addF32 && sharedTarget(o.space, a[bits.TrailingZeros32(w.mask)]+uint64(o.off))
 		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
 			if mk&1 != 0 {
 				p := b[a[i]+off:][:n]
 				old := load(p)
-				store(p, atomApply(o, old, v[i], c[i]))
+				if keep {
+					store(p, addF32Keep(old, v[i]))
+				} else {
+					store(p, atomApply(o, old, v[i], c[i]))
+				}
 				d[i] = old
 			}
 		}
@@ -272,7 +280,8 @@ func execAtom(m *Machine, w *warp, o *op) {
 		if mk&1 == 0 {
 			continue
 		}
-		b := m.access(w, o, i, o.space, m.addr(w, o, i), n, true)
+		addr := m.addr(w, o, i)
+		b := m.access(w, o, i, o.space, addr, n, true)
 		if b == nil {
 			return
 		}
@@ -282,14 +291,45 @@ func execAtom(m *Machine, w *warp, o *op) {
 		if len(o.s) > 1 {
 			c = src(w, o, 1)[i]
 		}
-		store(b, atomApply(o, old, v, c))
+		if addF32 && sharedTarget(o.space, addr) {
+			store(b, addF32Keep(old, v))
+		} else {
+			store(b, atomApply(o, old, v, c))
+		}
 		if len(o.d) > 0 {
 			dst(w, o, 0)[i] = old
 		}
 	}
 }
 
-// atomApply computes the new memory value (PTX ISA 3.1 §8.7.10.3 atom).
+// sharedTarget reports whether an access of space sp at addr lands in
+// shared memory (this CTA's or, shared::cluster, another's).
+func sharedTarget(sp space, addr uint64) bool {
+	switch sp {
+	case spaceShared, spaceSharedCluster:
+		return true
+	case spaceGeneric:
+		return addr >= sharedWindow && addr < sharedWindow+windowSize
+	}
+	return false
+}
+
+// addF32Keep is atom/red .add.f32 on shared memory: IEEE single addition
+// rounded to nearest with subnormal inputs and results kept (a NaN result
+// is the canonical 0x7fffffff). The ISA's "atom.add.f32 ... flushes
+// subnormal inputs and results to sign-preserving zero" holds for global
+// memory only: an H200 keeps them in shared memory (shared::cta, and a
+// generic address there), testdata/gpu/atom_add_f32.
+func addF32Keep(old, v uint64) uint64 {
+	r := math.Float32bits(math.Float32frombits(uint32(old)) + math.Float32frombits(uint32(v)))
+	if r&0x7fffffff > 0x7f800000 {
+		return 0x7fffffff
+	}
+	return uint64(r)
+}
+
+// atomApply computes the new memory value (PTX ISA 3.1 §8.7.10.3 atom);
+// .add.f32 as on global memory (execAtom keeps shared memory's subnormals).
 func atomApply(o *op, old, v, c uint64) uint64 {
 	t := o.typ
 	k := widthMask(t.bits)

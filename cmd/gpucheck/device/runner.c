@@ -93,6 +93,7 @@ int main(int argc, char **argv) {
 	char ptxName[256] = "", kernel[256] = "";
 	unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1}, cluster[3] = {0, 0, 0};
 	unsigned shared = 0;
+	int jitOpt = -1; // the driver's default (4, the most)
 	int nb = 0, nm = 0, np = 0;
 	for (char *line = strtok(spec, "\n"); line; line = strtok(NULL, "\n")) {
 		char word[32];
@@ -113,6 +114,8 @@ int main(int argc, char **argv) {
 			sscanf(rest, "%u %u %u", &cluster[0], &cluster[1], &cluster[2]);
 		} else if (!strcmp(word, "shared")) {
 			sscanf(rest, "%u", &shared);
+		} else if (!strcmp(word, "jitopt")) {
+			sscanf(rest, "%d", &jitOpt);
 		} else if (!strcmp(word, "buffer")) {
 			Buffer *b = &bufs[nb++];
 			if (sscanf(rest, "%zu %255s %255s", &b->bytes, b->in, b->out) != 3) {
@@ -185,10 +188,10 @@ int main(int argc, char **argv) {
 	check(cuCtxSetLimit(CU_LIMIT_STACK_SIZE, 32 * 1024), "init");
 
 	char log[8192] = "";
-	CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-	void *vals[] = {log, (void *)(uintptr_t)sizeof log};
+	CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, CU_JIT_OPTIMIZATION_LEVEL};
+	void *vals[] = {log, (void *)(uintptr_t)sizeof log, (void *)(uintptr_t)jitOpt};
 	CUmodule mod;
-	CUresult r = cuModuleLoadDataEx(&mod, ptx, 2, opts, vals);
+	CUresult r = cuModuleLoadDataEx(&mod, ptx, jitOpt < 0 ? 2 : 3, opts, vals);
 	if (r != CUDA_SUCCESS) {
 		for (char *c = log; *c; c++) {
 			if (*c == '\n') {
