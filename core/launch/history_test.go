@@ -4,6 +4,8 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/ptxplay/ptxplay/core/check"
@@ -182,26 +184,77 @@ func TestStepBackManyCTAs(t *testing.T) {
 }
 
 // TestShortPathMatchesGeneralPath: a plain run issues most instructions
-// by burst's short path (sim's flagPlain ops); a machine that records its
-// steps issues every one by the general path. Both runs of every test kernel and benchmark
-// kernel end in the same state, statistics and fault.
+// by burst's short paths (sim's flagPlain ops, and bra); a machine that
+// records its steps issues every one by the general path. Both runs of
+// every test and benchmark kernel, and of the divergent kernels of
+// testdata/shortpath (faults, a trap and exits inside divergent code,
+// calls from part of a warp, every shape of branch execBra tells apart),
+// are compared at about 30 points on the way (Run's budget ends a burst
+// there) and at the end: state, statistics and fault; and again with the
+// sanitizers on (plain ops keep the short path under racecheck and
+// synccheck, not under initcheck), their findings too.
 func TestShortPathMatchesGeneralPath(t *testing.T) {
-	for _, k := range historyKernels(t) {
-		t.Run(k.name, func(t *testing.T) {
-			short := newMachine(t, k.src, k.spec)
-			general := newMachine(t, k.src, k.spec)
-			general.Record(true)
-			short.Run(5_000_000)
-			general.Run(5_000_000)
-			if got, want := short.Stats(), general.Stats(); got != want {
-				t.Errorf("stats: short path %+v, general path %+v", got, want)
+	ks := historyKernels(t)
+	dir := "testdata/shortpath"
+	div, err := os.ReadFile(filepath.Join(dir, "divergent.ptx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"divfault", "divcall", "divtrap", "edges"} {
+		src := div
+		if n == "edges" {
+			if src, err = os.ReadFile(filepath.Join(dir, "edges.ptx")); err != nil {
+				t.Fatal(err)
 			}
-			if got, want := short.Fault(), general.Fault(); (got == nil) != (want == nil) || got != nil && got.Msg != want.Msg {
-				t.Errorf("fault: short path %v, general path %v", got, want)
-			}
-			if short.Fingerprint() != general.Fingerprint() {
-				t.Errorf("the state after %d warp instructions differs", short.Stats().WarpInstructions)
-			}
-		})
+		}
+		spec, err := os.ReadFile(filepath.Join(dir, n+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ks = append(ks, kernelCase{"shortpath_" + n, src, spec})
+	}
+	for _, san := range []struct {
+		name string
+		k    sim.Sanitize
+	}{{"plain", 0}, {"race+sync", sim.SanRace | sim.SanSync}, {"all", sim.SanAll}} {
+		for _, k := range ks {
+			t.Run(san.name+"/"+k.name, func(t *testing.T) {
+				if san.k != 0 && strings.HasPrefix(k.name, "bench_") && testing.Short() {
+					t.Skip("a benchmark kernel under the sanitizers: long")
+				}
+				short := newMachine(t, k.src, k.spec)
+				general := newMachine(t, k.src, k.spec)
+				general.Record(true)
+				short.Sanitize(san.k)
+				general.Sanitize(san.k)
+				const limit = 5_000_000
+				for budget := int64(37); ; budget += budget / 2 {
+					short.Run(budget)
+					general.Run(budget)
+					steps := short.Stats().WarpInstructions
+					if got, want := short.Stats(), general.Stats(); got != want {
+						t.Fatalf("stats: short path %+v, general path %+v", got, want)
+					}
+					if short.Fingerprint() != general.Fingerprint() {
+						t.Fatalf("the state after %d warp instructions differs", steps)
+					}
+					if short.Done() || steps >= limit {
+						break
+					}
+				}
+				if short.Done() != general.Done() {
+					t.Errorf("done: short path %v, general path %v", short.Done(), general.Done())
+				}
+				if faults := k.name == "shortpath_divfault" || k.name == "shortpath_divtrap"; faults != (short.Fault() != nil) {
+					t.Errorf("fault %v, want one: %v", short.Fault(), faults)
+				}
+				if got, want := short.Fault(), general.Fault(); (got == nil) != (want == nil) || got != nil && got.Msg != want.Msg {
+					t.Errorf("fault: short path %v, general path %v", got, want)
+				}
+				if got, want := short.Hazards(), general.Hazards(); !reflect.DeepEqual(got, want) {
+					t.Errorf("findings: short path %+v, general path %+v", got, want)
+				}
+			})
+		}
 	}
 }

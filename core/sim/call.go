@@ -32,7 +32,7 @@ type argLoc struct {
 
 func init() {
 	lowerers["bra"] = func(l *lowering, in *check.Inst, o *op) error {
-		o.exec, o.ctl, o.flags = execBra, ctlBra, flagControl
+		o.exec, o.ctl, o.flags = execBra, ctlBra, flagControl|flagBra
 		if in.Match.Has(".uni") {
 			o.flags |= flagUni
 		}

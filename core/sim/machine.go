@@ -852,6 +852,7 @@ func (m *Machine) issue(n int64) {
 	// Greedy scheduling with a quantum: a warp keeps issuing until it
 	// waits at a barrier, ends, or has issued Quantum instructions in a
 	// row. Only control ops and faults can stop it early.
+	plain, bra := m.shortPaths()
 	run := c.burst
 	for ; n > 0; n-- {
 		// Issue one instruction. This is the hottest loop of the
@@ -870,7 +871,7 @@ func (m *Machine) issue(n int64) {
 			mask &= p
 		}
 		w.mask = mask
-		if o.flags&flagPlain != 0 && mask != 0 && !m.record && (m.san == nil || m.san.undefRows == 0) {
+		if o.flags&plain != 0 && mask != 0 {
 			// The short path: what the general one below does for
 			// such an op, with fewer tests and joins (under
 			// WebAssembly each jump that does not fall through goes
@@ -883,6 +884,27 @@ func (m *Machine) issue(n int64) {
 			if m.err != nil {
 				m.done = true
 				break
+			}
+			if e.pc == e.rpc {
+				reconverge(w)
+			}
+			if run >= Quantum {
+				break
+			}
+			continue
+		}
+		if o.flags&bra != 0 {
+			// A bra: what execBra and normalize do, in place for a
+			// uniform branch (no lane or every lane taken); lanes that
+			// part go through braApart.
+			m.stats.WarpInstructions++
+			m.stats.ThreadInstructions += int64(bits.OnesCount32(e.mask))
+			if fall := e.mask &^ mask; fall == 0 {
+				e.pc = o.target
+			} else if mask == 0 {
+				e.pc++
+			} else {
+				e = braApart(f, e, o, mask, fall)
 			}
 			if e.pc == e.rpc {
 				reconverge(w)
@@ -1092,6 +1114,43 @@ func (m *Machine) recordStep(w *warp, f *frame, e *entry, mask uint32) {
 	m.lastAccess = m.lastAccess[:0]
 	m.lastWrites = m.lastWrites[:0]
 	m.last = lastStep{cta: w.cta.id, warp: int32(w.id), fn: f.fn.index, pc: e.pc, active: e.mask, exec: mask}
+}
+
+// shortPaths returns the op flags that take burst's short paths:
+// flagPlain and flagBra, or none while steps are recorded (recordStep:
+// every op by the general path). Plain ops take the general path too
+// while initcheck runs: a load from local memory may leave a register
+// undefined in the middle of a burst, and from then on regUse must see
+// every op (sanitize_local.go).
+func (m *Machine) shortPaths() (plain, bra opFlag) {
+	if m.record {
+		return 0, 0
+	}
+	if m.san != nil && m.san.on&SanInit != 0 {
+		return 0, flagBra
+	}
+	return flagPlain, flagBra
+}
+
+// braApart is execBra for a branch that some active lanes take and
+// others do not (burst's short path; taken and fall are not 0): it
+// returns the stack's new top entry, which may need reconverge.
+//
+//go:noinline
+func braApart(f *frame, e *entry, o *op, taken, fall uint32) *entry {
+	pc := e.pc
+	switch {
+	case e.rpc == o.reconv && pc+1 == o.reconv:
+		e.mask, e.pc = taken, o.target // (see execBra)
+	case e.rpc == o.reconv && o.target == o.reconv:
+		e.mask, e.pc = fall, pc+1
+	default:
+		e.pc = o.reconv
+		f.stack = append(f.stack,
+			entry{pc: pc + 1, rpc: o.reconv, mask: fall},
+			entry{pc: o.target, rpc: o.reconv, mask: taken})
+	}
+	return &f.stack[len(f.stack)-1]
 }
 
 // reconverge is normalize out of line, for burst's short path: a call

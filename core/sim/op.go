@@ -92,6 +92,9 @@ const (
 	// refresh, and one destination at most, a value (d1) or a predicate
 	// (pd): burst's short path issues it (set by markPlain, with wm).
 	flagPlain
+	// flagBra: a bra (not brx.idx): burst's short path moves the pc for
+	// a uniform branch in place.
+	flagBra
 )
 
 // typeInfo is a decoded PTX type.
