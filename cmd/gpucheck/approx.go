@@ -19,6 +19,7 @@ var approxFuncs = []struct {
 	name string
 	f32  func(uint32) uint32
 	f16  func(uint16) uint16
+	x2   func(uint32) uint32 // the .f16x2/.bf16x2 form: its file holds 65,536 words
 	bf16 bool
 	trig bool // sin, cos: the ISA bounds the error on [-100pi, 100pi] only; the rest is counted apart
 }{
@@ -41,7 +42,14 @@ var approxFuncs = []struct {
 	{name: "ex2_ftz_bf16", f16: fp.Ex2ApproxBF16, bf16: true},
 	{name: "tanh_f16", f16: fp.TanhApproxF16},
 	{name: "tanh_bf16", f16: fp.TanhApproxBF16, bf16: true},
+	{name: "ex2_f16x2", x2: fp.Ex2ApproxF16x2},
+	{name: "ex2_ftz_bf16x2", x2: fp.Ex2ApproxBF16x2, bf16: true},
+	{name: "tanh_f16x2", x2: fp.TanhApproxF16x2},
+	{name: "tanh_bf16x2", x2: fp.TanhApproxBF16x2, bf16: true},
 }
+
+// approxInputX2 is approx.cu's i-th .x2 input.
+func approxInputX2(i uint32) uint32 { return i | (i*40503+12345)&0xffff<<16 }
 
 func ftz(f func(uint32, bool) uint32, z bool) func(uint32) uint32 {
 	return func(a uint32) uint32 { return f(a, z) }
@@ -97,6 +105,18 @@ func approx(w io.Writer, dir string) (bad bool, err error) {
 					continue
 				}
 				s.add(uint64(in), uint64(binary.LittleEndian.Uint32(data[i:])), uint64(af.f32(in)), func(v uint64) bool { return isNaN("f32", v) }, 1<<31)
+			}
+		case af.x2 != nil:
+			typ = "f16"
+			if af.bf16 {
+				typ = "bf16"
+			}
+			isNaN16 := func(v uint64) bool { return isNaN(typ, v) }
+			for i := 0; i+4 <= len(data); i += 4 { // each half counts as one
+				in := approxInputX2(uint32(i / 4))
+				g, p := binary.LittleEndian.Uint32(data[i:]), af.x2(in)
+				s.add(uint64(in&0xffff), uint64(g&0xffff), uint64(p&0xffff), isNaN16, 1<<15)
+				s.add(uint64(in>>16), uint64(g>>16), uint64(p>>16), isNaN16, 1<<15)
 			}
 		default:
 			typ = "f16"

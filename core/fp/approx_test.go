@@ -227,18 +227,22 @@ func TestApproxError(t *testing.T) {
 		name, metric string
 		bound        float64
 		f            *format
-		impl         func(uint16) uint16
+		impl, hw     func(uint16) uint16 // ptxplay's model; with the H200's last bit (approxhw.go)
 		ref          func(float64) float64
 	}{
 		// 9.7.4.10: "The maximum relative error for .f16 type is 2^-9.9. The maximum relative error for .bf16 type is 2^-7."
-		{"ex2.approx.f16", "relative", math.Exp2(-9.9), fmtF16, Ex2ApproxF16, math.Exp2},
-		{"ex2.approx.ftz.bf16", "relative", 0x1p-7, fmtBF16, Ex2ApproxBF16, math.Exp2},
+		{"ex2.approx.f16", "relative", math.Exp2(-9.9), fmtF16, ex2ApproxF16Model, Ex2ApproxF16, math.Exp2},
+		{"ex2.approx.ftz.bf16", "relative", 0x1p-7, fmtBF16, ex2ApproxBF16Model, Ex2ApproxBF16, math.Exp2},
 		// 9.7.4.9: "The maximum absolute error for .f16 type is 2^-10.987. The maximum absolute error for .bf16 type is 2^-8."
-		{"tanh.approx.f16", "absolute", math.Exp2(-10.987), fmtF16, TanhApproxF16, math.Tanh},
-		{"tanh.approx.bf16", "absolute", 0x1p-8, fmtBF16, TanhApproxBF16, math.Tanh},
+		{"tanh.approx.f16", "absolute", math.Exp2(-10.987), fmtF16, tanhApproxF16Model, TanhApproxF16, math.Tanh},
+		{"tanh.approx.bf16", "absolute", 0x1p-8, fmtBF16, tanhApproxBF16Model, TanhApproxBF16, math.Tanh},
 	}
 	for _, h := range halfs {
+		// The model must meet the ISA's bound; the hardware's bits (what
+		// the functions return) are measured and logged, not held to it:
+		// the H200's tanh.approx.bf16 exceeds 2^-8 by a hair at 0x3f3f.
 		m := &measure{name: h.name + " (every input)", metric: h.metric, bound: h.bound}
+		hw := &measure{name: h.name + " (every input, the H200's bits)", metric: h.metric, bound: h.bound}
 		for x := range uint64(1 << 16) {
 			if h.f.isNaN(x) || h.f.isInf(x) {
 				continue
@@ -248,8 +252,8 @@ func TestApproxError(t *testing.T) {
 				in = h.f.flush(x) // .ftz
 			}
 			exact := h.ref(widen(in, h.f))
-			got := h.impl(uint16(x))
-			gv := halfValue(uint64(got), h.f)
+			gv := halfValue(uint64(h.impl(uint16(x))), h.f)
+			hv := halfValue(uint64(h.hw(uint16(x))), h.f)
 			if h.metric == "relative" {
 				// Relative error is meaningful for normal results; outside
 				// the normal range the result overflows or goes subnormal.
@@ -259,11 +263,14 @@ func TestApproxError(t *testing.T) {
 					continue
 				}
 				m.add(relErr(gv, exact), x)
+				hw.add(relErr(hv, exact), x)
 			} else {
 				m.add(math.Abs(gv-exact), x)
+				hw.add(math.Abs(hv-exact), x)
 			}
 		}
 		m.check(t)
+		t.Logf("| %s | %s | %s | %s | %d | (at %#04x; logged, not checked)", hw.name, hw.metric, log2s(hw.max), log2s(hw.bound), hw.n, hw.at[0])
 	}
 	// f64 forms. The ISA gives no bound for these; the bounds below are
 	// ours: two ulps for rsqrt.approx.f64, and for the "gross" 1.11.20

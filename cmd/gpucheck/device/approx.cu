@@ -27,6 +27,16 @@
 		out[i] = y;                                                                   \
 	}
 
+// x2 forms: input i holds i in its low half and (i*40503+12345) mod 2^16 in
+// its high half.
+#define X2(name, text)                                                              \
+	__global__ void k_##name(const uint32_t *in, uint32_t *out) {                     \
+		int i = blockIdx.x * blockDim.x + threadIdx.x;                                \
+		uint32_t y;                                                                   \
+		asm volatile(text " %0, %1;" : "=r"(y) : "r"(in[i]));                        \
+		out[i] = y;                                                                   \
+	}
+
 F32(ex2_f32, "ex2.approx.f32")
 F32(ex2_ftz_f32, "ex2.approx.ftz.f32")
 F32(lg2_f32, "lg2.approx.f32")
@@ -46,6 +56,10 @@ F16(ex2_f16, "ex2.approx.f16")
 F16(ex2_ftz_bf16, "ex2.approx.ftz.bf16")
 F16(tanh_f16, "tanh.approx.f16")
 F16(tanh_bf16, "tanh.approx.bf16")
+X2(ex2_f16x2, "ex2.approx.f16x2")
+X2(ex2_ftz_bf16x2, "ex2.approx.ftz.bf16x2")
+X2(tanh_f16x2, "tanh.approx.f16x2")
+X2(tanh_bf16x2, "tanh.approx.bf16x2")
 
 static void save(const char *dir, const char *name, const void *d, size_t bytes) {
 	static char host[N32 * 4];
@@ -85,6 +99,15 @@ int main(int argc, char **argv) {
 	RUN32(rsqrt_f32) RUN32(rsqrt_ftz_f32) RUN32(sqrt_f32) RUN32(sqrt_ftz_f32) RUN32(sin_f32) RUN32(sin_ftz_f32)
 	RUN32(cos_f32) RUN32(cos_ftz_f32) RUN32(tanh_f32)
 	RUN16(ex2_f16) RUN16(ex2_ftz_bf16) RUN16(tanh_f16) RUN16(tanh_bf16)
+	static uint32_t inx2[N16];
+	for (uint32_t i = 0; i < N16; i++) {
+		inx2[i] = i | ((i * 40503u + 12345u) & 0xffff) << 16;
+	}
+	cudaMemcpy(d32, inx2, sizeof inx2, cudaMemcpyHostToDevice);
+#define RUNX2(name)                                                                 \
+	k_##name<<<N16 / 256, 256>>>(d32, o32);                                           \
+	save(dir, #name, o32, sizeof inx2);
+	RUNX2(ex2_f16x2) RUNX2(ex2_ftz_bf16x2) RUNX2(tanh_f16x2) RUNX2(tanh_bf16x2)
 	cudaError_t e = cudaDeviceSynchronize();
 	printf("approx: %s\n", cudaGetErrorString(e));
 	return e != cudaSuccess;
