@@ -534,7 +534,7 @@ func Report(w io.Writer, suiteDir, results string) (int, error) {
 			}
 			if src, err := os.ReadFile(filepath.Join(suiteDir, c.Name+".ptx")); err == nil {
 				if n := f16ByteStores(string(src)); n > 0 {
-					verdict += fmt.Sprintf("; the PTX stores a byte of a cvt.rn.f16.f32 result straight from its register %d times, which ptxas miscompiles (docs/gpucheck.md)", n)
+					verdict += fmt.Sprintf("; the PTX stores a byte of a conversion to f16 straight from its register %d times, which ptxas miscompiles (docs/gpucheck.md)", n)
 				}
 			}
 		}
@@ -575,10 +575,11 @@ var (
 	storeU8Re = regexp.MustCompile(`\bst(?:\.[a-z:]+)*\.[bu]8\s+\[[^\]]*\],\s*(%[a-z]+\d+)`)
 )
 
-// f16ByteStores counts the st.u8/st.b8 of a register that a
-// cvt.rn.f16.f32 wrote: ptxas (CUDA 13.0's JIT, driver 580, sm_90) stores
-// another register's low byte there, the one the conversion's input came
-// from (docs/gpucheck.md has the four-line reproduction and its SASS).
+// f16ByteStores counts the st.u8/st.b8 of a register that a conversion
+// to .f16 wrote (cvt.rn.f16.f32, cvt.rn.f16.u16, ...): ptxas (CUDA 13.0's
+// JIT, driver 580, sm_90) stores another register's low byte there, the
+// one the conversion's input came from (docs/gpucheck.md has the
+// reproductions and the SASS).
 func f16ByteStores(ptx string) int {
 	f16 := map[string]bool{}
 	n := 0

@@ -454,6 +454,7 @@ func TestF16ByteStores(t *testing.T) {
 		{"cvt.rn.f16.f32 %rs1, %f1;\n\tand.b16 %rs3, %rs1, 255;\n\tst.global.u8 [%rd3], %rs3;", 0},
 		{"cvt.rn.f16.f32 %rs1, %f1;\n\tst.global.u16 [%rd3], %rs1;", 0},
 		{"cvt.rzi.s16.f32 %rs1, %f1;\n\tst.shared.u8 [%r3], %rs1;", 0},
+		{"cvt.rn.f16.u16 \t%rs15, %rs50;\n\tst.global.u8 \t[%rd6+28], %rs15;", 1},
 	} {
 		if got := f16ByteStores(c.ptx); got != c.want {
 			t.Errorf("%q: %d, want %d", c.ptx, got, c.want)
