@@ -571,7 +571,7 @@ func Report(w io.Writer, suiteDir, results string) (int, error) {
 }
 
 var (
-	cvtF16Re  = regexp.MustCompile(`cvt\.rn\.f16\.f32\s+(%[a-z]+\d+)`)
+	cvtF16Re  = regexp.MustCompile(`cvt\.r[nzmp]\.f16\.[a-z]+\d+\s+(%[a-z]+\d+)`)
 	storeU8Re = regexp.MustCompile(`\bst(?:\.[a-z:]+)*\.[bu]8\s+\[[^\]]*\],\s*(%[a-z]+\d+)`)
 )
 
