@@ -166,12 +166,14 @@ func write(log io.Writer, out string, cases []string) error {
 
 // wantFile is what ptxplay computed, for compare.
 type wantFile struct {
-	OK      bool     `json:"ok"`
-	Errors  []string `json:"errors,omitempty"`
-	Buffers []struct {
-		Name string `json:"name"`
-		Type string `json:"type"`
-	} `json:"buffers"`
+	OK      bool         `json:"ok"`
+	Errors  []string     `json:"errors,omitempty"`
+	Buffers []wantBuffer `json:"buffers"` // every buffer, in the runner's order
+}
+
+type wantBuffer struct {
+	Name string `json:"name"`
+	Type string `json:"type"`
 }
 
 func writeCase(out, name string, src, specJSON []byte) error {
@@ -227,10 +229,7 @@ func writeCase(out, name string, src, specJSON []byte) error {
 			return err
 		}
 		fmt.Fprintf(&sb, "buffer %d %s %s.b%d.gpu\n", len(b.Data)*elemSize(b.Type), inName, name, i)
-		want.Buffers = append(want.Buffers, struct {
-			Name string `json:"name"`
-			Type string `json:"type"`
-		}{bn, b.Type})
+		want.Buffers = append(want.Buffers, wantBuffer{bn, b.Type})
 		if rb := res.Buffers[bn]; res.OK && rb != nil {
 			if err := os.WriteFile(filepath.Join(out, fmt.Sprintf("%s.b%d.want", name, i)), elemBytes(rb.Type, rb.Data), 0o644); err != nil {
 				return err
