@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -82,10 +84,20 @@ func TestRunCorpus(t *testing.T) {
 // TestGPUGolden runs every kernel under testdata/gpu and compares its
 // buffers with expected.json, which an H200 computed from the same PTX and
 // launch (cmd/gpucheck; testdata/gpu/README.md): bit for bit, NaNs too.
+// A folder without expected.json is a case written but not yet run on a
+// GPU: it must still run in ptxplay, then is skipped (and says so); at
+// least 7 folders must have one, so that losing the goldens fails the test
+// rather than skipping it all.
 func TestGPUGolden(t *testing.T) {
 	dirs, _ := filepath.Glob("../../testdata/gpu/*/launch.json")
-	if len(dirs) < 5 {
-		t.Fatalf("only %d kernels under testdata/gpu", len(dirs))
+	golden := 0
+	for _, lj := range dirs {
+		if _, err := os.Stat(filepath.Join(filepath.Dir(lj), "expected.json")); err == nil {
+			golden++
+		}
+	}
+	if golden < 7 {
+		t.Fatalf("only %d of the %d kernels under testdata/gpu have an expected.json", golden, len(dirs))
 	}
 	for _, lj := range dirs {
 		dir := filepath.Dir(lj)
@@ -95,6 +107,9 @@ func TestGPUGolden(t *testing.T) {
 				t.Fatalf("exit %d: %s %s", code, out, errOut)
 			}
 			want, err := os.ReadFile(filepath.Join(dir, "expected.json"))
+			if errors.Is(err, fs.ErrNotExist) {
+				t.Skip("no expected.json yet: runs in ptxplay, not yet run on a GPU (cmd/gpucheck golden writes it)")
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
