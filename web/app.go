@@ -8,6 +8,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -563,9 +564,9 @@ func (a *App) StepText() string {
 	}
 	total := "?"
 	if a.Total >= 0 {
-		total = fmt.Sprint(a.Total)
+		total = strconv.FormatInt(a.Total, 10)
 	}
-	return fmt.Sprintf("step %d / %s", a.S.Steps(), total)
+	return "step " + strconv.FormatInt(a.S.Steps(), 10) + " / " + total
 }
 
 // Progress describes a run in progress.

@@ -96,6 +96,16 @@ func TestStepAndBackAreExact(t *testing.T) {
 			if got := a.StepText(); !strings.HasPrefix(got, "step 3 / ") {
 				t.Errorf("counter %q", got)
 			}
+			// The total as the run's length is known or not.
+			for _, tc := range []struct {
+				total int64
+				want  string
+			}{{-1, "step 3 / ?"}, {0, "step 3 / 0"}, {12345678901, "step 3 / 12345678901"}} {
+				a.Total = tc.total
+				if got := a.StepText(); got != tc.want {
+					t.Errorf("Total %d: counter %q, want %q", tc.total, got, tc.want)
+				}
+			}
 		})
 	}
 }

@@ -84,7 +84,19 @@ func (c *Warpview) maskText() string {
 	if w == nil {
 		return ""
 	}
-	return fmt.Sprintf("0x%08x · %d of %d lanes", w.Active, popcount(w.Active), popcount(w.Valid))
+	return hex32(w.Active) + " · " + strconv.Itoa(popcount(w.Active)) + " of " + strconv.Itoa(popcount(w.Valid)) + " lanes"
+}
+
+// hex32 writes a mask as fmt's %#08x does: 0x and 8 hex digits.
+func hex32(m uint32) string {
+	const digits = "0123456789abcdef"
+	var b [10]byte
+	b[0], b[1] = '0', 'x'
+	for i := 9; i >= 2; i-- {
+		b[i] = digits[m&15]
+		m >>= 4
+	}
+	return string(b[:])
 }
 
 func popcount(m uint32) int {
@@ -157,7 +169,7 @@ func (c *Warpview) stack() []stackRow {
 	rows := make([]stackRow, 0, len(w.Stack))
 	for i := len(w.Stack) - 1; i >= 0; i-- {
 		e := w.Stack[i]
-		r := stackRow{Depth: i, Mask: fmt.Sprintf("0x%08x", e.Mask), Count: popcount(e.Mask), Top: i == len(w.Stack)-1, Lanes: laneList(e.Mask)}
+		r := stackRow{Depth: i, Mask: hex32(e.Mask), Count: popcount(e.Mask), Top: i == len(w.Stack)-1, Lanes: laneList(e.Mask)}
 		r.Line = lineText(e.Line)
 		if e.RPC >= 0 {
 			r.RLine = lineText(e.RLine)

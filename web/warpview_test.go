@@ -168,3 +168,23 @@ func TestLaneList(t *testing.T) {
 		}
 	}
 }
+
+// TestHex32: a mask as 0x and 8 lower-case hex digits, leading zeros kept.
+func TestHex32(t *testing.T) {
+	for _, tc := range []struct {
+		desc string
+		m    uint32
+		want string
+	}{
+		{"no lanes", 0, "0x00000000"},
+		{"lane 0", 1, "0x00000001"},
+		{"lane 31", 1 << 31, "0x80000000"},
+		{"every lane", 0xffffffff, "0xffffffff"},
+		{"each digit", 0x0123abcd, "0x0123abcd"},
+		{"lanes 0-3 and 8-9, 11", 0b1011_0000_1111, "0x00000b0f"},
+	} {
+		if got := hex32(tc.m); got != tc.want {
+			t.Errorf("%s: hex32(%d) = %q, want %q", tc.desc, tc.m, got, tc.want)
+		}
+	}
+}

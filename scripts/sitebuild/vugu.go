@@ -66,20 +66,26 @@ var helperPatches = []struct {
 	{`state.el.innerHTML = (state.bufferedInnerHTML || "") + html;`,
 		`let innerHTML = (state.bufferedInnerHTML || "") + html; if (state.el.innerHTML !== innerHTML) state.el.innerHTML = innerHTML;`, 1},
 	// An event's summary (the JSON that Go's handlers read through
-	// DOMEvent.Prop) copied every primitive property of its target: for
-	// a button, some 250 of them, among them innerText and the offset
-	// sizes (each a style and layout) and outerHTML, which Go then
-	// decoded into a map: 5-8% of a step's busy time (docs/benchmarks.md,
-	// issue 24, session 7). The page's handlers read only the target's
-	// value, checked and open (TestEventTargetProps checks web/ for any
-	// other); the event's own properties are copied as before.
+	// DOMEvent.Prop) copied every primitive property of the event (some
+	// 60 for a click, a PointerEvent) and of its target (for a button
+	// some 250, among them innerText and the offset sizes, each a style
+	// and layout, and outerHTML), which Go then decoded into maps: 5-8%
+	// of a step's busy time (docs/benchmarks.md, issue 24, session 7).
+	// The page's handlers read only the target's value, checked and open
+	// (TestEventTargetProps checks web/ for any other read), so the
+	// summary holds the listed properties of each.
+	{"for (let i in event) {",
+		"for (let i of " + eventProps + ") {", 1},
 	{"for (let i in et) {",
 		"for (let i of " + eventTargetProps + ") {", 1},
 }
 
-// eventTargetProps are the properties of an event's target that the
-// event summary holds, as a JavaScript array.
-const eventTargetProps = `["id", "tagName", "type", "name", "value", "checked", "open", "selectedIndex"]`
+// eventProps and eventTargetProps are the properties of an event and of
+// its target that the event summary holds, as JavaScript arrays.
+const (
+	eventProps       = `["type", "key", "button", "detail", "altKey", "ctrlKey", "metaKey", "shiftKey"]`
+	eventTargetProps = `["id", "tagName", "type", "name", "value", "checked", "open", "selectedIndex"]`
+)
 
 // patchHelper drops the script's debug lines (as vugu's own
 // renderer-js-script-maker.go does) and applies helperPatches.

@@ -69,11 +69,11 @@ func TestPatchHelperRefusesChangedScript(t *testing.T) {
 	}
 }
 
-// TestEventTargetProps: every property of an event's target that the
-// page's Go code reads from the event summary (DOMEvent.Prop,
-// PropString, PropBool, PropFloat64 with "target" first) is one the
-// shipped vugu.js copies into it (eventTargetProps), and no code reads
-// the whole summary (EventSummary), which holds only those.
+// TestEventTargetProps: every read of the event summary in the page's Go
+// code (DOMEvent.Prop, PropString, PropBool, PropFloat64) is of a
+// property of the event's target, by name, that the shipped vugu.js
+// copies into it (eventTargetProps), and no code reads the whole summary
+// (EventSummary), which holds only the listed properties.
 func TestEventTargetProps(t *testing.T) {
 	var files []string
 	for _, glob := range []string{"../../web/*.go", "../../web/*.vugu", "../../wasm/*.go"} {
@@ -115,7 +115,7 @@ func TestEventTargetProps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(s, `"open","selectedIndex"]`) {
-		t.Errorf("the shipped vugu.js does not copy the listed target properties")
+	if !strings.Contains(s, `"open","selectedIndex"]`) || !strings.Contains(s, `"metaKey","shiftKey"]`) {
+		t.Errorf("the shipped vugu.js does not copy the listed properties")
 	}
 }

@@ -205,10 +205,14 @@ export function create(parent, text, hooks) {
       return;
     }
     const b = view.lineBlockAt(doc.line(line).from);
-    mark.className = "cm-linemark " + (fault ? "cm-faultline" : "cm-current");
-    mark.dataset.line = String(line);
-    mark.style.top = (b.top + view.documentPadding.top) + "px";
-    mark.style.height = b.height + "px";
+    // Only what differs is written: a write of the same class or size
+    // still costs Chromium a style invalidation of the mark.
+    const cls = "cm-linemark " + (fault ? "cm-faultline" : "cm-current");
+    if (mark.className !== cls) mark.className = cls;
+    if (mark.dataset.line !== String(line)) mark.dataset.line = String(line);
+    const top = (b.top + view.documentPadding.top) + "px", height = b.height + "px";
+    if (mark.style.top !== top) mark.style.top = top;
+    if (mark.style.height !== height) mark.style.height = height;
     if (mark.hidden) mark.hidden = false;
   }
   placer = placeMark;
