@@ -12,8 +12,10 @@ package sim
 import (
 	"encoding/binary"
 	"reflect"
+	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 	"testing"
 	"unsafe"
 )
@@ -160,48 +162,103 @@ func TestCTARestartAsNew(t *testing.T) {
 	for _, san := range []Sanitize{0, SanAll} {
 		recycled, rout := newRestart(t, p, grid, block, 1, san)
 		fresh, fout := newRestart(t, p, grid, block, 0, san)
-		restarts := 0
-		for step := 0; !fresh.Done(); step++ {
-			if step > 1_000_000 {
-				t.Fatal("no end")
-			}
-			n := len(recycled.ctas)
-			prev := recycled.spareCTA
-			recycled.Step()
-			fresh.Step()
-			if len(recycled.ctas) != len(fresh.ctas) {
-				t.Fatalf("sanitize %v: step %d: %d CTAs started, %d in new blocks", san, step, len(recycled.ctas), len(fresh.ctas))
-			}
-			for pos := n; pos < len(recycled.ctas); pos++ {
-				got, want := recycled.ctas[pos], fresh.ctas[pos]
-				if got == prev && prev != nil {
-					restarts++
-				}
-				if !reflect.DeepEqual(got, want) {
-					t.Fatalf("sanitize %v: CTA %d as it started (step %d) differs from one in new blocks:\n%s", san, pos, step, ctaDiff(got, want))
-				}
-			}
-		}
-		if !recycled.Done() {
-			t.Fatalf("sanitize %v: the recycling machine has not ended with the other", san)
-		}
-		if restarts < grid-2 {
-			t.Errorf("sanitize %v: %d CTAs restarted in a released one, want %d", san, restarts, grid-2)
-		}
-		if got, want := recycled.Stats(), fresh.Stats(); got != want {
-			t.Errorf("sanitize %v: stats %+v, in new blocks %+v", san, got, want)
-		}
-		if f := fresh.Fault(); f != nil || recycled.Fault() != nil {
-			t.Fatalf("sanitize %v: faults %v and %v", san, recycled.Fault(), f)
-		}
-		if !reflect.DeepEqual(recycled.Hazards(), fresh.Hazards()) {
-			t.Errorf("sanitize %v: hazards\n%v\nin new blocks\n%v", san, recycled.Hazards(), fresh.Hazards())
+		if n := lockstep(t, "sanitize "+san.String(), recycled, fresh); n < grid-2 {
+			t.Errorf("sanitize %v: %d CTAs restarted in a released one, want %d", san, n, grid-2)
 		}
 		got, want := recycled.Buffer(rout), fresh.Buffer(fout)
 		if string(got) != string(want) {
 			t.Errorf("sanitize %v: outputs differ", san)
 		}
 		checkRestart(t, want, grid, block)
+	}
+}
+
+// lockstep steps recycled (which keeps one finished CTA) and fresh (which
+// keeps them all) together to their end, compares each CTA as it starts
+// field by field, then their statistics, faults and hazards, and returns
+// how many CTAs restarted in a released one.
+func lockstep(t *testing.T, desc string, recycled, fresh *Machine) int {
+	t.Helper()
+	recycled.KeepFinished(1)
+	restarts := 0
+	for step := 0; !fresh.Done(); step++ {
+		if step > 1_000_000 {
+			t.Fatalf("%s: no end", desc)
+		}
+		n := len(recycled.ctas)
+		prev := recycled.spareCTA
+		recycled.Step()
+		fresh.Step()
+		if len(recycled.ctas) != len(fresh.ctas) {
+			t.Fatalf("%s: step %d: %d CTAs started, %d in new blocks", desc, step, len(recycled.ctas), len(fresh.ctas))
+		}
+		for pos := n; pos < len(recycled.ctas); pos++ {
+			got, want := recycled.ctas[pos], fresh.ctas[pos]
+			if got == prev && prev != nil {
+				restarts++
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s: CTA %d as it started (step %d) differs from one in new blocks:\n%s", desc, pos, step, ctaDiff(got, want))
+			}
+		}
+	}
+	if !recycled.Done() {
+		t.Fatalf("%s: the recycling machine has not ended with the other", desc)
+	}
+	if got, want := recycled.Stats(), fresh.Stats(); got != want {
+		t.Errorf("%s: stats %+v, in new blocks %+v", desc, got, want)
+	}
+	if f := fresh.Fault(); f != nil || recycled.Fault() != nil {
+		t.Fatalf("%s: faults %v and %v", desc, recycled.Fault(), f)
+	}
+	if !reflect.DeepEqual(recycled.Hazards(), fresh.Hazards()) {
+		t.Errorf("%s: hazards\n%v\nin new blocks\n%v", desc, recycled.Hazards(), fresh.Hazards())
+	}
+	return restarts
+}
+
+// TestCTARestartInClusters: CTAs of clusters restart as new ones too,
+// with and without an explicit cluster shape (%is_explicit_cluster reads a
+// predicate that only an explicit shape sets true), each rank writing its
+// own and its neighbour's shared memory across a cluster barrier.
+func TestCTARestartInClusters(t *testing.T) {
+	body := `
+	selp.u32 %r1, 1, 0, %is_explicit_cluster;
+	mov.u32 %r2, %ctaid.x;
+	mov.u32 %r3, buf;
+	shl.b32 %r4, %tid, 2;
+	add.u32 %r5, %r3, %r4;
+	setp.lt.u32 %p1, %r2, 2;
+	@%p1 st.shared.u32 [%r5], %r2;
+	barrier.cluster.arrive;
+	barrier.cluster.wait;
+	ld.shared.u32 %r6, [%r5];
+	add.u32 %r7, %r6, %r1;
+	mov.u32 %gtid, %ntid.x;
+	mad.lo.u32 %gtid, %r2, %gtid, %tid;
+	mul.wide.u32 %rd1, %gtid, 4;
+	add.s64 %rd2, %out, %rd1;
+	st.global.u32 [%rd2], %r7;`
+	src := strings.NewReplacer("DIRECTIVES", "", "BODY", body).Replace(clusterKernel)
+	p := compilePTX(t, "cluster.ptx", src)
+	for _, cl := range [][3]uint32{{}, {2, 1, 1}} {
+		var ms [2]*Machine
+		for i := range ms {
+			m, err := newCluster(p, [3]uint32{8, 1, 1}, [3]uint32{64, 1, 1}, cl, 8*64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ms[i] = m
+		}
+		desc := fmt.Sprintf("cluster %v", cl)
+		if n := lockstep(t, desc, ms[0], ms[1]); n == 0 {
+			t.Errorf("%s: no CTA restarted in a released one", desc)
+		}
+		a, _ := ms[0].BufferByName("out")
+		b, _ := ms[1].BufferByName("out")
+		if a.Bytes() == nil || string(a.Bytes()) != string(b.Bytes()) {
+			t.Errorf("%s: the outputs differ", desc)
+		}
 	}
 }
 
