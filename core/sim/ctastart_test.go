@@ -1,7 +1,7 @@
 package sim
 
 // ctastart_test.go: a CTA started in the blocks of a released one (a plain
-// run with KeepFinished, machine.go's recycle and startCTA's warm start)
+// run with KeepFinished, machine.go's recycle and restartCTA)
 // begins exactly as a CTA in fresh memory: registers it has not written
 // read zero whatever the CTA before it left there, constants and special
 // registers hold this CTA's values, predicates start false, shared memory

@@ -691,7 +691,7 @@ func sameInEveryCTA(name string) bool {
 }
 
 // warmZeroRuns lists, as [from, to) runs of slots, the rows of a kernel
-// frame that a warm start must zero: all but the constants and the
+// frame that restartCTA must zero: all but the constants and the
 // special registers the same in every CTA, which no instruction writes.
 func warmZeroRuns(f *fn) [][2]int32 {
 	keep := make([]bool, f.nregs)
