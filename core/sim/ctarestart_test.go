@@ -11,8 +11,8 @@ package sim
 
 import (
 	"encoding/binary"
-	"reflect"
 	"fmt"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
