@@ -325,8 +325,10 @@ func CvtBF16x2F32(a, b uint32, rnd Round, relu, satfinite bool) uint32 {
 // the ISA prose leaves open, followed here:
 //   - .rn and .rz give 0x7FFFE000 for every NaN;
 //   - .rna is an integer rounding of the encoding, (|a| + 0x1000) &^ 0x1FFF,
-//     capped at 0x7FFFE000 and keeping the sign, so it also applies to NaN
-//     and Inf bit patterns;
+//     capped at 0x7FFFE000 and keeping the sign, so it also applies to the
+//     Inf bit patterns; a NaN's low 13 bits are cleared, not rounded (an
+//     H200, 127 NaNs of testdata/gpu/cvt_f32's 65,536 inputs; a NaN whose
+//     payload is all in those bits becomes Inf, as the H200 gives too);
 //   - .satfinite steps any result whose exponent is all ones down by one tf32
 //     ulp: Inf becomes ±0x7F7FE000 and .rna's NaNs stay NaNs.
 //
@@ -334,6 +336,8 @@ func CvtBF16x2F32(a, b uint32, rnd Round, relu, satfinite bool) uint32 {
 func CvtF32ToTF32(a uint32, rnd Round, relu, satfinite bool) uint32 {
 	var r uint32
 	switch {
+	case rnd == RNA && isNaN32(a):
+		r = a &^ 0x1FFF // an H200 truncates a NaN's payload (testdata/gpu/cvt_f32)
 	case rnd == RNA:
 		m := (a&absF32 + 0x1000) &^ 0x1FFF
 		r = a&signF32 | min(m, 0x7FFFE000)
@@ -362,15 +366,17 @@ func widenNaN(x uint64, from, to *format) uint64 {
 }
 
 // CvtF16ToF32 implements cvt{.ftz}{.sat}.f32.f16 (PTX ISA 9.7.9.21), which is
-// exact. A NaN keeps sign and payload and becomes quiet; with .ftz it becomes
-// 0x7FFFFFFF (reported hardware behaviour).
+// exact. A NaN becomes the canonical 0x7FFFFFFF, whatever its sign and
+// payload (an H200 gives that for all 2,046 f16 NaNs; cvt.f64.f16 keeps the
+// payload, CvtF16ToF64).
 func CvtF16ToF32(a uint16, ftz, sat bool) uint32 {
 	return halfToF32(uint64(a), fmtF16, ftz, sat)
 }
 
 // CvtBF16ToF32 implements cvt{.ftz}{.sat}.f32.bf16, which is exact; .ftz
-// flushes the subnormal f32 results that bf16 subnormals give. NaN as
-// CvtF16ToF32.
+// flushes the subnormal f32 results that bf16 subnormals give. A NaN keeps
+// its 16 bits (a signaling one stays signaling, as an H200 gives for all 254
+// bf16 NaNs); with .ftz it becomes 0x7FFFFFFF (reported hardware behaviour).
 func CvtBF16ToF32(a uint16, ftz, sat bool) uint32 {
 	return halfToF32(uint64(a), fmtBF16, ftz, sat)
 }
@@ -378,11 +384,8 @@ func CvtBF16ToF32(a uint16, ftz, sat bool) uint32 {
 func halfToF32(x uint64, f *format, ftz, sat bool) uint32 {
 	var r uint32
 	switch {
-	case f.isNaN(x):
-		r = uint32(widenNaN(x, f, fmtF32))
-		if ftz {
-			r = nanF32
-		}
+	case f.isNaN(x) && (ftz || f == fmtF16):
+		r = nanF32
 	case f == fmtBF16:
 		r = uint32(x) << 16
 	default:
