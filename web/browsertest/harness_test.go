@@ -340,12 +340,9 @@ func reportCSP(t testing.TB, ctx context.Context) {
 
 // markedLine returns the text of the editor line that the mark of class
 // (cm-current, cm-faultline) lies over, checking that the mark's box is
-// the line's box and that the mark's paint (cm-linepaint, of the class's
-// colours) covers the mark and draws its band at the mark's place; ""
-// when there is no such mark.
+// the line's box; "" when there is no such mark.
 func (p *page) markedLine(class string) string {
 	p.t.Helper()
-	paintClass := map[string]string{"cm-current": "cm-currentpaint", "cm-faultline": "cm-faultpaint"}[class]
 	return eval[string](p, `(() => {
 		const m = document.querySelector("#editor .cm-linemark.`+class+`");
 		if (!m || m.hidden) return "";
@@ -354,16 +351,6 @@ func (p *page) markedLine(class string) string {
 		const r = m.getBoundingClientRect(), lr = le.getBoundingClientRect();
 		if (Math.abs(r.top - lr.top) > 1 || Math.abs(r.bottom - lr.bottom) > 1 || r.right < lr.right - 1) {
 			return "misplaced: the mark is at " + [r.left, r.top, r.right, r.bottom] + ", its line at " + [lr.left, lr.top, lr.right, lr.bottom];
-		}
-		const pt = document.querySelector("#editor .cm-linepaint.`+paintClass+`");
-		if (!pt || pt.hidden) return "no paint of class `+paintClass+` for the mark";
-		const pr = pt.getBoundingClientRect(), cs = getComputedStyle(pt);
-		if (Math.abs(pr.left - r.left) > 1 || Math.abs(pr.right - r.right) > 1 || pr.top > r.top + 1 || pr.bottom < r.bottom - 1) {
-			return "the paint at " + [pr.left, pr.top, pr.right, pr.bottom] + " does not cover the mark at " + [r.left, r.top, r.right, r.bottom];
-		}
-		const y = parseFloat(cs.getPropertyValue("--y")), h = parseFloat(cs.getPropertyValue("--h"));
-		if (!(Math.abs(y + pr.top - r.top) <= 1 && Math.abs(h - r.height) <= 1) || cs.backgroundSize !== "3px 100%, 100% 100%") {
-			return "the paint's band is at " + [y, h] + " sized " + cs.backgroundSize + ", the mark at " + [r.top - pr.top, r.height];
 		}
 		return l.text;
 	})()`)

@@ -175,26 +175,11 @@ export function create(parent, text, hooks) {
   // a fifth of a step). Whether the line is in view comes from the height
   // map and the scroller's last scroll and resize events, also without
   // asking the DOM.
-  //
-  // The mark itself paints nothing (it is where the line is, for the
-  // tests and any reader); a second element, the paint, draws the band as
-  // two background gradients, transparent but for the line. The paint
-  // keeps its box (the whole text's height) and its images' sizes from
-  // step to step: Chromium redoes the compositing of the whole page
-  // (PaintArtifactCompositor::Update, a millisecond a step) when a
-  // positioned element's painted bounds or its opaque area move, and does
-  // not when only what it paints inside them changes (docs/benchmarks.md,
-  // issue 24, session 7).
   const scroller = view.scrollDOM;
   const mark = document.createElement("div");
   mark.setAttribute("aria-hidden", "true");
   mark.hidden = true;
   scroller.appendChild(mark);
-  const paint = document.createElement("div");
-  paint.setAttribute("aria-hidden", "true");
-  paint.className = "cm-linepaint";
-  paint.hidden = true;
-  scroller.appendChild(paint);
   let scrollTop = 0, scrollHeight = 0;
   scroller.addEventListener("scroll", () => { scrollTop = scroller.scrollTop; }, { passive: true });
   if (typeof ResizeObserver === "function") {
@@ -204,8 +189,8 @@ export function create(parent, text, hooks) {
     // gutters' width.
     const content = view.contentDOM;
     const sizeMark = () => {
-      mark.style.left = paint.style.left = content.offsetLeft + "px";
-      mark.style.width = paint.style.width = content.getBoundingClientRect().width + "px";
+      mark.style.left = content.offsetLeft + "px";
+      mark.style.width = content.getBoundingClientRect().width + "px";
     };
     const sizer = new ResizeObserver(sizeMark);
     sizer.observe(content);
@@ -217,7 +202,6 @@ export function create(parent, text, hooks) {
     const doc = view.state.doc;
     if (!(line > 0 && line <= doc.lines)) {
       if (!mark.hidden) mark.hidden = true;
-      if (!paint.hidden) paint.hidden = true;
       return;
     }
     const b = view.lineBlockAt(doc.line(line).from);
@@ -230,15 +214,6 @@ export function create(parent, text, hooks) {
     if (mark.style.top !== top) mark.style.top = top;
     if (mark.style.height !== height) mark.style.height = height;
     if (mark.hidden) mark.hidden = false;
-    // The paint: the whole text's height, the band's two layers (the
-    // 3px edge over the line's colour) at the mark's place (--y, --h).
-    const pcls = "cm-linepaint " + (fault ? "cm-faultpaint" : "cm-currentpaint");
-    if (paint.className !== pcls) paint.className = pcls;
-    const whole = view.contentHeight + "px"; // padding included
-    if (paint.style.height !== whole) paint.style.height = whole;
-    if (paint.style.getPropertyValue("--y") !== top) paint.style.setProperty("--y", top);
-    if (paint.style.getPropertyValue("--h") !== height) paint.style.setProperty("--h", height);
-    if (paint.hidden) paint.hidden = false;
   }
   placer = placeMark;
   const lineInView = (pos) => {
