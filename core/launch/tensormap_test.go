@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// tmaLoad copies the 8x4 u32 box at (2, 1) of the tensor behind map m into
+// tmaLoad copies the 8x4 u32 box at (4, 1) of the tensor behind map m into
 // out through shared memory: thread 0 issues the TMA load, waits on the
 // mbarrier and stores the box back with a bulk copy.
 const tmaLoad = `.version 8.0
@@ -30,7 +30,7 @@ const tmaLoad = `.version 8.0
 	ld.param.u64 %rd2, [out];
 	mbarrier.init.shared::cta.b64 [mb], 1;
 	mbarrier.arrive.expect_tx.shared::cta.b64 %rd3, [mb], 128;
-	mov.u32 %r1, 2;
+	mov.u32 %r1, 4;
 	mov.u32 %r2, 1;
 	cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [sb], [%rd1, {%r1, %r2}], [mb];
 WAIT:
@@ -66,8 +66,8 @@ func TestTensorMapArgument(t *testing.T) {
 			out := res.Buffers["out"].Data
 			for y := 0; y < 4; y++ {
 				for x := 0; x < 8; x++ {
-					// element (x, y) of the box is tensor (2+x, 1+y) = iota value 12*(1+y) + 2+x
-					if got, want := out[8*y+x], uint64(12*(1+y)+2+x); got != want {
+					// element (x, y) of the box is tensor (4+x, 1+y) = iota value 12*(1+y) + 4+x
+					if got, want := out[8*y+x], uint64(12*(1+y)+4+x); got != want {
 						t.Fatalf("out[%d] = %d, want %d", 8*y+x, got, want)
 					}
 				}
@@ -134,7 +134,7 @@ func TestTensorMapIm2col(t *testing.T) {
 	src := strings.NewReplacer("PARAM", ".param .align 64 .b8 m[128]", "LOADMAP", "mov.u64 %rd4, m;\n\tcvta.param.u64 %rd1, %rd4;",
 		"mov.u32 %r2, 1;", "mov.u32 %r2, -1;\n\tmov.u32 %r3, 0;\n\tmov.u16 %rs1, 0;",
 		".2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [sb], [%rd1, {%r1, %r2}], [mb];", ".3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [sb], [%rd1, {%r1, %r2, %r3}], [mb], {%rs1};",
-		"mov.u32 %r1, 2;", "mov.u32 %r1, 0;", ".reg .b64 %rd<8>;", ".reg .b64 %rd<8>;\n\t.reg .b16 %rs<2>;").Replace(tmaLoad)
+		"mov.u32 %r1, 4;", "mov.u32 %r1, 0;", ".reg .b64 %rd<8>;", ".reg .b64 %rd<8>;\n\t.reg .b16 %rs<2>;").Replace(tmaLoad)
 	spec := `{"grid": 1, "block": 32,
  "buffers": {"t": {"type": "u16", "count": 96, "fill": "iota"}},
  "args": {"m": {"type": "tensormap", "mode": "im2col", "buffer": "t", "dtype": "u16", "dims": [8, 6, 2], "strides": [16, 96],

@@ -536,6 +536,12 @@ func (b *bulkOp) exec(m *Machine, w *warp, o *op) {
 			if b.mbarBase >= 0 {
 				ma += w.reg(b.mbarBase)[lane]
 			}
+			if b.fromShared && b.dstCluster {
+				if tc, _, msg := m.sharedTarget(c, dst); msg == "" && tc == c {
+					m.raise(w, o, lane, fmt.Sprintf("%s: the destination shared::cluster 0x%x is in the executing CTA (rank %d): a copy from shared::cta to shared::cluster writes the shared memory of a peer CTA in the cluster (an H200 faults: \"not located in remote CTA\")", b.name, dst, c.rank))
+					return
+				}
+			}
 			cp.data = data
 			if !m.bulkToShared(w, o, lane, b.name, b.dstCluster, dst, ma, b.maskSlot, cp) {
 				return

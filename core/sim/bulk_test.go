@@ -197,6 +197,24 @@ func TestBulkFaults(t *testing.T) {
 		{"store past the buffer", `
 	add.s64 %rd1, %out, 16;
 	cp.async.bulk.global.shared::cta.bulk_group [%rd1], [%buf], 16;`, "out of bounds of every global buffer"},
+		// A copy or reduction from shared::cta to shared::cluster writes
+		// a peer CTA: on an H200, testdata/gpu/bulk_copy's reduction into
+		// its own CTA's shared memory faulted (compute-sanitizer: "Access
+		// to 0x400 is not located in remote CTA", docs/gpucheck.md).
+		{"shared to shared::cluster of the executing CTA", `
+	mbarrier.init.shared::cta.b64 [%bar], 1;
+	add.u32 %r1, %buf, 256;
+	cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%buf], [%r1], 64, [%bar];`, "the destination shared::cluster 0x"},
+		{"reduction into the executing CTA", `
+	mbarrier.init.shared::cta.b64 [%bar], 1;
+	add.u32 %r1, %buf, 256;
+	cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.dec.u32 [%buf], [%r1], 64, [%bar];`, "is in the executing CTA (rank 0)"},
+		{"the executing CTA through mapa", `
+	mbarrier.init.shared::cta.b64 [%bar], 1;
+	add.u32 %r1, %buf, 256;
+	mapa.shared::cluster.u32 %r2, %buf, 0;
+	mapa.shared::cluster.u32 %r3, %bar, 0;
+	cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%r2], [%r1], 64, [%r3];`, "writes the shared memory of a peer CTA"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -34,7 +34,12 @@
 // 64B, 128B: the ISA's §5.5.7 tables, whose rows are 128-byte lines and
 // whose pattern repeats every R lines from a 256-, 512- or 1024-byte
 // boundary (the base-offset formula is the same XOR on the absolute
-// address). A swizzled box must start 128-byte aligned in shared memory.
+// address). Every box starts 128-byte aligned in shared memory, and a
+// tile-mode box's innermost coordinate times the element size is a
+// multiple of 16 bytes (its first element is 16-byte aligned in global
+// memory): an H200 faults otherwise (misaligned shared address, illegal
+// instruction; docs/gpucheck.md), so ptxplay raises a fault naming the
+// lane.
 // Elements outside the tensor read as zero, or as NaN (all-ones payload)
 // with the NaN fill, and a store skips them. The complete-tx count of a
 // load is the whole box in bytes, out-of-bounds elements included.
@@ -536,13 +541,15 @@ func (t *tensorOp) exec(m *Machine, w *warp, o *op) {
 		if t.smemBase >= 0 {
 			smem += w.reg(t.smemBase)[lane]
 		}
-		align := uint64(16)
-		if tm.Swizzle > 0 {
-			align = 128
-		}
-		if smem%align != 0 {
-			m.raise(w, o, lane, fmt.Sprintf("%s: shared address 0x%x is not %d-byte aligned (the box %s)", t.name, smem, align, map[bool]string{true: "is swizzled", false: "starts a 16-byte chunk"}[tm.Swizzle > 0]))
+		if smem%128 != 0 {
+			m.raise(w, o, lane, fmt.Sprintf("%s: shared address 0x%x is not 128-byte aligned: a tensor copy's box starts on a 128-byte boundary in shared memory (an H200 faults: misaligned shared address)", t.name, smem))
 			return
+		}
+		if !t.im2col && !t.gather4 {
+			if b := coords[0] * int64(es); b%16 != 0 {
+				m.raise(w, o, lane, fmt.Sprintf("%s: innermost coordinate %d x %d-byte elements = %d bytes is not a multiple of 16: a tile-mode box starts 16-byte aligned in global memory (an H200 faults: illegal instruction)", t.name, coords[0], es, b))
+				return
+			}
 		}
 		g := m.global.find(tm.Addr, int(tm.Extent()))
 		if g == nil {

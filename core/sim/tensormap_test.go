@@ -210,15 +210,15 @@ func tensorBytes(c tmaCase, es int) ([]byte, func(x, y, z int) []byte) {
 
 func TestTensorLoad(t *testing.T) {
 	cases := []tmaCase{
-		{name: "no swizzle, inside", dtype: "f16", dims: []int{100, 40}, pitch: []int{208}, box: []int{24, 5}, coords: []int{3, 7}},
+		{name: "no swizzle, inside", dtype: "f16", dims: []int{100, 40}, pitch: []int{208}, box: []int{24, 5}, coords: []int{8, 7}},
 		{name: "no swizzle, past the right and bottom edges", dtype: "f16", dims: []int{100, 40}, pitch: []int{208}, box: []int{24, 5}, coords: []int{88, 37}},
 		{name: "no swizzle, negative coordinates", dtype: "u32", dims: []int{20, 10}, pitch: []int{96}, box: []int{8, 4}, coords: []int{-4, -2}},
 		{name: "NaN fill", dtype: "f32", dims: []int{20, 10}, pitch: []int{96}, box: []int{8, 4}, coords: []int{16, 8}, nan: true},
-		{name: "32B swizzle", dtype: "f16", dims: []int{100, 40}, pitch: []int{208}, box: []int{16, 16}, coords: []int{5, 3}, swz: 1},
-		{name: "64B swizzle", dtype: "f16", dims: []int{100, 40}, pitch: []int{208}, box: []int{32, 16}, coords: []int{70, 30}, swz: 2},
+		{name: "32B swizzle", dtype: "f16", dims: []int{100, 40}, pitch: []int{208}, box: []int{16, 16}, coords: []int{8, 3}, swz: 1},
+		{name: "64B swizzle", dtype: "f16", dims: []int{100, 40}, pitch: []int{208}, box: []int{32, 16}, coords: []int{72, 30}, swz: 2},
 		{name: "128B swizzle", dtype: "f16", dims: []int{100, 40}, pitch: []int{208}, box: []int{64, 16}, coords: []int{40, -3}, swz: 3},
 		{name: "128B swizzle, u8, 128-byte rows", dtype: "u8", dims: []int{300, 20}, pitch: []int{304}, box: []int{128, 12}, coords: []int{0, 0}, swz: 3},
-		{name: "3-D with a traversal stride", dtype: "u16", dims: []int{16, 6, 5}, pitch: []int{32, 256}, box: []int{8, 6, 3}, estr: []int{1, 2, 1}, coords: []int{4, 1, 3}},
+		{name: "3-D with a traversal stride", dtype: "u16", dims: []int{16, 6, 5}, pitch: []int{32, 256}, box: []int{8, 6, 3}, estr: []int{1, 2, 1}, coords: []int{8, 1, 3}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -427,7 +427,7 @@ func TestTensorMapCheck(t *testing.T) {
 // 144 and bytes 128-143 stay untouched: the copy writes [0, 128) and
 // [144, 160).
 func TestTensorCopyView(t *testing.T) {
-	c := tmaCase{dtype: "u8", dims: []int{64, 20}, pitch: []int{64}, box: []int{16, 9}, coords: []int{-3, 17}, swz: 1}
+	c := tmaCase{dtype: "u8", dims: []int{64, 20}, pitch: []int{64}, box: []int{16, 9}, coords: []int{-16, 17}, swz: 1}
 	// Where each dense chunk lands, from the table: the position p of its
 	// line whose entry names it.
 	var want [][2]int
@@ -448,7 +448,7 @@ func TestTensorCopyView(t *testing.T) {
 	p := compilePTX(t, "tma.ptx", strings.Replace(tmaKernel, "BODY", `
 	mbarrier.init.shared::cta.b64 [mb], 1;
 	mbarrier.arrive.expect_tx.shared::cta.b64 %rd1, [mb], 144;
-	mov.u32 %r4, -3;
+	mov.u32 %r4, -16;
 	mov.u32 %r5, 17;
 	cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [sbuf], [%map, {%r4, %r5}], [mb];
 	mov.u32 %r6, 1;
@@ -485,7 +485,7 @@ WAIT:
 	if tv == nil {
 		t.Fatal("no tensor view")
 	}
-	if tv.Mode != "tile" || tv.DType != "u8" || tv.ElemSize != 1 || fmt.Sprint(tv.Dims, tv.Box, tv.ElemStrides, tv.Coords) != "[64 20] [16 9] [1 1] [-3 17]" || tv.Swizzle != 32 || tv.Fill != "zero" || tv.Store || tv.Addr != ia {
+	if tv.Mode != "tile" || tv.DType != "u8" || tv.ElemSize != 1 || fmt.Sprint(tv.Dims, tv.Box, tv.ElemStrides, tv.Coords) != "[64 20] [16 9] [1 1] [-16 17]" || tv.Swizzle != 32 || tv.Fill != "zero" || tv.Store || tv.Addr != ia {
 		t.Errorf("tensor view %+v", *tv)
 	}
 	m.Step() // the mov
@@ -565,6 +565,99 @@ WAIT:
 				if out[i] != want[i] {
 					t.Fatalf("shared byte %d (row %d of 4, byte %d) = %#x, want %#x", i, i/32, i%32, out[i], want[i])
 				}
+			}
+		})
+	}
+}
+
+// Where a tensor copy may start. The CUDA programming guide's table of
+// multi-dimensional TMA alignments asks for a 128-byte aligned shared
+// address whatever the swizzle, and an H200 running testdata/gpu's
+// tma_dtypes_f32 and tma_dtypes_64 faulted "misaligned shared address" at
+// a box 64 bytes past a 128-byte boundary (docs/gpucheck.md). A tile-mode
+// box's first element must be 16-byte aligned in global memory: the
+// innermost coordinate times the element size is a multiple of 16 (the
+// H200 raised an illegal instruction for tma_ranks, tma_estride,
+// tma_oob_fill, tma_store and tma_reduce, whose first misaligned boxes
+// start 8, 8, -12, -8 and -12 bytes from a tensor row; every agreeing case
+// starts its boxes at multiples of 16 bytes). Rows that fault name the
+// rule; the others run.
+func TestTensorCopyAlignment(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		dtype  string
+		dims   []int
+		pitch  []int
+		box    []int
+		coords []int
+		swz    int
+		op     string // load (default), store or reduce
+		soff   int    // shared offset of the box in sbuf
+		fault  string
+	}{
+		{name: "load 64 bytes past a 128-byte boundary", dtype: "u32", dims: []int{8, 2}, pitch: []int{32}, box: []int{8, 2}, coords: []int{0, 0}, soff: 64, fault: "shared address 0x40 is not 128-byte aligned"},
+		{name: "load 16 bytes past, no swizzle", dtype: "f16", dims: []int{32, 4}, pitch: []int{64}, box: []int{8, 2}, coords: []int{0, 0}, soff: 16, fault: "not 128-byte aligned"},
+		{name: "load 128 bytes past: runs", dtype: "u32", dims: []int{8, 2}, pitch: []int{32}, box: []int{8, 2}, coords: []int{0, 0}, soff: 128},
+		{name: "store from 64 bytes past", dtype: "u32", dims: []int{8, 2}, pitch: []int{32}, box: []int{8, 2}, coords: []int{0, 0}, soff: 64, op: "store", fault: "not 128-byte aligned"},
+		{name: "1-D u8 at 184 (8 bytes past 16)", dtype: "u8", dims: []int{200}, box: []int{32}, coords: []int{184}, fault: "innermost coordinate 184 x 1-byte elements = 184 bytes is not a multiple of 16"},
+		{name: "1-D u8 at 176: runs, past the end", dtype: "u8", dims: []int{200}, box: []int{32}, coords: []int{176}},
+		{name: "u32 at column 2", dtype: "u32", dims: []int{16, 12}, pitch: []int{64}, box: []int{8, 7}, coords: []int{2, 5}, fault: "innermost coordinate 2 x 4-byte elements = 8 bytes"},
+		{name: "f32 at column -3", dtype: "f32", dims: []int{10, 6}, pitch: []int{48}, box: []int{8, 4}, coords: []int{-3, -2}, fault: "= -12 bytes is not a multiple of 16"},
+		{name: "f32 at column -4: runs, partly outside", dtype: "f32", dims: []int{10, 6}, pitch: []int{48}, box: []int{8, 4}, coords: []int{-4, -2}},
+		{name: "u16 at column 4 (8 bytes)", dtype: "u16", dims: []int{16, 5}, pitch: []int{32}, box: []int{8, 2}, coords: []int{4, 4}, fault: "= 8 bytes is not a multiple of 16"},
+		{name: "f64 at column 2: runs", dtype: "f64", dims: []int{4, 3}, pitch: []int{32}, box: []int{2, 2}, coords: []int{2, 1}},
+		{name: "128B swizzle at column 4 (8 bytes)", dtype: "f16", dims: []int{64, 4}, pitch: []int{128}, box: []int{64, 2}, coords: []int{4, 0}, swz: 3, fault: "not a multiple of 16"},
+		{name: "store at column -2", dtype: "u32", dims: []int{12, 8}, pitch: []int{48}, box: []int{8, 4}, coords: []int{-2, 6}, op: "store", fault: "innermost coordinate -2 x 4-byte elements = -8 bytes"},
+		{name: "store at column -4: runs", dtype: "u32", dims: []int{12, 8}, pitch: []int{48}, box: []int{8, 4}, coords: []int{-4, 6}, op: "store"},
+		{name: "reduce at column -3", dtype: "u32", dims: []int{8, 2}, pitch: []int{32}, box: []int{8, 2}, coords: []int{-3, 0}, op: "reduce", fault: "= -12 bytes is not a multiple of 16"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, es, _, _ := TensorType(c.dtype)
+			tc := tmaCase{dtype: c.dtype, dims: c.dims, pitch: c.pitch, box: c.box, coords: c.coords, swz: c.swz}
+			n := es
+			for _, b := range c.box {
+				n *= b
+			}
+			if len(c.dims) == 1 {
+				tc.pitch = []int{0}
+			}
+			size := es * c.dims[0]
+			for i := range c.pitch {
+				size = c.pitch[i] * c.dims[i+1]
+			}
+			in := make([]byte, size+64)
+			mov, regs := coordRegs(c.coords)
+			var body string
+			switch c.op {
+			case "store", "reduce":
+				op := "cp.async.bulk.tensor.%dd.global.shared::cta.tile.bulk_group"
+				if c.op == "reduce" {
+					op = "cp.reduce.async.bulk.tensor.%dd.global.shared::cta.add.tile.bulk_group"
+				}
+				body = fmt.Sprintf(`%s
+	mov.u32 %%r9, sbuf;
+	add.u32 %%r9, %%r9, %d;
+	`+op+` [%%map, {%s}], [%%r9];
+	cp.async.bulk.commit_group;
+	cp.async.bulk.wait_group 0;`, mov, c.soff, len(c.dims), regs)
+			default:
+				body = fmt.Sprintf(`
+	mbarrier.init.shared::cta.b64 [mb], 1;
+	mbarrier.arrive.expect_tx.shared::cta.b64 %%rd1, [mb], %d;
+%s
+	mov.u32 %%r9, sbuf;
+	add.u32 %%r9, %%r9, %d;
+	cp.async.bulk.tensor.%dd.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%%r9], [%%map, {%s}], [mb];
+WAIT:
+	mbarrier.try_wait.parity.shared::cta.b64 %%p1, [mb], 0;
+	@!%%p1 bra WAIT;`, n, mov, c.soff, len(c.dims), regs)
+			}
+			_, fault := runTMA(t, tc, body, 16, in)
+			switch {
+			case c.fault == "" && fault != "":
+				t.Fatalf("fault %q, want none", fault)
+			case c.fault != "" && !strings.Contains(fault, c.fault):
+				t.Fatalf("fault %q, want one saying %q", fault, c.fault)
 			}
 		})
 	}
