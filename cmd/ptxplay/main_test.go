@@ -62,22 +62,38 @@ func TestRunCorpus(t *testing.T) {
 	for _, lj := range dirs {
 		dir := filepath.Dir(lj)
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			code, out, errOut := runCLI(t, "", "run", "--launch", lj, "--json", filepath.Join(dir, "kernel.ptx"))
-			if code != 0 {
-				t.Fatalf("exit %d: %s %s", code, out, errOut)
-			}
-			want, err := os.ReadFile(filepath.Join(dir, "expected.json"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			diffs, err := launch.CompareJSON([]byte(out), want)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, d := range diffs {
-				t.Error(d)
-			}
+			runAndCompare(t, dir, false)
 		})
+	}
+}
+
+// runAndCompare runs dir's kernel.ptx under its launch.json with `ptxplay
+// run --json` (every buffer with all) and compares the buffers with
+// dir/expected.json. With all (testdata/gpu) a folder without one is
+// skipped, said so; else that fails.
+func runAndCompare(t *testing.T, dir string, all bool) {
+	t.Helper()
+	args := []string{"run", "--launch", filepath.Join(dir, "launch.json"), "--json"}
+	if all {
+		args = append(args, "--print", "all")
+	}
+	code, out, errOut := runCLI(t, "", append(args, filepath.Join(dir, "kernel.ptx"))...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	want, err := os.ReadFile(filepath.Join(dir, "expected.json"))
+	if all && errors.Is(err, fs.ErrNotExist) {
+		t.Skip("no expected.json yet: runs in ptxplay, not yet run on a GPU (cmd/gpucheck golden writes it)")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	diffs, err := launch.CompareJSON([]byte(out), want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range diffs {
+		t.Error(d)
 	}
 }
 
@@ -102,24 +118,7 @@ func TestGPUGolden(t *testing.T) {
 	for _, lj := range dirs {
 		dir := filepath.Dir(lj)
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			code, out, errOut := runCLI(t, "", "run", "--launch", lj, "--json", "--print", "all", filepath.Join(dir, "kernel.ptx"))
-			if code != 0 {
-				t.Fatalf("exit %d: %s %s", code, out, errOut)
-			}
-			want, err := os.ReadFile(filepath.Join(dir, "expected.json"))
-			if errors.Is(err, fs.ErrNotExist) {
-				t.Skip("no expected.json yet: runs in ptxplay, not yet run on a GPU (cmd/gpucheck golden writes it)")
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			diffs, err := launch.CompareJSON([]byte(out), want)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, d := range diffs {
-				t.Error(d)
-			}
+			runAndCompare(t, dir, true)
 		})
 	}
 }
