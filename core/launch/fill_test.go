@@ -11,6 +11,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/ptxplay/ptxplay/core/check"
@@ -178,4 +179,31 @@ func mustSpec(t *testing.T, js string) *Spec {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// TestFillInputOnLaunchError: a launch that fails after its buffers are
+// placed (a tensor map past its buffer's end) returns the buffers with
+// their input as Data, as Prepare gives them, though Run fills them
+// straight into the machine and never reaches Collect.
+func TestFillInputOnLaunchError(t *testing.T) {
+	spec := strings.Replace(strings.Replace(tmaSpec, `"dims": [12, 10]`, `"dims": [12, 11]`, 1), "MORE", "", 1)
+	res := Run("tma.ptx", tmaSource(false), []byte(spec), Options{})
+	if res.OK || len(res.Errors) == 0 || !strings.Contains(res.Errors[0].Message, "past the 480 bytes of buffer t") {
+		t.Fatalf("errors %+v, want the tensor map past buffer t", res.Errors)
+	}
+	for name, n := range map[string]int{"t": 120, "out": 32} {
+		b := res.Buffers[name]
+		if b == nil || len(b.Data) != n {
+			t.Fatalf("buffer %s: %+v, want %d elements", name, b, n)
+		}
+		for i, v := range b.Data {
+			want := uint64(i) // t: iota
+			if name == "out" {
+				want = 0 // count alone
+			}
+			if v != want {
+				t.Fatalf("%s.Data[%d] = %d, want %d", name, i, v, want)
+			}
+		}
+	}
 }

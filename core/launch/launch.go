@@ -285,6 +285,9 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 		if r := recover(); r != nil {
 			res.OK = false
 			res.Errors = append(res.Errors, Error{Phase: "run", Message: fmt.Sprintf("internal error: %v", r)})
+			for _, b := range res.Buffers {
+				b.materialize() // a run that stopped before Collect: Data its input, as ever
+			}
 		}
 	}()
 	lim := limits.CLILimits()
