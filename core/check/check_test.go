@@ -149,10 +149,10 @@ func TestVersionFirst(t *testing.T) {
 		{"global before version", ".global .u32 x;\n.version 8.0\n.target sm_80\n", "e.ptx:1:1: .version must come first, found .global declaration before it"},
 		// cvt's "PTX ISA Notes": .satfinite on f16, bf16, f16x2, bf16x2 and
 		// .rna tf32 destinations from 8.1 (ptxas refuses them under 8.0).
-		{"cvt satfinite f16x2 in PTX 8.0", ".version 8.0\n.target sm_90\n"+".visible .entry k()\n{\n.reg .b32 %r<2>;\n.reg .f32 %f<2>;\nmov.f32 %f1, 0f3F800000;\ncvt.rn.satfinite.f16x2.f32 %r1, %f1, %f1;\nret;\n}\n", "e.ptx:8:1: cvt.rn.satfinite requires .version 8.1 or later (module has .version 8.0)"},
-		{"cvt satfinite f16x2 in PTX 8.1", ".version 8.1\n.target sm_90\n"+".visible .entry k()\n{\n.reg .b32 %r<2>;\n.reg .f32 %f<2>;\nmov.f32 %f1, 0f3F800000;\ncvt.rn.satfinite.f16x2.f32 %r1, %f1, %f1;\nret;\n}\n", ""},
-		{"cvt rna satfinite tf32 in PTX 8.0", ".version 8.0\n.target sm_90\n"+".visible .entry k()\n{\n.reg .b32 %r<2>;\n.reg .f32 %f<2>;\nmov.f32 %f1, 0f3F800000;\ncvt.rna.satfinite.tf32.f32 %r1, %f1;\nret;\n}\n", "e.ptx:8:1: cvt.rna.satfinite requires .version 8.1 or later"},
-		{"cvt f16x2 without satfinite in PTX 7.0", ".version 7.0\n.target sm_80\n"+".visible .entry k()\n{\n.reg .b32 %r<2>;\n.reg .f32 %f<2>;\nmov.f32 %f1, 0f3F800000;\ncvt.rn.relu.f16x2.f32 %r1, %f1, %f1;\nret;\n}\n", ""},
+		{"cvt satfinite f16x2 in PTX 8.0", ".version 8.0\n.target sm_90\n" + ".visible .entry k()\n{\n.reg .b32 %r<2>;\n.reg .f32 %f<2>;\nmov.f32 %f1, 0f3F800000;\ncvt.rn.satfinite.f16x2.f32 %r1, %f1, %f1;\nret;\n}\n", "e.ptx:8:1: cvt.rn.satfinite requires .version 8.1 or later (module has .version 8.0)"},
+		{"cvt satfinite f16x2 in PTX 8.1", ".version 8.1\n.target sm_90\n" + ".visible .entry k()\n{\n.reg .b32 %r<2>;\n.reg .f32 %f<2>;\nmov.f32 %f1, 0f3F800000;\ncvt.rn.satfinite.f16x2.f32 %r1, %f1, %f1;\nret;\n}\n", ""},
+		{"cvt rna satfinite tf32 in PTX 8.0", ".version 8.0\n.target sm_90\n" + ".visible .entry k()\n{\n.reg .b32 %r<2>;\n.reg .f32 %f<2>;\nmov.f32 %f1, 0f3F800000;\ncvt.rna.satfinite.tf32.f32 %r1, %f1;\nret;\n}\n", "e.ptx:8:1: cvt.rna.satfinite requires .version 8.1 or later"},
+		{"cvt f16x2 without satfinite in PTX 7.0", ".version 7.0\n.target sm_80\n" + ".visible .entry k()\n{\n.reg .b32 %r<2>;\n.reg .f32 %f<2>;\nmov.f32 %f1, 0f3F800000;\ncvt.rn.relu.f16x2.f32 %r1, %f1, %f1;\nret;\n}\n", ""},
 		{"address_size before version", ".address_size 64\n.version 8.0\n", "e.ptx:1:1: .version must come first, found .address_size before it"},
 		{"func without header", "\n.func f()\n{\nret;\n}\n", "e.ptx:2:1: missing .version directive before .func f"},
 	}
