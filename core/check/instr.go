@@ -129,6 +129,7 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 		in.Args[i] = c.operand(s, in, &f.Operands[i], o)
 	}
 	c.videoSels(in) // videosel.go
+	c.bulkAlign(in)
 	if e.Name == "brx.idx" && len(in.Args) == 2 && in.Args[1].Label != nil && !c.btargs[in.Args[1].Label] {
 		// ISA 9.7.13.4: tlist is the label of a .branchtargets directive.
 		c.errorf(in.Args[1].Pos, "brx.idx: %s does not label a .branchtargets list", in.Args[1].Label.Name)
@@ -918,4 +919,35 @@ func describe(s *scope, o ptx.Operand) string {
 		return "_"
 	}
 	return operandText(o)
+}
+
+// bulkAlign reports a bulk or tensor copy whose shared-memory address is a
+// variable plus a constant that breaks the copy's alignment when the
+// variable itself is aligned to it, so the offset alone decides:
+// cp.async.bulk and cp.reduce.async.bulk move 16-byte aligned chunks (PTX
+// ISA 9.7.9.25.4.1), and a tensor copy's box starts 128-byte aligned in
+// shared memory (CUDA programming guide's TMA alignment table; an H200
+// faults with a misaligned shared address, docs/gpucheck.md). The
+// simulator faults on the addresses known only at run time.
+func (c *checker) bulkAlign(in *Inst) {
+	var need int64
+	switch in.Entry.Name {
+	case "cp.async.bulk", "cp.reduce.async.bulk":
+		need = 16
+	case "cp.async.bulk.tensor", "cp.reduce.async.bulk.tensor":
+		need = 128
+	default:
+		return
+	}
+	for i, a := range in.Args {
+		if i > 1 {
+			break
+		}
+		if a.Kind != ArgAddr || a.Reg != nil || a.Var == nil || a.Var.Space != ".shared" || int64(a.Var.Align)%need != 0 {
+			continue
+		}
+		if a.Off%need != 0 {
+			c.errorf(a.Pos, "%s: shared address %s%+d is not %d-byte aligned", in.Entry.Name, a.Var.Name, a.Off, need)
+		}
+	}
 }
