@@ -854,82 +854,94 @@ func (m *Machine) issue(n int64) {
 	// row. Only control ops and faults can stop it early.
 	plain, bra := m.shortPaths()
 	run := c.burst
-	for ; n > 0; n-- {
-		// Issue one instruction. This is the hottest loop of the
-		// simulator, written out here rather than in a function: under
-		// WebAssembly a call per instruction costs as much as the rest.
-		run++
-		f := w.f
-		e := &f.stack[len(f.stack)-1]
-		o := &w.code[e.pc]
-		mask := e.mask
-		if o.guard >= 0 {
-			p := f.preds[o.guard]
-			if o.guardNeg {
-				p = ^p
+	end := Quantum // run's value where this burst ends at the latest
+	if int64(end-run) > n {
+		end = run + int(n)
+	}
+	// The short paths leave the inner loop for a fault or a
+	// reconvergence point: under WebAssembly a jump that does not fall
+	// through costs a trip through the function's dispatch loop, and Go
+	// lays out a loop's exits off the path it falls through, not an if's
+	// body inside it.
+burst:
+	for run < end {
+		for run < end {
+			// Issue one instruction. This is the hottest loop of the
+			// simulator, written out here rather than in a function:
+			// under WebAssembly a call per instruction costs as much as
+			// the rest.
+			run++
+			f := w.f
+			e := &f.stack[len(f.stack)-1]
+			o := &w.code[e.pc]
+			mask := e.mask
+			if o.guard >= 0 {
+				p := f.preds[o.guard]
+				if o.guardNeg {
+					p = ^p
+				}
+				mask &= p
 			}
-			mask &= p
-		}
-		w.mask = mask
-		if o.flags&plain != 0 && mask != 0 {
-			// The short path: what the general one below does for
-			// such an op, with fewer tests and joins (under
-			// WebAssembly each jump that does not fall through goes
-			// through the function's dispatch loop).
-			m.stats.WarpInstructions++
-			m.stats.ThreadInstructions += int64(bits.OnesCount32(mask))
-			o.exec(m, w, o)
-			f.wregs[:cap(f.wregs)][o.wm] |= mask // (see frame)
-			e.pc++
-			if m.err != nil {
-				m.done = true
-				break
-			}
-			if e.pc == e.rpc {
-				reconverge(w)
-			}
-			if run >= Quantum {
-				break
-			}
-			continue
-		}
-		if o.flags&bra != 0 {
-			// A bra: what execBra and normalize do, in place for a
-			// uniform branch (no lane or every lane taken); lanes that
-			// part go through braApart.
-			m.stats.WarpInstructions++
-			m.stats.ThreadInstructions += int64(bits.OnesCount32(e.mask))
-			if fall := e.mask &^ mask; fall == 0 {
-				e.pc = o.target
-			} else if mask == 0 {
+			w.mask = mask
+			if o.flags&plain != 0 && mask != 0 {
+				// The short path: what the general one below does for
+				// such an op, with fewer tests and joins, and the
+				// bookkeeping before the call, so that fewer values
+				// live across it (Go's wasm code keeps those in memory).
+				m.stats.WarpInstructions++
+				m.stats.ThreadInstructions += int64(bits.OnesCount32(mask))
+				f.wregs[:cap(f.wregs)][o.wm] |= mask // (see frame)
 				e.pc++
-			} else {
-				e = braApart(f, e, o, mask, fall)
+				meet := e.pc == e.rpc
+				o.exec(m, w, o)
+				if m.err != nil || meet {
+					break
+				}
+				continue
 			}
-			if e.pc == e.rpc {
-				reconverge(w)
+			if o.flags&bra != 0 {
+				// A bra: what execBra and normalize do, in place for a
+				// uniform branch (no lane or every lane taken); lanes
+				// that part go through braApart.
+				// (Each case ends in a loop exit or the loop's back edge:
+				// no join to jump to.)
+				m.stats.WarpInstructions++
+				m.stats.ThreadInstructions += int64(bits.OnesCount32(e.mask))
+				fall := e.mask &^ mask
+				if fall == 0 {
+					if e.pc = o.target; e.pc == e.rpc {
+						break
+					}
+					continue
+				}
+				if mask == 0 {
+					if e.pc++; e.pc == e.rpc {
+						break
+					}
+					continue
+				}
+				if e = braApart(f, e, o, mask, fall); e.pc == e.rpc {
+					break
+				}
+				continue
 			}
-			if run >= Quantum {
-				break
+			if m.record {
+				m.recordStep(w, f, e, mask)
 			}
-			continue
-		}
-		if m.record {
-			m.recordStep(w, f, e, mask)
-		}
-		m.stats.WarpInstructions++
-		if o.flags&flagControl != 0 {
-			m.stats.ThreadInstructions += int64(bits.OnesCount32(e.mask))
-			o.exec(m, w, o) // control ops move the pc themselves
-			if m.err != nil {
-				m.done = true
-			} else {
-				normalize(w)
+			m.stats.WarpInstructions++
+			if o.flags&flagControl != 0 {
+				m.stats.ThreadInstructions += int64(bits.OnesCount32(e.mask))
+				o.exec(m, w, o) // control ops move the pc themselves
+				if m.err != nil {
+					m.done = true
+				} else {
+					normalize(w)
+				}
+				if w.wait != 0 || w.done || m.done {
+					break burst
+				}
+				continue
 			}
-			if w.wait != 0 || w.done || m.done {
-				break
-			}
-		} else {
 			if mask != 0 {
 				m.stats.ThreadInstructions += int64(bits.OnesCount32(mask))
 				if o.flags&flagClock != 0 {
@@ -939,34 +951,38 @@ func (m *Machine) issue(n int64) {
 					m.san.regUse(m, w, o) // sanitize_local.go
 				}
 				o.exec(m, w, o)
-				if o.d1 >= 0 { // the usual single destination
-					f.wregs[o.d1] |= mask
-				} else if len(o.d) > 1 {
+				if o.flags&flagPlain != 0 {
+					f.wregs[:cap(f.wregs)][o.wm] |= mask // as the short path
+				} else {
 					for _, d := range o.d {
 						if d >= 0 {
 							f.wregs[d] |= mask
 						}
 					}
-				}
-				if o.pd >= 0 {
-					f.wpreds[o.pd] |= mask
-				}
-				if o.pd2 >= 0 {
-					f.wpreds[o.pd2] |= mask
+					if o.pd >= 0 {
+						f.wpreds[o.pd] |= mask
+					}
+					if o.pd2 >= 0 {
+						f.wpreds[o.pd2] |= mask
+					}
 				}
 			}
 			e.pc++
 			if m.err != nil {
 				m.done = true
-				break
+				break burst
 			}
 			if e.pc == e.rpc {
 				normalize(w) // reconvergence
 			}
 		}
-		if run >= Quantum {
+		// A short path stopped at a fault or where lanes meet again (or
+		// the burst's end: then normalize finds nothing to pop).
+		if m.err != nil {
+			m.done = true
 			break
 		}
+		normalize(w)
 	}
 	c.burst = run
 	if run >= Quantum || w.wait != 0 || w.done || m.done {
