@@ -1150,7 +1150,7 @@ func (m *Machine) shortPaths() (plain, bra opFlag) {
 
 // braApart is execBra for a branch that some active lanes take and
 // others do not (burst's short path; taken and fall are not 0): it
-// returns the stack's new top entry, which may need reconverge.
+// returns the stack's new top entry, which may need normalize.
 //
 //go:noinline
 func braApart(f *frame, e *entry, o *op, taken, fall uint32) *entry {
@@ -1168,12 +1168,6 @@ func braApart(f *frame, e *entry, o *op, taken, fall uint32) *entry {
 	}
 	return &f.stack[len(f.stack)-1]
 }
-
-// reconverge is normalize out of line, for burst's short path: a call
-// there is a rare branch, kept off the path the loop falls through.
-//
-//go:noinline
-func reconverge(w *warp) { normalize(w) }
 
 // normalize pops finished stack entries: those that reached their
 // reconvergence point, and those with no lanes left.
