@@ -290,7 +290,7 @@ func reduceApply(k uint8, t typeInfo, old, v uint64) uint64 {
 	if t.float && t.bits == 64 && k == atomAdd {
 		return math.Float64bits(math.Float64frombits(old) + math.Float64frombits(v))
 	}
-	return atomApply(&op{typ: t, mode: k}, old, v, 0)
+	return atomApply(&op{typ: t, mode: k}, old, v, 0, false) // f32 add flushes, as atom's on global memory (shared destinations not measured)
 }
 
 // bulkOp is a lowered cp.async.bulk or cp.reduce.async.bulk.

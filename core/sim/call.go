@@ -184,7 +184,7 @@ func execCall(m *Machine, w *warp, o *op) {
 		return
 	}
 	base := f.localBase + uint64(f.fn.localSize)
-	nf := m.newFrame(w, callee, base, nil, false)
+	nf := m.newFrame(w, callee, base, nil)
 	nf.call, nf.callPC, nf.entryMask = o, pc, lanes
 	nf.stack = append(nf.stack, entry{pc: 0, rpc: -1, mask: lanes})
 	copyParams(m, w, f, nf, o.call.args, callee.params, lanes, true)

@@ -7,7 +7,6 @@ package sim
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/ptxplay/ptxplay/core/check"
 	"github.com/ptxplay/ptxplay/core/fp"
@@ -62,11 +61,7 @@ func lowerAtomWide(l *lowering, in *check.Inst, o *op) (bool, error) {
 		}
 	case t == ".f32" && mode == atomAdd:
 		es = 4
-		f = func(old, v, c uint64) uint64 {
-			// as atom.add.f32: round to nearest, subnormals flushed
-			r := math.Float32bits(ftz32(math.Float32frombits(uint32(old))) + ftz32(math.Float32frombits(uint32(v))))
-			return uint64(ftzBits32(r))
-		}
+		f = func(old, v, c uint64) uint64 { return addF32(old, v, false) } // vector atoms are global only
 	case half:
 		one := halfOp(t, mode)
 		if one == nil {

@@ -261,16 +261,12 @@ func execAtom(m *Machine, w *warp, o *op) {
 		}
 		d := dst(w, o, 0)
 		// one span: every lane's address is in the same state space
-		keep := addF32 && sharedTarget(o.space, a[bits.TrailingZeros32(w.mask)]+uint64(o.off))
+		shared := addF32 && sharedTarget(o.space, a[bits.TrailingZeros32(w.mask)]+uint64(o.off))
 		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
 			if mk&1 != 0 {
 				p := b[a[i]+off:][:n]
 				old := load(p)
-				if keep {
-					store(p, addF32Keep(old, v[i]))
-				} else {
-					store(p, atomApply(o, old, v[i], c[i]))
-				}
+				store(p, atomApply(o, old, v[i], c[i], shared))
 				d[i] = old
 			}
 		}
@@ -291,11 +287,7 @@ func execAtom(m *Machine, w *warp, o *op) {
 		if len(o.s) > 1 {
 			c = src(w, o, 1)[i]
 		}
-		if addF32 && sharedTarget(o.space, addr) {
-			store(b, addF32Keep(old, v))
-		} else {
-			store(b, atomApply(o, old, v, c))
-		}
+		store(b, atomApply(o, old, v, c, addF32 && sharedTarget(o.space, addr)))
 		if len(o.d) > 0 {
 			dst(w, o, 0)[i] = old
 		}
@@ -314,14 +306,21 @@ func sharedTarget(sp space, addr uint64) bool {
 	return false
 }
 
-// addF32Keep is atom/red .add.f32 on shared memory: IEEE single addition
-// rounded to nearest with subnormal inputs and results kept (a NaN result
-// is the canonical 0x7fffffff). The ISA's "atom.add.f32 ... flushes
-// subnormal inputs and results to sign-preserving zero" holds for global
-// memory only: an H200 keeps them in shared memory (shared::cta, and a
-// generic address there), testdata/gpu/atom_add_f32.
-func addF32Keep(old, v uint64) uint64 {
-	r := math.Float32bits(math.Float32frombits(uint32(old)) + math.Float32frombits(uint32(v)))
+// addF32 is atom/red .add.f32: IEEE single addition rounded to nearest,
+// a NaN result the canonical 0x7fffffff. The ISA's "atom.add.f32 ...
+// flushes subnormal inputs and results to sign-preserving zero" holds for
+// global memory; on shared memory (shared::cta, shared::cluster, a generic
+// address there) an H200 keeps them (testdata/gpu/atom_add_f32,
+// dsmem_atom_f32).
+func addF32(old, v uint64, shared bool) uint64 {
+	a, b := uint32(old), uint32(v)
+	if !shared {
+		a, b = ftzBits32(a), ftzBits32(b)
+	}
+	r := math.Float32bits(math.Float32frombits(a) + math.Float32frombits(b))
+	if !shared {
+		r = ftzBits32(r)
+	}
 	if r&0x7fffffff > 0x7f800000 {
 		return 0x7fffffff
 	}
@@ -329,8 +328,8 @@ func addF32Keep(old, v uint64) uint64 {
 }
 
 // atomApply computes the new memory value (PTX ISA 3.1 §8.7.10.3 atom);
-// .add.f32 as on global memory (execAtom keeps shared memory's subnormals).
-func atomApply(o *op, old, v, c uint64) uint64 {
+// shared: the location is in shared memory (addF32).
+func atomApply(o *op, old, v, c uint64, shared bool) uint64 {
 	t := o.typ
 	k := widthMask(t.bits)
 	sx := func(x uint64) int64 {
@@ -343,10 +342,7 @@ func atomApply(o *op, old, v, c uint64) uint64 {
 	case atomAdd:
 		if t.float {
 			if t.bits == 32 {
-				// atom.add.f32 rounds to nearest even and flushes subnormal
-				// inputs and results to sign-preserving zero.
-				r := math.Float32bits(ftz32(math.Float32frombits(uint32(old))) + ftz32(math.Float32frombits(uint32(v))))
-				return uint64(ftzBits32(r))
+				return addF32(old, v, shared)
 			}
 			return math.Float64bits(math.Float64frombits(old) + math.Float64frombits(v))
 		}
@@ -390,13 +386,6 @@ func atomApply(o *op, old, v, c uint64) uint64 {
 		return old
 	}
 	return old
-}
-
-func ftz32(f float32) float32 {
-	if b := math.Float32bits(f); b&0x7f800000 == 0 {
-		return math.Float32frombits(b & 0x80000000)
-	}
-	return f
 }
 
 func ftzBits32(b uint32) uint32 {

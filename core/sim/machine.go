@@ -437,7 +437,7 @@ func (m *Machine) startCTA(pos int) *cta {
 			w.valid = ^uint32(0)
 		}
 		w.exited = ^w.valid
-		f := m.newFrame(w, m.kern, 0, a, false)
+		f := m.newFrame(w, m.kern, 0, a)
 		f.stack = append(stacks[4*wi:4*wi:4*wi+4], entry{pc: 0, rpc: -1, mask: w.valid})
 		f.entryMask = w.valid
 		frames[wi] = f
@@ -588,10 +588,8 @@ func clearPages(pm *pagedMem, size int) {
 }
 
 // newFrame makes a frame for fn in warp w: registers filled with the
-// function's constants and special registers. Warm: its rows already
-// hold the constants and the special registers that are the same in
-// every CTA (warmZeroRuns), and are zero elsewhere.
-func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena, warm bool) *frame {
+// function's constants and special registers.
+func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena) *frame {
 	if a == nil {
 		a = &frameArena{}
 	}
@@ -607,7 +605,7 @@ func (m *Machine) newFrame(w *warp, f *fn, localBase uint64, a *frameArena, warm
 		param:     a.takeBytes(32 * f.paramSize),
 		localBase: localBase,
 	}
-	m.fillFrame(w, fr, warm)
+	m.fillFrame(w, fr, false)
 	return fr
 }
 
