@@ -85,41 +85,28 @@ func tensorResult(c float32, xs, ys []float32, ka, dk ekind) uint64 {
 func tensorSum(c float32, xs, ys []float32, ka ekind) (v float64, exact bool) {
 	var buf [32]tensorTerm
 	terms := buf[:0]
-	emin := minExp(ka)
-	special := false
-	naive := float64(c) // decides NaN and Inf, never a finite result
-	if cv := float64(c); cv != 0 {
-		if math.IsInf(cv, 0) || cv != cv {
-			special = true
-		} else {
-			terms = append(terms, tensorTerm{cv, alignExp(cv, -126) + 1})
-		}
+	emin, top := minExp(ka), math.MinInt
+	add := func(v float64, e int) {
+		terms, top = append(terms, tensorTerm{v, e}), max(top, e)
+	}
+	cv := float64(c)
+	if math.IsInf(cv, 0) || cv != cv {
+		return specialSum(cv, xs, ys), false
+	}
+	if cv != 0 {
+		add(cv, alignExp(cv, -126)+1)
 	}
 	for i, x := range xs {
 		a, b := float64(x), float64(ys[i])
-		p := a * b // exact: at most 22 significant bits, within float64's range
-		if special || math.IsInf(a, 0) || math.IsInf(b, 0) || a != a || b != b {
-			special = true
-			naive += p
-			continue
+		if math.IsInf(a, 0) || math.IsInf(b, 0) || a != a || b != b {
+			return specialSum(cv, xs, ys), false
 		}
-		naive += p
-		if p != 0 {
-			terms = append(terms, tensorTerm{p, alignExp(a, emin) + alignExp(b, emin) + 1})
+		if p := a * b; p != 0 { // exact: at most 22 significant bits, within float64's range
+			add(p, alignExp(a, emin)+alignExp(b, emin)+1)
 		}
-	}
-	if special {
-		if naive != naive {
-			return float64(math.Float32frombits(0x7fffffff)), false
-		}
-		return naive, false // ±Inf
 	}
 	if len(terms) == 0 {
 		return float64(fusedZero(c, xs, ys)), false
-	}
-	top := terms[0].e
-	for _, t := range terms[1:] {
-		top = max(top, t.e)
 	}
 	unit := top - tensorWindow
 	var sum int64
@@ -127,6 +114,19 @@ func tensorSum(c float32, xs, ys []float32, ka ekind) (v float64, exact bool) {
 		sum += int64(math.Ldexp(t.v, -unit)) // truncates toward zero; |t.v| < 2^(top+1)
 	}
 	return math.Ldexp(float64(sum), unit), true
+}
+
+// specialSum is the result when C or an operand is Inf or NaN: the
+// canonical NaN for a NaN operand, Inf*0 or Inf-Inf, else the Inf.
+func specialSum(c float64, xs, ys []float32) float64 {
+	s := c
+	for i, x := range xs {
+		s += float64(x) * float64(ys[i])
+	}
+	if s != s {
+		return float64(math.Float32frombits(0x7fffffff))
+	}
+	return s
 }
 
 // fusedZero is the sum when every term is zero: -0 only when C and every
