@@ -52,7 +52,7 @@ func golden(w io.Writer, results string, cases []string) error {
 				out.WriteString(",")
 			}
 			fmt.Fprintf(&out, "\n    %q: {\"type\": %q, \"data\": [", b.Name, b.Type)
-			es := elemSize(b.Type)
+			es := launch.ElemSize(b.Type)
 			for k := 0; k+es <= len(got); k += es {
 				switch {
 				case k > 0 && k/es%16 == 0:

@@ -228,7 +228,7 @@ func writeCase(out, name string, src, specJSON []byte) error {
 		if err := os.WriteFile(filepath.Join(out, inName), elemBytes(b.Type, b.Data), 0o644); err != nil {
 			return err
 		}
-		fmt.Fprintf(&sb, "buffer %d %s %s.b%d.gpu\n", len(b.Data)*elemSize(b.Type), inName, name, i)
+		fmt.Fprintf(&sb, "buffer %d %s %s.b%d.gpu\n", len(b.Data)*launch.ElemSize(b.Type), inName, name, i)
 		want.Buffers = append(want.Buffers, wantBuffer{bn, b.Type})
 		if rb := res.Buffers[bn]; res.OK && rb != nil {
 			if err := os.WriteFile(filepath.Join(out, fmt.Sprintf("%s.b%d.want", name, i)), elemBytes(rb.Type, rb.Data), 0o644); err != nil {
@@ -285,20 +285,8 @@ func writeCase(out, name string, src, specJSON []byte) error {
 	return os.WriteFile(filepath.Join(out, name+".want.json"), wj, 0o644)
 }
 
-func elemSize(t string) int {
-	switch strings.TrimLeft(t, "usbf") {
-	case "8":
-		return 1
-	case "16":
-		return 2
-	case "32":
-		return 4
-	}
-	return 8
-}
-
 func elemBytes(t string, data []uint64) []byte {
-	es := elemSize(t)
+	es := launch.ElemSize(t)
 	b := make([]byte, 0, es*len(data))
 	for _, v := range data {
 		for k := 0; k < es; k++ {
@@ -393,7 +381,7 @@ func diffBuffer(name, typ string, g, w []byte) (string, bool) {
 	if len(g) != len(w) {
 		return fmt.Sprintf("%s: %d bytes from the GPU, %d from ptxplay", name, len(g), len(w)), false
 	}
-	es := elemSize(typ)
+	es := launch.ElemSize(typ)
 	first, n, allNaN := -1, 0, true
 	for i := 0; i+es <= len(g); i += es {
 		if bytes.Equal(g[i:i+es], w[i:i+es]) {

@@ -826,6 +826,10 @@ func iotaBits(t string, i int) uint64 {
 	return uint64(i)
 }
 
+// ElemSize is the size in bytes of an element of buffer type t (0 for a
+// type the launch contract does not have).
+func ElemSize(t string) int { return elemSize(t) }
+
 func elemSize(t string) int {
 	switch t {
 	case "u8", "s8", "b8":
