@@ -8,6 +8,7 @@ package main
 import (
 	"encoding/json"
 	"reflect"
+	"runtime"
 	"syscall/js"
 	"unsafe"
 
@@ -40,6 +41,7 @@ type mount struct {
 	drawn         *web.QuickTree // the build on the page; nil: the next render is Vugu's
 	full, quick   int            // renders by Vugu's renderer and by quick.js
 	quickDisabled bool           // ptxQuickRender(false): every render is Vugu's (tests)
+	gc            web.GCPacer    // GOGC from the live heap (web/gcpace.go)
 }
 
 func newMount() *mount {
@@ -79,6 +81,10 @@ func (mt *mount) expose(app *web.App, more func(st map[string]any)) {
 		line, fault := app.CurrentLine()
 		st["line"], st["fault"] = line, fault
 		st["renders"] = map[string]int{"full": mt.full, "quick": mt.quick}
+		// Go's heap, for the page benchmarks' allocation per step.
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		st["heap"] = map[string]uint64{"alloc": ms.TotalAlloc, "mallocs": ms.Mallocs, "gcs": uint64(ms.NumGC), "live": ms.HeapAlloc}
 		more(st)
 		b, _ := json.Marshal(st)
 		return string(b)
@@ -97,6 +103,7 @@ func (mt *mount) loop(c vugu.Builder, sync func()) {
 			js.Global().Get("console").Call("error", "ptxplay: the page could not be drawn: "+err.Error())
 		}
 		sync()
+		mt.gc.Update()
 		if !mt.rendered { // navigation to interactive, for the page benchmarks
 			js.Global().Set("ptxReadyAt", js.Global().Get("performance").Call("now"))
 		}

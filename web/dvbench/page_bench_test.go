@@ -97,10 +97,12 @@ func BenchmarkPageStep(b *testing.B) {
 	dirs := pageStepBuilds(b)
 	all := make([][]timing, len(dirs))
 	prof := make([]map[string]float64, len(dirs))
+	heap := make([]heapUse, len(dirs))
 	for range b.N {
 		for i, d := range dirs {
-			ts, sh := pageStepRound(b, exe, d[1], d[2], len(dirs) > 1)
+			ts, sh, h := pageStepRound(b, exe, d[1], d[2], len(dirs) > 1)
 			all[i] = append(all[i], ts...)
+			heap[i].add(h)
 			if sh != nil {
 				if prof[i] == nil {
 					prof[i] = map[string]float64{}
@@ -119,6 +121,11 @@ func BenchmarkPageStep(b *testing.B) {
 		}
 		sort.Float64s(tot)
 		b.ReportMetric(tot[len(tot)*9/10], d[0]+"-p90-ms")
+		if h := heap[i]; h.Steps > 0 {
+			b.ReportMetric(float64(h.Alloc)/1024/float64(h.Steps), d[0]+"-alloc-KiB/step")
+			b.ReportMetric(float64(h.Mallocs)/float64(h.Steps), d[0]+"-mallocs/step")
+			b.ReportMetric(float64(h.GCs)/float64(h.Steps), d[0]+"-gcs/step")
+		}
 		if prof[i] != nil {
 			keys := make([]string, 0, len(prof[i]))
 			for k := range prof[i] {
@@ -151,9 +158,41 @@ func pageStepBuilds(b *testing.B) [][3]string {
 	return [][3]string{{"a", a, ""}, {"b", bdir, css}}
 }
 
+// heapUse is what Go's heap in the page did over some steps (ptxState's
+// "heap": runtime.MemStats), for builds that report it.
+type heapUse struct {
+	Steps               int
+	Alloc, Mallocs, GCs uint64
+}
+
+func (h *heapUse) add(o heapUse) {
+	h.Steps += o.Steps
+	h.Alloc += o.Alloc
+	h.Mallocs += o.Mallocs
+	h.GCs += o.GCs
+}
+
+// heapNow reads Go's heap statistics from the page; ok is false for a
+// build whose ptxState has none.
+func heapNow(p *page) (h heapUse, ok bool) {
+	var st struct {
+		Heap *struct {
+			Alloc   uint64 `json:"alloc"`
+			Mallocs uint64 `json:"mallocs"`
+			GCs     uint64 `json:"gcs"`
+		} `json:"heap"`
+	}
+	if json.Unmarshal([]byte(eval[string](p, `ptxState()`)), &st) != nil || st.Heap == nil {
+		return h, false
+	}
+	return heapUse{Alloc: st.Heap.Alloc, Mallocs: st.Heap.Mallocs, GCs: st.Heap.GCs}, true
+}
+
 // pageStepRound opens the page of one build, sets the ALU kernel up and
-// times 40 steps (after 10), under the profiler when profile is set.
-func pageStepRound(b *testing.B, exe, dir, css string, profile bool) ([]timing, map[string]float64) {
+// times 40 steps (after 10), under the profiler when profile is set; it
+// also returns Go's allocation over the timed steps (none for a build
+// without it).
+func pageStepRound(b *testing.B, exe, dir, css string, profile bool) ([]timing, map[string]float64, heapUse) {
 	p, cancel := pageStepOpen(b, exe, dir, css)
 	defer cancel()
 	ctx := p.ctx
@@ -164,7 +203,12 @@ func pageStepRound(b *testing.B, exe, dir, css string, profile bool) ([]timing, 
 			eval[int](p, `document.body.querySelectorAll(".cm-editor *").length`))
 	}
 	var ts []timing
+	var h0 heapUse
+	var heapOK bool
 	for i := range 50 {
+		if i == 10 {
+			h0, heapOK = heapNow(p)
+		}
 		if profile && i == 10 {
 			if _, err := chromedp.Call(ctx, profiler.Enable, cdp.Empty{}); err != nil {
 				b.Fatal(err)
@@ -181,6 +225,10 @@ func pageStepRound(b *testing.B, exe, dir, css string, profile bool) ([]timing, 
 			ts = append(ts, t)
 		}
 		p.settle()
+	}
+	var used heapUse
+	if h1, ok := heapNow(p); ok && heapOK {
+		used = heapUse{Steps: len(ts), Alloc: h1.Alloc - h0.Alloc, Mallocs: h1.Mallocs - h0.Mallocs, GCs: h1.GCs - h0.GCs}
 	}
 	if profile {
 		b.Logf("%s: renders after the steps: %s", dir, eval[string](p, `JSON.stringify(JSON.parse(ptxState()).renders)`))
@@ -203,7 +251,7 @@ func pageStepRound(b *testing.B, exe, dir, css string, profile bool) ([]timing, 
 	if *screenshots && !profile {
 		p.shot("page-step-alu.png")
 	}
-	return ts, shares
+	return ts, shares, used
 }
 
 // pageStepOpen opens the page of one build at 1280x720 with the ALU
