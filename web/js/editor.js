@@ -165,57 +165,79 @@ export function create(parent, text, hooks) {
       ],
     }),
   });
-  // The current line's mark (class cm-current, or cm-faultline for a
-  // fault's line; data-line its number) is an element of its own under the
-  // text, placed from the editor's height map: a step moves it with two
-  // style writes in the same frame as the data views' patch. A decoration
-  // would need a transaction, and every transaction that redraws a line
-  // reads the DOM selection, which makes Chromium lay out whatever the
-  // step changed elsewhere in the page there and then (issue 24's profile:
-  // a fifth of a step). Whether the line is in view comes from the height
-  // map and the scroller's last scroll and resize events, also without
-  // asking the DOM.
+  // The current line's mark (class cm-linemark and cm-current, or
+  // cm-faultline for a fault's line; data-line its number) is one of a
+  // column of bands under the text, one band a line, sized from the
+  // editor's height map when the text or the heights change. Each band
+  // always paints the editor's background, the marked one the mark's
+  // colour, so a step changes the colour of two bands and nothing moves:
+  // a box that moved, or that began or stopped painting, would change
+  // what Chromium's compositor knows of the page's paint (the bounds and
+  // opaque areas of its paint chunks) and cost a whole compositing update
+  // every step (issue 24's profiles: about 1 ms; a moved box under its
+  // own layer, by transform, costs the same). A decoration would need a
+  // transaction, and every transaction that redraws a line reads the DOM
+  // selection, which makes Chromium lay out whatever the step changed
+  // elsewhere in the page there and then. Whether the line is in view
+  // comes from the height map and the scroller's last scroll and resize
+  // events, also without asking the DOM.
   const scroller = view.scrollDOM;
-  const mark = document.createElement("div");
-  mark.setAttribute("aria-hidden", "true");
-  mark.hidden = true;
-  scroller.appendChild(mark);
+  const column = document.createElement("div");
+  column.className = "cm-linemarks";
+  column.setAttribute("aria-hidden", "true");
+  scroller.appendChild(column);
+  const bands = []; // bands[i]: line i+1's band
+  let lit = null; // the band marked now
   let scrollTop = 0, scrollHeight = 0;
   scroller.addEventListener("scroll", () => { scrollTop = scroller.scrollTop; }, { passive: true });
   if (typeof ResizeObserver === "function") {
     new ResizeObserver((es) => { for (const e of es) scrollHeight = e.contentRect.height; }).observe(scroller);
-    // The mark spans the text's box, as wide as the longest line when
-    // that is wider than the scroller; its left edge moves with the
+    // The bands span the text's box, as wide as the longest line when
+    // that is wider than the scroller; their left edge moves with the
     // gutters' width.
     const content = view.contentDOM;
-    const sizeMark = () => {
-      mark.style.left = content.offsetLeft + "px";
-      mark.style.width = content.getBoundingClientRect().width + "px";
+    const sizeColumn = () => {
+      column.style.left = content.offsetLeft + "px";
+      column.style.width = content.getBoundingClientRect().width + "px";
     };
-    const sizer = new ResizeObserver(sizeMark);
+    const sizer = new ResizeObserver(sizeColumn);
     sizer.observe(content);
     const gutters = view.dom.querySelector(".cm-gutters");
     if (gutters) sizer.observe(gutters);
   }
+  // sizeBands gives each line its band, as high as the line. Only what
+  // differs is written: a write of the same size still costs Chromium a
+  // style invalidation.
+  function sizeBands() {
+    const doc = view.state.doc;
+    while (bands.length < doc.lines) bands.push(column.appendChild(document.createElement("div")));
+    while (bands.length > doc.lines) {
+      const b = bands.pop();
+      if (b === lit) lit = null;
+      b.remove();
+    }
+    const top = view.documentPadding.top + "px";
+    if (column.style.top !== top) column.style.top = top;
+    for (let i = 0; i < bands.length; i++) {
+      const h = view.lineBlockAt(doc.line(i + 1).from).height + "px";
+      if (bands[i].style.height !== h) bands[i].style.height = h;
+    }
+  }
   function placeMark() {
     const { line, fault } = marked;
-    const doc = view.state.doc;
-    if (!(line > 0 && line <= doc.lines)) {
-      if (!mark.hidden) mark.hidden = true;
-      return;
+    const band = line > 0 && line <= bands.length ? bands[line - 1] : null;
+    if (lit && lit !== band) {
+      lit.className = "";
+      lit.removeAttribute("data-line");
     }
-    const b = view.lineBlockAt(doc.line(line).from);
-    // Only what differs is written: a write of the same class or size
-    // still costs Chromium a style invalidation of the mark.
+    lit = band;
+    if (!band) return;
     const cls = "cm-linemark " + (fault ? "cm-faultline" : "cm-current");
-    if (mark.className !== cls) mark.className = cls;
-    if (mark.dataset.line !== String(line)) mark.dataset.line = String(line);
-    const top = (b.top + view.documentPadding.top) + "px", height = b.height + "px";
-    if (mark.style.top !== top) mark.style.top = top;
-    if (mark.style.height !== height) mark.style.height = height;
-    if (mark.hidden) mark.hidden = false;
+    if (band.className !== cls) band.className = cls;
+    if (band.dataset.line !== String(line)) band.dataset.line = String(line);
   }
-  placer = placeMark;
+  sizeBands();
+  placer = () => { sizeBands(); placeMark(); };
   const lineInView = (pos) => {
     if (!(scrollHeight > 0)) return false;
     const b = view.lineBlockAt(pos), top = b.top + view.documentPadding.top;
