@@ -70,7 +70,7 @@ func BenchmarkPageStepTrace(b *testing.B) {
 	for range b.N {
 		for _, d := range dirs {
 			evs := pageStepTraceRound(b, exe, d[1], d[2], steps)
-			groups, names, paint := traceShares(evs)
+			groups, names, counts, paint := traceShares(evs)
 			total := 0.0
 			for _, v := range groups {
 				total += v
@@ -97,7 +97,7 @@ func BenchmarkPageStepTrace(b *testing.B) {
 			}
 			sort.Slice(l, func(i, j int) bool { return l[i].v > l[j].v })
 			for i := 0; i < len(l) && i < 30; i++ {
-				fmt.Printf("trace %s: self %-40s %.2f ms/step\n", d[0], l[i].k, l[i].v/1000/steps)
+				fmt.Printf("trace %s: self %-40s %.2f ms/step, %d events\n", d[0], l[i].k, l[i].v/1000/steps, counts[l[i].k])
 			}
 		}
 	}
@@ -165,7 +165,7 @@ func pageStepTraceRound(b *testing.B, exe, dir, css string, n int) []traceEvent 
 // traceShares sums the self time (us) of the events on the renderer's
 // main thread (the CrRendererMain thread with the most busy time), by
 // group and by name, and describes the painted areas.
-func traceShares(evs []traceEvent) (groups, names map[string]float64, paint string) {
+func traceShares(evs []traceEvent) (groups, names map[string]float64, counts map[string]int, paint string) {
 	type tkey struct{ pid, tid int64 }
 	main := map[tkey]bool{}
 	for _, e := range evs {
@@ -220,7 +220,7 @@ func traceShares(evs []traceEvent) (groups, names map[string]float64, paint stri
 		}
 		return xs[i].Dur > xs[j].Dur
 	})
-	groups, names = map[string]float64{}, map[string]float64{}
+	groups, names, counts = map[string]float64{}, map[string]float64{}, map[string]int{}
 	self := make([]float64, len(xs))
 	var stack []int
 	for i, e := range xs {
@@ -247,6 +247,7 @@ func traceShares(evs []traceEvent) (groups, names map[string]float64, paint stri
 		}
 		groups[g] += self[i]
 		names[e.Name] += self[i]
+		counts[e.Name]++
 		if e.Name == "Paint" {
 			var a struct {
 				Data struct {
@@ -261,5 +262,5 @@ func traceShares(evs []traceEvent) (groups, names map[string]float64, paint stri
 		}
 	}
 	paint = fmt.Sprintf("%d Paint events, %.0f px² each on average", nPaint, area/max(1, float64(nPaint)))
-	return groups, names, paint
+	return groups, names, counts, paint
 }
