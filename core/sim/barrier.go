@@ -121,7 +121,7 @@ func (m *Machine) tryRelease(c *cta, id int) {
 		if b.arrived < b.want {
 			return
 		}
-	} else if live := uint64(1)<<len(c.warps) - 1&^c.doneWarps; live&^(b.waiting|b.arrivedWarps) != 0 {
+	} else if live := (uint64(1)<<len(c.warps) - 1) &^ c.doneWarps; live&^(b.waiting|b.arrivedWarps) != 0 {
 		return // a running warp has not arrived
 	}
 	for ws := b.waiting; ws != 0; ws &= ws - 1 {
