@@ -107,23 +107,35 @@ func execBar(m *Machine, w *warp, o *op) {
 		w.wait = id + 1
 		w.waitOp = o
 	}
+	if b.want == 0 && !b.complete(w.cta) {
+		// Most arrivals: tryRelease's test, without its call (under
+		// WebAssembly the call costs more than the test).
+		return
+	}
 	m.tryRelease(w.cta, id)
 }
 
 // tryRelease lets the warps waiting at barrier id go when every expected
 // thread has arrived.
 func (m *Machine) tryRelease(c *cta, id int) {
-	b := &c.bars[id]
-	if b.waiting == 0 {
-		return
+	if b := &c.bars[id]; b.waiting != 0 && b.complete(c) {
+		m.release(c, id, b)
 	}
+}
+
+// complete: every thread barrier b expects has arrived; with no count,
+// every warp that has not ended has arrived (ISA 9.7.13.1, exit: "If the
+// exiting threads are holding up the barrier, the barrier is released").
+func (b *barrier) complete(c *cta) bool {
 	if b.want > 0 {
-		if b.arrived < b.want {
-			return
-		}
-	} else if live := (uint64(1)<<len(c.warps) - 1) &^ c.doneWarps; live&^(b.waiting|b.arrivedWarps) != 0 {
-		return // a running warp has not arrived
+		return b.arrived >= b.want
 	}
+	live := (uint64(1)<<len(c.warps) - 1) &^ c.doneWarps
+	return live&^(b.waiting|b.arrivedWarps) == 0
+}
+
+// release lets the warps waiting at the complete barrier b go.
+func (m *Machine) release(c *cta, id int, b *barrier) {
 	for ws := b.waiting; ws != 0; ws &= ws - 1 {
 		w := c.warps[bits.TrailingZeros64(ws)]
 		w.wait = 0

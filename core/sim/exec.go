@@ -252,3 +252,11 @@ func lowerSelp(l *lowering, in *check.Inst, o *op) error {
 	}
 	return nil
 }
+
+// denseLanes is how many active lanes make the generated lane loops
+// (exec_lanes.go) compute all 32 lanes and keep the inactive ones' old
+// values by a select, rather than visit the active lanes one by one: under
+// WebAssembly each visit is a back edge through the function's dispatch
+// loop (about 35 x86 instructions in V8's code a lane, against about 12
+// for a lane of the select form).
+const denseLanes = 10

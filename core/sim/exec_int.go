@@ -280,41 +280,7 @@ func lowerMul(l *lowering, in *check.Inst, o *op) error {
 	return nil
 }
 
-func execMulWideS32(m *Machine, w *warp, o *op) {
-	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
-	if w.mask == fullMask {
-		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
-			d[i] = uint64(int64(int32(a[i])) * int64(int32(b[i])))
-			d[i+1] = uint64(int64(int32(a[i+1])) * int64(int32(b[i+1])))
-			d[i+2] = uint64(int64(int32(a[i+2])) * int64(int32(b[i+2])))
-			d[i+3] = uint64(int64(int32(a[i+3])) * int64(int32(b[i+3])))
-		}
-		return
-	}
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 != 0 {
-			d[i] = uint64(int64(int32(a[i])) * int64(int32(b[i])))
-		}
-	}
-}
-
-func execMulWideU32(m *Machine, w *warp, o *op) {
-	d, a, b := dst(w, o, 0), src(w, o, 0), src(w, o, 1)
-	if w.mask == fullMask {
-		for i := 0; i <= 28; i += 4 { // unrolled by hand (Go does not unroll)
-			d[i] = uint64(uint32(a[i])) * uint64(uint32(b[i]))
-			d[i+1] = uint64(uint32(a[i+1])) * uint64(uint32(b[i+1]))
-			d[i+2] = uint64(uint32(a[i+2])) * uint64(uint32(b[i+2]))
-			d[i+3] = uint64(uint32(a[i+3])) * uint64(uint32(b[i+3]))
-		}
-		return
-	}
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 != 0 {
-			d[i] = uint64(uint32(a[i])) * uint64(uint32(b[i]))
-		}
-	}
-}
+// execMulWideS32 and execMulWideU32: exec_lanes.go.
 
 // lowerMad takes the mad forms lowerIntArith passes on: .hi, .wide,
 // .hi.sat.s32, .cc, and 16-bit .lo.
@@ -713,6 +679,27 @@ func lowerShift(l *lowering, in *check.Inst, o *op) error {
 		return unsupported(in)
 	}
 	o.aux = widthMask(t.bits)
+	if a := in.Args[len(in.Args)-1]; len(in.Args) == 3 && a.Kind == check.ArgImm && a.Imm < 64 {
+		// An immediate count below 64 (most shifts): the Imm forms shift
+		// by o.mode, which Go's wasm code does without a select per lane
+		// for counts of 64 and up. (A larger immediate takes the general
+		// forms, as does a signed 32-bit shift by 32 to 63.)
+		o.mode = uint8(a.Imm)
+		switch {
+		case in.Entry.Name == "shl":
+			o.exec = execShlImm
+			return nil
+		case !t.signed:
+			o.exec = execShrUImm
+			return nil
+		case t.bits == 32 && a.Imm < 32:
+			o.exec = execShrS32Imm
+			return nil
+		case t.bits == 64:
+			o.exec = execShrS64Imm
+			return nil
+		}
+	}
 	switch {
 	case in.Entry.Name == "shl":
 		o.exec = execShl
@@ -836,7 +823,7 @@ func isZero(x uint64) uint64 { return (x|-x)>>63 ^ 1 }
 
 // cmpMask compares sources 0 and 1 in all 32 lanes (inactive ones too: the
 // caller masks) and returns bit i set where lane i's comparison holds.
-func cmpMask(w *warp, o *op) uint32 {
+func cmpMask(m *Machine, w *warp, o *op) uint32 {
 	a, b := &w.regs[o.ra], &w.regs[o.rb]
 	if o.mode&cmpSwap != 0 {
 		a, b = b, a
@@ -844,12 +831,16 @@ func cmpMask(w *warp, o *op) uint32 {
 	k, f := widthMask(o.typ.bits), o.aux
 	var t uint32
 	switch {
+	case o.mode&cmpLess == 0 && o.typ.bits < 64:
+		t = cmpEqualNarrow(&m.part, a, b, k, f)
 	case o.mode&cmpLess == 0:
-		t = cmpEqual(a, b, k, f)
+		t = cmpEqual(&m.part, a, b, k, f)
+	case o.typ.bits < 64 && f == 0:
+		t = cmpLessNarrowU(&m.part, a, b, k, f)
 	case o.typ.bits < 64:
-		t = cmpLessNarrow(a, b, k, f)
+		t = cmpLessNarrow(&m.part, a, b, k, f)
 	default:
-		t = cmpLessWide(a, b, k, f)
+		t = cmpLessWide(&m.part, a, b, k, f)
 	}
 	if o.mode&cmpNegate != 0 {
 		t = ^t
@@ -884,8 +875,12 @@ func lowerSetp(l *lowering, in *check.Inst, o *op) error {
 	switch {
 	case o.mode>>cmpBopShift != bopNone:
 		o.exec = execSetpBop
+	case o.mode&cmpLess == 0 && t.bits < 64:
+		o.exec = execSetpEqualNarrow
 	case o.mode&cmpLess == 0:
 		o.exec = execSetpEqual
+	case t.bits < 64 && o.aux == 0:
+		o.exec = execSetpLessNarrowU
 	case t.bits < 64:
 		o.exec = execSetpLessNarrow
 	default:
@@ -895,7 +890,7 @@ func lowerSetp(l *lowering, in *check.Inst, o *op) error {
 }
 
 func execSetpBop(m *Machine, w *warp, o *op) {
-	t, c, b := cmpMask(w, o), pred(w, o, 0), o.mode>>cmpBopShift
+	t, c, b := cmpMask(m, w, o), pred(w, o, 0), o.mode>>cmpBopShift
 	p, q := boolOp(b, t, c), boolOp(b, ^t, c)
 	setPred(w, o.pd, p)
 	setPred(w, o.pd2, q)
@@ -937,7 +932,7 @@ func lowerSet(l *lowering, in *check.Inst, o *op) error {
 	}
 	bop := o.mode >> cmpBopShift
 	o.exec = func(m *Machine, w *warp, o *op) {
-		t := cmpMask(w, o)
+		t := cmpMask(m, w, o)
 		if bop != bopNone {
 			t = boolOp(bop, t, pred(w, o, 0))
 		}

@@ -926,6 +926,84 @@ func TestIntShifts(t *testing.T) {
 	}
 }
 
+// TestIntShiftImmediates: shifts by an immediate count (lowerShift gives
+// counts below 64 forms that shift by o.mode) for every width and kind,
+// counts around each width and past 64, with every lane active and with a
+// guard that leaves lanes 0 mod 3 as they were, and in place (d = a). The
+// model is TestIntShifts': counts of the width or more give 0, or the sign
+// for shr.s (ISA 9.7.8.8-9: "Shift amounts greater than the register width
+// N are clamped to N").
+func TestIntShiftImmediates(t *testing.T) {
+	shl := func(w int, a, n uint64) uint64 {
+		if n >= uint64(w) {
+			return 0
+		}
+		return a << n & mk(w)
+	}
+	shr := func(w int, signed bool, a, n uint64) uint64 {
+		neg := signed && a>>(w-1)&1 != 0
+		if n >= uint64(w) {
+			if neg {
+				return mk(w)
+			}
+			return 0
+		}
+		d := a >> n
+		if neg {
+			d |= mk(w) &^ (mk(w) >> n)
+		}
+		return d
+	}
+	for _, w := range []int{16, 32, 64} {
+		for _, inst := range []string{"shl.b", "shr.b", "shr.u", "shr.s"} {
+			name := fmt.Sprintf("%s%d", inst, w)
+			model := func(a, n uint64) uint64 {
+				switch inst {
+				case "shl.b":
+					return shl(w, a, n)
+				case "shr.s":
+					return shr(w, true, a, n)
+				}
+				return shr(w, false, a, n)
+			}
+			t.Run(name, func(t *testing.T) {
+				for _, n := range []uint64{0, 1, 3, uint64(w/2 - 1), uint64(w - 1), uint64(w), uint64(w + 1), 63, 64, 200} {
+					ra, rd := regOf(w, 1), regOf(w, 2)
+					body := fmt.Sprintf(`
+	ld.global%[1]s %[2]s, [%%ia];
+	ld.global%[1]s %[3]s, [%%ia+256];
+	rem.u32 %%r10, %%lane, 3;
+	setp.ne.u32 %%p1, %%r10, 0;
+	%[4]s %[3]s, %[2]s, %[5]d;
+	st.global%[1]s [%%oa], %[3]s;
+	ld.global%[1]s %[3]s, [%%ia+256];
+	@%%p1 %[4]s %[3]s, %[2]s, %[5]d;
+	st.global%[1]s [%%oa+256], %[3]s;
+	@%%p1 %[4]s %[2]s, %[2]s, %[5]d;
+	st.global%[1]s [%%oa+512], %[2]s;
+`, ldst(w), ra, rd, name, n)
+					p := compileHarness(t, "", "", body)
+					in := opCase{widths: []int{w, w, w}}.inputs()
+					for r := 0; r+1 < len(in); r += 2 {
+						out := runHarness(t, p, in[r:r+2], 3)
+						for i := 0; i < 32; i++ {
+							a, old := in[r][i]&mk(w), in[r+1][i]&mk(w)
+							full := model(a, n)
+							guarded, inplace := old, a
+							if i%3 != 0 {
+								guarded, inplace = full, full
+							}
+							if out[0][i] != full || out[1][i] != guarded || out[2][i] != inplace {
+								t.Fatalf("%s by %d, lane %d, a=%#x: got %#x, guarded %#x, in place %#x; want %#x, %#x, %#x", name, n, i, a, out[0][i], out[1][i], out[2][i], full, guarded, inplace)
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 // ---- setp, set (9.7.6.1-2), slct (9.7.6.4)
 
 type cmpType struct {

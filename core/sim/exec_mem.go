@@ -133,15 +133,11 @@ func execLoad(m *Machine, w *warp, o *op) {
 			}
 			d := dst(w, o, k)
 			if w.mask == ^uint32(0) {
-				for i := range d {
-					d[i] = v
-				}
+				fillLanes(d, v) // fastmem_lanes.go
 				continue
 			}
-			for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-				if mk&1 != 0 {
-					d[i] = v
-				}
+			for mk := w.mask; mk != 0; mk &= mk - 1 {
+				d[bits.TrailingZeros32(mk)&31] = v
 			}
 		}
 		return
@@ -445,24 +441,8 @@ func lowerCvta(l *lowering, in *check.Inst, o *op) error {
 	return nil
 }
 
-// execCvta: d = (a + off) & k, off the space's window base (negated for
-// .to): one loop, no call per lane.
-func execCvta(m *Machine, w *warp, o *op) {
-	r := w.regs
-	d, a := &r[o.rd], &r[o.ra]
-	off, k := uint64(o.off), o.aux
-	if w.mask == fullMask {
-		for i := range d {
-			d[i] = (a[i] + off) & k
-		}
-		return
-	}
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 != 0 {
-			d[i] = (a[i] + off) & k
-		}
-	}
-}
+// execCvta (exec_lanes.go): d = (a + off) & k, off the space's window base
+// (negated for cvta.to).
 
 // isspacep.space p, a: whether a generic address lies in the space.
 func lowerIsspacep(l *lowering, in *check.Inst, o *op) error {

@@ -13,7 +13,10 @@
 
 package sim
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // warpSpan returns the bytes the active lanes of w access through o, n
 // bytes each at base register + offset, and the address of its first
@@ -30,27 +33,21 @@ func (m *Machine) warpSpan(w *warp, o *op, n int, write bool) (b []byte, lo uint
 		return nil, 0, false
 	}
 	a, off := w.reg(o.base), uint64(o.off)
-	lo, hi, or := ^uint64(0), uint64(0), uint64(0)
+	var hi, or uint64
 	if mk := w.mask; mk == ^uint32(0) {
-		x0, s := a[0]+off, uint64(n)
-		i := 1
-		for i < len(a) && a[i]+off == x0+uint64(i)*s {
-			i++
-		}
-		if seq = i == len(a) && x0+31*s >= x0; seq {
-			lo, hi, or = x0, x0+31*s, x0
+		// (seqLanes and spanLanes: the 32 lanes written out, see
+		// fastmem_lanes.go.)
+		s := uint64(n)
+		if x0 := a[0] + off; seqLanes(&m.part, a, s) && x0+31*s >= x0 {
+			lo, hi, or, seq = x0, x0+31*s, x0, true
 		} else {
-			for i := range a {
-				x := a[i] + off
-				lo, hi, or = min(lo, x), max(hi, x), or|x
-			}
+			lo, hi, or = spanLanes(a, off)
 		}
 	} else {
-		for i := 0; mk != 0; i, mk = i+1, mk>>1 {
-			if mk&1 != 0 {
-				x := a[i] + off
-				lo, hi, or = min(lo, x), max(hi, x), or|x
-			}
+		lo = ^uint64(0)
+		for ; mk != 0; mk &= mk - 1 {
+			x := a[bits.TrailingZeros32(mk)&31] + off
+			lo, hi, or = min(lo, x), max(hi, x), or|x
 		}
 	}
 	end := hi + uint64(n)
@@ -101,45 +98,35 @@ func loadSpan(w *warp, o *op, b []byte, lo uint64, seq bool) {
 		d := dst(w, o, 0)
 		switch n {
 		case 4:
-			if seq {
-				b := b[:4*32]
-				for i := range d {
-					d[i] = uint64(binary.LittleEndian.Uint32(b[4*i:]))
-				}
-				return
-			}
-			if w.mask == ^uint32(0) {
-				for i := range d {
-					d[i] = uint64(binary.LittleEndian.Uint32(b[a[i]+off:]))
-				}
-				return
-			}
-			for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-				if mk&1 != 0 {
+			switch {
+			case seq:
+				loadSeq4(d, (*[4 * 32]byte)(b))
+			case w.mask == ^uint32(0):
+				loadGather4(d, a, b, off)
+			default:
+				for mk := w.mask; mk != 0; mk &= mk - 1 {
+					i := bits.TrailingZeros32(mk) & 31
 					d[i] = uint64(binary.LittleEndian.Uint32(b[a[i]+off:]))
 				}
 			}
 			return
 		case 8:
-			if seq {
-				b := b[:8*32]
-				for i := range d {
-					d[i] = binary.LittleEndian.Uint64(b[8*i:])
-				}
-				return
-			}
-			for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-				if mk&1 != 0 {
+			switch {
+			case seq:
+				loadSeq8(d, (*[8 * 32]byte)(b))
+			case w.mask == ^uint32(0):
+				loadGather8(d, a, b, off)
+			default:
+				for mk := w.mask; mk != 0; mk &= mk - 1 {
+					i := bits.TrailingZeros32(mk) & 31
 					d[i] = binary.LittleEndian.Uint64(b[a[i]+off:])
 				}
 			}
 			return
 		}
 	}
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 == 0 {
-			continue
-		}
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
+		i := bits.TrailingZeros32(mk) & 31
 		p := b[a[i]+off:]
 		for k := range o.d {
 			v := load(p[k*n : k*n+n])
@@ -160,30 +147,36 @@ func storeSpan(w *warp, o *op, b []byte, lo uint64, seq bool) {
 	n := int(o.size)
 	if len(o.s) == 1 && n == 4 {
 		v := src(w, o, 0)
-		if seq {
-			b := b[:4*32]
-			for i := range v {
-				binary.LittleEndian.PutUint32(b[4*i:], uint32(v[i]))
-			}
-			return
-		}
-		if w.mask == ^uint32(0) {
-			for i := range v {
-				binary.LittleEndian.PutUint32(b[a[i]+off:], uint32(v[i]))
-			}
-			return
-		}
-		for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-			if mk&1 != 0 {
+		switch {
+		case seq:
+			storeSeq4((*[4 * 32]byte)(b), v)
+		case w.mask == ^uint32(0):
+			storeScatter4(b, a, v, off)
+		default:
+			for mk := w.mask; mk != 0; mk &= mk - 1 {
+				i := bits.TrailingZeros32(mk) & 31
 				binary.LittleEndian.PutUint32(b[a[i]+off:], uint32(v[i]))
 			}
 		}
 		return
 	}
-	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
-		if mk&1 == 0 {
-			continue
+	if len(o.s) == 1 && n == 8 {
+		v := src(w, o, 0)
+		switch {
+		case seq:
+			storeSeq8((*[8 * 32]byte)(b), v)
+		case w.mask == ^uint32(0):
+			storeScatter8(b, a, v, off)
+		default:
+			for mk := w.mask; mk != 0; mk &= mk - 1 {
+				i := bits.TrailingZeros32(mk) & 31
+				binary.LittleEndian.PutUint64(b[a[i]+off:], v[i])
+			}
 		}
+		return
+	}
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
+		i := bits.TrailingZeros32(mk) & 31
 		p := b[a[i]+off:]
 		for k := range o.s {
 			store(p[k*n:k*n+n], src(w, o, k)[i])

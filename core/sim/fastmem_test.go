@@ -20,7 +20,8 @@ import (
 // base the buffer buf, the shared array sh, or either through a generic
 // address; lanes i >= active are guarded off. OP is the access, which
 // reads %r20..%r23 (values to store) and writes %r10..%r13 (values read);
-// the four words go to out[4i..4i+3] after it.
+// the four words go to out[4i..4i+3] after it. %rd12 is {%r20, %r21}, for
+// 64-bit stores.
 const fastmemKernel = `.version 7.0
 .target sm_80
 .address_size 64
@@ -51,6 +52,7 @@ const fastmemKernel = `.version 7.0
 	add.u32 %r21, %r20, 2;
 	add.u32 %r22, %r20, 3;
 	add.u32 %r23, %r20, 4;
+	mov.b64 %rd12, {%r20, %r21};
 	setp.lt.u32 %p1, %r1, %r2;
 	@%p1 OP
 	mul.wide.u32 %rd10, %r1, 16;
@@ -149,6 +151,11 @@ var fastmemOps = []fastmemOp{
 	{"st.shared.v2.u32", "%rd8", "st.shared.v2.u32 [%rd7], {%r20, %r21};", "shared", 8, true, true, 0},
 	{"atom.shared.add.u32", "%rd8", "atom.shared.add.u32 %r10, [%rd7], %r20;", "shared", 4, true, true, 1},
 	{"st.u32 generic to shared", "%rd9", "st.u32 [%rd7], %r20;", "generic", 4, true, true, 0},
+	// 64-bit single elements (the full-warp loops of fastmem_lanes.go):
+	{"ld.global.u64", "%rd1", "ld.global.u64 %rd13, [%rd7];\n\t@%p1 mov.b64 {%r10, %r11}, %rd13;", "global", 8, false, false, 2},
+	{"st.global.u64", "%rd1", "st.global.u64 [%rd7], %rd12;", "global", 8, true, false, 0},
+	{"st.shared.u32", "%rd8", "st.shared.u32 [%rd7], %r20;", "shared", 4, true, true, 0},
+	{"ld.shared.u64", "%rd8", "ld.shared.u64 %rd13, [%rd7];\n\t@%p1 mov.b64 {%r10, %r11}, %rd13;", "shared", 8, false, true, 2},
 }
 
 // fastmemPattern is one set of lane offsets, made for an access size.

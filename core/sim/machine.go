@@ -69,6 +69,10 @@ type Machine struct {
 	keep     int        // finished CTAs kept for snapshots (0: KeepCTAs; see KeepFinished)
 
 	san *sanitizer // racecheck, synccheck, initcheck (sanitize.go); nil: off
+
+	// part holds the generated lane loops' partial results (gen_lanes.go,
+	// grouped): scratch that no step reads back.
+	part [8]uint64
 }
 
 // laneAccess is one lane's memory access in the last step.
