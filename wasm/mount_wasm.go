@@ -39,6 +39,7 @@ type mount struct {
 	rendered bool // the first render is on the page
 
 	drawn         *web.QuickTree // the build on the page; nil: the next render is Vugu's
+	spare         *web.QuickTree // the one before, whose memory the next build's tree reuses
 	full, quick   int            // renders by Vugu's renderer and by quick.js
 	quickDisabled bool           // ptxQuickRender(false): every render is Vugu's (tests)
 	gc            web.GCPacer    // GOGC from the live heap (web/gcpace.go)
@@ -116,9 +117,10 @@ func (mt *mount) loop(c vugu.Builder, sync func()) {
 // Vugu's renderer.
 func (mt *mount) render(c vugu.Builder) error {
 	br := mt.env.RunBuild(c)
-	cur := web.NewQuickTree(br)
+	cur := web.NewQuickTree(br, mt.spare)
+	mt.spare = nil
 	if mt.quickRender(cur) {
-		mt.drawn = cur
+		mt.drawn, mt.spare = cur, mt.drawn
 		mt.quick++
 		return nil
 	}

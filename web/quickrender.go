@@ -23,8 +23,8 @@
 package web
 
 import (
-	"encoding/json"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/vugu/vugu"
 )
@@ -41,15 +41,18 @@ type qnode struct {
 // QuickTree is one build's DOM, in document order.
 type QuickTree struct {
 	nodes []qnode
-	css   []string // the components' style and link tags, as text
-	pos   []byte   // scratch: the position ID being built
+	css   []*vugu.VGNode // the components' style and link tags
+	pos   []byte         // scratch: the position ID being built
+	buf   []byte         // the last patch Diff wrote, for the next to reuse
 }
 
 // NewQuickTree lays out a build's result as Vugu's DOM renderer does. It
 // returns nil when the build has something the quick path does not
 // handle (a root <html>, a vg-js-create, an empty vg-template, a
 // component with a Rendered callback); such a build always renders fully.
-func NewQuickTree(br *vugu.BuildResults) *QuickTree {
+// A spare tree, if not nil, gives its memory to the new one and must not
+// be used again.
+func NewQuickTree(br *vugu.BuildResults, spare *QuickTree) *QuickTree {
 	if br == nil || br.Out == nil || len(br.Out.Out) != 1 {
 		return nil
 	}
@@ -58,6 +61,11 @@ func NewQuickTree(br *vugu.BuildResults) *QuickTree {
 		return nil
 	}
 	t := &QuickTree{pos: []byte("0")}
+	if spare != nil {
+		clear(spare.nodes) // no build kept alive by the spare's old nodes
+		clear(spare.css)
+		t.nodes, t.css, t.buf = spare.nodes[:0], spare.css[:0], spare.buf
+	}
 	if !t.css1(br, br.Out) {
 		return nil
 	}
@@ -71,16 +79,7 @@ func NewQuickTree(br *vugu.BuildResults) *QuickTree {
 // css1 collects the CSS of a build output and its components, in the
 // order Vugu's renderer writes it.
 func (t *QuickTree) css1(br *vugu.BuildResults, bo *vugu.BuildOut) bool {
-	for _, c := range bo.CSS {
-		s := c.Data
-		for _, a := range c.Attr {
-			s += "\x00" + a.Key + "=" + a.Val
-		}
-		for ch := c.FirstChild; ch != nil; ch = ch.NextSibling {
-			s += "\x00" + ch.Data
-		}
-		t.css = append(t.css, s)
-	}
+	t.css = append(t.css, bo.CSS...)
 	for _, c := range bo.Components {
 		switch c.(type) {
 		case interface{ Rendered(vugu.RenderedCtx) }, interface{ Rendered() }:
@@ -177,23 +176,35 @@ type QuickPlan struct {
 	Changes  int // texts, attributes and vg-contents that differ
 }
 
-type quickPatch struct {
-	C [][]any `json:"c"`
-	P [][]any `json:"p"`
-}
-
 // Diff returns cur as a patch of t, or nil when the two differ in shape.
+// The patch is written as encoding/json would write quickPatch's records
+// (appendJSONString), without building them.
 func (t *QuickTree) Diff(cur *QuickTree) *QuickPlan {
 	if t == nil || cur == nil || len(t.nodes) != len(cur.nodes) || len(t.css) != len(cur.css) {
 		return nil
 	}
 	for i := range t.css {
-		if t.css[i] != cur.css[i] {
+		if !sameCSS(t.css[i], cur.css[i]) {
 			return nil
 		}
 	}
 	plan := &QuickPlan{}
-	var qp quickPatch
+	c := append(cur.buf[:0], `{"c":[`...)
+	first := true
+	rec := func(i int, kind, tag string) {
+		if !first {
+			c = append(c, ',')
+		}
+		first = false
+		c = append(c, '[')
+		c = cur.appendPath(c, i)
+		c = append(c, `,"`...)
+		c = append(c, kind...)
+		c = append(c, `",`...)
+		c = appendJSONString(c, tag)
+		c = append(c, ',')
+	}
+	pops := 0
 	for i := range cur.nodes {
 		a, b := &t.nodes[i], &cur.nodes[i]
 		if !sameShape(a, b) {
@@ -203,7 +214,9 @@ func (t *QuickTree) Diff(cur *QuickTree) *QuickPlan {
 		switch n.Type {
 		case vugu.TextNode, vugu.CommentNode:
 			if a.n.Data != n.Data {
-				qp.C = append(qp.C, []any{cur.path(i), "t", "#", n.Data})
+				rec(i, "t", "#")
+				c = appendJSONString(c, n.Data)
+				c = append(c, ']')
 				plan.Changes++
 			}
 			continue
@@ -212,47 +225,142 @@ func (t *QuickTree) Diff(cur *QuickTree) *QuickPlan {
 			if n.Namespace != "" {
 				return nil // namespaced attributes: Vugu's renderer handles them
 			}
-			kv := make([][2]string, len(n.Attr))
+			rec(i, "a", n.Data)
+			c = append(c, '[')
 			for j, at := range n.Attr {
 				if at.Namespace != "" {
 					return nil
 				}
-				kv[j] = [2]string{at.Key, at.Val}
+				if j > 0 {
+					c = append(c, ',')
+				}
+				c = append(c, '[')
+				c = appendJSONString(c, at.Key)
+				c = append(c, ',')
+				c = appendJSONString(c, at.Val)
+				c = append(c, ']')
 			}
-			qp.C = append(qp.C, []any{cur.path(i), "a", n.Data, kv})
+			c = append(c, "]]"...)
 			plan.Changes++
 		}
 		if n.InnerHTML != nil && *n.InnerHTML != *a.n.InnerHTML {
-			qp.C = append(qp.C, []any{cur.path(i), "h", n.Data, *n.InnerHTML})
+			rec(i, "h", n.Data)
+			c = appendJSONString(c, *n.InnerHTML)
+			c = append(c, ']')
 			plan.Changes++
 		}
 		if len(n.Prop) > 0 {
-			kv := make([][2]string, len(n.Prop))
+			rec(i, "p", n.Data)
+			c = append(c, '[')
 			for j, p := range n.Prop {
-				kv[j] = [2]string{p.Key, string(p.JSONVal)}
+				if j > 0 {
+					c = append(c, ',')
+				}
+				c = append(c, '[')
+				c = appendJSONString(c, p.Key)
+				c = append(c, ',')
+				c = appendJSONString(c, string(p.JSONVal))
+				c = append(c, ']')
 			}
-			qp.C = append(qp.C, []any{cur.path(i), "p", n.Data, kv})
+			c = append(c, "]]"...)
 		}
 		if n.JSPopulateHandler != nil && n.InnerHTML == nil {
-			qp.P = append(qp.P, []any{cur.path(i), n.Data})
 			plan.Populate = append(plan.Populate, n.JSPopulateHandler)
+			pops++
 		}
 		if len(n.DOMEventHandlerSpecList) > 0 {
 			plan.Handlers = append(plan.Handlers, QuickHandlers{b.pos, n.DOMEventHandlerSpecList})
 		}
 	}
-	if qp.C == nil {
-		qp.C = [][]any{}
+	c = append(c, `],"p":[`...)
+	k := 0
+	for i := range cur.nodes {
+		n := cur.nodes[i].n
+		if n.Type == vugu.ElementNode && n.JSPopulateHandler != nil && n.InnerHTML == nil {
+			if k > 0 {
+				c = append(c, ',')
+			}
+			k++
+			c = append(c, '[')
+			c = cur.appendPath(c, i)
+			c = append(c, ',')
+			c = appendJSONString(c, n.Data)
+			c = append(c, ']')
+		}
 	}
-	if qp.P == nil {
-		qp.P = [][]any{}
-	}
-	js, err := json.Marshal(qp)
-	if err != nil {
-		return nil
-	}
-	plan.Patch = string(js)
+	c = append(c, "]}"...)
+	cur.buf = c
+	plan.Patch = string(c)
 	return plan
+}
+
+// appendJSONString appends s as encoding/json writes a string: quoted,
+// with ", \\ and control characters escaped, <, > and & as \u003c, \u003e
+// and \u0026, U+2028 and U+2029 escaped, and invalid UTF-8 as U+FFFD.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// sameCSS says whether two style or link tags are the same: the tag, its
+// attributes and its children's text.
+func sameCSS(a, b *vugu.VGNode) bool {
+	if a == b {
+		return true
+	}
+	if a.Data != b.Data || !sameAttrs(a.Attr, b.Attr) {
+		return false
+	}
+	x, y := a.FirstChild, b.FirstChild
+	for ; x != nil && y != nil; x, y = x.NextSibling, y.NextSibling {
+		if x.Data != y.Data {
+			return false
+		}
+	}
+	return x == nil && y == nil
 }
 
 // sameShape says whether two nodes are the same DOM node to Vugu's
@@ -300,16 +408,19 @@ func sameAttrs(a, b []vugu.VGAttribute) bool {
 	return true
 }
 
-// path is node i's child indices from the root.
-func (t *QuickTree) path(i int) []int32 {
-	depth := 0
+// appendPath appends node i's child indices from the root as a JSON array.
+func (t *QuickTree) appendPath(b []byte, i int) []byte {
+	var rev [64]int32
+	p := rev[:0]
 	for j := int32(i); t.nodes[j].parent >= 0; j = t.nodes[j].parent {
-		depth++
+		p = append(p, t.nodes[j].slot)
 	}
-	p := make([]int32, depth)
-	for j := int32(i); t.nodes[j].parent >= 0; j = t.nodes[j].parent {
-		depth--
-		p[depth] = t.nodes[j].slot
+	b = append(b, '[')
+	for k := len(p) - 1; k >= 0; k-- {
+		b = strconv.AppendInt(b, int64(p[k]), 10)
+		if k > 0 {
+			b = append(b, ',')
+		}
 	}
-	return p
+	return append(b, ']')
 }

@@ -97,7 +97,7 @@ func qtTree(s qtState, child *qtComp) func() *vugu.VGNode {
 
 func quickBuild(t *testing.T, env *vugu.BuildEnv, c vugu.Builder) *QuickTree {
 	t.Helper()
-	q := NewQuickTree(env.RunBuild(c))
+	q := NewQuickTree(env.RunBuild(c), nil)
 	if q == nil {
 		t.Fatal("NewQuickTree: nil for a tree it handles")
 	}
@@ -233,7 +233,7 @@ func TestQuickTreeRefuses(t *testing.T) {
 	}
 	for _, c := range cases {
 		env, _ := vugu.NewBuildEnv(nil)
-		if q := NewQuickTree(env.RunBuild(&qtComp{mk: c.mk})); q != nil {
+		if q := NewQuickTree(env.RunBuild(&qtComp{mk: c.mk}), nil); q != nil {
 			t.Errorf("%s: got a quick tree of %d nodes, want nil", c.desc, len(q.nodes))
 		}
 	}
@@ -266,5 +266,29 @@ func TestQuickTreeOfThePage(t *testing.T) {
 	root.ShowJSON = true
 	if second.Diff(quickBuild(t, env, root)) != nil {
 		t.Error("opening the JSON view gave a patch, want a full render")
+	}
+}
+
+// TestAppendJSONString: the quick render's patch writes strings as
+// encoding/json does (the browser decodes them with JSON.parse).
+func TestAppendJSONString(t *testing.T) {
+	for _, c := range []struct{ desc, s string }{
+		{"empty", ""},
+		{"plain text", "step 71 / 1024"},
+		{"quotes and backslashes", `a "b" \c\`},
+		{"markup: <, > and & escaped as encoding/json does", `<b class="x">&amp;</b>`},
+		{"control characters, newline, tab, CR, NUL", "a\nb\tc\rd\x00e\x1ff\x7f"},
+		{"multi-byte UTF-8", "lane · 3 → ∪ 😀"},
+		{"line and paragraph separators", "a\u2028b\u2029c"},
+		{"invalid UTF-8: a lone continuation byte, a cut sequence", "a\x80b\xe2\x82"},
+		{"the patch's separators", "\x1e\x1f"},
+	} {
+		want, err := json.Marshal(c.s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendJSONString([]byte("x"), c.s); string(got) != "x"+string(want) {
+			t.Errorf("%s: appendJSONString(%q) = %s, want %s", c.desc, c.s, got[1:], want)
+		}
 	}
 }
