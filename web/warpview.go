@@ -24,7 +24,23 @@ type Warpview struct {
 	// mask empty and Go sends its content only when it changes, which
 	// keeps 32 elements out of every render of the page.
 	mask     patchTarget
-	maskHTML string // what the mask element shows
+	maskHTML string  // what the mask element shows
+	maskKey  maskKey // what maskHTML was made from
+}
+
+// maskKey is what the lane marks depend on: the warp's thread masks.
+type maskKey struct {
+	has                   bool // the warp exists
+	valid, exited, active uint32
+	done                  bool
+}
+
+func (c *Warpview) maskKeyNow() maskKey {
+	w := c.warp()
+	if w == nil {
+		return maskKey{}
+	}
+	return maskKey{true, w.Valid, w.Exited, w.Active, w.Done}
 }
 
 // laneMark is one lane of the active mask.
@@ -132,11 +148,17 @@ func (c *Warpview) lanes() []laneMark {
 
 // maskContent is the mask's markup: one span a lane.
 func (c *Warpview) maskContent() string {
-	var b strings.Builder
+	b := make([]byte, 0, 32*72)
 	for _, m := range c.lanes() {
-		fmt.Fprintf(&b, `<span class="wv-lane %s" data-lane="%d" title="%s"></span>`, m.Class, m.Lane, escapeHTML(m.Title))
+		b = append(b, `<span class="wv-lane `...)
+		b = append(b, m.Class...)
+		b = append(b, `" data-lane="`...)
+		b = strconv.AppendInt(b, int64(m.Lane), 10)
+		b = append(b, `" title="`...)
+		b = append(b, escapeHTML(m.Title)...)
+		b = append(b, `"></span>`...)
 	}
-	return b.String()
+	return string(b)
 }
 
 // drawMask sends the mask's content when it changed.
@@ -144,6 +166,11 @@ func (c *Warpview) drawMask() {
 	if c.mask == nil {
 		return
 	}
+	k := c.maskKeyNow()
+	if c.maskHTML != "" && k == c.maskKey {
+		return // the same marks: a step of another warp, or of no branch
+	}
+	c.maskKey = k
 	if h := c.maskContent(); h != c.maskHTML {
 		c.maskHTML = h
 		var p patchBuf
