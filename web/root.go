@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ptxplay/ptxplay/examples"
@@ -45,6 +46,7 @@ type Root struct {
 	lineSent [2]int
 	attrSent [2]string
 	stepSent int64
+	menus    menuCache // menus.go
 }
 
 // Do performs a control's action; the caller holds the render lock.
@@ -239,15 +241,25 @@ type exampleGroup struct {
 	Items []examples.Example
 }
 
+// groups is the examples menu: examples.All by group (made once; every
+// build of the page lists them).
 func (c *Root) groups() []exampleGroup {
-	var gs []exampleGroup
-	for _, ex := range examples.All() {
-		if len(gs) == 0 || gs[len(gs)-1].Name != ex.Group {
-			gs = append(gs, exampleGroup{Name: ex.Group})
+	exampleGroups.once.Do(func() {
+		var gs []exampleGroup
+		for _, ex := range examples.All() {
+			if len(gs) == 0 || gs[len(gs)-1].Name != ex.Group {
+				gs = append(gs, exampleGroup{Name: ex.Group})
+			}
+			gs[len(gs)-1].Items = append(gs[len(gs)-1].Items, ex)
 		}
-		gs[len(gs)-1].Items = append(gs[len(gs)-1].Items, ex)
-	}
-	return gs
+		exampleGroups.gs = gs
+	})
+	return exampleGroups.gs
+}
+
+var exampleGroups struct {
+	once sync.Once
+	gs   []exampleGroup
 }
 
 func (c *Root) openExample(e vugu.DOMEvent) {
