@@ -659,8 +659,8 @@ func VizFromSnapshot(snap *sim.Snapshot, warp, lane int, source string) *Viz {
 	if w == nil || w.Line <= 0 || lane < 0 || lane > 31 {
 		return nil
 	}
-	lines := strings.Split(source, "\n")
-	if w.Line > len(lines) {
+	line, ok := sourceLine(source, w.Line)
+	if !ok {
 		return nil
 	}
 	regs := func(name string) (uint64, bool) {
@@ -671,9 +671,29 @@ func VizFromSnapshot(snap *sim.Snapshot, warp, lane int, source string) *Viz {
 		}
 		return 0, false
 	}
-	v := VizFromLine(lines[w.Line-1], regs)
+	v := VizFromLine(line, regs)
 	if v != nil {
-		v.Origin = fmt.Sprintf("warp %d lane %d, line %d: %s", w.ID, lane, w.Line, strings.TrimSpace(strings.SplitN(lines[w.Line-1], "//", 2)[0]))
+		v.Origin = fmt.Sprintf("warp %d lane %d, line %d: %s", w.ID, lane, w.Line, strings.TrimSpace(strings.SplitN(line, "//", 2)[0]))
 	}
 	return v
+}
+
+// sourceLine is line n (from 1) of source, as strings.Split(source,
+// "\n")[n-1] would give it, without splitting the whole text on every
+// step; ok is false past the last line.
+func sourceLine(source string, n int) (line string, ok bool) {
+	if n < 1 {
+		return "", false
+	}
+	for ; n > 1; n-- {
+		i := strings.IndexByte(source, '\n')
+		if i < 0 {
+			return "", false
+		}
+		source = source[i+1:]
+	}
+	if i := strings.IndexByte(source, '\n'); i >= 0 {
+		source = source[:i]
+	}
+	return source, true
 }

@@ -220,3 +220,21 @@ func TestVizPanelFollows(t *testing.T) {
 		t.Errorf("new source kept %+v", c.V)
 	}
 }
+
+// TestSourceLine: line n of a source as splitting it on newlines gives it.
+func TestSourceLine(t *testing.T) {
+	for _, src := range []string{"", "a", "a\n", "a\nb", "a\r\nb\n\nc", "\n\n", "x\ny\nz\n"} {
+		lines := strings.Split(src, "\n")
+		for n := 0; n <= len(lines)+1; n++ {
+			got, ok := sourceLine(src, n)
+			wantOK := n >= 1 && n <= len(lines)
+			want := ""
+			if wantOK {
+				want = lines[n-1]
+			}
+			if got != want || ok != wantOK {
+				t.Errorf("sourceLine(%q, %d) = %q, %v; want %q, %v", src, n, got, ok, want, wantOK)
+			}
+		}
+	}
+}
