@@ -1,5 +1,5 @@
-// menus.go: the page's two long menus, the examples and the warps, as one
-// vg-content each (the <select>'s options as markup) rather than an
+// menus.go: the page's long menus, the examples, the warps and a buffer's
+// element types, as one vg-content each (the <select>'s options as markup) rather than an
 // element per option: Vugu built, and the quick render compared, some 180
 // nodes of them on every render of the page (half of the root's own
 // nodes) to find, on a step, at most the warp menu's "follow (N)". Each
@@ -8,7 +8,10 @@
 
 package web
 
-import "strconv"
+import (
+	"strconv"
+	"sync"
+)
 
 // menuHTML builds option markup as Chromium serializes it (an element's
 // innerHTML reads back the same string, so Vugu's full render, which
@@ -99,6 +102,32 @@ func (c *Root) warpMenu() string {
 	}
 	c.menus.wMenu.key, c.menus.wMenu.html = k, string(m.b)
 	return c.menus.wMenu.html
+}
+
+// typeMenu is a buffer argument's element type menu (ElemTypes), typ
+// selected; made once for each type.
+func typeMenu(typ string) string {
+	typeMenus.Lock()
+	defer typeMenus.Unlock()
+	if h, ok := typeMenus.m[typ]; ok {
+		return h
+	}
+	var m menuHTML
+	for _, t := range ElemTypes {
+		m.option(t, t, t == typ)
+	}
+	if typeMenus.m == nil {
+		typeMenus.m = map[string]string{}
+	}
+	if len(typeMenus.m) < 64 { // the types, and a few a user typed into the JSON
+		typeMenus.m[typ] = string(m.b)
+	}
+	return string(m.b)
+}
+
+var typeMenus struct {
+	sync.Mutex
+	m map[string]string
 }
 
 // menuCache keeps the menus' markup and what it was made from.

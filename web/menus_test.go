@@ -128,3 +128,23 @@ func TestMenuEscapes(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestTypeMenu: a buffer's type menu lists ElemTypes with the argument's
+// type selected (none for a type not in the list).
+func TestTypeMenu(t *testing.T) {
+	for _, typ := range []string{"f32", "u8", "f64", "x9", ""} {
+		for range 2 { // made, then from the cache
+			var want []string
+			for _, e := range ElemTypes {
+				s := "/" + e + "=" + e
+				if e == typ {
+					s += "*"
+				}
+				want = append(want, s)
+			}
+			if got := parseOptions(t, typeMenu(typ)); strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("type %q: %v, want %v", typ, got, want)
+			}
+		}
+	}
+}

@@ -813,30 +813,12 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 													vgparent.AppendChild(vgn)
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pp-type"}}}
 													vgparent.AppendChild(vgn)
+													vgn.SetInnerHTML(typeMenu(r.Type))
 													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 														EventType: "change",
 														Func:      func(event vugu.DOMEvent) { c.setArg(event, i, "type") },
 														// TODO: implement capture, etc. mostly need to decide syntax
 													})
-													{
-														vgparent := vgn
-														_ = vgparent
-														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t\t\t"}
-														vgparent.AppendChild(vgn)
-														for vgiterkeyt, t := range ElemTypes {
-															var vgiterkey interface{} = vgiterkeyt
-															_ = vgiterkey
-															t := t
-															_ = t
-															vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute(nil)}
-															vgparent.AppendChild(vgn)
-															vgn.AddAttrInterface("selected", t == r.Type)
-															vgn.AddAttrInterface("value", t)
-															vgn.SetInnerHTML(t)
-														}
-														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t\t"}
-														vgparent.AppendChild(vgn)
-													}
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t\t\t\t\t"}
 													vgparent.AppendChild(vgn)
 												}
