@@ -57,6 +57,19 @@ type regState struct {
 	cells []gridCell    // row-major, 32 a row, every register
 	first int           // the rows in the page: [first, first+n)
 	n     int
+
+	// What each cell's text was formatted from, for the next build to
+	// reuse: the warp, the view, and each cell's value (written cells).
+	warpID int
+	view   View
+	vals   []cellVal
+}
+
+// cellVal is the value a cell's text shows; set is false for a cell that
+// shows no value (no thread, or never written).
+type cellVal struct {
+	v   uint64
+	set bool
 }
 
 // A function with many registers (compilers declare hundreds) would make
@@ -108,25 +121,78 @@ func findWarp(s *sim.Snapshot, w int) *sim.WarpView {
 
 // buildRegState computes what every cell shows.
 func buildRegState(s *sim.Snapshot, w int, vw View) regState {
+	return buildRegStateFrom(s, w, vw, nil)
+}
+
+// buildRegStateFrom is buildRegState taking each value's text from prev
+// (the state drawn last) where the cell shows the same value of the same
+// register of the same warp in the same view: a step formats only what it
+// wrote.
+func buildRegStateFrom(s *sim.Snapshot, w int, vw View, prev *regState) regState {
 	wv := findWarp(s, w)
 	if wv == nil || len(wv.Regs) == 0 {
 		return regState{warp: wv}
 	}
 	var shape strings.Builder
-	st := regState{warp: wv, cells: make([]gridCell, 0, 32*len(wv.Regs))}
 	for ri := range wv.Regs {
 		r := &wv.Regs[ri]
 		shape.WriteString(r.Name)
 		shape.WriteByte(' ')
 		shape.WriteString(r.Type)
 		shape.WriteByte(';')
+	}
+	st := regState{warp: wv, shape: shape.String(), warpID: wv.ID, view: vw,
+		cells: make([]gridCell, 0, 32*len(wv.Regs)), vals: make([]cellVal, 0, 32*len(wv.Regs))}
+	reuse := prev != nil && prev.warp != nil && prev.shape == st.shape && prev.warpID == wv.ID &&
+		prev.view == vw && len(prev.vals) == 32*len(wv.Regs) && len(prev.cells) == len(prev.vals)
+	for ri := range wv.Regs {
+		r := &wv.Regs[ri]
 		t := parseType(r.Type)
 		for lane := range 32 {
-			st.cells = append(st.cells, regCell(wv, r, t, lane, vw))
+			bit := uint32(1) << lane
+			val := cellVal{r.Values[lane], wv.Valid&bit != 0 && r.Written&bit != 0}
+			i := len(st.cells)
+			var c gridCell
+			if reuse && val.set && prev.vals[i] == val {
+				c = gridCell{text: prev.cells[i].text, class: cellClass(wv, r, t, lane)}
+			} else {
+				c = regCell(wv, r, t, lane, vw)
+			}
+			st.cells = append(st.cells, c)
+			st.vals = append(st.vals, val)
 		}
 	}
-	st.shape = shape.String()
 	return st
+}
+
+// cellClass is the class regCell gives a lane's cell that shows a value
+// (a valid lane that wrote the register), from a table of the few
+// combinations rather than a string made each time.
+func cellClass(wv *sim.WarpView, r *sim.RegView, t valType, lane int) string {
+	bit := uint32(1) << lane
+	k := 0
+	switch {
+	case wv.Exited&bit != 0:
+		k = 1
+	case wv.Active&bit == 0:
+		k = 2
+	}
+	if r.Changed&bit != 0 {
+		k += 3
+	}
+	if t.kind == 'p' && r.Values[lane]&1 != 0 {
+		k += 6
+	}
+	return valueClasses[k]
+}
+
+// valueClasses are regCell's classes of a cell with a value, by
+// (exited 1 | inactive 2) + changed 3 + predicate true 6.
+var valueClasses = [12]string{
+	"", clsExited, clsInactive,
+	clsChanged, clsExited + " " + clsChanged, clsInactive + " " + clsChanged,
+	clsTrue, clsExited + " " + clsTrue, clsInactive + " " + clsTrue,
+	clsChanged + " " + clsTrue, clsExited + " " + clsChanged + " " + clsTrue, clsInactive + " " + clsChanged + " " + clsTrue,
 }
 
 // regCell is one register of one lane.
@@ -240,7 +306,7 @@ func (c *Regrid) draw() {
 	if c.Snap == c.drawnSnap && c.Warp == c.drawnWarp && c.View == c.drawnView && c.Lanes == c.drawnLanes && c.drawnSnap != nil && mode == c.sentMode {
 		return
 	}
-	st := buildRegState(c.Snap, c.Warp, c.View)
+	st := buildRegStateFrom(c.Snap, c.Warp, c.View, &c.grid)
 	markLanes(&st, c.Lanes)
 	st.first, st.n = gridWindowFor(len(st.cells)/32, c.winFirst)
 	c.buf.reset()

@@ -8,6 +8,7 @@ package web
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -627,5 +628,46 @@ func TestRegridCompactMode(t *testing.T) {
 	draw()
 	if m := g.target.(*modelTable).mode; m != "on" {
 		t.Errorf("a new element got mode %q, want on", m)
+	}
+}
+
+// TestRegStateReuse: the grid built from the state drawn before (which
+// takes unchanged values' text from it) is the grid built afresh, through
+// steps, step back, warp switches and view changes, in kernels with
+// predicates, exited lanes, divergence and uninitialized registers.
+func TestRegStateReuse(t *testing.T) {
+	for _, ex := range []string{"divergent_loop", "vote_ballot", "fault_uninit", "nested_ifelse", "shfl_reduce"} {
+		a := NewApp()
+		if err := a.LoadExample(ex); err != nil {
+			t.Fatal(err)
+		}
+		var prev regState
+		compared := 0
+		for i := range 120 {
+			switch {
+			case i%17 == 16:
+				a.Back()
+			case i%29 == 28:
+				a.Warp = (a.Warp + 2) % 3 // -1 (follow), 0, 1
+				a.refresh()
+			default:
+				a.Step()
+			}
+			if a.Snap == nil {
+				continue
+			}
+			vw := regViews[(i/11)%len(regViews)]
+			w := a.ShownWarp()
+			got := buildRegStateFrom(a.Snap, w, vw, &prev)
+			want := buildRegState(a.Snap, w, vw)
+			if got.shape != want.shape || !reflect.DeepEqual(got.cells, want.cells) {
+				t.Fatalf("%s, step %d, warp %d, view %v: the grid built from the one before differs from the grid built afresh", ex, a.S.Steps(), w, vw)
+			}
+			prev = got
+			compared++
+		}
+		if compared < 100 {
+			t.Errorf("%s: %d grids compared, want 100 or more", ex, compared)
+		}
 	}
 }
