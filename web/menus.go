@@ -11,7 +11,12 @@ package web
 import (
 	"strconv"
 	"sync"
+
+	"github.com/vugu/vugu"
 )
+
+// The menus are vugu.HTML: Vugu escapes a vg-content of type string as
+// text.
 
 // menuHTML builds option markup as Chromium serializes it (an element's
 // innerHTML reads back the same string, so Vugu's full render, which
@@ -62,7 +67,7 @@ func appendEscaped(b []byte, s string, attr bool) []byte {
 
 // examplesMenu is the examples menu's options: a first "Examples…" and
 // each group's examples, the open one selected.
-func (c *Root) examplesMenu() string {
+func (c *Root) examplesMenu() vugu.HTML {
 	if c.menus.exMenu.html != "" && c.menus.exMenu.example == c.A.Example {
 		return c.menus.exMenu.html
 	}
@@ -75,7 +80,7 @@ func (c *Root) examplesMenu() string {
 		}
 		m.endGroup()
 	}
-	c.menus.exMenu.example, c.menus.exMenu.html = c.A.Example, string(m.b)
+	c.menus.exMenu.example, c.menus.exMenu.html = c.A.Example, vugu.HTML(m.b)
 	return c.menus.exMenu.html
 }
 
@@ -89,7 +94,7 @@ type warpMenuKey struct {
 
 // warpMenu is the warp menu's options: follow (the warp that issues),
 // then every warp of the CTA.
-func (c *Root) warpMenu() string {
+func (c *Root) warpMenu() vugu.HTML {
 	k := warpMenuKey{c.followLabel(), len(c.warpOptions()), c.A.Warp}
 	if c.menus.wMenu.html != "" && c.menus.wMenu.key == k {
 		return c.menus.wMenu.html
@@ -100,13 +105,13 @@ func (c *Root) warpMenu() string {
 		s := strconv.Itoa(w)
 		m.option(s, s, w == k.warp)
 	}
-	c.menus.wMenu.key, c.menus.wMenu.html = k, string(m.b)
+	c.menus.wMenu.key, c.menus.wMenu.html = k, vugu.HTML(m.b)
 	return c.menus.wMenu.html
 }
 
 // typeMenu is a buffer argument's element type menu (ElemTypes), typ
 // selected; made once for each type.
-func typeMenu(typ string) string {
+func typeMenu(typ string) vugu.HTML {
 	typeMenus.Lock()
 	defer typeMenus.Unlock()
 	if h, ok := typeMenus.m[typ]; ok {
@@ -117,24 +122,27 @@ func typeMenu(typ string) string {
 		m.option(t, t, t == typ)
 	}
 	if typeMenus.m == nil {
-		typeMenus.m = map[string]string{}
+		typeMenus.m = map[string]vugu.HTML{}
 	}
 	if len(typeMenus.m) < 64 { // the types, and a few a user typed into the JSON
-		typeMenus.m[typ] = string(m.b)
+		typeMenus.m[typ] = vugu.HTML(m.b)
 	}
-	return string(m.b)
+	return vugu.HTML(m.b)
 }
 
 var typeMenus struct {
 	sync.Mutex
-	m map[string]string
+	m map[string]vugu.HTML
 }
 
 // menuCache keeps the menus' markup and what it was made from.
 type menuCache struct {
-	exMenu struct{ example, html string }
-	wMenu  struct {
+	exMenu struct {
+		example string
+		html    vugu.HTML
+	}
+	wMenu struct {
 		key  warpMenuKey
-		html string
+		html vugu.HTML
 	}
 }

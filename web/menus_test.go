@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/ptxplay/ptxplay/examples"
 	"github.com/vugu/html"
 	"github.com/vugu/html/atom"
+	"github.com/vugu/vugu/staticrender"
 )
 
 // parseOptions parses a select's markup as the browser's innerHTML does
@@ -66,7 +68,7 @@ func TestExamplesMenu(t *testing.T) {
 			}
 			want = append(want, s)
 		}
-		got := parseOptions(t, c.examplesMenu())
+		got := parseOptions(t, string(c.examplesMenu()))
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("open %q: menu\n%s\nwant\n%s", open, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
@@ -80,7 +82,7 @@ func TestWarpMenu(t *testing.T) {
 	app.Example = ""
 	app.S, app.Snap = nil, nil
 	c := &Root{A: app}
-	if got := parseOptions(t, c.warpMenu()); len(got) != 1 || got[0] != "/-1=follow*" {
+	if got := parseOptions(t, string(c.warpMenu())); len(got) != 1 || got[0] != "/-1=follow*" {
 		t.Errorf("before a launch: %v, want only follow, selected", got)
 	}
 	if err := app.LoadExample("shfl_reduce"); err != nil {
@@ -109,7 +111,7 @@ func TestWarpMenu(t *testing.T) {
 	for _, sel := range []int{-1, 1, 0, -1} {
 		app.Warp = sel
 		app.refresh()
-		if got := parseOptions(t, c.warpMenu()); strings.Join(got, " ") != strings.Join(want(sel), " ") {
+		if got := parseOptions(t, string(c.warpMenu())); strings.Join(got, " ") != strings.Join(want(sel), " ") {
 			t.Errorf("warp %d: %v, want %v", sel, got, want(sel))
 		}
 	}
@@ -142,9 +144,34 @@ func TestTypeMenu(t *testing.T) {
 				}
 				want = append(want, s)
 			}
-			if got := parseOptions(t, typeMenu(typ)); strings.Join(got, " ") != strings.Join(want, " ") {
+			if got := parseOptions(t, string(typeMenu(typ))); strings.Join(got, " ") != strings.Join(want, " ") {
 				t.Errorf("type %q: %v, want %v", typ, got, want)
 			}
+		}
+	}
+}
+
+// TestMenusInThePage: the page's build carries each menu as markup (a
+// vg-content of type string would be escaped into text), so the examples
+// and warp <select>s hold options.
+func TestMenusInThePage(t *testing.T) {
+	root, env := stepPage(t)
+	var buf bytes.Buffer
+	if err := staticrender.New(&buf).Render(env.RunBuild(root)); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := html.Parse(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range map[string]int{"examples": len(examples.All()) + 1, "warp": 33} {
+		sels := findAll(doc, func(n *html.Node) bool { return n.Data == "select" && attr(n, "id") == id })
+		if len(sels) != 1 {
+			t.Fatalf("%d select#%s in the page", len(sels), id)
+		}
+		opts := findAll(sels[0], func(n *html.Node) bool { return n.Data == "option" })
+		if len(opts) != want {
+			t.Errorf("select#%s holds %d options, want %d", id, len(opts), want)
 		}
 	}
 }
