@@ -541,3 +541,53 @@ func TestLaunchFieldErrors(t *testing.T) {
 	p.shot("page-launch-errors.png")
 	p.noErrors()
 }
+
+// TestMarkOnItsLineInALongFile: the current line's mark (a column of
+// bands under the text, one a line, web/js/editor.js) lies over the line
+// it marks anywhere in a file of 2251 lines, far below the first screen,
+// as a fault's mark too, and still after lines are added above it; one
+// band is marked at a time.
+func TestMarkOnItsLineInALongFile(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "core", "ptx", "testdata", "corpus", "Malfurionzz__cuda_code__softmax.ptx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := openPage(t, "/", 1280, 720, false)
+	eval[bool](p, fmt.Sprintf(`(ptxEditor.current.setDoc(%q), true)`, string(src)))
+	time.Sleep(1500 * time.Millisecond) // the editor debounces its change
+	p.settle()
+	lines := strings.Split(string(src), "\n")
+	mark := func(line int, fault bool, class string, want string) {
+		t.Helper()
+		eval[bool](p, fmt.Sprintf(`(ptxEditor.current.setCurrent(%d, %v, true), true)`, line, fault))
+		p.settle()
+		if got := p.markedLine(class); got != want {
+			t.Errorf("line %d (%s): the mark lies over %q, want %q", line, class, got, want)
+		}
+		if n := eval[int](p, `document.querySelectorAll("#editor .cm-linemark").length`); n != 1 {
+			t.Errorf("line %d: %d lines marked, want 1", line, n)
+		}
+	}
+	rows := []struct {
+		desc  string
+		line  int
+		fault bool
+	}{
+		{"near the top", 3, false},
+		{"the middle", 1050, false},
+		{"near the end", 2200, false},
+		{"a fault's line", 700, true},
+		{"back to a current line after the fault", 1500, false},
+	}
+	for _, r := range rows {
+		class := "cm-current"
+		if r.fault {
+			class = "cm-faultline"
+		}
+		t.Run(r.desc, func(t *testing.T) { mark(r.line, r.fault, class, lines[r.line-1]) })
+	}
+	// Five lines added at the top: line 1050 now holds what was line 1045.
+	eval[bool](p, `(() => { const v = ptxEditor.current.view; v.dispatch({changes: {from: 0, insert: "\n\n\n\n\n"}}); return true; })()`)
+	p.settle()
+	mark(1050, false, "cm-current", lines[1045-1])
+}

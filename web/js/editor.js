@@ -149,7 +149,7 @@ export function create(parent, text, hooks) {
   let marked = { line: 0, fault: false };
   let placer = null;
   const markPlacer = EditorView.updateListener.of((u) => {
-    if (placer && (u.docChanged || u.heightChanged || u.geometryChanged)) placer();
+    if (placer && (u.docChanged || u.heightChanged || u.geometryChanged)) placer(u.docChanged);
   });
   const view = new EditorView({
     parent,
@@ -205,22 +205,36 @@ export function create(parent, text, hooks) {
     const gutters = view.dom.querySelector(".cm-gutters");
     if (gutters) sizer.observe(gutters);
   }
-  // sizeBands gives each line its band, as high as the line. Only what
-  // differs is written: a write of the same size still costs Chromium a
-  // style invalidation.
-  function sizeBands() {
+  // sizeBands gives each line its band. The bands are as high as
+  // CodeMirror's default line (--band on the column), which every line
+  // here is (no wrapping, no widgets); a line in view of another height
+  // gets its own, kept until the text changes. Nothing here walks the
+  // whole text: an edit of a long file costs a band more or less and the
+  // lines in view. Only what differs is written: a write of the same size
+  // still costs Chromium a style invalidation.
+  const odd = new Set(); // the bands with a height of their own
+  function sizeBands(docChanged) {
     const doc = view.state.doc;
     while (bands.length < doc.lines) bands.push(column.appendChild(document.createElement("div")));
     while (bands.length > doc.lines) {
       const b = bands.pop();
       if (b === lit) lit = null;
+      odd.delete(b);
       b.remove();
     }
     const top = view.documentPadding.top + "px";
     if (column.style.top !== top) column.style.top = top;
-    for (let i = 0; i < bands.length; i++) {
-      const h = view.lineBlockAt(doc.line(i + 1).from).height + "px";
-      if (bands[i].style.height !== h) bands[i].style.height = h;
+    const lh = view.defaultLineHeight;
+    if (column.style.getPropertyValue("--band") !== lh + "px") column.style.setProperty("--band", lh + "px");
+    if (docChanged) {
+      for (const b of odd) b.style.height = "";
+      odd.clear();
+    }
+    for (const blk of view.viewportLineBlocks) {
+      const b = bands[doc.lineAt(blk.from).number - 1];
+      const h = Math.abs(blk.height - lh) < 0.01 ? "" : blk.height + "px";
+      if (b.style.height !== h) b.style.height = h;
+      if (h) odd.add(b); else odd.delete(b);
     }
   }
   function placeMark() {
@@ -236,8 +250,8 @@ export function create(parent, text, hooks) {
     if (band.className !== cls) band.className = cls;
     if (band.dataset.line !== String(line)) band.dataset.line = String(line);
   }
-  sizeBands();
-  placer = () => { sizeBands(); placeMark(); };
+  sizeBands(true);
+  placer = (docChanged) => { sizeBands(docChanged); placeMark(); };
   const lineInView = (pos) => {
     if (!(scrollHeight > 0)) return false;
     const b = view.lineBlockAt(pos), top = b.top + view.documentPadding.top;
