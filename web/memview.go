@@ -41,7 +41,7 @@ type Memview struct {
 
 	tables map[string]*memTable // by key: "g:NAME", "shared", "local"
 	infos  []memTableInfo       // this render's tables
-	acc    accessInfo           // this render's access panel
+	acc    accessInfo           // this render's access panel (the access tab only)
 
 	// The last memory access seen while stepping one step at a time.
 	access     *sim.Access
@@ -262,7 +262,14 @@ func (i memTableInfo) tableID() string { return "mem-" + strings.TrimPrefix(i.Ke
 func (c *Memview) Compute() {
 	c.followMark()
 	c.infos = c.tableInfos()
-	c.acc = c.accessInfo()
+	// The last access is tracked on every render (a step that is no
+	// memory instruction keeps it), but written out only for the access
+	// tab, the one place it is shown.
+	c.trackAccess()
+	c.acc = accessInfo{}
+	if c.tab() == tabAccess {
+		c.acc = c.accessInfo()
+	}
 }
 
 // ---- the last memory access ----

@@ -186,17 +186,17 @@ func TestMemviewSharedLocalAccess(t *testing.T) {
 	}
 	// 32 lanes store 4 consecutive bytes each from a 256-aligned base:
 	// 128 bytes, 4 sectors, 1 line.
-	if a := h.c.acc; len(a.Lanes) != 32 || !strings.Contains(a.Figures, "128 bytes: 4 sectors of 32 B, 1 transaction ") {
+	if a := h.c.accessInfo(); len(a.Lanes) != 32 || !strings.Contains(a.Figures, "128 bytes: 4 sectors of 32 B, 1 transaction ") {
 		t.Errorf("coalesced store: %+v", a)
 	}
-	if l := h.c.acc.Lanes[7]; l.Where != "out[7]" || l.Size != 4 {
+	if l := h.c.accessInfo().Lanes[7]; l.Where != "out[7]" || l.Size != 4 {
 		t.Errorf("lane 7: %+v", l)
 	}
 	// The next step (mov) is no memory instruction: the panel keeps it.
 	s.Step()
 	h.draw(snap())
-	if !strings.Contains(h.c.acc.Head, "st.global.u32") {
-		t.Errorf("the access was forgotten after one more step: %q", h.c.acc.Head)
+	if !strings.Contains(h.c.accessInfo().Head, "st.global.u32") {
+		t.Errorf("the access was forgotten after one more step: %q", h.c.accessInfo().Head)
 	}
 	for {
 		s.Step()
@@ -207,15 +207,15 @@ func TestMemviewSharedLocalAccess(t *testing.T) {
 	}
 	// Stride of two words: lanes i and i+16 hit bank 2i mod 32 at
 	// different words, a 2-way conflict.
-	if a := h.c.acc; !strings.Contains(a.Figures, "2-way bank conflict") || a.Lanes[17].Unit != "bank 2" || a.Lanes[17].Where != "byte 136" {
+	if a := h.c.accessInfo(); !strings.Contains(a.Figures, "2-way bank conflict") || a.Lanes[17].Unit != "bank 2" || a.Lanes[17].Where != "byte 136" {
 		t.Errorf("strided shared store: %+v", a)
 	}
 	sharedStep := s.Steps()
 	// A jump forgets it.
 	s.GoTo(3)
 	h.draw(snap())
-	if h.c.acc.None == "" {
-		t.Errorf("after a jump back the panel still shows %q", h.c.acc.Head)
+	if h.c.accessInfo().None == "" {
+		t.Errorf("after a jump back the panel still shows %q", h.c.accessInfo().Head)
 	}
 	s.GoTo(sharedStep)
 
