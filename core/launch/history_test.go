@@ -1,6 +1,7 @@
 package launch
 
 import (
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -213,6 +214,14 @@ func TestShortPathMatchesGeneralPath(t *testing.T) {
 		}
 		ks = append(ks, kernelCase{"shortpath_" + n, src, spec})
 	}
+	blocks, err := os.ReadFile(filepath.Join(dir, "blocks.ptx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j := 0; j <= 20; j++ { // store j faults (see blocks.ptx); none for j = 20
+		spec := fmt.Sprintf(`{"kernel": "blocks", "grid": 1, "block": 40, "args": {"out": {"type": "u32", "count": %d}}}`, 1248+j)
+		ks = append(ks, kernelCase{fmt.Sprintf("shortpath_blocks_fault%d", j), blocks, []byte(spec)})
+	}
 	for _, san := range []struct {
 		name string
 		k    sim.Sanitize
@@ -245,7 +254,9 @@ func TestShortPathMatchesGeneralPath(t *testing.T) {
 				if short.Done() != general.Done() {
 					t.Errorf("done: short path %v, general path %v", short.Done(), general.Done())
 				}
-				if faults := k.name == "shortpath_divfault" || k.name == "shortpath_divtrap"; faults != (short.Fault() != nil) {
+				faults := k.name == "shortpath_divfault" || k.name == "shortpath_divtrap" ||
+					strings.HasPrefix(k.name, "shortpath_blocks_") && k.name != "shortpath_blocks_fault20"
+				if faults != (short.Fault() != nil) {
 					t.Errorf("fault %v, want one: %v", short.Fault(), faults)
 				}
 				if got, want := short.Fault(), general.Fault(); (got == nil) != (want == nil) || got != nil && got.Msg != want.Msg {

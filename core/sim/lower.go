@@ -523,8 +523,25 @@ func (p *Program) lowerFunc(f *fn) error {
 		}
 	}
 	computeReconvergence(f)
+	all := l.predConst(true)
 	for i := range f.code {
-		markPlain(f, &f.code[i])
+		o := &f.code[i]
+		o.gp = all
+		if o.guard >= 0 {
+			o.gp = o.guard
+			if o.guardNeg {
+				o.gx = ^uint32(0)
+			}
+		}
+		markPlain(f, o)
+	}
+	for i := len(f.code) - 1; i >= 0; i-- {
+		if o := &f.code[i]; o.flags&flagPlain != 0 {
+			o.blk = 1
+			if o.guard < 0 && i+1 < len(f.code) && f.code[i+1].guard < 0 {
+				o.blk = min(1+f.code[i+1].blk, maxBlock)
+			}
+		}
 	}
 	return nil
 }

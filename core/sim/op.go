@@ -30,6 +30,11 @@ type op struct {
 	// (flagPlain ops): in wregs[:cap(wregs)] (see frame), d1, or pd
 	// after the value slots, or the mask past both when it writes neither.
 	wm int32
+	// blk is, for a plain op (flagPlain) with no guard, how many ops
+	// from this one on in code order are plain with no guard, at most
+	// maxBlock: burst issues such a stretch in one call of block. 1 for
+	// a guarded plain op, 0 for the rest.
+	blk int32
 
 	pd   int32   // predicate destination (setp p, the p of d|p), -1 if none
 	pd2  int32   // second predicate destination (setp p|q), -1 if none
@@ -38,6 +43,11 @@ type op struct {
 
 	guard    int32 // predicate slot guarding the op, -1 if none
 	guardNeg bool
+	// gp and gx give burst the guard with no test: the lanes it lets run
+	// are preds[gp] ^ gx, gp a slot that holds every lane when the op has
+	// no guard, gx every lane when it is negated.
+	gp int32
+	gx uint32
 
 	// Memory operands.
 	space  space
