@@ -142,6 +142,12 @@ func execLoad(m *Machine, w *warp, o *op) {
 		}
 		return
 	}
+	if o.space == spaceShared && n == 4 && len(o.d) == 1 && !o.signed {
+		if b := m.sharedSeq4(w, o); b != nil {
+			loadSeq4(dst(w, o, 0), b) // as loadSpan would
+			return
+		}
+	}
 	if b, lo, seq := m.warpSpan(w, o, n*len(o.d), false); b != nil {
 		loadSpan(w, o, b, lo, seq)
 		return
@@ -176,6 +182,12 @@ func lowerStore(l *lowering, in *check.Inst, o *op) error {
 
 func execStore(m *Machine, w *warp, o *op) {
 	n := int(o.size)
+	if o.space == spaceShared && n == 4 && len(o.s) == 1 {
+		if b := m.sharedSeq4(w, o); b != nil {
+			storeSeq4(b, src(w, o, 0)) // as storeSpan would
+			return
+		}
+	}
 	if b, lo, seq := m.warpSpan(w, o, n*len(o.s), true); b != nil {
 		storeSpan(w, o, b, lo, seq)
 		return

@@ -89,6 +89,24 @@ func (m *Machine) warpSpan(w *warp, o *op, n int, write bool) (b []byte, lo uint
 	return g.mem.read(first, k), lo, seq
 }
 
+// sharedSeq4 is warpSpan's answer for the commonest shared access, a full
+// warp's 4-byte one at unit stride inside the CTA's shared memory (a
+// reduction's or a tile's row), found with fewer tests and calls (under
+// WebAssembly each call costs tens of instructions): the 128 bytes, or nil
+// when warpSpan must decide. Only for an op of one 4-byte element whose
+// space is .shared.
+func (m *Machine) sharedSeq4(w *warp, o *op) *[128]byte {
+	if w.mask != fullMask || o.base < 0 || m.record || m.san != nil && m.san.mem {
+		return nil
+	}
+	a, sh := w.reg(o.base), w.cta.shared
+	x := a[0] + uint64(o.off)
+	if x&3 != 0 || x >= uint64(len(sh)) || uint64(len(sh))-x < 128 || !seqLanes(&m.part, a, 4) {
+		return nil
+	}
+	return (*[128]byte)(sh[x:])
+}
+
 // loadSpan is execLoad's lane loop over a warp span b starting at address
 // lo (seq: see warpSpan).
 func loadSpan(w *warp, o *op, b []byte, lo uint64, seq bool) {

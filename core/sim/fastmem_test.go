@@ -185,6 +185,12 @@ var fastmemPatterns = []fastmemPattern{
 	{"unit stride wrapping past the top of the address space", func(n uint64, r *fastmemRun) [32]uint64 {
 		return lanes(func(i uint64) uint64 { return -r.buf - 8*n + i*n }) // lane 8 at address 0
 	}, 32},
+	{"unit stride ending at the last byte of sh (8192)", func(n uint64, _ *fastmemRun) [32]uint64 {
+		return lanes(func(i uint64) uint64 { return 8192 - 32*n + i*n })
+	}, 32},
+	{"unit stride with lane 31 just past the end of sh", func(n uint64, _ *fastmemRun) [32]uint64 {
+		return lanes(func(i uint64) uint64 { return 8192 - 31*n + i*n })
+	}, 32},
 	{"every lane on one address", func(n uint64, _ *fastmemRun) [32]uint64 { return lanes(func(i uint64) uint64 { return 64 }) }, 32},
 	{"lanes in reverse, pairs on one address", func(n uint64, _ *fastmemRun) [32]uint64 {
 		return lanes(func(i uint64) uint64 { return (31 - i) / 2 * n })
