@@ -46,7 +46,12 @@ func execMov(m *Machine, w *warp, o *op) {
 		d[31] = a[31] & k
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execMovPart(d, a, k, w.mask)
+}
+
+// execMovPart is execMov for a partial warp.
+func execMovPart(d, a *[32]uint64, k uint64, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]&k, d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -209,7 +214,7 @@ func execMov(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] & k
 	}
@@ -254,7 +259,12 @@ func execAdd32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31] + b[31]))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execAdd32Part(d, a, b, w.mask)
+}
+
+// execAdd32Part is execAdd32 for a partial warp.
+func execAdd32Part(d, a, b *[32]uint64, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(uint32(a[0]+b[0])), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -417,7 +427,7 @@ func execAdd32(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(uint32(a[i] + b[i]))
 	}
@@ -462,7 +472,12 @@ func execSub32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31] - b[31]))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execSub32Part(d, a, b, w.mask)
+}
+
+// execSub32Part is execSub32 for a partial warp.
+func execSub32Part(d, a, b *[32]uint64, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(uint32(a[0]-b[0])), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -625,7 +640,7 @@ func execSub32(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(uint32(a[i] - b[i]))
 	}
@@ -670,7 +685,12 @@ func execMul32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31] * b[31]))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execMul32Part(d, a, b, w.mask)
+}
+
+// execMul32Part is execMul32 for a partial warp.
+func execMul32Part(d, a, b *[32]uint64, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(uint32(a[0]*b[0])), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -833,7 +853,7 @@ func execMul32(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(uint32(a[i] * b[i]))
 	}
@@ -878,7 +898,12 @@ func execMad32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31]*b[31] + c[31]))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execMad32Part(d, a, b, c, w.mask)
+}
+
+// execMad32Part is execMad32 for a partial warp.
+func execMad32Part(d, a, b, c *[32]uint64, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(uint32(a[0]*b[0]+c[0])), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -1041,7 +1066,7 @@ func execMad32(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(uint32(a[i]*b[i] + c[i]))
 	}
@@ -1086,7 +1111,12 @@ func execAdd64(m *Machine, w *warp, o *op) {
 		d[31] = a[31] + b[31]
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execAdd64Part(d, a, b, w.mask)
+}
+
+// execAdd64Part is execAdd64 for a partial warp.
+func execAdd64Part(d, a, b *[32]uint64, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]+b[0], d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -1249,7 +1279,7 @@ func execAdd64(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] + b[i]
 	}
@@ -1294,7 +1324,12 @@ func execSub64(m *Machine, w *warp, o *op) {
 		d[31] = a[31] - b[31]
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execSub64Part(d, a, b, w.mask)
+}
+
+// execSub64Part is execSub64 for a partial warp.
+func execSub64Part(d, a, b *[32]uint64, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]-b[0], d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -1457,7 +1492,7 @@ func execSub64(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] - b[i]
 	}
@@ -1502,7 +1537,12 @@ func execMul64(m *Machine, w *warp, o *op) {
 		d[31] = a[31] * b[31]
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execMul64Part(d, a, b, w.mask)
+}
+
+// execMul64Part is execMul64 for a partial warp.
+func execMul64Part(d, a, b *[32]uint64, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]*b[0], d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -1665,7 +1705,7 @@ func execMul64(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] * b[i]
 	}
@@ -1710,7 +1750,12 @@ func execMad64(m *Machine, w *warp, o *op) {
 		d[31] = a[31]*b[31] + c[31]
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execMad64Part(d, a, b, c, w.mask)
+}
+
+// execMad64Part is execMad64 for a partial warp.
+func execMad64Part(d, a, b, c *[32]uint64, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]*b[0]+c[0], d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -1873,7 +1918,7 @@ func execMad64(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i]*b[i] + c[i]
 	}
@@ -1918,7 +1963,12 @@ func execAnd(m *Machine, w *warp, o *op) {
 		d[31] = a[31] & b[31]
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execAndPart(d, a, b, w.mask)
+}
+
+// execAndPart is execAnd for a partial warp.
+func execAndPart(d, a, b *[32]uint64, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]&b[0], d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -2081,7 +2131,7 @@ func execAnd(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] & b[i]
 	}
@@ -2126,7 +2176,12 @@ func execOr(m *Machine, w *warp, o *op) {
 		d[31] = a[31] | b[31]
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execOrPart(d, a, b, w.mask)
+}
+
+// execOrPart is execOr for a partial warp.
+func execOrPart(d, a, b *[32]uint64, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]|b[0], d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -2289,7 +2344,7 @@ func execOr(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] | b[i]
 	}
@@ -2334,7 +2389,12 @@ func execXor(m *Machine, w *warp, o *op) {
 		d[31] = a[31] ^ b[31]
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execXorPart(d, a, b, w.mask)
+}
+
+// execXorPart is execXor for a partial warp.
+func execXorPart(d, a, b *[32]uint64, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]^b[0], d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -2497,7 +2557,7 @@ func execXor(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] ^ b[i]
 	}
@@ -2543,7 +2603,12 @@ func execShl(m *Machine, w *warp, o *op) {
 		d[31] = a[31] << uint32(b[31]) & k
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execShlPart(d, a, b, k, w.mask)
+}
+
+// execShlPart is execShl for a partial warp.
+func execShlPart(d, a, b *[32]uint64, k uint64, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]<<uint32(b[0])&k, d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -2706,7 +2771,7 @@ func execShl(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] << uint32(b[i]) & k
 	}
@@ -2752,7 +2817,12 @@ func execShrU(m *Machine, w *warp, o *op) {
 		d[31] = a[31] & k >> uint32(b[31])
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execShrUPart(d, a, b, k, w.mask)
+}
+
+// execShrUPart is execShrU for a partial warp.
+func execShrUPart(d, a, b *[32]uint64, k uint64, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]&k>>uint32(b[0]), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -2915,7 +2985,7 @@ func execShrU(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] & k >> uint32(b[i])
 	}
@@ -2960,7 +3030,12 @@ func execShrS32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(int32(a[31]) >> uint32(b[31])))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execShrS32Part(d, a, b, w.mask)
+}
+
+// execShrS32Part is execShrS32 for a partial warp.
+func execShrS32Part(d, a, b *[32]uint64, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(uint32(int32(a[0])>>uint32(b[0]))), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -3123,7 +3198,7 @@ func execShrS32(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(uint32(int32(a[i]) >> uint32(b[i])))
 	}
@@ -3168,7 +3243,12 @@ func execShrS64(m *Machine, w *warp, o *op) {
 		d[31] = uint64(int64(a[31]) >> uint32(b[31]))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execShrS64Part(d, a, b, w.mask)
+}
+
+// execShrS64Part is execShrS64 for a partial warp.
+func execShrS64Part(d, a, b *[32]uint64, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(int64(a[0])>>uint32(b[0])), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -3331,7 +3411,7 @@ func execShrS64(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(int64(a[i]) >> uint32(b[i]))
 	}
@@ -3376,7 +3456,12 @@ func execMulWideU32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31])) * uint64(uint32(b[31]))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execMulWideU32Part(d, a, b, w.mask)
+}
+
+// execMulWideU32Part is execMulWideU32 for a partial warp.
+func execMulWideU32Part(d, a, b *[32]uint64, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(uint32(a[0]))*uint64(uint32(b[0])), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -3539,7 +3624,7 @@ func execMulWideU32(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(uint32(a[i])) * uint64(uint32(b[i]))
 	}
@@ -3584,7 +3669,12 @@ func execMulWideS32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(int64(int32(a[31])) * int64(int32(b[31])))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execMulWideS32Part(d, a, b, w.mask)
+}
+
+// execMulWideS32Part is execMulWideS32 for a partial warp.
+func execMulWideS32Part(d, a, b *[32]uint64, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(int64(int32(a[0]))*int64(int32(b[0]))), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -3747,7 +3837,7 @@ func execMulWideS32(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(int64(int32(a[i])) * int64(int32(b[i])))
 	}
@@ -3794,7 +3884,12 @@ func execCvta(m *Machine, w *warp, o *op) {
 		d[31] = (a[31] + off) & k
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execCvtaPart(d, a, k, off, w.mask)
+}
+
+// execCvtaPart is execCvta for a partial warp.
+func execCvtaPart(d, a *[32]uint64, k uint64, off uint64, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := (a[0]+off)&k, d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -3957,7 +4052,7 @@ func execCvta(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = (a[i] + off) & k
 	}
@@ -4004,7 +4099,12 @@ func execShlImm(m *Machine, w *warp, o *op) {
 		d[31] = a[31] << s & k
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execShlImmPart(d, a, k, s, w.mask)
+}
+
+// execShlImmPart is execShlImm for a partial warp.
+func execShlImmPart(d, a *[32]uint64, k uint64, s uint, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]<<s&k, d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -4167,7 +4267,7 @@ func execShlImm(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] << s & k
 	}
@@ -4214,7 +4314,12 @@ func execShrUImm(m *Machine, w *warp, o *op) {
 		d[31] = a[31] & k >> s
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execShrUImmPart(d, a, k, s, w.mask)
+}
+
+// execShrUImmPart is execShrUImm for a partial warp.
+func execShrUImmPart(d, a *[32]uint64, k uint64, s uint, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]&k>>s, d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -4377,7 +4482,7 @@ func execShrUImm(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] & k >> s
 	}
@@ -4423,7 +4528,12 @@ func execShrS32Imm(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(int32(a[31]) >> s))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execShrS32ImmPart(d, a, s, w.mask)
+}
+
+// execShrS32ImmPart is execShrS32Imm for a partial warp.
+func execShrS32ImmPart(d, a *[32]uint64, s uint, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(uint32(int32(a[0])>>s)), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -4586,7 +4696,7 @@ func execShrS32Imm(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(uint32(int32(a[i]) >> s))
 	}
@@ -4632,7 +4742,12 @@ func execShrS64Imm(m *Machine, w *warp, o *op) {
 		d[31] = uint64(int64(a[31]) >> s)
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+	execShrS64ImmPart(d, a, s, w.mask)
+}
+
+// execShrS64ImmPart is execShrS64Imm for a partial warp.
+func execShrS64ImmPart(d, a *[32]uint64, s uint, mask uint32) {
+	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(int64(a[0])>>s), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -4795,7 +4910,7 @@ func execShrS64Imm(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
+	for mk := mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(int64(a[i]) >> s)
 	}
