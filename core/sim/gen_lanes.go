@@ -22,9 +22,13 @@ import (
 
 // laneOp is one instruction's semantics: d = expr for every active lane.
 // In expr, $a, $b and $c stand for the lane's source values, k for o.aux
-// (the lowerer's width mask), off for o.off and s for a shift count the lowerer found
-// constant, in o.mode (count: s is o.mode masked to count-1, so that Go
-// knows the shift is in range and needs no select for larger counts).
+// (the lowerer's width mask), off for o.off, and s for a shift count the
+// lowerer found constant, in o.mode (count: s is o.mode masked to
+// count-1, so that Go knows the shift is in range and needs no select for
+// larger counts). A partial warp takes execXPart: with denseLanes lanes
+// or more, all 32 computed and the inactive ones' old values kept by a
+// select (no branch: a back edge a lane under WebAssembly costs more);
+// with fewer, the active lanes one by one.
 type laneOp struct {
 	name  string
 	doc   string
