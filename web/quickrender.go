@@ -25,6 +25,7 @@ package web
 import (
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/vugu/vugu"
 )
@@ -213,7 +214,7 @@ func (t *QuickTree) Diff(cur *QuickTree) *QuickPlan {
 		n := b.n
 		switch n.Type {
 		case vugu.TextNode, vugu.CommentNode:
-			if a.n.Data != n.Data {
+			if !sameString(a.n.Data, n.Data) {
 				rec(i, "t", "#")
 				c = appendJSONString(c, n.Data)
 				c = append(c, ']')
@@ -243,7 +244,7 @@ func (t *QuickTree) Diff(cur *QuickTree) *QuickPlan {
 			c = append(c, "]]"...)
 			plan.Changes++
 		}
-		if n.InnerHTML != nil && *n.InnerHTML != *a.n.InnerHTML {
+		if n.InnerHTML != nil && !sameString(*n.InnerHTML, *a.n.InnerHTML) {
 			rec(i, "h", n.Data)
 			c = appendJSONString(c, *n.InnerHTML)
 			c = append(c, ']')
@@ -345,18 +346,30 @@ func appendJSONString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
+// sameString is a == b, at once when both are the same bytes in memory:
+// most of a build's strings are the generated code's constants (the
+// components' style sheets) or markup kept between builds (the menus),
+// which Go's wasm code would otherwise compare byte by byte on every
+// render.
+func sameString(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	return len(a) == 0 || unsafe.StringData(a) == unsafe.StringData(b) || a == b
+}
+
 // sameCSS says whether two style or link tags are the same: the tag, its
 // attributes and its children's text.
 func sameCSS(a, b *vugu.VGNode) bool {
 	if a == b {
 		return true
 	}
-	if a.Data != b.Data || !sameAttrs(a.Attr, b.Attr) {
+	if !sameString(a.Data, b.Data) || !sameAttrs(a.Attr, b.Attr) {
 		return false
 	}
 	x, y := a.FirstChild, b.FirstChild
 	for ; x != nil && y != nil; x, y = x.NextSibling, y.NextSibling {
-		if x.Data != y.Data {
+		if !sameString(x.Data, y.Data) {
 			return false
 		}
 	}

@@ -292,3 +292,26 @@ func TestAppendJSONString(t *testing.T) {
 		}
 	}
 }
+
+// TestSameString: equal strings are the same whether or not they share
+// their bytes.
+func TestSameString(t *testing.T) {
+	lit := "a style sheet"
+	made := strings.Clone(lit)
+	for _, c := range []struct {
+		desc string
+		a, b string
+		want bool
+	}{
+		{"the same constant", lit, lit, true},
+		{"equal bytes elsewhere in memory", lit, made, true},
+		{"both empty", "", "", true},
+		{"a prefix of the same bytes", lit[:5], lit, false},
+		{"the same length, other bytes", "abc", "abd", false},
+		{"the same bytes at another offset", lit[1:4], lit[2:5], false},
+	} {
+		if got := sameString(c.a, c.b); got != c.want {
+			t.Errorf("%s: sameString(%q, %q) = %v, want %v", c.desc, c.a, c.b, got, c.want)
+		}
+	}
+}
