@@ -46,12 +46,7 @@ func execMov(m *Machine, w *warp, o *op) {
 		d[31] = a[31] & k
 		return
 	}
-	execMovPart(d, a, k, w.mask)
-}
-
-// execMovPart is execMov for a partial warp.
-func execMovPart(d, a *[32]uint64, k uint64, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]&k, d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -214,7 +209,7 @@ func execMovPart(d, a *[32]uint64, k uint64, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] & k
 	}
@@ -259,12 +254,7 @@ func execAdd32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31] + b[31]))
 		return
 	}
-	execAdd32Part(d, a, b, w.mask)
-}
-
-// execAdd32Part is execAdd32 for a partial warp.
-func execAdd32Part(d, a, b *[32]uint64, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(uint32(a[0]+b[0])), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -427,7 +417,7 @@ func execAdd32Part(d, a, b *[32]uint64, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(uint32(a[i] + b[i]))
 	}
@@ -472,12 +462,7 @@ func execSub32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31] - b[31]))
 		return
 	}
-	execSub32Part(d, a, b, w.mask)
-}
-
-// execSub32Part is execSub32 for a partial warp.
-func execSub32Part(d, a, b *[32]uint64, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(uint32(a[0]-b[0])), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -640,7 +625,7 @@ func execSub32Part(d, a, b *[32]uint64, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(uint32(a[i] - b[i]))
 	}
@@ -685,12 +670,7 @@ func execMul32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31] * b[31]))
 		return
 	}
-	execMul32Part(d, a, b, w.mask)
-}
-
-// execMul32Part is execMul32 for a partial warp.
-func execMul32Part(d, a, b *[32]uint64, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(uint32(a[0]*b[0])), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -853,7 +833,7 @@ func execMul32Part(d, a, b *[32]uint64, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(uint32(a[i] * b[i]))
 	}
@@ -898,12 +878,7 @@ func execMad32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31]*b[31] + c[31]))
 		return
 	}
-	execMad32Part(d, a, b, c, w.mask)
-}
-
-// execMad32Part is execMad32 for a partial warp.
-func execMad32Part(d, a, b, c *[32]uint64, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(uint32(a[0]*b[0]+c[0])), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -1066,7 +1041,7 @@ func execMad32Part(d, a, b, c *[32]uint64, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(uint32(a[i]*b[i] + c[i]))
 	}
@@ -1111,12 +1086,7 @@ func execAdd64(m *Machine, w *warp, o *op) {
 		d[31] = a[31] + b[31]
 		return
 	}
-	execAdd64Part(d, a, b, w.mask)
-}
-
-// execAdd64Part is execAdd64 for a partial warp.
-func execAdd64Part(d, a, b *[32]uint64, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]+b[0], d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -1279,7 +1249,7 @@ func execAdd64Part(d, a, b *[32]uint64, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] + b[i]
 	}
@@ -1324,12 +1294,7 @@ func execSub64(m *Machine, w *warp, o *op) {
 		d[31] = a[31] - b[31]
 		return
 	}
-	execSub64Part(d, a, b, w.mask)
-}
-
-// execSub64Part is execSub64 for a partial warp.
-func execSub64Part(d, a, b *[32]uint64, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]-b[0], d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -1492,7 +1457,7 @@ func execSub64Part(d, a, b *[32]uint64, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] - b[i]
 	}
@@ -1537,12 +1502,7 @@ func execMul64(m *Machine, w *warp, o *op) {
 		d[31] = a[31] * b[31]
 		return
 	}
-	execMul64Part(d, a, b, w.mask)
-}
-
-// execMul64Part is execMul64 for a partial warp.
-func execMul64Part(d, a, b *[32]uint64, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]*b[0], d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -1705,7 +1665,7 @@ func execMul64Part(d, a, b *[32]uint64, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] * b[i]
 	}
@@ -1750,12 +1710,7 @@ func execMad64(m *Machine, w *warp, o *op) {
 		d[31] = a[31]*b[31] + c[31]
 		return
 	}
-	execMad64Part(d, a, b, c, w.mask)
-}
-
-// execMad64Part is execMad64 for a partial warp.
-func execMad64Part(d, a, b, c *[32]uint64, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]*b[0]+c[0], d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -1918,7 +1873,7 @@ func execMad64Part(d, a, b, c *[32]uint64, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i]*b[i] + c[i]
 	}
@@ -1963,12 +1918,7 @@ func execAnd(m *Machine, w *warp, o *op) {
 		d[31] = a[31] & b[31]
 		return
 	}
-	execAndPart(d, a, b, w.mask)
-}
-
-// execAndPart is execAnd for a partial warp.
-func execAndPart(d, a, b *[32]uint64, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]&b[0], d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -2131,7 +2081,7 @@ func execAndPart(d, a, b *[32]uint64, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] & b[i]
 	}
@@ -2176,12 +2126,7 @@ func execOr(m *Machine, w *warp, o *op) {
 		d[31] = a[31] | b[31]
 		return
 	}
-	execOrPart(d, a, b, w.mask)
-}
-
-// execOrPart is execOr for a partial warp.
-func execOrPart(d, a, b *[32]uint64, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]|b[0], d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -2344,7 +2289,7 @@ func execOrPart(d, a, b *[32]uint64, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] | b[i]
 	}
@@ -2389,12 +2334,7 @@ func execXor(m *Machine, w *warp, o *op) {
 		d[31] = a[31] ^ b[31]
 		return
 	}
-	execXorPart(d, a, b, w.mask)
-}
-
-// execXorPart is execXor for a partial warp.
-func execXorPart(d, a, b *[32]uint64, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]^b[0], d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -2557,7 +2497,7 @@ func execXorPart(d, a, b *[32]uint64, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] ^ b[i]
 	}
@@ -2603,12 +2543,7 @@ func execShl(m *Machine, w *warp, o *op) {
 		d[31] = a[31] << uint32(b[31]) & k
 		return
 	}
-	execShlPart(d, a, b, k, w.mask)
-}
-
-// execShlPart is execShl for a partial warp.
-func execShlPart(d, a, b *[32]uint64, k uint64, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]<<uint32(b[0])&k, d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -2771,7 +2706,7 @@ func execShlPart(d, a, b *[32]uint64, k uint64, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] << uint32(b[i]) & k
 	}
@@ -2817,12 +2752,7 @@ func execShrU(m *Machine, w *warp, o *op) {
 		d[31] = a[31] & k >> uint32(b[31])
 		return
 	}
-	execShrUPart(d, a, b, k, w.mask)
-}
-
-// execShrUPart is execShrU for a partial warp.
-func execShrUPart(d, a, b *[32]uint64, k uint64, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]&k>>uint32(b[0]), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -2985,7 +2915,7 @@ func execShrUPart(d, a, b *[32]uint64, k uint64, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] & k >> uint32(b[i])
 	}
@@ -3030,12 +2960,7 @@ func execShrS32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(int32(a[31]) >> uint32(b[31])))
 		return
 	}
-	execShrS32Part(d, a, b, w.mask)
-}
-
-// execShrS32Part is execShrS32 for a partial warp.
-func execShrS32Part(d, a, b *[32]uint64, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(uint32(int32(a[0])>>uint32(b[0]))), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -3198,7 +3123,7 @@ func execShrS32Part(d, a, b *[32]uint64, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(uint32(int32(a[i]) >> uint32(b[i])))
 	}
@@ -3243,12 +3168,7 @@ func execShrS64(m *Machine, w *warp, o *op) {
 		d[31] = uint64(int64(a[31]) >> uint32(b[31]))
 		return
 	}
-	execShrS64Part(d, a, b, w.mask)
-}
-
-// execShrS64Part is execShrS64 for a partial warp.
-func execShrS64Part(d, a, b *[32]uint64, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(int64(a[0])>>uint32(b[0])), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -3411,7 +3331,7 @@ func execShrS64Part(d, a, b *[32]uint64, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(int64(a[i]) >> uint32(b[i]))
 	}
@@ -3456,12 +3376,7 @@ func execMulWideU32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31])) * uint64(uint32(b[31]))
 		return
 	}
-	execMulWideU32Part(d, a, b, w.mask)
-}
-
-// execMulWideU32Part is execMulWideU32 for a partial warp.
-func execMulWideU32Part(d, a, b *[32]uint64, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(uint32(a[0]))*uint64(uint32(b[0])), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -3624,7 +3539,7 @@ func execMulWideU32Part(d, a, b *[32]uint64, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(uint32(a[i])) * uint64(uint32(b[i]))
 	}
@@ -3669,12 +3584,7 @@ func execMulWideS32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(int64(int32(a[31])) * int64(int32(b[31])))
 		return
 	}
-	execMulWideS32Part(d, a, b, w.mask)
-}
-
-// execMulWideS32Part is execMulWideS32 for a partial warp.
-func execMulWideS32Part(d, a, b *[32]uint64, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(int64(int32(a[0]))*int64(int32(b[0]))), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -3837,7 +3747,7 @@ func execMulWideS32Part(d, a, b *[32]uint64, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(int64(int32(a[i])) * int64(int32(b[i])))
 	}
@@ -3884,12 +3794,7 @@ func execCvta(m *Machine, w *warp, o *op) {
 		d[31] = (a[31] + off) & k
 		return
 	}
-	execCvtaPart(d, a, k, off, w.mask)
-}
-
-// execCvtaPart is execCvta for a partial warp.
-func execCvtaPart(d, a *[32]uint64, k uint64, off uint64, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := (a[0]+off)&k, d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -4052,7 +3957,7 @@ func execCvtaPart(d, a *[32]uint64, k uint64, off uint64, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = (a[i] + off) & k
 	}
@@ -4099,12 +4004,7 @@ func execShlImm(m *Machine, w *warp, o *op) {
 		d[31] = a[31] << s & k
 		return
 	}
-	execShlImmPart(d, a, k, s, w.mask)
-}
-
-// execShlImmPart is execShlImm for a partial warp.
-func execShlImmPart(d, a *[32]uint64, k uint64, s uint, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]<<s&k, d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -4267,7 +4167,7 @@ func execShlImmPart(d, a *[32]uint64, k uint64, s uint, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] << s & k
 	}
@@ -4314,12 +4214,7 @@ func execShrUImm(m *Machine, w *warp, o *op) {
 		d[31] = a[31] & k >> s
 		return
 	}
-	execShrUImmPart(d, a, k, s, w.mask)
-}
-
-// execShrUImmPart is execShrUImm for a partial warp.
-func execShrUImmPart(d, a *[32]uint64, k uint64, s uint, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := a[0]&k>>s, d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -4482,7 +4377,7 @@ func execShrUImmPart(d, a *[32]uint64, k uint64, s uint, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = a[i] & k >> s
 	}
@@ -4528,12 +4423,7 @@ func execShrS32Imm(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(int32(a[31]) >> s))
 		return
 	}
-	execShrS32ImmPart(d, a, s, w.mask)
-}
-
-// execShrS32ImmPart is execShrS32Imm for a partial warp.
-func execShrS32ImmPart(d, a *[32]uint64, s uint, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(uint32(int32(a[0])>>s)), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -4696,7 +4586,7 @@ func execShrS32ImmPart(d, a *[32]uint64, s uint, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(uint32(int32(a[i]) >> s))
 	}
@@ -4742,12 +4632,7 @@ func execShrS64Imm(m *Machine, w *warp, o *op) {
 		d[31] = uint64(int64(a[31]) >> s)
 		return
 	}
-	execShrS64ImmPart(d, a, s, w.mask)
-}
-
-// execShrS64ImmPart is execShrS64Imm for a partial warp.
-func execShrS64ImmPart(d, a *[32]uint64, s uint, mask uint32) {
-	if mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
 		x0, o0 := uint64(int64(a[0])>>s), d[0]
 		if mk&(1<<0) == 0 {
 			x0 = o0
@@ -4910,7 +4795,7 @@ func execShrS64ImmPart(d, a *[32]uint64, s uint, mask uint32) {
 		d[31] = x31
 		return
 	}
-	for mk := mask; mk != 0; mk &= mk - 1 {
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
 		i := bits.TrailingZeros32(mk) & 31
 		d[i] = uint64(int64(a[i]) >> s)
 	}

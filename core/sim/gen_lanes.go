@@ -25,10 +25,10 @@ import (
 // (the lowerer's width mask), off for o.off, and s for a shift count the
 // lowerer found constant, in o.mode (count: s is o.mode masked to
 // count-1, so that Go knows the shift is in range and needs no select for
-// larger counts). A partial warp takes execXPart: with denseLanes lanes
-// or more, all 32 computed and the inactive ones' old values kept by a
-// select (no branch: a back edge a lane under WebAssembly costs more);
-// with fewer, the active lanes one by one.
+// larger counts). A partial warp with denseLanes lanes or more has all 32
+// computed and the inactive ones' old values kept by a select (no branch:
+// a back edge a lane under WebAssembly costs more); one with fewer, the
+// active lanes one by one.
 type laneOp struct {
 	name  string
 	doc   string
@@ -236,40 +236,33 @@ func main() {
 			rows = append(rows, "&r[o."+[]string{"ra", "rb", "rc"}[i]+"]")
 		}
 		fmt.Fprintf(&b, "\t%s := %s\n", strings.Join(vars, ", "), strings.Join(rows, ", "))
-		// The partial-warp path's parameters: the rows and the constants.
-		params, args := []string{strings.Join(vars, ", ") + " *[32]uint64"}, append([]string(nil), vars...)
 		if strings.Contains(o.expr, "k") {
 			b.WriteString("\tk := o.aux\n")
-			params, args = append(params, "k uint64"), append(args, "k")
 		}
 		if strings.Contains(o.expr, "off") {
 			b.WriteString("\toff := uint64(o.off)\n")
-			params, args = append(params, "off uint64"), append(args, "off")
 		}
 		if o.count > 0 {
 			fmt.Fprintf(&b, "\ts := uint(o.mode) & %d\n", o.count-1)
-			params, args = append(params, "s uint"), append(args, "s")
 		}
-		params, args = append(params, "mask uint32"), append(args, "w.mask")
 		b.WriteString("\tif w.mask == fullMask {\n")
 		for i := range 32 {
 			fmt.Fprintf(&b, "\t\td[%d] = %s\n", i, lane(o.expr, fmt.Sprint(i)))
 		}
 		b.WriteString("\t\treturn\n\t}\n")
-		fmt.Fprintf(&b, "\t%sPart(%s)\n}\n\n", o.name, strings.Join(args, ", "))
-
-		// A function of its own, so that the full-warp path keeps the
-		// frame and registers it had without it.
-		fmt.Fprintf(&b, "// %sPart is %s for a partial warp.\n", o.name, o.name)
-		fmt.Fprintf(&b, "func %sPart(%s) {\n", o.name, strings.Join(params, ", "))
-		b.WriteString("\tif mk := uint64(mask); bits.OnesCount64(mk) >= denseLanes {\n")
+		// The select path in place: in a function of its own (tried)
+		// the call cost diverge more in V8's code (the four ops' partial
+		// paths and their calls 7.1M a run against 5.4M in place) than
+		// the larger frame costs alu's full warps (about 3% of its
+		// add.s32's instructions).
+		b.WriteString("\tif mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {\n")
 		for i := range 32 {
 			fmt.Fprintf(&b, "\t\tx%d, o%d := %s, d[%d]\n", i, i, lane(o.expr, fmt.Sprint(i)), i)
 			fmt.Fprintf(&b, "\t\tif mk&(1<<%d) == 0 {\n\t\t\tx%d = o%d\n\t\t}\n", i, i, i)
 			fmt.Fprintf(&b, "\t\td[%d] = x%d\n", i, i)
 		}
 		b.WriteString("\t\treturn\n\t}\n")
-		b.WriteString("\tfor mk := mask; mk != 0; mk &= mk - 1 {\n")
+		b.WriteString("\tfor mk := w.mask; mk != 0; mk &= mk - 1 {\n")
 		b.WriteString("\t\ti := bits.TrailingZeros32(mk) & 31\n")
 		fmt.Fprintf(&b, "\t\td[i] = %s\n\t}\n}\n\n", lane(o.expr, "i"))
 	}
