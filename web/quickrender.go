@@ -205,7 +205,6 @@ func (t *QuickTree) Diff(cur *QuickTree) *QuickPlan {
 		c = appendJSONString(c, tag)
 		c = append(c, ',')
 	}
-	pops := 0
 	for i := range cur.nodes {
 		a, b := &t.nodes[i], &cur.nodes[i]
 		if !sameShape(a, b) {
@@ -232,14 +231,7 @@ func (t *QuickTree) Diff(cur *QuickTree) *QuickPlan {
 				if at.Namespace != "" {
 					return nil
 				}
-				if j > 0 {
-					c = append(c, ',')
-				}
-				c = append(c, '[')
-				c = appendJSONString(c, at.Key)
-				c = append(c, ',')
-				c = appendJSONString(c, at.Val)
-				c = append(c, ']')
+				c = appendPair(c, j, at.Key, at.Val)
 			}
 			c = append(c, "]]"...)
 			plan.Changes++
@@ -254,20 +246,12 @@ func (t *QuickTree) Diff(cur *QuickTree) *QuickPlan {
 			rec(i, "p", n.Data)
 			c = append(c, '[')
 			for j, p := range n.Prop {
-				if j > 0 {
-					c = append(c, ',')
-				}
-				c = append(c, '[')
-				c = appendJSONString(c, p.Key)
-				c = append(c, ',')
-				c = appendJSONString(c, string(p.JSONVal))
-				c = append(c, ']')
+				c = appendPair(c, j, p.Key, string(p.JSONVal))
 			}
 			c = append(c, "]]"...)
 		}
 		if n.JSPopulateHandler != nil && n.InnerHTML == nil {
 			plan.Populate = append(plan.Populate, n.JSPopulateHandler)
-			pops++
 		}
 		if len(n.DOMEventHandlerSpecList) > 0 {
 			plan.Handlers = append(plan.Handlers, QuickHandlers{b.pos, n.DOMEventHandlerSpecList})
@@ -344,6 +328,18 @@ func appendJSONString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// appendPair appends the j-th pair of a JSON array of [key, value] pairs.
+func appendPair(b []byte, j int, key, val string) []byte {
+	if j > 0 {
+		b = append(b, ',')
+	}
+	b = append(b, '[')
+	b = appendJSONString(b, key)
+	b = append(b, ',')
+	b = appendJSONString(b, val)
+	return append(b, ']')
 }
 
 // sameString is a == b, at once when both are the same bytes in memory:
