@@ -165,9 +165,9 @@ func buildRegStateFrom(s *sim.Snapshot, w int, vw View, prev *regState) regState
 	return st
 }
 
-// cellClass is the class regCell gives a lane's cell that shows a value
-// (a valid lane that wrote the register), from a table of the few
-// combinations rather than a string made each time.
+// cellClass is the class of a lane's cell in a valid lane: exited or
+// inactive, changed, then unwritten or a true predicate; from tables of
+// the few combinations rather than a string made each time.
 func cellClass(wv *sim.WarpView, r *sim.RegView, t valType, lane int) string {
 	bit := uint32(1) << lane
 	k := 0
@@ -180,20 +180,32 @@ func cellClass(wv *sim.WarpView, r *sim.RegView, t valType, lane int) string {
 	if r.Changed&bit != 0 {
 		k += 3
 	}
+	if r.Written&bit == 0 {
+		return uninitClasses[k]
+	}
 	if t.kind == 'p' && r.Values[lane]&1 != 0 {
 		k += 6
 	}
 	return valueClasses[k]
 }
 
-// valueClasses are regCell's classes of a cell with a value, by
-// (exited 1 | inactive 2) + changed 3 + predicate true 6.
-var valueClasses = [12]string{
-	"", clsExited, clsInactive,
-	clsChanged, clsExited + " " + clsChanged, clsInactive + " " + clsChanged,
-	clsTrue, clsExited + " " + clsTrue, clsInactive + " " + clsTrue,
-	clsChanged + " " + clsTrue, clsExited + " " + clsChanged + " " + clsTrue, clsInactive + " " + clsChanged + " " + clsTrue,
-}
+// valueClasses are the classes of a cell with a value, by (exited 1 |
+// inactive 2) + changed 3 + predicate true 6; uninitClasses those of an
+// unwritten one, by the first two.
+var (
+	valueClasses = [12]string{
+		"", clsExited, clsInactive,
+		clsChanged, clsExited + " " + clsChanged, clsInactive + " " + clsChanged,
+		clsTrue, clsExited + " " + clsTrue, clsInactive + " " + clsTrue,
+		clsChanged + " " + clsTrue, clsExited + " " + clsChanged + " " + clsTrue, clsInactive + " " + clsChanged + " " + clsTrue,
+	}
+	uninitClasses = func() (u [6]string) {
+		for k := range u {
+			u[k] = strings.TrimSpace(valueClasses[k] + " " + clsUninit)
+		}
+		return u
+	}()
+)
 
 // regCell is one register of one lane.
 func regCell(wv *sim.WarpView, r *sim.RegView, t valType, lane int, vw View) gridCell {
@@ -201,31 +213,11 @@ func regCell(wv *sim.WarpView, r *sim.RegView, t valType, lane int, vw View) gri
 	if wv.Valid&bit == 0 {
 		return gridCell{class: clsNoThread}
 	}
-	var cls []byte
-	add := func(c string) {
-		if len(cls) > 0 {
-			cls = append(cls, ' ')
-		}
-		cls = append(cls, c...)
+	c := gridCell{text: uninitText, class: cellClass(wv, r, t, lane)}
+	if r.Written&bit != 0 {
+		c.text = formatValue(t, r.Values[lane], vw)
 	}
-	switch {
-	case wv.Exited&bit != 0:
-		add(clsExited)
-	case wv.Active&bit == 0:
-		add(clsInactive)
-	}
-	if r.Changed&bit != 0 {
-		add(clsChanged)
-	}
-	if r.Written&bit == 0 {
-		add(clsUninit)
-		return gridCell{text: uninitText, class: string(cls)}
-	}
-	v := r.Values[lane]
-	if t.kind == 'p' && v&1 != 0 {
-		add(clsTrue)
-	}
-	return gridCell{text: formatValue(t, v, vw), class: string(cls)}
+	return c
 }
 
 // spacer is a row standing for n rows outside the window (patch.js sets
