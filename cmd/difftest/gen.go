@@ -44,6 +44,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -182,6 +183,12 @@ type Expr struct {
 	A   []*Expr
 	V   *Var
 	C   uint64 // constant bits, input index, field index, shift mask
+	// Gone and J (Config.Exit): for an exchange across the CTA after an
+	// exit, the function saying which threads have left (pN_gK(u, in, j))
+	// and the uniform loop counter it reads ("0u" outside loops). Set by
+	// Program.C from the exits before the exchange, so that they follow
+	// the reducer's edits.
+	Gone, J string
 }
 
 // Stmt kinds.
@@ -198,6 +205,11 @@ const (
 	sContinue        // if (Cond) continue;
 	sRecurse         // if (Loop > 0) { V = f(Loop - 1, ...); } (E is the call, Loop the depth)
 	sExpr            // E; (an atomic whose old value nobody reads)
+	// Config.Exit:
+	sExit   // if (Cond) return;  a thread leaves the body (after its last barrier)
+	sExitU  // if ((UNI(pN_xX, Field) & 3u) == 0u or (Loop & 3u)) return;  a warp (Field 31) or CTA (63) leaves
+	sULoop  // for (u32 Loop = 0; Loop < trip; Loop++) {Then}: the trip count the same for the whole CTA (Field, or UNI(pN_xX, 63u) & 3u when X >= 0)
+	sReturn // if (Cond) return E;  a helper's early return
 )
 
 // Stmt is a statement.
@@ -211,6 +223,8 @@ type Stmt struct {
 	Then, Else []*Stmt
 	Cases      [][]*Stmt
 	Loop       *Var
+	X          int    // Config.Exit: the Program.Pure a uniform exit or loop trip count reads (sExitU, sULoop)
+	Pure       string // its function's name, pN_xX
 }
 
 // Func is a generated function: a helper (noinline) or the per-thread body.
@@ -275,6 +289,15 @@ type Config struct {
 	// element of the shared and global variables that Spaces declares,
 	// keeping the old value or not (atom or red). Off by default.
 	Atomics bool
+	// Exit lets threads leave early (return from the body) and brings
+	// barriers to where some have left: whole warps and whole CTAs
+	// leaving before later __syncthreads (the condition a pure function
+	// of the warp's or CTA's first thread), loops whose trip count is the
+	// same for the whole CTA with exchanges (barriers) and warp exits
+	// inside, single threads leaving after their last barrier, and early
+	// returns in helpers. It turns Exchange on (the barriers). Off by
+	// default, as Spaces.
+	Exit bool
 }
 
 // DefaultConfig is everything on.
@@ -295,6 +318,12 @@ type gen struct {
 	nest   int    // block nesting depth
 	nvar   int
 	callee []*Func // functions the current one may call
+	// Config.Exit: noSync once a thread may have left alone (no barrier
+	// or warp collective may follow); uloop the counter of the uniform
+	// loop being written; late on the body's last third of statements.
+	noSync bool
+	uloop  *Var
+	late   bool
 }
 
 // Generate builds the program of a seed.
@@ -464,6 +493,9 @@ func (g *gen) body() *Func {
 func (g *gen) stmts(n int, top bool) []*Stmt {
 	var out []*Stmt
 	for i := 0; i < n; i++ {
+		if top && g.fn.IsBody {
+			g.late = i >= n*2/3
+		}
 		if s := g.stmt(top); s != nil {
 			out = append(out, s)
 		}
@@ -537,7 +569,12 @@ func (g *gen) stmt(top bool) *Stmt {
 			return s
 		}
 	}
-	if g.cfg.Exchange && top && g.fn.IsBody && g.r.IntN(5) == 0 {
+	if g.cfg.Exit {
+		if s := g.exit(top); s != nil {
+			return s
+		}
+	}
+	if g.cfg.Exchange && top && g.fn.IsBody && !g.noSync && g.r.IntN(5) == 0 {
 		return g.exchange()
 	}
 	if g.cfg.Spaces && top && g.fn.IsBody && g.r.IntN(4) == 0 {
@@ -631,15 +668,21 @@ func (g *gen) stmt(top bool) *Stmt {
 // expression of this thread's variables, masked to the warp (& 31u) or
 // the CTA (& 63u).
 func (g *gen) exchange() *Stmt {
+	e := g.exchangeExpr()
+	k := g.scalarKind()
+	if k.isFloat() {
+		w := bitsKind[k]
+		return g.declare(&Stmt{Kind: sDecl, V: g.newVar(Ty{K: k}, 0), E: &Expr{Op: "fbits", T: Ty{K: k}, A: []*Expr{g.convert(e, w)}}})
+	}
+	return g.declare(&Stmt{Kind: sDecl, V: g.newVar(Ty{K: k}, 0), E: g.convert(e, k)})
+}
+
+// exchangeExpr is a u32 value of another thread or a collective (see
+// exchange).
+func (g *gen) exchangeExpr() *Expr {
 	// The exchanged value sees no variable: the host computes it for the
 	// source thread from that thread's index and inputs alone.
-	scope := g.scope
-	g.scope = nil
-	x := g.expr(U32, 1+g.r.IntN(3))
-	g.scope = scope
-	g.p.Pure = append(g.p.Pure, x)
-	name := &Expr{Op: "raw", T: Ty{K: U32}, Sym: fmt.Sprintf("%s_x%d", g.p.Name, len(g.p.Pure)-1)}
-	var e *Expr
+	name := g.pure(g.pureExpr())
 	if g.r.IntN(2) == 0 {
 		mode := []string{"idx", "up", "down", "xor", "cta"}[g.r.IntN(5)]
 		mask := uint64(31)
@@ -647,16 +690,146 @@ func (g *gen) exchange() *Stmt {
 			mask = 63
 		}
 		lane := &Expr{Op: "bin", T: Ty{K: U32}, Sym: "&", A: []*Expr{g.expr(U32, 1), {Op: "const", T: Ty{K: U32}, C: mask}}}
-		e = &Expr{Op: "xchg", T: Ty{K: U32}, Sym: mode, A: []*Expr{lane, name}}
-	} else {
-		e = &Expr{Op: "xred", T: Ty{K: U32}, Sym: xredModes[g.r.IntN(len(xredModes))], A: []*Expr{name}}
+		return &Expr{Op: "xchg", T: Ty{K: U32}, Sym: mode, A: []*Expr{lane, name}}
 	}
-	k := g.scalarKind()
-	if k.isFloat() {
-		w := bitsKind[k]
-		return g.declare(&Stmt{Kind: sDecl, V: g.newVar(Ty{K: k}, 0), E: &Expr{Op: "fbits", T: Ty{K: k}, A: []*Expr{g.convert(e, w)}}})
+	return &Expr{Op: "xred", T: Ty{K: U32}, Sym: xredModes[g.r.IntN(len(xredModes))], A: []*Expr{name}}
+}
+
+// pureExpr is a u32 expression of the thread index and inputs only.
+func (g *gen) pureExpr() *Expr {
+	scope := g.scope
+	g.scope = nil
+	x := g.expr(U32, 1+g.r.IntN(3))
+	g.scope = scope
+	return x
+}
+
+// pure adds x to Program.Pure and names its function pN_xI.
+func (g *gen) pure(x *Expr) *Expr {
+	g.p.Pure = append(g.p.Pure, x)
+	return &Expr{Op: "raw", T: Ty{K: U32}, Sym: g.pureName(len(g.p.Pure) - 1)}
+}
+
+func (g *gen) pureName(i int) string { return fmt.Sprintf("%s_x%d", g.p.Name, i) }
+
+// exit writes Config.Exit's statements, or nil (then stmt goes on as
+// without them). Every shape leaves the answer defined:
+//   - a whole warp or CTA leaves (sExitU) at the body's top level or a
+//     uniform loop's, where all its threads are; later barriers wait for
+//     the threads that stay (ISA, exit: "If the exiting threads are
+//     holding up the barrier, the barrier is released") and later warp
+//     collectives run in warps that stayed whole;
+//   - a single thread leaves (sExit, anywhere in the body but in a
+//     uniform loop) only in the body's last third, and then no barrier or
+//     warp collective follows (noSync);
+//   - a uniform loop (sULoop) runs the same trips in every thread of the
+//     CTA, so that its exchanges' barriers meet; no break or continue of
+//     its own;
+//   - a helper returns early (sReturn): control flow only.
+func (g *gen) exit(top bool) *Stmt {
+	if !g.fn.IsBody {
+		if g.r.IntN(8) != 0 {
+			return nil
+		}
+		s := &Stmt{Kind: sReturn, Cond: g.cond()}
+		if g.fn.Ret.K == Struct {
+			v := g.structVar(g.fn.Ret.S)
+			if v == nil {
+				return nil
+			}
+			s.E = &Expr{Op: "var", T: v.T, V: v}
+		} else {
+			s.E = g.expr(g.fn.Ret.K, 2)
+		}
+		return s
 	}
-	return g.declare(&Stmt{Kind: sDecl, V: g.newVar(Ty{K: k}, 0), E: g.convert(e, k)})
+	switch c := g.r.IntN(16); {
+	case c == 0 && g.late && g.uloop == nil:
+		g.noSync = true
+		return &Stmt{Kind: sExit, Cond: g.cond()}
+	case c == 1 && top:
+		return g.uniformExit()
+	case c < 4 && top && g.uloop == nil && !g.noSync:
+		return g.uniformLoop()
+	}
+	return nil
+}
+
+// uniformExit is a whole warp's (or a whole CTA's) return: the
+// condition is a pure function of its first thread (UNI), compared with
+// 0 or, in a uniform loop, with the trip (the warp leaves in that trip).
+func (g *gen) uniformExit() *Stmt {
+	x := g.exitPure()
+	s := &Stmt{Kind: sExitU, X: x, Pure: g.pureName(x), Field: 31, Loop: g.uloop}
+	if g.r.IntN(4) == 0 {
+		s.Field = 63
+	}
+	return s
+}
+
+// exitPure adds the value a uniform exit or trip count reads (& 3u): one
+// warp of the four, every CTA's trailing warp, one CTA, or a random
+// function of the first thread's index and inputs.
+func (g *gen) exitPure() int {
+	var x *Expr
+	switch g.r.IntN(4) {
+	case 0:
+		x = &Expr{Op: "raw", T: Ty{K: U32}, Sym: fmt.Sprintf("((t >> 5) ^ %du)", g.r.IntN(4))}
+	case 1:
+		x = &Expr{Op: "raw", T: Ty{K: U32}, Sym: "(((t >> 5) & 1u) ^ 1u)"}
+	case 2:
+		x = &Expr{Op: "raw", T: Ty{K: U32}, Sym: fmt.Sprintf("((t >> 6) ^ %du)", g.r.IntN(2))}
+	default:
+		x = g.pureExpr()
+	}
+	g.pure(x)
+	return len(g.p.Pure) - 1
+}
+
+// uniformLoop is a loop every thread of the CTA runs the same number of
+// times (a constant, or a pure function of the CTA's first thread), with
+// exchanges (barriers inside a loop) and warp exits at its top level.
+func (g *gen) uniformLoop() *Stmt {
+	g.nvar++
+	lv := &Var{Name: fmt.Sprintf("j%d", g.nvar), T: Ty{K: U32}, Loop: true}
+	s := &Stmt{Kind: sULoop, Loop: lv, X: -1, Field: 1 + g.r.IntN(3)}
+	if g.r.IntN(2) == 0 {
+		s.X, s.Field = g.exitPure(), 0
+		s.Pure = g.pureName(s.X)
+	}
+	loops, mark := g.loops, len(g.scope)
+	g.loops, g.uloop = 0, lv // a continue here would skip barriers
+	g.scope = append(g.scope, lv)
+	g.nest++
+	for i, n := 0, 2+g.r.IntN(4); i < n; i++ {
+		switch c := g.r.IntN(8); {
+		case c < 3:
+			if x := g.exchangeAssign(); x != nil {
+				s.Then = append(s.Then, x)
+				continue
+			}
+		case c == 3:
+			s.Then = append(s.Then, g.uniformExit())
+			continue
+		}
+		if x := g.stmt(false); x != nil {
+			s.Then = append(s.Then, x)
+		}
+	}
+	g.nest--
+	g.scope = g.scope[:mark]
+	g.loops, g.uloop = loops, nil
+	return s
+}
+
+// exchangeAssign folds an exchange into an integer variable: v = v ^ X.
+func (g *gen) exchangeAssign() *Stmt {
+	v := g.pickVar(func(v *Var) bool { return v.N == 0 && v.T.K.isInt() && v.T.K != Struct && !v.Loop })
+	if v == nil {
+		return nil
+	}
+	x := &Expr{Op: "bin", T: Ty{K: U32}, Sym: "^", A: []*Expr{g.convert(&Expr{Op: "var", T: v.T, V: v}, U32), g.exchangeExpr()}}
+	return &Stmt{Kind: sAssign, V: v, E: g.convert(x, v.T.K)}
 }
 
 // bitsKind is the unsigned kind of a float kind's bits.
@@ -1450,9 +1623,20 @@ func (e *Expr) write(b *strings.Builder) {
 		}
 	case "xchg":
 		fmt.Fprintf(b, "XCHG(%s, %s, ", e.Sym, e.A[1])
+		if e.Gone != "" {
+			// A source thread that left gives way to this one.
+			fmt.Fprintf(b, "CTASRC(%s, ", e.Gone)
+			e.A[0].write(b)
+			fmt.Fprintf(b, ", %s))", e.J)
+			return
+		}
 		e.A[0].write(b)
 		p(")")
 	case "xred":
+		if e.Gone != "" {
+			fmt.Fprintf(b, "XREDG(%s, %s, %s, %s)", e.Sym, e.A[0], e.Gone, e.J)
+			return
+		}
 		fmt.Fprintf(b, "XRED(%s, %s)", e.Sym, e.A[0])
 	case "wide":
 		a := make([]string, len(e.A))
@@ -1583,6 +1767,128 @@ func writeStmt(b *strings.Builder, s *Stmt, ind string) {
 		fmt.Fprintf(b, "%sif (%s) break;\n", ind, s.Cond)
 	case sExpr:
 		fmt.Fprintf(b, "%s%s;\n", ind, s.E)
+	case sExit:
+		fmt.Fprintf(b, "%sif (%s) return;\n", ind, s.Cond)
+	case sReturn:
+		fmt.Fprintf(b, "%sif (%s) return %s;\n", ind, s.Cond, s.E)
+	case sExitU:
+		fmt.Fprintf(b, "%sif (%s == %s) return;\n", ind, exitValue(s), exitTrip(s))
+	case sULoop:
+		fmt.Fprintf(b, "%sfor (u32 %s = 0; %s < %s; %s++) {\n", ind, s.Loop.Name, s.Loop.Name, loopTrips(s), s.Loop.Name)
+		writeStmts(b, s.Then, ind+"  ")
+		fmt.Fprintf(b, "%s}\n", ind)
+	}
+}
+
+// exitValue is what a uniform exit compares: its pure function of the
+// warp's (31u) or CTA's (63u) first thread, & 3u.
+func exitValue(s *Stmt) string { return fmt.Sprintf("(UNI(%s, %du) & 3u)", s.Pure, s.Field) }
+
+// exitTrip is the trip a uniform exit leaves in: 0 outside loops.
+func exitTrip(s *Stmt) string {
+	if s.Loop == nil {
+		return "0u"
+	}
+	return "(" + s.Loop.Name + " & 3u)"
+}
+
+// loopTrips is a uniform loop's trip count, the same for the CTA.
+func loopTrips(s *Stmt) string {
+	if s.X < 0 {
+		return fmt.Sprintf("%du", s.Field)
+	}
+	return fmt.Sprintf("(UNI(%s, 63u) & 3u)", s.Pure)
+}
+
+// ctaModes are the exchanges across the CTA (through shared or global
+// memory between __syncthreads): the ones a thread that left changes.
+var ctaModes = map[string]bool{"cta": true, "atomadd": true, "atommin": true, "atommax": true, "atommaxs": true,
+	"atomand": true, "atomor": true, "atomxor": true, "atomaddg": true}
+
+// goneFuncs (Config.Exit) gives every exchange across the CTA that
+// follows a uniform exit the function saying which threads have left
+// by then (Expr.Gone, Expr.J), and returns those functions' text. A
+// thread u has left at a point of the body when one of the exits before
+// it held for u's warp or CTA: a top-level exit when its value is 0; an
+// exit in a finished uniform loop when its value is below the loop's
+// trip count; an exit in the current loop, at trip j, when its value is
+// at most j (the exit comes first in the loop) or below j (it comes
+// after). Single threads leave only after the last exchange.
+func (p *Program) goneFuncs() string {
+	var b strings.Builder
+	var done []string // conditions of the exits passed
+	mark := func(s *Stmt, conds []string, j string) {
+		var fn string
+		cta := false
+		walkStmtExprs(s, func(e *Expr) { cta = cta || (e.Op == "xchg" || e.Op == "xred") && ctaModes[e.Sym] })
+		if len(conds) > 0 && cta {
+			fn = fmt.Sprintf("%s_g%d", p.Name, strings.Count(b.String(), "\n"))
+			fmt.Fprintf(&b, "static DEV u32 %s(u32 t, const u64 *in, u32 j) { return %s; }\n", fn, strings.Join(conds, " || "))
+		}
+		walkStmtExprs(s, func(e *Expr) {
+			e.Gone, e.J = "", ""
+			if fn != "" && (e.Op == "xchg" || e.Op == "xred") && ctaModes[e.Sym] {
+				e.Gone, e.J = fn, j
+			}
+		})
+	}
+	for _, s := range p.Body.Body {
+		switch s.Kind {
+		case sExitU:
+			done = append(done, exitValue(s)+" == 0u")
+		case sULoop:
+			var exits []*Stmt
+			for _, x := range s.Then {
+				if x.Kind == sExitU {
+					exits = append(exits, x)
+				}
+			}
+			for i, x := range s.Then {
+				if x.Kind == sExitU {
+					continue
+				}
+				conds := append([]string{}, done...)
+				for _, e := range exits {
+					op := "<"
+					if slices.Index(s.Then, e) < i {
+						op = "<="
+					}
+					conds = append(conds, exitValue(e)+" "+op+" j")
+				}
+				mark(x, conds, s.Loop.Name)
+			}
+			for _, e := range exits {
+				done = append(done, exitValue(e)+" < "+loopTrips(s))
+			}
+		default:
+			mark(s, done, "0u")
+		}
+	}
+	return b.String()
+}
+
+// walkStmtExprs visits every expression of s and the statements in it.
+func walkStmtExprs(s *Stmt, visit func(*Expr)) {
+	var expr func(e *Expr)
+	expr = func(e *Expr) {
+		if e == nil {
+			return
+		}
+		visit(e)
+		for _, a := range e.A {
+			expr(a)
+		}
+	}
+	expr(s.E)
+	expr(s.Cond)
+	expr(s.Idx)
+	for _, e := range s.Init {
+		expr(e)
+	}
+	for _, ss := range append([][]*Stmt{s.Then, s.Else}, s.Cases...) {
+		for _, x := range ss {
+			walkStmtExprs(x, visit)
+		}
 	}
 }
 
@@ -1710,6 +2016,9 @@ func (p *Program) C() string {
 	for i, x := range p.Pure {
 		fmt.Fprintf(&b, "static DEV u32 %s_x%d(u32 t, const u64 *in) { return %s; }\n", p.Name, i, x)
 	}
+	if p.Cfg.Exit {
+		b.WriteString(p.goneFuncs())
+	}
 	b.WriteString(p.Body.signature() + " {\n")
 	writeStmts(&b, p.Body.Body, "  ")
 	for i, o := range p.outputs() {
@@ -1749,6 +2058,13 @@ static DEV inline u16 h2u_(float x) { h16 h = (h16)x; u16 u; __builtin_memcpy(&u
 static DEV inline float u2h_(u16 u) { h16 x; __builtin_memcpy(&x, &u, 2); return (float)x; }
 #define h2u(x) h2u_((float)(x))
 #define u2h(u) ((h16)u2h_(u))
+/* Exits (Config.Exit): AT(u) is thread u's inputs; UNI(f, m) is f of the
+   first thread of t's warp (m 31u) or CTA (m 63u), the same in all of its
+   threads; CTASRC(g, l, j) is the source l of a CTA exchange, or this
+   thread when g says l has left. */
+#define AT(u) (in + ((s64)(u) - (s64)t) * 8)
+#define UNI(f, m) f(t & ~(m), AT(t & ~(m)))
+#define CTASRC(g, l, j) (g((t & ~63u) | (l), AT((t & ~63u) | (l)), (j)) ? (t & 63u) : (l))
 `
 
 // cudaHead and hostHead start the two files.
@@ -1783,17 +2099,20 @@ static DEV inline u32 xred_matchany(u32 v) { return __match_any_sync(FULL_MASK, 
 static DEV inline u32 xred_redadd(u32 v) { return __reduce_add_sync(FULL_MASK, v); }
 static DEV inline u32 xred_redumax(u32 v) { return __reduce_umax_sync(FULL_MASK, v); }
 static DEV inline u32 xred_redor(u32 v) { return __reduce_or_sync(FULL_MASK, v); }
+/* The counter's first value is written by thread lead of the CTA: 0, or
+   32 after warp 0 has left (XREDG, Config.Exit). */
 #define XRED_ATOM(name, init, T, call) \
-  static DEV inline u32 xred_##name(u32 v) { \
+  static DEV inline u32 xredg_##name(u32 v, u32 lead) { \
     __shared__ T a; \
-    if (threadIdx.x == 0) a = (T)(init); \
+    if (threadIdx.x == lead) a = (T)(init); \
     __syncthreads(); \
     call(&a, (T)v); \
     __syncthreads(); \
     u32 r = (u32)a; \
     __syncthreads(); \
     return r; \
-  }
+  } \
+  static DEV inline u32 xred_##name(u32 v) { return xredg_##name(v, 0u); }
 XRED_ATOM(atomadd, 0u, u32, atomicAdd)
 XRED_ATOM(atommin, 0xffffffffu, u32, atomicMin)
 XRED_ATOM(atommax, 0u, u32, atomicMax)
@@ -1803,8 +2122,8 @@ XRED_ATOM(atomor, 0u, u32, atomicOr)
 XRED_ATOM(atomxor, 0u, u32, atomicXor)
 /* A global counter, one per CTA. */
 static DEV u32 xred_counter[2];
-static DEV inline u32 xred_atomaddg(u32 v) {
-  if (threadIdx.x == 0) xred_counter[blockIdx.x] = 0;
+static DEV inline u32 xredg_atomaddg(u32 v, u32 lead) {
+  if (threadIdx.x == lead) xred_counter[blockIdx.x] = 0;
   __syncthreads();
   atomicAdd(&xred_counter[blockIdx.x], v);
   __syncthreads();
@@ -1812,7 +2131,11 @@ static DEV inline u32 xred_atomaddg(u32 v) {
   __syncthreads();
   return r;
 }
+static DEV inline u32 xred_atomaddg(u32 v) { return xredg_atomaddg(v, 0u); }
 #define XRED(mode, f) xred_##mode(f(t, in))
+/* XREDG(mode, f, g, j): XRED across the CTA after exits (Config.Exit);
+   g(u, AT(u), j) says whether thread u has left. */
+#define XREDG(mode, f, g, j) xredg_##mode(f(t, in), g(t & ~63u, AT(t & ~63u), (j)) ? 32u : 0u)
 /* Read-modify-writes (Config.Atomics). */
 #define ATOM(name, T, call) static DEV inline T atom_##name(T *p, T v) { return call(p, v); }
 ATOM(add_u32, u32, atomicAdd) ATOM(sub_u32, u32, atomicSub) ATOM(min_u32, u32, atomicMin)
@@ -1847,27 +2170,35 @@ static u32 src_down(u32 t, u32 l) { return (t & 31u) + l <= 31u ? t + l : t; }
 static u32 src_xor(u32 t, u32 l) { return (t & ~31u) | ((t & 31u) ^ l); }
 static u32 src_cta(u32 t, u32 l) { return (t & ~63u) | l; }
 #define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
-/* XRED(mode, f): f over the 32 threads of t's warp or the 64 of its CTA. */
+/* XRED(mode, f): f over the 32 threads of t's warp or the 64 of its CTA;
+   XREDG(mode, f, g, j) over those that have not left, as g says
+   (Config.Exit: a barrier waits for the threads that stay). */
 typedef u32 (*xfn)(u32, const u64 *);
+typedef u32 (*xgone)(u32, const u64 *, u32);
+static u32 nogone(u32 t, const u64 *in, u32 j) { return 0; }
 #define XF(u) f(u, in + ((s64)(u) - (s64)t) * 8)
-static u32 xred_ballot(u32 t, const u64 *in, xfn f) { u32 r = 0; for (u32 l = 0; l < 32; l++) r |= (XF((t & ~31u) | l) & 1u) << l; return r; }
-static u32 xred_any(u32 t, const u64 *in, xfn f) { return xred_ballot(t, in, f) != 0; }
-static u32 xred_all(u32 t, const u64 *in, xfn f) { return xred_ballot(t, in, f) == 0xffffffffu; }
-static u32 xred_uni(u32 t, const u64 *in, xfn f) { u32 b = xred_ballot(t, in, f); return b == 0 || b == 0xffffffffu; }
-static u32 xred_matchany(u32 t, const u64 *in, xfn f) { u32 r = 0, v = XF(t); for (u32 l = 0; l < 32; l++) r |= (u32)(XF((t & ~31u) | l) == v) << l; return r; }
-static u32 xred_redadd(u32 t, const u64 *in, xfn f) { u32 r = 0; for (u32 l = 0; l < 32; l++) r += XF((t & ~31u) | l); return r; }
-static u32 xred_redumax(u32 t, const u64 *in, xfn f) { u32 r = 0; for (u32 l = 0; l < 32; l++) { u32 x = XF((t & ~31u) | l); r = x > r ? x : r; } return r; }
-static u32 xred_redor(u32 t, const u64 *in, xfn f) { u32 r = 0; for (u32 l = 0; l < 32; l++) r |= XF((t & ~31u) | l); return r; }
-static u32 xred_atomadd(u32 t, const u64 *in, xfn f) { u32 r = 0; for (u32 l = 0; l < 64; l++) r += XF((t & ~63u) | l); return r; }
-static u32 xred_atomaddg(u32 t, const u64 *in, xfn f) { return xred_atomadd(t, in, f); }
-static u32 xred_atommin(u32 t, const u64 *in, xfn f) { u32 r = 0xffffffffu; for (u32 l = 0; l < 64; l++) { u32 x = XF((t & ~63u) | l); r = x < r ? x : r; } return r; }
-static u32 xred_atommax(u32 t, const u64 *in, xfn f) { u32 r = 0; for (u32 l = 0; l < 64; l++) { u32 x = XF((t & ~63u) | l); r = x > r ? x : r; } return r; }
-static u32 xred_atommaxs(u32 t, const u64 *in, xfn f) { s32 r = (s32)0x80000000u; for (u32 l = 0; l < 64; l++) { s32 x = (s32)XF((t & ~63u) | l); r = x > r ? x : r; } return (u32)r; }
-static u32 xred_atomand(u32 t, const u64 *in, xfn f) { u32 r = 0xffffffffu; for (u32 l = 0; l < 64; l++) r &= XF((t & ~63u) | l); return r; }
-static u32 xred_atomor(u32 t, const u64 *in, xfn f) { u32 r = 0; for (u32 l = 0; l < 64; l++) r |= XF((t & ~63u) | l); return r; }
-static u32 xred_atomxor(u32 t, const u64 *in, xfn f) { u32 r = 0; for (u32 l = 0; l < 64; l++) r ^= XF((t & ~63u) | l); return r; }
+#define XS(u) !g(u, in + ((s64)(u) - (s64)t) * 8, j)
+#define XRARGS u32 t, const u64 *in, xfn f, xgone g, u32 j
+static u32 xred_ballot(XRARGS) { u32 r = 0; for (u32 l = 0; l < 32; l++) r |= (XF((t & ~31u) | l) & 1u) << l; return r; }
+static u32 xred_any(XRARGS) { return xred_ballot(t, in, f, g, j) != 0; }
+static u32 xred_all(XRARGS) { return xred_ballot(t, in, f, g, j) == 0xffffffffu; }
+static u32 xred_uni(XRARGS) { u32 b = xred_ballot(t, in, f, g, j); return b == 0 || b == 0xffffffffu; }
+static u32 xred_matchany(XRARGS) { u32 r = 0, v = XF(t); for (u32 l = 0; l < 32; l++) r |= (u32)(XF((t & ~31u) | l) == v) << l; return r; }
+static u32 xred_redadd(XRARGS) { u32 r = 0; for (u32 l = 0; l < 32; l++) r += XF((t & ~31u) | l); return r; }
+static u32 xred_redumax(XRARGS) { u32 r = 0; for (u32 l = 0; l < 32; l++) { u32 x = XF((t & ~31u) | l); r = x > r ? x : r; } return r; }
+static u32 xred_redor(XRARGS) { u32 r = 0; for (u32 l = 0; l < 32; l++) r |= XF((t & ~31u) | l); return r; }
+static u32 xred_atomadd(XRARGS) { u32 r = 0; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) r += XF((t & ~63u) | l); return r; }
+static u32 xred_atomaddg(XRARGS) { return xred_atomadd(t, in, f, g, j); }
+static u32 xred_atommin(XRARGS) { u32 r = 0xffffffffu; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) { u32 x = XF((t & ~63u) | l); r = x < r ? x : r; } return r; }
+static u32 xred_atommax(XRARGS) { u32 r = 0; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) { u32 x = XF((t & ~63u) | l); r = x > r ? x : r; } return r; }
+static u32 xred_atommaxs(XRARGS) { s32 r = (s32)0x80000000u; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) { s32 x = (s32)XF((t & ~63u) | l); r = x > r ? x : r; } return (u32)r; }
+static u32 xred_atomand(XRARGS) { u32 r = 0xffffffffu; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) r &= XF((t & ~63u) | l); return r; }
+static u32 xred_atomor(XRARGS) { u32 r = 0; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) r |= XF((t & ~63u) | l); return r; }
+static u32 xred_atomxor(XRARGS) { u32 r = 0; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) r ^= XF((t & ~63u) | l); return r; }
 #undef XF
-#define XRED(mode, f) xred_##mode(t, in, f)
+#undef XS
+#define XRED(mode, f) xred_##mode(t, in, f, nogone, 0u)
+#define XREDG(mode, f, g, j) xred_##mode(t, in, f, g, j)
 /* Read-modify-writes (Config.Atomics) as PTX's atom does them: inc wraps
    to 0 past v, dec to v below 1 or above v, and atom.add.f32 flushes
    subnormal inputs and results to a zero of their sign on global memory
