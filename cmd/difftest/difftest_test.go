@@ -477,31 +477,59 @@ func TestExit(t *testing.T) {
 		t.Fatalf("ParseWith(exit) = %+v, %v; want Exit and Exchange on", cfg, err)
 	}
 	seen := map[string]bool{}
-	shapes := []string{"a thread leaves", "a warp leaves", "a CTA leaves", "a warp leaves in a uniform loop",
+	shapes := []string{"a thread leaves", "a helper ends the thread", "a call ends the thread", "a warp leaves after work", "__syncthreads_count after exits", "a warp leaves", "a CTA leaves", "a warp leaves in a uniform loop",
 		"a uniform loop with a barrier", "a uniform loop of a CTA's trip count", "a helper returns early",
 		"a CTA exchange's source may have left", "a CTA collective after exits", "a barrier after a warp left"}
-	sync := regexp.MustCompile(`XCHG\(|XRED\(|XREDG\(`)
 	cta := regexp.MustCompile(`XCHG\(cta, |XRED\(atom|XREDG\(`)
 	for s := uint64(1); s <= 200; s++ {
 		p := Generate(s, cfg)
 		c := p.C()
 		body := c[strings.Index(c, p.Body.signature()):]
-		if i := strings.Index(body, ") return;"); i >= 0 {
-			// The first single thread's exit: no barrier or warp
-			// collective after it (a uniform exit's line starts "if ((UNI(").
-			for _, line := range strings.Split(body, "\n") {
-				if strings.HasSuffix(line, ") return;") && !strings.Contains(line, "if ((UNI(") {
-					seen["a thread leaves"] = true
-					rest := body[strings.Index(body, line)+len(line):]
-					if sync.MatchString(rest) {
-						t.Errorf("seed %d: a barrier or warp collective after a single thread left:\n%s", s, body)
+		// The first single thread's exit (a return, an EXIT() or a call
+		// of a helper that may exit): no barrier or warp collective after.
+		left := false
+		exiting := map[string]bool{}
+		for _, f := range p.Funcs {
+			exiting[f.Name] = f.Exits
+			for _, st := range f.Body {
+				walkStmts(st, func(x *Stmt) {
+					if x.Kind == sExit && x.Field == 1 {
+						seen["a helper ends the thread"] = true
+						if !f.Exits {
+							t.Errorf("seed %d: %s has an EXIT() but is not marked Exits", s, f.Name)
+						}
 					}
-					break
-				}
+				})
 			}
+		}
+		for _, st := range p.Body.Body {
+			if st.Kind == sExitU {
+				continue // its block may end single threads: the whole warp leaves after it anyway
+			}
+			walkStmts(st, func(x *Stmt) {
+				if !left && x.Kind == sExit {
+					left = true
+					seen["a thread leaves"] = true
+				}
+				walkExprs(x, func(e *Expr) {
+					if left && (e.Op == "xchg" || e.Op == "xred") {
+						t.Errorf("seed %d: a barrier or warp collective after a single thread may have left:\n%s", s, body)
+					}
+					if !left && e.Op == "call" && exiting[e.Sym] {
+						left = true
+						seen["a call ends the thread"] = true
+					}
+				})
+			})
 		}
 		if strings.Contains(body, "if ((UNI(") && strings.Contains(body, "31u) & 3u) == 0u) return;") {
 			seen["a warp leaves"] = true
+		}
+		if strings.Contains(body, "31u) & 3u) == 0u) {") {
+			seen["a warp leaves after work"] = true
+		}
+		if strings.Contains(body, "XREDG(syncount") {
+			seen["__syncthreads_count after exits"] = true
 		}
 		if strings.Contains(body, "63u) & 3u) == 0u) return;") {
 			seen["a CTA leaves"] = true
@@ -576,6 +604,26 @@ func TestExit(t *testing.T) {
 	})
 	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
 		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
+	}
+}
+
+// walkExprs visits the expressions of s itself (not of the statements in it).
+func walkExprs(s *Stmt, visit func(*Expr)) {
+	var expr func(e *Expr)
+	expr = func(e *Expr) {
+		if e == nil {
+			return
+		}
+		visit(e)
+		for _, a := range e.A {
+			expr(a)
+		}
+	}
+	expr(s.E)
+	expr(s.Cond)
+	expr(s.Idx)
+	for _, e := range s.Init {
+		expr(e)
 	}
 }
 

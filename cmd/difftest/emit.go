@@ -61,7 +61,7 @@ func Emit(p *Program, opt, dir, why, clang string) error {
 int main(int argc, char **argv) {
   int launch = j_mode(argc, argv);
   static u64 out[%d];
-  for (u32 t = 0; t < %d; t++) %s_body(t, in + t * %d, out + t * %d);
+  for (u32 t = 0; t < %d; t++) if (!setjmp(exit_jb)) %s_body(t, in + t * %d, out + t * %d);
   if (launch) {
     j_launch_begin("%s", %d, 1, 1, %d, 1, 1, 0);
     j_buf("%s_param_0", J_U64, in, %d);

@@ -206,8 +206,8 @@ const (
 	sRecurse         // if (Loop > 0) { V = f(Loop - 1, ...); } (E is the call, Loop the depth)
 	sExpr            // E; (an atomic whose old value nobody reads)
 	// Config.Exit:
-	sExit   // if (Cond) return;  a thread leaves the body (after its last barrier)
-	sExitU  // if ((UNI(pN_xX, Field) & 3u) == 0u or (Loop & 3u)) return;  a warp (Field 31) or CTA (63) leaves
+	sExit   // if (Cond) return;  a thread leaves the body (after its last barrier); Field 1: if (Cond) EXIT(); (PTX exit, in the body or a helper)
+	sExitU  // if ((UNI(pN_xX, Field) & 3u) == 0u or (Loop & 3u)) { Then; return; }  a warp (Field 31) or CTA (63) leaves
 	sULoop  // for (u32 Loop = 0; Loop < trip; Loop++) {Then}: the trip count the same for the whole CTA (Field, or UNI(pN_xX, 63u) & 3u when X >= 0)
 	sReturn // if (Cond) return E;  a helper's early return
 )
@@ -235,6 +235,7 @@ type Func struct {
 	Body   []*Stmt
 	Result *Expr
 	IsBody bool
+	Exits  bool   // Config.Exit: a call may end the thread (EXIT() here or in a callee)
 	Locals []*Var // top-level declarations (the body's outputs)
 	Depth  *Var   // the recursion depth parameter of a recursive helper
 }
@@ -692,8 +693,17 @@ func (g *gen) exchangeExpr() *Expr {
 		lane := &Expr{Op: "bin", T: Ty{K: U32}, Sym: "&", A: []*Expr{g.expr(U32, 1), {Op: "const", T: Ty{K: U32}, C: mask}}}
 		return &Expr{Op: "xchg", T: Ty{K: U32}, Sym: mode, A: []*Expr{lane, name}}
 	}
-	return &Expr{Op: "xred", T: Ty{K: U32}, Sym: xredModes[g.r.IntN(len(xredModes))], A: []*Expr{name}}
+	modes := xredModes
+	if g.cfg.Exit {
+		modes = append(modes[:len(modes):len(modes)], barRedModes...)
+	}
+	return &Expr{Op: "xred", T: Ty{K: U32}, Sym: modes[g.r.IntN(len(modes))], A: []*Expr{name}}
 }
+
+// barRedModes are __syncthreads_count, _and and _or of f & 1 (bar.red
+// popc, and, or), with Config.Exit only (so that -with exchange's
+// programs stay as they were).
+var barRedModes = []string{"syncount", "syncand", "syncor"}
 
 // pureExpr is a u32 expression of the thread index and inputs only.
 func (g *gen) pureExpr() *Expr {
@@ -731,6 +741,13 @@ func (g *gen) exit(top bool) *Stmt {
 		if g.r.IntN(8) != 0 {
 			return nil
 		}
+		if g.r.IntN(3) == 0 {
+			// The thread ends inside a call (PTX exit in a .func): its
+			// callers are exiting too, and the body calls them only
+			// where a single thread may leave.
+			g.fn.Exits = true
+			return &Stmt{Kind: sExit, Cond: g.cond(), Field: 1}
+		}
 		s := &Stmt{Kind: sReturn, Cond: g.cond()}
 		if g.fn.Ret.K == Struct {
 			v := g.structVar(g.fn.Ret.S)
@@ -746,7 +763,7 @@ func (g *gen) exit(top bool) *Stmt {
 	switch c := g.r.IntN(16); {
 	case c == 0 && g.late && g.uloop == nil:
 		g.noSync = true
-		return &Stmt{Kind: sExit, Cond: g.cond()}
+		return &Stmt{Kind: sExit, Cond: g.cond(), Field: g.r.IntN(2)}
 	case c == 1 && top:
 		return g.uniformExit()
 	case c < 4 && top && g.uloop == nil && !g.noSync:
@@ -763,6 +780,13 @@ func (g *gen) uniformExit() *Stmt {
 	s := &Stmt{Kind: sExitU, X: x, Pure: g.pureName(x), Field: 31, Loop: g.uloop}
 	if g.r.IntN(4) == 0 {
 		s.Field = 63
+	}
+	if g.r.IntN(3) == 0 {
+		// Work before the return, diverging in the warp that leaves; a
+		// thread that leaves in it leaves with its warp in any case.
+		noSync := g.noSync
+		s.Then = g.block(1 + g.r.IntN(3))
+		g.noSync = noSync
 	}
 	return s
 }
@@ -983,9 +1007,20 @@ func (g *gen) callArgs(f *Func) *Expr {
 
 func (g *gen) call(top bool) *Stmt {
 	f := g.callee[g.r.IntN(len(g.callee))]
+	if f.Exits {
+		// Ends the thread maybe: a single thread's exit (see exit).
+		if !g.fn.IsBody {
+			g.fn.Exits = true
+		} else if !g.late || g.uloop != nil {
+			return nil
+		}
+	}
 	e := g.callArgs(f)
 	if e == nil {
 		return nil
+	}
+	if f.Exits && g.fn.IsBody {
+		g.noSync = true
 	}
 	if top && g.r.IntN(2) == 0 {
 		return g.declare(&Stmt{Kind: sDecl, V: g.newVar(f.Ret, 0), E: e})
@@ -1768,10 +1803,20 @@ func writeStmt(b *strings.Builder, s *Stmt, ind string) {
 	case sExpr:
 		fmt.Fprintf(b, "%s%s;\n", ind, s.E)
 	case sExit:
+		if s.Field == 1 {
+			fmt.Fprintf(b, "%sif (%s) EXIT();\n", ind, s.Cond)
+			return
+		}
 		fmt.Fprintf(b, "%sif (%s) return;\n", ind, s.Cond)
 	case sReturn:
 		fmt.Fprintf(b, "%sif (%s) return %s;\n", ind, s.Cond, s.E)
 	case sExitU:
+		if len(s.Then) > 0 {
+			fmt.Fprintf(b, "%sif (%s == %s) {\n", ind, exitValue(s), exitTrip(s))
+			writeStmts(b, s.Then, ind+"  ")
+			fmt.Fprintf(b, "%s  return;\n%s}\n", ind, ind)
+			return
+		}
 		fmt.Fprintf(b, "%sif (%s == %s) return;\n", ind, exitValue(s), exitTrip(s))
 	case sULoop:
 		fmt.Fprintf(b, "%sfor (u32 %s = 0; %s < %s; %s++) {\n", ind, s.Loop.Name, s.Loop.Name, loopTrips(s), s.Loop.Name)
@@ -1803,7 +1848,7 @@ func loopTrips(s *Stmt) string {
 // ctaModes are the exchanges across the CTA (through shared or global
 // memory between __syncthreads): the ones a thread that left changes.
 var ctaModes = map[string]bool{"cta": true, "atomadd": true, "atommin": true, "atommax": true, "atommaxs": true,
-	"atomand": true, "atomor": true, "atomxor": true, "atomaddg": true}
+	"atomand": true, "atomor": true, "atomxor": true, "atomaddg": true, "syncount": true, "syncand": true, "syncor": true}
 
 // goneFuncs (Config.Exit) gives every exchange across the CTA that
 // follows a uniform exit the function saying which threads have left
@@ -2132,6 +2177,16 @@ static DEV inline u32 xredg_atomaddg(u32 v, u32 lead) {
   return r;
 }
 static DEV inline u32 xred_atomaddg(u32 v) { return xredg_atomaddg(v, 0u); }
+/* __syncthreads_count, _and, _or (bar.red.popc, .and, .or) of v & 1. */
+static DEV inline u32 xred_syncount(u32 v) { return (u32)__nvvm_bar0_popc((int)(v & 1u)); }
+static DEV inline u32 xred_syncand(u32 v) { return (u32)(__nvvm_bar0_and((int)(v & 1u)) != 0); }
+static DEV inline u32 xred_syncor(u32 v) { return (u32)(__nvvm_bar0_or((int)(v & 1u)) != 0); }
+static DEV inline u32 xredg_syncount(u32 v, u32 lead) { return xred_syncount(v); }
+static DEV inline u32 xredg_syncand(u32 v, u32 lead) { return xred_syncand(v); }
+static DEV inline u32 xredg_syncor(u32 v, u32 lead) { return xred_syncor(v); }
+/* A thread's end where it is (Config.Exit): PTX exit, in the body or a
+   helper. */
+#define EXIT() asm volatile("exit;")
 #define XRED(mode, f) xred_##mode(f(t, in))
 /* XREDG(mode, f, g, j): XRED across the CTA after exits (Config.Exit);
    g(u, AT(u), j) says whether thread u has left. */
@@ -2151,6 +2206,7 @@ static DEV inline u64 atom_cas_u64(u64 *p, u64 c, u64 v) { return atomicCAS(p, c
 
 const hostHead = `#include <stdio.h>
 #include <string.h>
+#include <setjmp.h>
 typedef unsigned int u32;
 typedef int s32;
 typedef unsigned long long u64;
@@ -2161,6 +2217,10 @@ typedef __int128 s128;
 #define DEV
 #define SHARED static
 #define DEVVAR static
+/* A thread's end where it is (Config.Exit): back to the loop over the
+   threads, which calls the body under setjmp. */
+static jmp_buf exit_jb;
+#define EXIT() longjmp(exit_jb, 1)
 ` + preludeC + `/* The source thread of XCHG (Config.Exchange) as PTX's shfl.sync and a
    shared-memory exchange pick it; l is already masked (& 31u, & 63u). An
    up or down shuffle whose source falls outside the warp keeps its own. */
@@ -2195,6 +2255,9 @@ static u32 xred_atommaxs(XRARGS) { s32 r = (s32)0x80000000u; for (u32 l = 0; l <
 static u32 xred_atomand(XRARGS) { u32 r = 0xffffffffu; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) r &= XF((t & ~63u) | l); return r; }
 static u32 xred_atomor(XRARGS) { u32 r = 0; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) r |= XF((t & ~63u) | l); return r; }
 static u32 xred_atomxor(XRARGS) { u32 r = 0; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) r ^= XF((t & ~63u) | l); return r; }
+static u32 xred_syncount(XRARGS) { u32 r = 0; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) r += XF((t & ~63u) | l) & 1u; return r; }
+static u32 xred_syncand(XRARGS) { u32 r = 1; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) r &= XF((t & ~63u) | l) & 1u; return r; }
+static u32 xred_syncor(XRARGS) { u32 r = 0; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) r |= XF((t & ~63u) | l) & 1u; return r; }
 #undef XF
 #undef XS
 #define XRED(mode, f) xred_##mode(t, in, f, nogone, 0u)

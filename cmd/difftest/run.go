@@ -156,7 +156,7 @@ func batchTo(tools Tools, progs []*Program, opts []string, dir string, sink func
 		// A thread that leaves early (Config.Exit) writes no output: 0, as
 		// in ptxplay's buffer.
 		fmt.Fprintf(&host, "  memset(out, 0, sizeof out);\n")
-		fmt.Fprintf(&host, "  for (u32 t = 0; t < %d; t++) %s_body(t, in + t * %d, out + t * %d);\n", threads, p.Name, NIn, n)
+		fmt.Fprintf(&host, "  for (u32 t = 0; t < %d; t++) if (!setjmp(exit_jb)) %s_body(t, in + t * %d, out + t * %d);\n", threads, p.Name, NIn, n)
 		fmt.Fprintf(&host, "  fwrite(out, 8, %d, stdout);\n", threads*n)
 	}
 	host.WriteString("  return 0;\n}\n")
