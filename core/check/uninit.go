@@ -23,6 +23,7 @@ type regSet []uint64
 
 func (s regSet) has(i int) bool { return s[i/64]>>(i%64)&1 != 0 }
 func (s regSet) add(i int)      { s[i/64] |= 1 << (i % 64) }
+func (s regSet) del(i int)      { s[i/64] &^= 1 << (i % 64) }
 
 // union adds t to s and reports whether s grew.
 func (s regSet) union(t regSet) bool {
@@ -33,6 +34,17 @@ func (s regSet) union(t regSet) bool {
 		}
 	}
 	return grew
+}
+
+// intersect keeps in s only what t has and reports whether s shrank.
+func (s regSet) intersect(t regSet) bool {
+	shrank := false
+	for i := range s {
+		if n := s[i] & t[i]; n != s[i] {
+			s[i], shrank = n, true
+		}
+	}
+	return shrank
 }
 
 // Warnings returns the problems of a checked program that do not stop it
@@ -54,36 +66,47 @@ func Warnings(p *Program) ptx.ErrorList {
 	return list
 }
 
-// uninitReads reports the reads in f of registers that no path from the
-// function's start writes first.
-func uninitReads(p *Program, f *Func, list *ptx.ErrorList) {
+// flow is a function's registers as bits (one a register, and one an
+// element of a vector register: v.x and v.y are written and read apart)
+// and its control flow, for the data flow analyses of this file.
+type flow struct {
+	base    []int    // Reg.Index -> its first bit
+	words   int      // regSet length
+	entry   regSet   // defined on entry: .reg parameters and module-scope registers
+	writes  []regSet // the bits each instruction writes
+	succ    [][]int  // each instruction's successors
+	blind   bool     // an instruction's operands are not resolved: it may name any register
+	reached []bool   // instructions some path from the start reaches
+}
+
+// newFlow builds f's flow; nil when f has no code or no registers.
+func newFlow(f *Func) *flow {
 	n := len(f.Code)
 	if n == 0 || len(f.Regs) == 0 {
-		return
+		return nil
 	}
-	// One bit a register, and one an element of a vector register (v.x
-	// and v.y are written and read apart).
-	base := make([]int, len(f.Regs))
+	fl := &flow{base: make([]int, len(f.Regs))}
 	bits := 0
 	for i, r := range f.Regs {
-		base[i] = bits
+		fl.base[i] = bits
 		bits += max(1, r.Vec)
 	}
 	words := (bits + 63) / 64
+	fl.words = words
 	// Registers defined on entry: .reg parameters and module-scope
 	// registers (materialized into f.Regs, but not declared in the body).
-	entry := make(regSet, words)
+	fl.entry = make(regSet, words)
 	body := f.Decl.Body.Pos()
 	for _, r := range f.Regs {
 		if !r.Pos.IsValid() || r.Pos < body {
 			for k := range max(1, r.Vec) {
-				entry.add(base[r.Index] + k)
+				fl.entry.add(fl.base[r.Index] + k)
 			}
 		}
 	}
 	// The writes and the successors of each instruction.
-	writes := make([]regSet, n)
-	succ := make([][]int, n)
+	fl.writes = make([]regSet, n)
+	fl.succ = make([][]int, n)
 	allLabels := make([]int, 0, len(f.Labels))
 	for _, l := range f.Labels {
 		if l.Index >= 0 && l.Index < n {
@@ -92,46 +115,58 @@ func uninitReads(p *Program, f *Func, list *ptx.ErrorList) {
 	}
 	for i, in := range f.Code {
 		w := make(regSet, words)
-		writes[i] = w
+		fl.writes[i] = w
 		if in.Args == nil && len(in.Src.Args) > 0 {
 			// Operands not resolved (instructions the simulator does not
-			// run): assume they write everything, so nothing is reported.
+			// run): assume they write everything.
 			for j := range w {
 				w[j] = ^uint64(0)
 			}
+			fl.blind = true
 		}
 		forEachReg(in, func(r *Reg, comp int, dest bool) {
 			if dest {
-				w.add(base[r.Index] + comp)
+				w.add(fl.base[r.Index] + comp)
 			}
 		})
-		name := in.Entry.Name
 		falls := true
-		switch name {
+		switch in.Entry.Name {
 		case "bra":
 			for _, a := range in.Args {
 				if a.Kind == ArgLabel && a.Label != nil && a.Label.Index >= 0 && a.Label.Index < n {
-					succ[i] = append(succ[i], a.Label.Index)
+					fl.succ[i] = append(fl.succ[i], a.Label.Index)
 				}
 			}
 			falls = in.Guard != nil
 		case "brx.idx":
-			succ[i] = append(succ[i], allLabels...)
+			fl.succ[i] = append(fl.succ[i], allLabels...)
 			falls = in.Guard != nil
 		case "ret", "exit", "trap":
 			falls = in.Guard != nil
 		}
 		if falls && i+1 < n {
-			succ[i] = append(succ[i], i+1)
+			fl.succ[i] = append(fl.succ[i], i+1)
 		}
 	}
+	fl.reached = reachable(fl.succ) // dead code never runs, so never reads
+	return fl
+}
+
+// uninitReads reports the reads in f of registers that no path from the
+// function's start writes first.
+func uninitReads(p *Program, f *Func, list *ptx.ErrorList) {
+	fl := newFlow(f)
+	if fl == nil {
+		return
+	}
+	n, words := len(f.Code), fl.words
 	// Forward may-analysis: in[i] = union of (in[p] + writes[p]) over the
 	// predecessors p; the entry has the parameters.
 	in := make([]regSet, n)
 	for i := range in {
 		in[i] = make(regSet, words)
 	}
-	in[0].union(entry)
+	in[0].union(fl.entry)
 	work := []int{0}
 	queued := make([]bool, n)
 	queued[0] = true
@@ -141,22 +176,21 @@ func uninitReads(p *Program, f *Func, list *ptx.ErrorList) {
 		work = work[:len(work)-1]
 		queued[i] = false
 		copy(out, in[i])
-		out.union(writes[i])
-		for _, s := range succ[i] {
+		out.union(fl.writes[i])
+		for _, s := range fl.succ[i] {
 			if in[s].union(out) && !queued[s] {
 				queued[s] = true
 				work = append(work, s)
 			}
 		}
 	}
-	reached := reachable(succ) // dead code never runs, so never reads
 	for i, inst := range f.Code {
-		if !reached[i] {
+		if !fl.reached[i] {
 			continue
 		}
 		reported := map[int]bool{}
 		forEachReg(inst, func(r *Reg, comp int, dest bool) {
-			b := base[r.Index] + comp
+			b := fl.base[r.Index] + comp
 			if dest || reported[b] || in[i].has(b) {
 				return
 			}
@@ -168,6 +202,111 @@ func uninitReads(p *Program, f *Func, list *ptx.ErrorList) {
 			list.Add(p.File.Position(inst.Src.Pos()), fmt.Sprintf("%s is read here, but no instruction before it writes it: registers start undefined (write %s first)", name, name))
 		})
 	}
+}
+
+// WrittenFirst reports the registers of f that every thread writes
+// before it reads them, whatever path it takes through f: bit k of the
+// result at a register's Index is set when element k (0 for a scalar)
+// is. Which instructions count is the caller's: laneLocal says that an
+// instruction reads its sources, and writes its destinations in full,
+// in each thread that runs it and in no other. A write counts only with
+// no guard; a register that an instruction laneLocal refuses names
+// (reading or writing it), a register defined on entry (a .reg
+// parameter, a module-scope register), and every register of a
+// function with an instruction whose operands are not resolved, are
+// never reported. Registers no instruction reads are reported.
+//
+// The analysis is a must-be-written data flow, per thread (a thread
+// follows one path through the control flow, whatever the other lanes
+// of its warp do): in[i] is the intersection of out[p] over the
+// predecessors p, out[i] = in[i] plus i's unguarded writes.
+func WrittenFirst(f *Func, laneLocal func(*Inst) bool) []uint8 {
+	res := make([]uint8, len(f.Regs))
+	fl := newFlow(f)
+	if fl == nil || fl.blind {
+		return res
+	}
+	n, words := len(f.Code), fl.words
+	defs := make([]regSet, n)
+	ok := make(regSet, words) // the bits only laneLocal instructions name
+	for j := range ok {
+		ok[j] = ^uint64(0)
+	}
+	for _, r := range f.Regs {
+		if fl.entry.has(fl.base[r.Index]) {
+			for k := range max(1, r.Vec) {
+				ok.del(fl.base[r.Index] + k)
+			}
+		}
+	}
+	for i, in := range f.Code {
+		defs[i] = make(regSet, words)
+		if !fl.reached[i] {
+			continue
+		}
+		local := laneLocal(in)
+		forEachReg(in, func(r *Reg, comp int, dest bool) {
+			if !local {
+				for k := range max(1, r.Vec) {
+					ok.del(fl.base[r.Index] + k)
+				}
+			} else if dest && in.Guard == nil {
+				defs[i].add(fl.base[r.Index] + comp)
+			}
+		})
+	}
+	// in[0] is empty; every other instruction starts full (the top of
+	// the intersection) and shrinks.
+	in := make([]regSet, n)
+	for i := range in {
+		in[i] = make(regSet, words)
+		if i > 0 {
+			for j := range in[i] {
+				in[i][j] = ^uint64(0)
+			}
+		}
+	}
+	// Every instruction a path reaches is visited at least once.
+	var work []int
+	queued := make([]bool, n)
+	for i := n - 1; i >= 0; i-- {
+		if fl.reached[i] {
+			work = append(work, i)
+			queued[i] = true
+		}
+	}
+	out := make(regSet, words)
+	for len(work) > 0 {
+		i := work[len(work)-1]
+		work = work[:len(work)-1]
+		queued[i] = false
+		copy(out, in[i])
+		out.union(defs[i])
+		for _, s := range fl.succ[i] {
+			if in[s].intersect(out) && !queued[s] {
+				queued[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	for i, inst := range f.Code {
+		if !fl.reached[i] {
+			continue
+		}
+		forEachReg(inst, func(r *Reg, comp int, dest bool) {
+			if b := fl.base[r.Index] + comp; !dest && !in[i].has(b) {
+				ok.del(b)
+			}
+		})
+	}
+	for _, r := range f.Regs {
+		for k := range max(1, r.Vec) {
+			if ok.has(fl.base[r.Index] + k) {
+				res[r.Index] |= 1 << k
+			}
+		}
+	}
+	return res
 }
 
 func reachable(succ [][]int) []bool {

@@ -173,8 +173,12 @@ type Result struct {
 	Buffers map[string]*Buffer
 	Stats   sim.Stats
 	Errors  []Error
-	Stdout  string       // what the kernel's printf calls printed, in call order
-	Machine *sim.Machine // the machine after the run (nil on load errors); of the finished CTAs it keeps the newest only (sim.Machine.KeepFinished)
+	Stdout  string // what the kernel's printf calls printed, in call order
+	// Machine is the machine after the run (nil on load errors). Of the
+	// finished CTAs it keeps the newest only (sim.Machine.KeepFinished),
+	// and it is Unviewed: a snapshot's registers may show, in lanes not
+	// yet written (and marked so), what an earlier CTA left there.
+	Machine *sim.Machine
 
 	// Warnings are problems check.Warnings found that do not stop the run
 	// (phase "check").
@@ -344,6 +348,7 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 	}
 	res.Machine = m
 	m.KeepFinished(1) // nothing here looks at finished CTAs but the last
+	m.Unviewed()      // nor at registers: CTAs restart without zeroing those written first
 	SanitizeMachine(m, res, opt.Sanitize)
 	budget := opt.StepBudget
 	if budget == 0 {

@@ -65,6 +65,7 @@ type Machine struct {
 	spare  [][]byte // local pages of a released CTA, for the next (recycle)
 
 	warmZero [][2]int32 // the rows a restarted CTA zeroes (warmZeroRuns)
+	unviewed bool       // nothing looks at its registers but its instructions (Unviewed)
 	spareCTA *cta       // a released CTA with its blocks, for the next (recycle, restartCTA)
 	keep     int        // finished CTAs kept for snapshots (0: KeepCTAs; see KeepFinished)
 
@@ -477,8 +478,9 @@ func (m *Machine) restartable(c *cta, nw int) bool {
 // stay what they were, and not writing them again spares the garbage
 // collector's write barriers, which cost most while it marks (in the
 // page, where marking runs on the one thread, for long stretches).
-// Rows keep their constants and the special registers the same in every
-// CTA (warmZeroRuns); the others are zeroed.
+// Rows keep their constants and special registers (warmZeroRuns), and
+// in an Unviewed machine the registers every thread writes before it
+// reads them; the others are zeroed.
 func (m *Machine) restartCTA(c *cta, i, pos int) {
 	k := m.kern
 	a := &c.arena
@@ -505,7 +507,7 @@ func (m *Machine) restartCTA(c *cta, i, pos int) {
 	clear(a.shared)
 	clear(a.stacks) // past each frame's first entry too: as new blocks are
 	if m.warmZero == nil {
-		m.warmZero = warmZeroRuns(k)
+		m.warmZero = warmZeroRuns(k, m.unviewed)
 	}
 	nw := len(c.warps)
 	for wi := range nw {
@@ -513,6 +515,9 @@ func (m *Machine) restartCTA(c *cta, i, pos int) {
 		for _, r := range m.warmZero {
 			clear(rows[r[0]:r[1]])
 		}
+	}
+	if restartPoison != 0 && m.unviewed {
+		poisonRows(a.rows, k)
 	}
 	fa := frameArena{rows: a.rows, masks: a.masks, bytes: a.bytes}
 	for wi, w := range c.warps {
@@ -693,15 +698,21 @@ func sameInEveryCTA(name string) bool {
 }
 
 // warmZeroRuns lists, as [from, to) runs of slots, the rows of a kernel
-// frame that restartCTA must zero: all but the constants and the
-// special registers the same in every CTA, which no instruction writes.
-func warmZeroRuns(f *fn) [][2]int32 {
+// frame that restartCTA must zero: all but the constants and the special
+// registers, which no instruction writes (those the same in every CTA
+// keep their values, fillFrame writes every lane of the others), and,
+// unviewed (Machine.Unviewed), the registers every thread writes before
+// it reads them (writtenFirstRows).
+func warmZeroRuns(f *fn, unviewed bool) [][2]int32 {
 	keep := make([]bool, f.nregs)
+	if unviewed {
+		keep = writtenFirstRows(f)
+	}
 	for _, c := range f.consts {
 		keep[c.slot] = true // a kernel frame's local base is 0: the same value every time
 	}
 	for _, s := range f.sregs {
-		keep[s.slot] = sameInEveryCTA(s.name)
+		keep[s.slot] = true
 	}
 	runs := [][2]int32{}
 	for i := 0; i < f.nregs; i++ {

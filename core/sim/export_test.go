@@ -1,0 +1,9 @@
+package sim
+
+// SetRestartPoison sets restartPoison (restartrows.go) for the tests of
+// package sim_test, and returns what puts it back.
+func SetRestartPoison(v uint64) (undo func()) {
+	old := restartPoison
+	restartPoison = v
+	return func() { restartPoison = old }
+}

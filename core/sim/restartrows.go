@@ -1,0 +1,81 @@
+package sim
+
+// restartrows.go: which register rows a CTA started in a released CTA's
+// blocks (restartCTA) must zero, and the machines that need none zeroed
+// that every thread writes before reading (Unviewed).
+
+import (
+	"github.com/ptxplay/ptxplay/core/check"
+	"github.com/ptxplay/ptxplay/core/isa"
+)
+
+// Unviewed declares that nothing will look at the machine's registers but
+// its own instructions: no Snapshot, no Fingerprint, no Session (the
+// command line's runs, launch.Run, and the benchmarks). A CTA started in
+// a released CTA's blocks (restartCTA) then leaves as the last CTA left
+// them the register rows that every thread writes before it reads them
+// (writtenFirstRows), instead of zeroing them: no instruction can tell,
+// only a view, which would show the last CTA's values in lanes not yet
+// written (a lane is marked unwritten all the same). Call it before the
+// run starts.
+func (m *Machine) Unviewed() { m.unviewed = true }
+
+// restartPoison, when not zero, is what restartCTA writes into the rows
+// it would leave as they were (tests: a read the analysis wrongly allows
+// then shows in the results; see restartrows_test.go).
+var restartPoison uint64
+
+// laneLocal reports whether an instruction reads its register sources
+// and writes its register destinations, in full, in each thread that
+// runs it and in no other (check.WrittenFirst): the ALU, conversion,
+// move, and load and store instructions, and the control flow that names
+// no register. Warp-wide instructions (shfl, vote, match, redux, mma,
+// ldmatrix...), barriers (which read a count or id from one lane), calls
+// and the rest are left out: the registers they name are always zeroed.
+func laneLocal(in *check.Inst) bool {
+	switch in.Entry.Name {
+	case "add", "sub", "mul", "mad", "mul24", "mad24", "sad", "div", "rem", "abs", "neg", "min", "max",
+		"popc", "clz", "bfind", "brev", "bfe", "bfi", "and", "or", "xor", "not", "cnot", "lop3", "shf", "shl", "shr",
+		"prmt", "dp4a", "dp2a", "testp", "copysign", "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh",
+		"setp", "selp", "set", "slct", "cvt", "cvta", "mov", "ld", "ldu", "st", "atom", "red", "isspacep",
+		"bra", "ret", "exit":
+		return true
+	}
+	return false
+}
+
+// writtenFirstRows marks, by value slot, the rows of f's registers that
+// every thread of a CTA writes before it reads them (check.WrittenFirst
+// with laneLocal). Constants, special registers and the sink row are not
+// marked: they are no registers of f's text.
+func writtenFirstRows(f *fn) []bool {
+	rows := make([]bool, f.nregs)
+	if f.src == nil {
+		return rows
+	}
+	for i, bits := range check.WrittenFirst(f.src, laneLocal) {
+		r := f.src.Regs[i]
+		if bits == 0 || r.Type.Kind == isa.KindPred {
+			continue
+		}
+		for k := range max(1, r.Vec) {
+			if bits>>k&1 != 0 {
+				rows[f.slots[i]+int32(k)] = true
+			}
+		}
+	}
+	return rows
+}
+
+// poisonRows fills the rows of every warp's kernel frame in rows that
+// writtenFirstRows marks with restartPoison.
+func poisonRows(rows [][32]uint64, f *fn) {
+	wf := writtenFirstRows(f)
+	for i := range rows {
+		if wf[i%f.nregs] {
+			for l := range rows[i] {
+				rows[i][l] = restartPoison
+			}
+		}
+	}
+}
