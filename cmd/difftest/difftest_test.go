@@ -477,10 +477,10 @@ func TestExit(t *testing.T) {
 		t.Fatalf("ParseWith(exit) = %+v, %v; want Exit and Exchange on", cfg, err)
 	}
 	seen := map[string]bool{}
-	shapes := []string{"a thread leaves", "a helper ends the thread", "a call ends the thread", "a warp leaves after work", "__syncthreads_count after exits", "a warp leaves", "a CTA leaves", "a warp leaves in a uniform loop",
+	shapes := []string{"a thread leaves", "a helper ends the thread", "a call ends the thread", "a warp leaves after work", "__syncthreads_count after exits", "a named barrier counting the threads that stay", "a warp leaves", "a CTA leaves", "a warp leaves in a uniform loop",
 		"a uniform loop with a barrier", "a uniform loop of a CTA's trip count", "a helper returns early",
 		"a CTA exchange's source may have left", "a CTA collective after exits", "a barrier after a warp left"}
-	cta := regexp.MustCompile(`XCHG\(cta, |XRED\(atom|XREDG\(`)
+	cta := regexp.MustCompile(`XCHG\(cta, |XCHGN\(|XRED\(atom|XREDG\(`)
 	for s := uint64(1); s <= 200; s++ {
 		p := Generate(s, cfg)
 		c := p.C()
@@ -527,6 +527,9 @@ func TestExit(t *testing.T) {
 		}
 		if strings.Contains(body, "31u) & 3u) == 0u) {") {
 			seen["a warp leaves after work"] = true
+		}
+		if strings.Contains(body, "XCHGN(") && strings.Contains(body, "p"+fmt.Sprint(s)+"_g") {
+			seen["a named barrier counting the threads that stay"] = true
 		}
 		if strings.Contains(body, "XREDG(syncount") {
 			seen["__syncthreads_count after exits"] = true

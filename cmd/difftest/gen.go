@@ -685,9 +685,13 @@ func (g *gen) exchangeExpr() *Expr {
 	// source thread from that thread's index and inputs alone.
 	name := g.pure(g.pureExpr())
 	if g.r.IntN(2) == 0 {
-		mode := []string{"idx", "up", "down", "xor", "cta"}[g.r.IntN(5)]
+		modes := []string{"idx", "up", "down", "xor", "cta"}
+		if g.cfg.Exit {
+			modes = append(modes, "ctan")
+		}
+		mode := modes[g.r.IntN(len(modes))]
 		mask := uint64(31)
-		if mode == "cta" {
+		if mode == "cta" || mode == "ctan" {
 			mask = 63
 		}
 		lane := &Expr{Op: "bin", T: Ty{K: U32}, Sym: "&", A: []*Expr{g.expr(U32, 1), {Op: "const", T: Ty{K: U32}, C: mask}}}
@@ -1657,6 +1661,18 @@ func (e *Expr) write(b *strings.Builder) {
 			p(") >> 32)")
 		}
 	case "xchg":
+		if e.Sym == "ctan" {
+			// Through named barrier 1 with the count of the threads that
+			// stay (Config.Exit).
+			g, j := e.Gone, e.J
+			if g == "" {
+				g, j = "nogone", "0u"
+			}
+			fmt.Fprintf(b, "XCHGN(%s, CTASRC(%s, ", e.A[1], g)
+			e.A[0].write(b)
+			fmt.Fprintf(b, ", %s), %s, %s)", j, g, j)
+			return
+		}
 		fmt.Fprintf(b, "XCHG(%s, %s, ", e.Sym, e.A[1])
 		if e.Gone != "" {
 			// A source thread that left gives way to this one.
@@ -1847,7 +1863,7 @@ func loopTrips(s *Stmt) string {
 
 // ctaModes are the exchanges across the CTA (through shared or global
 // memory between __syncthreads): the ones a thread that left changes.
-var ctaModes = map[string]bool{"cta": true, "atomadd": true, "atommin": true, "atommax": true, "atommaxs": true,
+var ctaModes = map[string]bool{"cta": true, "ctan": true, "atomadd": true, "atommin": true, "atommax": true, "atommaxs": true,
 	"atomand": true, "atomor": true, "atomxor": true, "atomaddg": true, "syncount": true, "syncand": true, "syncor": true}
 
 // goneFuncs (Config.Exit) gives every exchange across the CTA that
@@ -2110,6 +2126,9 @@ static DEV inline float u2h_(u16 u) { h16 x; __builtin_memcpy(&x, &u, 2); return
 #define AT(u) (in + ((s64)(u) - (s64)t) * 8)
 #define UNI(f, m) f(t & ~(m), AT(t & ~(m)))
 #define CTASRC(g, l, j) (g((t & ~63u) | (l), AT((t & ~63u) | (l)), (j)) ? (t & 63u) : (l))
+/* NLIVE(g, j): the threads of t's CTA that stay, its warps 0 and 1. */
+#define NLIVE(g, j) (64u - (g(t & ~63u, AT(t & ~63u), (j)) ? 32u : 0u) - (g((t & ~63u) | 32u, AT((t & ~63u) | 32u), (j)) ? 32u : 0u))
+static DEV inline u32 nogone(u32 t, const u64 *in, u32 j) { return 0; }
 `
 
 // cudaHead and hostHead start the two files.
@@ -2135,6 +2154,17 @@ static DEV inline u32 xchg_cta(u32 v, u32 l) {
   return r;
 }
 #define XCHG(mode, f, l) xchg_##mode(f(t, in), (l))
+/* XCHGN(f, l, g, j): XCHG(cta, f, l) through named barrier 1 (barrier.sync
+   1, n), n the threads of the CTA that stay (Config.Exit). */
+static DEV inline u32 xchg_ctan(u32 v, u32 l, u32 n) {
+  __shared__ u32 x[64];
+  x[threadIdx.x] = v;
+  __nvvm_barrier_sync_cnt(1, n);
+  u32 r = x[l];
+  __nvvm_barrier_sync_cnt(1, n);
+  return r;
+}
+#define XCHGN(f, l, g, j) xchg_ctan(f(t, in), (l), NLIVE(g, j))
 /* XRED(mode, f): a collective of f(t, in) over the warp or the CTA. */
 static DEV inline u32 xred_ballot(u32 v) { return __ballot_sync(FULL_MASK, v & 1u); }
 static DEV inline u32 xred_any(u32 v) { return __any_sync(FULL_MASK, v & 1u) != 0; }
@@ -2230,12 +2260,12 @@ static u32 src_down(u32 t, u32 l) { return (t & 31u) + l <= 31u ? t + l : t; }
 static u32 src_xor(u32 t, u32 l) { return (t & ~31u) | ((t & 31u) ^ l); }
 static u32 src_cta(u32 t, u32 l) { return (t & ~63u) | l; }
 #define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
+#define XCHGN(f, l, g, j) XCHG(cta, f, l)
 /* XRED(mode, f): f over the 32 threads of t's warp or the 64 of its CTA;
    XREDG(mode, f, g, j) over those that have not left, as g says
    (Config.Exit: a barrier waits for the threads that stay). */
 typedef u32 (*xfn)(u32, const u64 *);
 typedef u32 (*xgone)(u32, const u64 *, u32);
-static u32 nogone(u32 t, const u64 *in, u32 j) { return 0; }
 #define XF(u) f(u, in + ((s64)(u) - (s64)t) * 8)
 #define XS(u) !g(u, in + ((s64)(u) - (s64)t) * 8, j)
 #define XRARGS u32 t, const u64 *in, xfn f, xgone g, u32 j
