@@ -470,7 +470,8 @@ func TestWith(t *testing.T) {
 // fixed seed set runs: seeds 1-20 hold whole warps leaving before a later
 // __syncthreads, the shape that deadlocked every later barrier of the CTA
 // from session 5 to 0573128 (tryRelease's precedence slip; with it put
-// back, seeds 1, 7 and 17 report "deadlock" at both levels).
+// back, seeds 1 and 17 report "deadlock" at both levels, as checked when the
+// named-barrier exchange came in).
 func TestExit(t *testing.T) {
 	cfg, err := ParseWith(DefaultConfig(), "exit")
 	if err != nil || !cfg.Exit || !cfg.Exchange {
