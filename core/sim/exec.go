@@ -8,6 +8,8 @@ package sim
 
 import (
 	"fmt"
+	"math/bits"
+	"reflect"
 
 	"github.com/ptxplay/ptxplay/core/check"
 )
@@ -260,3 +262,44 @@ func lowerSelp(l *lowering, in *check.Inst, o *op) error {
 // loop (about 35 x86 instructions in V8's code a lane, against about 12
 // for a lane of the select form).
 const denseLanes = 10
+
+// laneSel maps an op's lane kind (op.lane) to fused's case for each mask
+// class (laneClass): a value op's full-warp case, its dense case (kind +
+// laneOps + the setps), or none for a sparse mask (its handler's loop);
+// a setp's one case for every class.
+var laneSel = func() (t [3][256]uint8) {
+	for k := 1; k <= len(laneHandlers); k++ {
+		t[0][k], t[1][k], t[2][k] = uint8(k), uint8(k), uint8(k)
+		if k <= laneOps {
+			t[1][k], t[2][k] = uint8(k+len(laneHandlers)), 0
+		}
+	}
+	return t
+}()
+
+// laneClass is mask's class for laneSel: 0 every lane, 1 at least
+// denseLanes, 2 fewer.
+func laneClass(mask uint32) int {
+	switch {
+	case mask == fullMask:
+		return 0
+	case bits.OnesCount32(mask) >= denseLanes:
+		return 1
+	}
+	return 2
+}
+
+// laneKind is the lane kind (op.lane) of an op run by exec: its index in
+// laneHandlers plus one, or 0.
+func laneKind(exec execFn) uint8 {
+	if exec == nil {
+		return 0
+	}
+	p := reflect.ValueOf(exec).Pointer()
+	for i, h := range laneHandlers {
+		if reflect.ValueOf(h).Pointer() == p {
+			return uint8(i + 1)
+		}
+	}
+	return 0
+}

@@ -5297,3 +5297,2581 @@ func execSetpEqualNarrow(m *Machine, w *warp, o *op) {
 	setPred(w, o.pd, p)
 	setPred(w, o.pd2, ^p)
 }
+
+// laneHandlers are the handlers whose lanes fused runs in place; an op's
+// lane kind (op.lane) is its handler's index here plus one (0: none).
+// The first laneOps are value ops, the rest setps.
+var laneHandlers = [...]execFn{
+	execMov,
+	execAdd32,
+	execSub32,
+	execMad32,
+	execAdd64,
+	execAnd,
+	execXor,
+	execShlImm,
+	execShrUImm,
+	execMulWideU32,
+	execMulWideS32,
+	execCvta,
+	execSetpEqualNarrow,
+	execSetpLessNarrowU,
+	execSetpLessNarrow,
+}
+
+const laneOps = 12
+
+// fused issues ops, a stretch of 2 to maxBlock unguarded plain ops
+// (op.blk), for the lanes in mask (w.mask), and returns how many it
+// issued: all, or up to and with the first that faults. The pc is the
+// caller's; per op, the counts and the written-lanes mark are as the
+// short path keeps them (the sanitizers read the warp instruction count
+// during an op, so it moves one op at a time).
+//
+// The ops that have a lane kind (op.lane: the handlers in laneHandlers)
+// run their lanes here, in the switch's cases, which are the handlers'
+// own code: a value op's full warp written out, or a dense mask's lanes
+// by a select (laneSel: a sparse mask calls the handler, whose loop
+// visits the active lanes), and a setp's under any mask; every other op
+// calls its handler. Under WebAssembly a call costs about 80 x86
+// instructions in V8's code (the arguments and every value live across it
+// through Go's stack in linear memory, the callee's entry through its own
+// dispatch and stack check, the unwinding test after it), more than the
+// switch's binary search (Go has no jump tables for wasm) and the loop's
+// back edge, each a trip through the function's dispatch loop; no case
+// calls anything, so no value of theirs goes through Go's stack.
+//
+//go:noinline
+func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
+	m.stats.ThreadInstructions += int64(len(ops) * bits.OnesCount32(mask))
+	sel := &laneSel[laneClass(mask)]
+	r := w.regs
+	mk := uint64(mask)
+	for i := range ops {
+		o := &ops[i]
+		m.stats.WarpInstructions++
+		wr[o.wm] |= mask // (see frame)
+		switch sel[o.lane] {
+		case 1: // execMov, a full warp
+			d, a := &r[o.rd], &r[o.ra]
+			k := o.aux
+			d[0] = a[0] & k
+			d[1] = a[1] & k
+			d[2] = a[2] & k
+			d[3] = a[3] & k
+			d[4] = a[4] & k
+			d[5] = a[5] & k
+			d[6] = a[6] & k
+			d[7] = a[7] & k
+			d[8] = a[8] & k
+			d[9] = a[9] & k
+			d[10] = a[10] & k
+			d[11] = a[11] & k
+			d[12] = a[12] & k
+			d[13] = a[13] & k
+			d[14] = a[14] & k
+			d[15] = a[15] & k
+			d[16] = a[16] & k
+			d[17] = a[17] & k
+			d[18] = a[18] & k
+			d[19] = a[19] & k
+			d[20] = a[20] & k
+			d[21] = a[21] & k
+			d[22] = a[22] & k
+			d[23] = a[23] & k
+			d[24] = a[24] & k
+			d[25] = a[25] & k
+			d[26] = a[26] & k
+			d[27] = a[27] & k
+			d[28] = a[28] & k
+			d[29] = a[29] & k
+			d[30] = a[30] & k
+			d[31] = a[31] & k
+		case 16: // execMov, a dense mask
+			d, a := &r[o.rd], &r[o.ra]
+			k := o.aux
+			x0, o0 := a[0]&k, d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := a[1]&k, d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := a[2]&k, d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := a[3]&k, d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := a[4]&k, d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := a[5]&k, d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := a[6]&k, d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := a[7]&k, d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := a[8]&k, d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := a[9]&k, d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := a[10]&k, d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := a[11]&k, d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := a[12]&k, d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := a[13]&k, d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := a[14]&k, d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := a[15]&k, d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := a[16]&k, d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := a[17]&k, d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := a[18]&k, d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := a[19]&k, d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := a[20]&k, d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := a[21]&k, d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := a[22]&k, d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := a[23]&k, d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := a[24]&k, d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := a[25]&k, d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := a[26]&k, d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := a[27]&k, d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := a[28]&k, d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := a[29]&k, d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := a[30]&k, d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := a[31]&k, d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 2: // execAdd32, a full warp
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			d[0] = uint64(uint32(a[0] + b[0]))
+			d[1] = uint64(uint32(a[1] + b[1]))
+			d[2] = uint64(uint32(a[2] + b[2]))
+			d[3] = uint64(uint32(a[3] + b[3]))
+			d[4] = uint64(uint32(a[4] + b[4]))
+			d[5] = uint64(uint32(a[5] + b[5]))
+			d[6] = uint64(uint32(a[6] + b[6]))
+			d[7] = uint64(uint32(a[7] + b[7]))
+			d[8] = uint64(uint32(a[8] + b[8]))
+			d[9] = uint64(uint32(a[9] + b[9]))
+			d[10] = uint64(uint32(a[10] + b[10]))
+			d[11] = uint64(uint32(a[11] + b[11]))
+			d[12] = uint64(uint32(a[12] + b[12]))
+			d[13] = uint64(uint32(a[13] + b[13]))
+			d[14] = uint64(uint32(a[14] + b[14]))
+			d[15] = uint64(uint32(a[15] + b[15]))
+			d[16] = uint64(uint32(a[16] + b[16]))
+			d[17] = uint64(uint32(a[17] + b[17]))
+			d[18] = uint64(uint32(a[18] + b[18]))
+			d[19] = uint64(uint32(a[19] + b[19]))
+			d[20] = uint64(uint32(a[20] + b[20]))
+			d[21] = uint64(uint32(a[21] + b[21]))
+			d[22] = uint64(uint32(a[22] + b[22]))
+			d[23] = uint64(uint32(a[23] + b[23]))
+			d[24] = uint64(uint32(a[24] + b[24]))
+			d[25] = uint64(uint32(a[25] + b[25]))
+			d[26] = uint64(uint32(a[26] + b[26]))
+			d[27] = uint64(uint32(a[27] + b[27]))
+			d[28] = uint64(uint32(a[28] + b[28]))
+			d[29] = uint64(uint32(a[29] + b[29]))
+			d[30] = uint64(uint32(a[30] + b[30]))
+			d[31] = uint64(uint32(a[31] + b[31]))
+		case 17: // execAdd32, a dense mask
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			x0, o0 := uint64(uint32(a[0]+b[0])), d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := uint64(uint32(a[1]+b[1])), d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := uint64(uint32(a[2]+b[2])), d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := uint64(uint32(a[3]+b[3])), d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := uint64(uint32(a[4]+b[4])), d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := uint64(uint32(a[5]+b[5])), d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := uint64(uint32(a[6]+b[6])), d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := uint64(uint32(a[7]+b[7])), d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := uint64(uint32(a[8]+b[8])), d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := uint64(uint32(a[9]+b[9])), d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := uint64(uint32(a[10]+b[10])), d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := uint64(uint32(a[11]+b[11])), d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := uint64(uint32(a[12]+b[12])), d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := uint64(uint32(a[13]+b[13])), d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := uint64(uint32(a[14]+b[14])), d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := uint64(uint32(a[15]+b[15])), d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := uint64(uint32(a[16]+b[16])), d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := uint64(uint32(a[17]+b[17])), d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := uint64(uint32(a[18]+b[18])), d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := uint64(uint32(a[19]+b[19])), d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := uint64(uint32(a[20]+b[20])), d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := uint64(uint32(a[21]+b[21])), d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := uint64(uint32(a[22]+b[22])), d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := uint64(uint32(a[23]+b[23])), d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := uint64(uint32(a[24]+b[24])), d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := uint64(uint32(a[25]+b[25])), d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := uint64(uint32(a[26]+b[26])), d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := uint64(uint32(a[27]+b[27])), d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := uint64(uint32(a[28]+b[28])), d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := uint64(uint32(a[29]+b[29])), d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := uint64(uint32(a[30]+b[30])), d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := uint64(uint32(a[31]+b[31])), d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 3: // execSub32, a full warp
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			d[0] = uint64(uint32(a[0] - b[0]))
+			d[1] = uint64(uint32(a[1] - b[1]))
+			d[2] = uint64(uint32(a[2] - b[2]))
+			d[3] = uint64(uint32(a[3] - b[3]))
+			d[4] = uint64(uint32(a[4] - b[4]))
+			d[5] = uint64(uint32(a[5] - b[5]))
+			d[6] = uint64(uint32(a[6] - b[6]))
+			d[7] = uint64(uint32(a[7] - b[7]))
+			d[8] = uint64(uint32(a[8] - b[8]))
+			d[9] = uint64(uint32(a[9] - b[9]))
+			d[10] = uint64(uint32(a[10] - b[10]))
+			d[11] = uint64(uint32(a[11] - b[11]))
+			d[12] = uint64(uint32(a[12] - b[12]))
+			d[13] = uint64(uint32(a[13] - b[13]))
+			d[14] = uint64(uint32(a[14] - b[14]))
+			d[15] = uint64(uint32(a[15] - b[15]))
+			d[16] = uint64(uint32(a[16] - b[16]))
+			d[17] = uint64(uint32(a[17] - b[17]))
+			d[18] = uint64(uint32(a[18] - b[18]))
+			d[19] = uint64(uint32(a[19] - b[19]))
+			d[20] = uint64(uint32(a[20] - b[20]))
+			d[21] = uint64(uint32(a[21] - b[21]))
+			d[22] = uint64(uint32(a[22] - b[22]))
+			d[23] = uint64(uint32(a[23] - b[23]))
+			d[24] = uint64(uint32(a[24] - b[24]))
+			d[25] = uint64(uint32(a[25] - b[25]))
+			d[26] = uint64(uint32(a[26] - b[26]))
+			d[27] = uint64(uint32(a[27] - b[27]))
+			d[28] = uint64(uint32(a[28] - b[28]))
+			d[29] = uint64(uint32(a[29] - b[29]))
+			d[30] = uint64(uint32(a[30] - b[30]))
+			d[31] = uint64(uint32(a[31] - b[31]))
+		case 18: // execSub32, a dense mask
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			x0, o0 := uint64(uint32(a[0]-b[0])), d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := uint64(uint32(a[1]-b[1])), d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := uint64(uint32(a[2]-b[2])), d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := uint64(uint32(a[3]-b[3])), d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := uint64(uint32(a[4]-b[4])), d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := uint64(uint32(a[5]-b[5])), d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := uint64(uint32(a[6]-b[6])), d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := uint64(uint32(a[7]-b[7])), d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := uint64(uint32(a[8]-b[8])), d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := uint64(uint32(a[9]-b[9])), d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := uint64(uint32(a[10]-b[10])), d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := uint64(uint32(a[11]-b[11])), d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := uint64(uint32(a[12]-b[12])), d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := uint64(uint32(a[13]-b[13])), d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := uint64(uint32(a[14]-b[14])), d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := uint64(uint32(a[15]-b[15])), d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := uint64(uint32(a[16]-b[16])), d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := uint64(uint32(a[17]-b[17])), d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := uint64(uint32(a[18]-b[18])), d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := uint64(uint32(a[19]-b[19])), d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := uint64(uint32(a[20]-b[20])), d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := uint64(uint32(a[21]-b[21])), d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := uint64(uint32(a[22]-b[22])), d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := uint64(uint32(a[23]-b[23])), d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := uint64(uint32(a[24]-b[24])), d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := uint64(uint32(a[25]-b[25])), d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := uint64(uint32(a[26]-b[26])), d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := uint64(uint32(a[27]-b[27])), d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := uint64(uint32(a[28]-b[28])), d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := uint64(uint32(a[29]-b[29])), d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := uint64(uint32(a[30]-b[30])), d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := uint64(uint32(a[31]-b[31])), d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 4: // execMad32, a full warp
+			d, a, b, c := &r[o.rd], &r[o.ra], &r[o.rb], &r[o.rc]
+			d[0] = uint64(uint32(a[0]*b[0] + c[0]))
+			d[1] = uint64(uint32(a[1]*b[1] + c[1]))
+			d[2] = uint64(uint32(a[2]*b[2] + c[2]))
+			d[3] = uint64(uint32(a[3]*b[3] + c[3]))
+			d[4] = uint64(uint32(a[4]*b[4] + c[4]))
+			d[5] = uint64(uint32(a[5]*b[5] + c[5]))
+			d[6] = uint64(uint32(a[6]*b[6] + c[6]))
+			d[7] = uint64(uint32(a[7]*b[7] + c[7]))
+			d[8] = uint64(uint32(a[8]*b[8] + c[8]))
+			d[9] = uint64(uint32(a[9]*b[9] + c[9]))
+			d[10] = uint64(uint32(a[10]*b[10] + c[10]))
+			d[11] = uint64(uint32(a[11]*b[11] + c[11]))
+			d[12] = uint64(uint32(a[12]*b[12] + c[12]))
+			d[13] = uint64(uint32(a[13]*b[13] + c[13]))
+			d[14] = uint64(uint32(a[14]*b[14] + c[14]))
+			d[15] = uint64(uint32(a[15]*b[15] + c[15]))
+			d[16] = uint64(uint32(a[16]*b[16] + c[16]))
+			d[17] = uint64(uint32(a[17]*b[17] + c[17]))
+			d[18] = uint64(uint32(a[18]*b[18] + c[18]))
+			d[19] = uint64(uint32(a[19]*b[19] + c[19]))
+			d[20] = uint64(uint32(a[20]*b[20] + c[20]))
+			d[21] = uint64(uint32(a[21]*b[21] + c[21]))
+			d[22] = uint64(uint32(a[22]*b[22] + c[22]))
+			d[23] = uint64(uint32(a[23]*b[23] + c[23]))
+			d[24] = uint64(uint32(a[24]*b[24] + c[24]))
+			d[25] = uint64(uint32(a[25]*b[25] + c[25]))
+			d[26] = uint64(uint32(a[26]*b[26] + c[26]))
+			d[27] = uint64(uint32(a[27]*b[27] + c[27]))
+			d[28] = uint64(uint32(a[28]*b[28] + c[28]))
+			d[29] = uint64(uint32(a[29]*b[29] + c[29]))
+			d[30] = uint64(uint32(a[30]*b[30] + c[30]))
+			d[31] = uint64(uint32(a[31]*b[31] + c[31]))
+		case 19: // execMad32, a dense mask
+			d, a, b, c := &r[o.rd], &r[o.ra], &r[o.rb], &r[o.rc]
+			x0, o0 := uint64(uint32(a[0]*b[0]+c[0])), d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := uint64(uint32(a[1]*b[1]+c[1])), d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := uint64(uint32(a[2]*b[2]+c[2])), d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := uint64(uint32(a[3]*b[3]+c[3])), d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := uint64(uint32(a[4]*b[4]+c[4])), d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := uint64(uint32(a[5]*b[5]+c[5])), d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := uint64(uint32(a[6]*b[6]+c[6])), d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := uint64(uint32(a[7]*b[7]+c[7])), d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := uint64(uint32(a[8]*b[8]+c[8])), d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := uint64(uint32(a[9]*b[9]+c[9])), d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := uint64(uint32(a[10]*b[10]+c[10])), d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := uint64(uint32(a[11]*b[11]+c[11])), d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := uint64(uint32(a[12]*b[12]+c[12])), d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := uint64(uint32(a[13]*b[13]+c[13])), d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := uint64(uint32(a[14]*b[14]+c[14])), d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := uint64(uint32(a[15]*b[15]+c[15])), d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := uint64(uint32(a[16]*b[16]+c[16])), d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := uint64(uint32(a[17]*b[17]+c[17])), d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := uint64(uint32(a[18]*b[18]+c[18])), d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := uint64(uint32(a[19]*b[19]+c[19])), d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := uint64(uint32(a[20]*b[20]+c[20])), d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := uint64(uint32(a[21]*b[21]+c[21])), d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := uint64(uint32(a[22]*b[22]+c[22])), d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := uint64(uint32(a[23]*b[23]+c[23])), d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := uint64(uint32(a[24]*b[24]+c[24])), d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := uint64(uint32(a[25]*b[25]+c[25])), d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := uint64(uint32(a[26]*b[26]+c[26])), d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := uint64(uint32(a[27]*b[27]+c[27])), d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := uint64(uint32(a[28]*b[28]+c[28])), d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := uint64(uint32(a[29]*b[29]+c[29])), d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := uint64(uint32(a[30]*b[30]+c[30])), d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := uint64(uint32(a[31]*b[31]+c[31])), d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 5: // execAdd64, a full warp
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			d[0] = a[0] + b[0]
+			d[1] = a[1] + b[1]
+			d[2] = a[2] + b[2]
+			d[3] = a[3] + b[3]
+			d[4] = a[4] + b[4]
+			d[5] = a[5] + b[5]
+			d[6] = a[6] + b[6]
+			d[7] = a[7] + b[7]
+			d[8] = a[8] + b[8]
+			d[9] = a[9] + b[9]
+			d[10] = a[10] + b[10]
+			d[11] = a[11] + b[11]
+			d[12] = a[12] + b[12]
+			d[13] = a[13] + b[13]
+			d[14] = a[14] + b[14]
+			d[15] = a[15] + b[15]
+			d[16] = a[16] + b[16]
+			d[17] = a[17] + b[17]
+			d[18] = a[18] + b[18]
+			d[19] = a[19] + b[19]
+			d[20] = a[20] + b[20]
+			d[21] = a[21] + b[21]
+			d[22] = a[22] + b[22]
+			d[23] = a[23] + b[23]
+			d[24] = a[24] + b[24]
+			d[25] = a[25] + b[25]
+			d[26] = a[26] + b[26]
+			d[27] = a[27] + b[27]
+			d[28] = a[28] + b[28]
+			d[29] = a[29] + b[29]
+			d[30] = a[30] + b[30]
+			d[31] = a[31] + b[31]
+		case 20: // execAdd64, a dense mask
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			x0, o0 := a[0]+b[0], d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := a[1]+b[1], d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := a[2]+b[2], d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := a[3]+b[3], d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := a[4]+b[4], d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := a[5]+b[5], d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := a[6]+b[6], d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := a[7]+b[7], d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := a[8]+b[8], d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := a[9]+b[9], d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := a[10]+b[10], d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := a[11]+b[11], d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := a[12]+b[12], d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := a[13]+b[13], d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := a[14]+b[14], d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := a[15]+b[15], d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := a[16]+b[16], d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := a[17]+b[17], d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := a[18]+b[18], d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := a[19]+b[19], d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := a[20]+b[20], d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := a[21]+b[21], d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := a[22]+b[22], d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := a[23]+b[23], d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := a[24]+b[24], d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := a[25]+b[25], d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := a[26]+b[26], d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := a[27]+b[27], d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := a[28]+b[28], d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := a[29]+b[29], d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := a[30]+b[30], d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := a[31]+b[31], d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 6: // execAnd, a full warp
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			d[0] = a[0] & b[0]
+			d[1] = a[1] & b[1]
+			d[2] = a[2] & b[2]
+			d[3] = a[3] & b[3]
+			d[4] = a[4] & b[4]
+			d[5] = a[5] & b[5]
+			d[6] = a[6] & b[6]
+			d[7] = a[7] & b[7]
+			d[8] = a[8] & b[8]
+			d[9] = a[9] & b[9]
+			d[10] = a[10] & b[10]
+			d[11] = a[11] & b[11]
+			d[12] = a[12] & b[12]
+			d[13] = a[13] & b[13]
+			d[14] = a[14] & b[14]
+			d[15] = a[15] & b[15]
+			d[16] = a[16] & b[16]
+			d[17] = a[17] & b[17]
+			d[18] = a[18] & b[18]
+			d[19] = a[19] & b[19]
+			d[20] = a[20] & b[20]
+			d[21] = a[21] & b[21]
+			d[22] = a[22] & b[22]
+			d[23] = a[23] & b[23]
+			d[24] = a[24] & b[24]
+			d[25] = a[25] & b[25]
+			d[26] = a[26] & b[26]
+			d[27] = a[27] & b[27]
+			d[28] = a[28] & b[28]
+			d[29] = a[29] & b[29]
+			d[30] = a[30] & b[30]
+			d[31] = a[31] & b[31]
+		case 21: // execAnd, a dense mask
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			x0, o0 := a[0]&b[0], d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := a[1]&b[1], d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := a[2]&b[2], d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := a[3]&b[3], d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := a[4]&b[4], d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := a[5]&b[5], d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := a[6]&b[6], d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := a[7]&b[7], d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := a[8]&b[8], d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := a[9]&b[9], d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := a[10]&b[10], d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := a[11]&b[11], d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := a[12]&b[12], d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := a[13]&b[13], d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := a[14]&b[14], d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := a[15]&b[15], d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := a[16]&b[16], d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := a[17]&b[17], d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := a[18]&b[18], d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := a[19]&b[19], d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := a[20]&b[20], d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := a[21]&b[21], d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := a[22]&b[22], d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := a[23]&b[23], d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := a[24]&b[24], d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := a[25]&b[25], d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := a[26]&b[26], d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := a[27]&b[27], d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := a[28]&b[28], d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := a[29]&b[29], d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := a[30]&b[30], d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := a[31]&b[31], d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 7: // execXor, a full warp
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			d[0] = a[0] ^ b[0]
+			d[1] = a[1] ^ b[1]
+			d[2] = a[2] ^ b[2]
+			d[3] = a[3] ^ b[3]
+			d[4] = a[4] ^ b[4]
+			d[5] = a[5] ^ b[5]
+			d[6] = a[6] ^ b[6]
+			d[7] = a[7] ^ b[7]
+			d[8] = a[8] ^ b[8]
+			d[9] = a[9] ^ b[9]
+			d[10] = a[10] ^ b[10]
+			d[11] = a[11] ^ b[11]
+			d[12] = a[12] ^ b[12]
+			d[13] = a[13] ^ b[13]
+			d[14] = a[14] ^ b[14]
+			d[15] = a[15] ^ b[15]
+			d[16] = a[16] ^ b[16]
+			d[17] = a[17] ^ b[17]
+			d[18] = a[18] ^ b[18]
+			d[19] = a[19] ^ b[19]
+			d[20] = a[20] ^ b[20]
+			d[21] = a[21] ^ b[21]
+			d[22] = a[22] ^ b[22]
+			d[23] = a[23] ^ b[23]
+			d[24] = a[24] ^ b[24]
+			d[25] = a[25] ^ b[25]
+			d[26] = a[26] ^ b[26]
+			d[27] = a[27] ^ b[27]
+			d[28] = a[28] ^ b[28]
+			d[29] = a[29] ^ b[29]
+			d[30] = a[30] ^ b[30]
+			d[31] = a[31] ^ b[31]
+		case 22: // execXor, a dense mask
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			x0, o0 := a[0]^b[0], d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := a[1]^b[1], d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := a[2]^b[2], d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := a[3]^b[3], d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := a[4]^b[4], d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := a[5]^b[5], d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := a[6]^b[6], d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := a[7]^b[7], d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := a[8]^b[8], d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := a[9]^b[9], d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := a[10]^b[10], d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := a[11]^b[11], d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := a[12]^b[12], d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := a[13]^b[13], d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := a[14]^b[14], d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := a[15]^b[15], d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := a[16]^b[16], d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := a[17]^b[17], d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := a[18]^b[18], d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := a[19]^b[19], d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := a[20]^b[20], d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := a[21]^b[21], d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := a[22]^b[22], d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := a[23]^b[23], d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := a[24]^b[24], d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := a[25]^b[25], d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := a[26]^b[26], d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := a[27]^b[27], d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := a[28]^b[28], d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := a[29]^b[29], d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := a[30]^b[30], d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := a[31]^b[31], d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 8: // execShlImm, a full warp
+			d, a := &r[o.rd], &r[o.ra]
+			k := o.aux
+			s := uint(o.mode) & 63
+			d[0] = a[0] << s & k
+			d[1] = a[1] << s & k
+			d[2] = a[2] << s & k
+			d[3] = a[3] << s & k
+			d[4] = a[4] << s & k
+			d[5] = a[5] << s & k
+			d[6] = a[6] << s & k
+			d[7] = a[7] << s & k
+			d[8] = a[8] << s & k
+			d[9] = a[9] << s & k
+			d[10] = a[10] << s & k
+			d[11] = a[11] << s & k
+			d[12] = a[12] << s & k
+			d[13] = a[13] << s & k
+			d[14] = a[14] << s & k
+			d[15] = a[15] << s & k
+			d[16] = a[16] << s & k
+			d[17] = a[17] << s & k
+			d[18] = a[18] << s & k
+			d[19] = a[19] << s & k
+			d[20] = a[20] << s & k
+			d[21] = a[21] << s & k
+			d[22] = a[22] << s & k
+			d[23] = a[23] << s & k
+			d[24] = a[24] << s & k
+			d[25] = a[25] << s & k
+			d[26] = a[26] << s & k
+			d[27] = a[27] << s & k
+			d[28] = a[28] << s & k
+			d[29] = a[29] << s & k
+			d[30] = a[30] << s & k
+			d[31] = a[31] << s & k
+		case 23: // execShlImm, a dense mask
+			d, a := &r[o.rd], &r[o.ra]
+			k := o.aux
+			s := uint(o.mode) & 63
+			x0, o0 := a[0]<<s&k, d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := a[1]<<s&k, d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := a[2]<<s&k, d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := a[3]<<s&k, d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := a[4]<<s&k, d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := a[5]<<s&k, d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := a[6]<<s&k, d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := a[7]<<s&k, d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := a[8]<<s&k, d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := a[9]<<s&k, d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := a[10]<<s&k, d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := a[11]<<s&k, d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := a[12]<<s&k, d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := a[13]<<s&k, d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := a[14]<<s&k, d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := a[15]<<s&k, d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := a[16]<<s&k, d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := a[17]<<s&k, d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := a[18]<<s&k, d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := a[19]<<s&k, d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := a[20]<<s&k, d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := a[21]<<s&k, d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := a[22]<<s&k, d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := a[23]<<s&k, d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := a[24]<<s&k, d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := a[25]<<s&k, d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := a[26]<<s&k, d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := a[27]<<s&k, d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := a[28]<<s&k, d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := a[29]<<s&k, d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := a[30]<<s&k, d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := a[31]<<s&k, d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 9: // execShrUImm, a full warp
+			d, a := &r[o.rd], &r[o.ra]
+			k := o.aux
+			s := uint(o.mode) & 63
+			d[0] = a[0] & k >> s
+			d[1] = a[1] & k >> s
+			d[2] = a[2] & k >> s
+			d[3] = a[3] & k >> s
+			d[4] = a[4] & k >> s
+			d[5] = a[5] & k >> s
+			d[6] = a[6] & k >> s
+			d[7] = a[7] & k >> s
+			d[8] = a[8] & k >> s
+			d[9] = a[9] & k >> s
+			d[10] = a[10] & k >> s
+			d[11] = a[11] & k >> s
+			d[12] = a[12] & k >> s
+			d[13] = a[13] & k >> s
+			d[14] = a[14] & k >> s
+			d[15] = a[15] & k >> s
+			d[16] = a[16] & k >> s
+			d[17] = a[17] & k >> s
+			d[18] = a[18] & k >> s
+			d[19] = a[19] & k >> s
+			d[20] = a[20] & k >> s
+			d[21] = a[21] & k >> s
+			d[22] = a[22] & k >> s
+			d[23] = a[23] & k >> s
+			d[24] = a[24] & k >> s
+			d[25] = a[25] & k >> s
+			d[26] = a[26] & k >> s
+			d[27] = a[27] & k >> s
+			d[28] = a[28] & k >> s
+			d[29] = a[29] & k >> s
+			d[30] = a[30] & k >> s
+			d[31] = a[31] & k >> s
+		case 24: // execShrUImm, a dense mask
+			d, a := &r[o.rd], &r[o.ra]
+			k := o.aux
+			s := uint(o.mode) & 63
+			x0, o0 := a[0]&k>>s, d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := a[1]&k>>s, d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := a[2]&k>>s, d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := a[3]&k>>s, d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := a[4]&k>>s, d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := a[5]&k>>s, d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := a[6]&k>>s, d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := a[7]&k>>s, d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := a[8]&k>>s, d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := a[9]&k>>s, d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := a[10]&k>>s, d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := a[11]&k>>s, d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := a[12]&k>>s, d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := a[13]&k>>s, d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := a[14]&k>>s, d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := a[15]&k>>s, d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := a[16]&k>>s, d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := a[17]&k>>s, d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := a[18]&k>>s, d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := a[19]&k>>s, d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := a[20]&k>>s, d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := a[21]&k>>s, d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := a[22]&k>>s, d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := a[23]&k>>s, d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := a[24]&k>>s, d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := a[25]&k>>s, d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := a[26]&k>>s, d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := a[27]&k>>s, d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := a[28]&k>>s, d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := a[29]&k>>s, d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := a[30]&k>>s, d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := a[31]&k>>s, d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 10: // execMulWideU32, a full warp
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			d[0] = uint64(uint32(a[0])) * uint64(uint32(b[0]))
+			d[1] = uint64(uint32(a[1])) * uint64(uint32(b[1]))
+			d[2] = uint64(uint32(a[2])) * uint64(uint32(b[2]))
+			d[3] = uint64(uint32(a[3])) * uint64(uint32(b[3]))
+			d[4] = uint64(uint32(a[4])) * uint64(uint32(b[4]))
+			d[5] = uint64(uint32(a[5])) * uint64(uint32(b[5]))
+			d[6] = uint64(uint32(a[6])) * uint64(uint32(b[6]))
+			d[7] = uint64(uint32(a[7])) * uint64(uint32(b[7]))
+			d[8] = uint64(uint32(a[8])) * uint64(uint32(b[8]))
+			d[9] = uint64(uint32(a[9])) * uint64(uint32(b[9]))
+			d[10] = uint64(uint32(a[10])) * uint64(uint32(b[10]))
+			d[11] = uint64(uint32(a[11])) * uint64(uint32(b[11]))
+			d[12] = uint64(uint32(a[12])) * uint64(uint32(b[12]))
+			d[13] = uint64(uint32(a[13])) * uint64(uint32(b[13]))
+			d[14] = uint64(uint32(a[14])) * uint64(uint32(b[14]))
+			d[15] = uint64(uint32(a[15])) * uint64(uint32(b[15]))
+			d[16] = uint64(uint32(a[16])) * uint64(uint32(b[16]))
+			d[17] = uint64(uint32(a[17])) * uint64(uint32(b[17]))
+			d[18] = uint64(uint32(a[18])) * uint64(uint32(b[18]))
+			d[19] = uint64(uint32(a[19])) * uint64(uint32(b[19]))
+			d[20] = uint64(uint32(a[20])) * uint64(uint32(b[20]))
+			d[21] = uint64(uint32(a[21])) * uint64(uint32(b[21]))
+			d[22] = uint64(uint32(a[22])) * uint64(uint32(b[22]))
+			d[23] = uint64(uint32(a[23])) * uint64(uint32(b[23]))
+			d[24] = uint64(uint32(a[24])) * uint64(uint32(b[24]))
+			d[25] = uint64(uint32(a[25])) * uint64(uint32(b[25]))
+			d[26] = uint64(uint32(a[26])) * uint64(uint32(b[26]))
+			d[27] = uint64(uint32(a[27])) * uint64(uint32(b[27]))
+			d[28] = uint64(uint32(a[28])) * uint64(uint32(b[28]))
+			d[29] = uint64(uint32(a[29])) * uint64(uint32(b[29]))
+			d[30] = uint64(uint32(a[30])) * uint64(uint32(b[30]))
+			d[31] = uint64(uint32(a[31])) * uint64(uint32(b[31]))
+		case 25: // execMulWideU32, a dense mask
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			x0, o0 := uint64(uint32(a[0]))*uint64(uint32(b[0])), d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := uint64(uint32(a[1]))*uint64(uint32(b[1])), d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := uint64(uint32(a[2]))*uint64(uint32(b[2])), d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := uint64(uint32(a[3]))*uint64(uint32(b[3])), d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := uint64(uint32(a[4]))*uint64(uint32(b[4])), d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := uint64(uint32(a[5]))*uint64(uint32(b[5])), d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := uint64(uint32(a[6]))*uint64(uint32(b[6])), d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := uint64(uint32(a[7]))*uint64(uint32(b[7])), d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := uint64(uint32(a[8]))*uint64(uint32(b[8])), d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := uint64(uint32(a[9]))*uint64(uint32(b[9])), d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := uint64(uint32(a[10]))*uint64(uint32(b[10])), d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := uint64(uint32(a[11]))*uint64(uint32(b[11])), d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := uint64(uint32(a[12]))*uint64(uint32(b[12])), d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := uint64(uint32(a[13]))*uint64(uint32(b[13])), d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := uint64(uint32(a[14]))*uint64(uint32(b[14])), d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := uint64(uint32(a[15]))*uint64(uint32(b[15])), d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := uint64(uint32(a[16]))*uint64(uint32(b[16])), d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := uint64(uint32(a[17]))*uint64(uint32(b[17])), d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := uint64(uint32(a[18]))*uint64(uint32(b[18])), d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := uint64(uint32(a[19]))*uint64(uint32(b[19])), d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := uint64(uint32(a[20]))*uint64(uint32(b[20])), d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := uint64(uint32(a[21]))*uint64(uint32(b[21])), d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := uint64(uint32(a[22]))*uint64(uint32(b[22])), d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := uint64(uint32(a[23]))*uint64(uint32(b[23])), d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := uint64(uint32(a[24]))*uint64(uint32(b[24])), d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := uint64(uint32(a[25]))*uint64(uint32(b[25])), d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := uint64(uint32(a[26]))*uint64(uint32(b[26])), d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := uint64(uint32(a[27]))*uint64(uint32(b[27])), d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := uint64(uint32(a[28]))*uint64(uint32(b[28])), d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := uint64(uint32(a[29]))*uint64(uint32(b[29])), d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := uint64(uint32(a[30]))*uint64(uint32(b[30])), d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := uint64(uint32(a[31]))*uint64(uint32(b[31])), d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 11: // execMulWideS32, a full warp
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			d[0] = uint64(int64(int32(a[0])) * int64(int32(b[0])))
+			d[1] = uint64(int64(int32(a[1])) * int64(int32(b[1])))
+			d[2] = uint64(int64(int32(a[2])) * int64(int32(b[2])))
+			d[3] = uint64(int64(int32(a[3])) * int64(int32(b[3])))
+			d[4] = uint64(int64(int32(a[4])) * int64(int32(b[4])))
+			d[5] = uint64(int64(int32(a[5])) * int64(int32(b[5])))
+			d[6] = uint64(int64(int32(a[6])) * int64(int32(b[6])))
+			d[7] = uint64(int64(int32(a[7])) * int64(int32(b[7])))
+			d[8] = uint64(int64(int32(a[8])) * int64(int32(b[8])))
+			d[9] = uint64(int64(int32(a[9])) * int64(int32(b[9])))
+			d[10] = uint64(int64(int32(a[10])) * int64(int32(b[10])))
+			d[11] = uint64(int64(int32(a[11])) * int64(int32(b[11])))
+			d[12] = uint64(int64(int32(a[12])) * int64(int32(b[12])))
+			d[13] = uint64(int64(int32(a[13])) * int64(int32(b[13])))
+			d[14] = uint64(int64(int32(a[14])) * int64(int32(b[14])))
+			d[15] = uint64(int64(int32(a[15])) * int64(int32(b[15])))
+			d[16] = uint64(int64(int32(a[16])) * int64(int32(b[16])))
+			d[17] = uint64(int64(int32(a[17])) * int64(int32(b[17])))
+			d[18] = uint64(int64(int32(a[18])) * int64(int32(b[18])))
+			d[19] = uint64(int64(int32(a[19])) * int64(int32(b[19])))
+			d[20] = uint64(int64(int32(a[20])) * int64(int32(b[20])))
+			d[21] = uint64(int64(int32(a[21])) * int64(int32(b[21])))
+			d[22] = uint64(int64(int32(a[22])) * int64(int32(b[22])))
+			d[23] = uint64(int64(int32(a[23])) * int64(int32(b[23])))
+			d[24] = uint64(int64(int32(a[24])) * int64(int32(b[24])))
+			d[25] = uint64(int64(int32(a[25])) * int64(int32(b[25])))
+			d[26] = uint64(int64(int32(a[26])) * int64(int32(b[26])))
+			d[27] = uint64(int64(int32(a[27])) * int64(int32(b[27])))
+			d[28] = uint64(int64(int32(a[28])) * int64(int32(b[28])))
+			d[29] = uint64(int64(int32(a[29])) * int64(int32(b[29])))
+			d[30] = uint64(int64(int32(a[30])) * int64(int32(b[30])))
+			d[31] = uint64(int64(int32(a[31])) * int64(int32(b[31])))
+		case 26: // execMulWideS32, a dense mask
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			x0, o0 := uint64(int64(int32(a[0]))*int64(int32(b[0]))), d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := uint64(int64(int32(a[1]))*int64(int32(b[1]))), d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := uint64(int64(int32(a[2]))*int64(int32(b[2]))), d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := uint64(int64(int32(a[3]))*int64(int32(b[3]))), d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := uint64(int64(int32(a[4]))*int64(int32(b[4]))), d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := uint64(int64(int32(a[5]))*int64(int32(b[5]))), d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := uint64(int64(int32(a[6]))*int64(int32(b[6]))), d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := uint64(int64(int32(a[7]))*int64(int32(b[7]))), d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := uint64(int64(int32(a[8]))*int64(int32(b[8]))), d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := uint64(int64(int32(a[9]))*int64(int32(b[9]))), d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := uint64(int64(int32(a[10]))*int64(int32(b[10]))), d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := uint64(int64(int32(a[11]))*int64(int32(b[11]))), d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := uint64(int64(int32(a[12]))*int64(int32(b[12]))), d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := uint64(int64(int32(a[13]))*int64(int32(b[13]))), d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := uint64(int64(int32(a[14]))*int64(int32(b[14]))), d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := uint64(int64(int32(a[15]))*int64(int32(b[15]))), d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := uint64(int64(int32(a[16]))*int64(int32(b[16]))), d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := uint64(int64(int32(a[17]))*int64(int32(b[17]))), d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := uint64(int64(int32(a[18]))*int64(int32(b[18]))), d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := uint64(int64(int32(a[19]))*int64(int32(b[19]))), d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := uint64(int64(int32(a[20]))*int64(int32(b[20]))), d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := uint64(int64(int32(a[21]))*int64(int32(b[21]))), d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := uint64(int64(int32(a[22]))*int64(int32(b[22]))), d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := uint64(int64(int32(a[23]))*int64(int32(b[23]))), d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := uint64(int64(int32(a[24]))*int64(int32(b[24]))), d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := uint64(int64(int32(a[25]))*int64(int32(b[25]))), d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := uint64(int64(int32(a[26]))*int64(int32(b[26]))), d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := uint64(int64(int32(a[27]))*int64(int32(b[27]))), d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := uint64(int64(int32(a[28]))*int64(int32(b[28]))), d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := uint64(int64(int32(a[29]))*int64(int32(b[29]))), d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := uint64(int64(int32(a[30]))*int64(int32(b[30]))), d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := uint64(int64(int32(a[31]))*int64(int32(b[31]))), d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 12: // execCvta, a full warp
+			d, a := &r[o.rd], &r[o.ra]
+			k := o.aux
+			off := uint64(o.off)
+			d[0] = (a[0] + off) & k
+			d[1] = (a[1] + off) & k
+			d[2] = (a[2] + off) & k
+			d[3] = (a[3] + off) & k
+			d[4] = (a[4] + off) & k
+			d[5] = (a[5] + off) & k
+			d[6] = (a[6] + off) & k
+			d[7] = (a[7] + off) & k
+			d[8] = (a[8] + off) & k
+			d[9] = (a[9] + off) & k
+			d[10] = (a[10] + off) & k
+			d[11] = (a[11] + off) & k
+			d[12] = (a[12] + off) & k
+			d[13] = (a[13] + off) & k
+			d[14] = (a[14] + off) & k
+			d[15] = (a[15] + off) & k
+			d[16] = (a[16] + off) & k
+			d[17] = (a[17] + off) & k
+			d[18] = (a[18] + off) & k
+			d[19] = (a[19] + off) & k
+			d[20] = (a[20] + off) & k
+			d[21] = (a[21] + off) & k
+			d[22] = (a[22] + off) & k
+			d[23] = (a[23] + off) & k
+			d[24] = (a[24] + off) & k
+			d[25] = (a[25] + off) & k
+			d[26] = (a[26] + off) & k
+			d[27] = (a[27] + off) & k
+			d[28] = (a[28] + off) & k
+			d[29] = (a[29] + off) & k
+			d[30] = (a[30] + off) & k
+			d[31] = (a[31] + off) & k
+		case 27: // execCvta, a dense mask
+			d, a := &r[o.rd], &r[o.ra]
+			k := o.aux
+			off := uint64(o.off)
+			x0, o0 := (a[0]+off)&k, d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := (a[1]+off)&k, d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := (a[2]+off)&k, d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := (a[3]+off)&k, d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := (a[4]+off)&k, d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := (a[5]+off)&k, d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := (a[6]+off)&k, d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := (a[7]+off)&k, d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := (a[8]+off)&k, d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := (a[9]+off)&k, d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := (a[10]+off)&k, d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := (a[11]+off)&k, d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := (a[12]+off)&k, d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := (a[13]+off)&k, d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := (a[14]+off)&k, d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := (a[15]+off)&k, d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := (a[16]+off)&k, d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := (a[17]+off)&k, d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := (a[18]+off)&k, d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := (a[19]+off)&k, d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := (a[20]+off)&k, d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := (a[21]+off)&k, d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := (a[22]+off)&k, d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := (a[23]+off)&k, d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := (a[24]+off)&k, d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := (a[25]+off)&k, d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := (a[26]+off)&k, d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := (a[27]+off)&k, d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := (a[28]+off)&k, d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := (a[29]+off)&k, d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := (a[30]+off)&k, d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := (a[31]+off)&k, d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 13: // execSetpEqualNarrow
+			ra, rb := o.ra, o.rb
+			sw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)
+			a, b := &r[ra^sw], &r[rb^sw]
+			k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+			part := &m.part
+			part[0] = (((((a[0]^b[0])&k - 1) >> 63) |
+				((((a[1]^b[1])&k - 1) >> 63) << 1)) |
+				(((((a[2]^b[2])&k - 1) >> 63) << 2) |
+					((((a[3]^b[3])&k - 1) >> 63) << 3)))
+			part[1] = ((((((a[4]^b[4])&k - 1) >> 63) << 4) |
+				((((a[5]^b[5])&k - 1) >> 63) << 5)) |
+				(((((a[6]^b[6])&k - 1) >> 63) << 6) |
+					((((a[7]^b[7])&k - 1) >> 63) << 7)))
+			part[2] = ((((((a[8]^b[8])&k - 1) >> 63) << 8) |
+				((((a[9]^b[9])&k - 1) >> 63) << 9)) |
+				(((((a[10]^b[10])&k - 1) >> 63) << 10) |
+					((((a[11]^b[11])&k - 1) >> 63) << 11)))
+			part[3] = ((((((a[12]^b[12])&k - 1) >> 63) << 12) |
+				((((a[13]^b[13])&k - 1) >> 63) << 13)) |
+				(((((a[14]^b[14])&k - 1) >> 63) << 14) |
+					((((a[15]^b[15])&k - 1) >> 63) << 15)))
+			part[4] = ((((((a[16]^b[16])&k - 1) >> 63) << 16) |
+				((((a[17]^b[17])&k - 1) >> 63) << 17)) |
+				(((((a[18]^b[18])&k - 1) >> 63) << 18) |
+					((((a[19]^b[19])&k - 1) >> 63) << 19)))
+			part[5] = ((((((a[20]^b[20])&k - 1) >> 63) << 20) |
+				((((a[21]^b[21])&k - 1) >> 63) << 21)) |
+				(((((a[22]^b[22])&k - 1) >> 63) << 22) |
+					((((a[23]^b[23])&k - 1) >> 63) << 23)))
+			part[6] = ((((((a[24]^b[24])&k - 1) >> 63) << 24) |
+				((((a[25]^b[25])&k - 1) >> 63) << 25)) |
+				(((((a[26]^b[26])&k - 1) >> 63) << 26) |
+					((((a[27]^b[27])&k - 1) >> 63) << 27)))
+			part[7] = ((((((a[28]^b[28])&k - 1) >> 63) << 28) |
+				((((a[29]^b[29])&k - 1) >> 63) << 29)) |
+				(((((a[30]^b[30])&k - 1) >> 63) << 30) |
+					((((a[31]^b[31])&k - 1) >> 63) << 31)))
+			t := (((part[0] |
+				part[1]) |
+				(part[2] |
+					part[3])) |
+				((part[4] |
+					part[5]) |
+					(part[6] |
+						part[7])))
+			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+			q := &w.f.preds[o.pd]
+			*q = *q&^mask | p&mask
+		case 14: // execSetpLessNarrowU
+			ra, rb := o.ra, o.rb
+			sw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)
+			a, b := &r[ra^sw], &r[rb^sw]
+			k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+			part := &m.part
+			part[0] = ((((a[0]&k - b[0]&k) >> 63) |
+				(((a[1]&k - b[1]&k) >> 63) << 1)) |
+				((((a[2]&k - b[2]&k) >> 63) << 2) |
+					(((a[3]&k - b[3]&k) >> 63) << 3)))
+			part[1] = (((((a[4]&k - b[4]&k) >> 63) << 4) |
+				(((a[5]&k - b[5]&k) >> 63) << 5)) |
+				((((a[6]&k - b[6]&k) >> 63) << 6) |
+					(((a[7]&k - b[7]&k) >> 63) << 7)))
+			part[2] = (((((a[8]&k - b[8]&k) >> 63) << 8) |
+				(((a[9]&k - b[9]&k) >> 63) << 9)) |
+				((((a[10]&k - b[10]&k) >> 63) << 10) |
+					(((a[11]&k - b[11]&k) >> 63) << 11)))
+			part[3] = (((((a[12]&k - b[12]&k) >> 63) << 12) |
+				(((a[13]&k - b[13]&k) >> 63) << 13)) |
+				((((a[14]&k - b[14]&k) >> 63) << 14) |
+					(((a[15]&k - b[15]&k) >> 63) << 15)))
+			part[4] = (((((a[16]&k - b[16]&k) >> 63) << 16) |
+				(((a[17]&k - b[17]&k) >> 63) << 17)) |
+				((((a[18]&k - b[18]&k) >> 63) << 18) |
+					(((a[19]&k - b[19]&k) >> 63) << 19)))
+			part[5] = (((((a[20]&k - b[20]&k) >> 63) << 20) |
+				(((a[21]&k - b[21]&k) >> 63) << 21)) |
+				((((a[22]&k - b[22]&k) >> 63) << 22) |
+					(((a[23]&k - b[23]&k) >> 63) << 23)))
+			part[6] = (((((a[24]&k - b[24]&k) >> 63) << 24) |
+				(((a[25]&k - b[25]&k) >> 63) << 25)) |
+				((((a[26]&k - b[26]&k) >> 63) << 26) |
+					(((a[27]&k - b[27]&k) >> 63) << 27)))
+			part[7] = (((((a[28]&k - b[28]&k) >> 63) << 28) |
+				(((a[29]&k - b[29]&k) >> 63) << 29)) |
+				((((a[30]&k - b[30]&k) >> 63) << 30) |
+					(((a[31]&k - b[31]&k) >> 63) << 31)))
+			t := (((part[0] |
+				part[1]) |
+				(part[2] |
+					part[3])) |
+				((part[4] |
+					part[5]) |
+					(part[6] |
+						part[7])))
+			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+			q := &w.f.preds[o.pd]
+			*q = *q&^mask | p&mask
+		case 15: // execSetpLessNarrow
+			ra, rb := o.ra, o.rb
+			sw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)
+			a, b := &r[ra^sw], &r[rb^sw]
+			k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+			part := &m.part
+			f := o.aux
+			part[0] = (((((a[0]&k ^ f) - (b[0]&k ^ f)) >> 63) |
+				((((a[1]&k ^ f) - (b[1]&k ^ f)) >> 63) << 1)) |
+				(((((a[2]&k ^ f) - (b[2]&k ^ f)) >> 63) << 2) |
+					((((a[3]&k ^ f) - (b[3]&k ^ f)) >> 63) << 3)))
+			part[1] = ((((((a[4]&k ^ f) - (b[4]&k ^ f)) >> 63) << 4) |
+				((((a[5]&k ^ f) - (b[5]&k ^ f)) >> 63) << 5)) |
+				(((((a[6]&k ^ f) - (b[6]&k ^ f)) >> 63) << 6) |
+					((((a[7]&k ^ f) - (b[7]&k ^ f)) >> 63) << 7)))
+			part[2] = ((((((a[8]&k ^ f) - (b[8]&k ^ f)) >> 63) << 8) |
+				((((a[9]&k ^ f) - (b[9]&k ^ f)) >> 63) << 9)) |
+				(((((a[10]&k ^ f) - (b[10]&k ^ f)) >> 63) << 10) |
+					((((a[11]&k ^ f) - (b[11]&k ^ f)) >> 63) << 11)))
+			part[3] = ((((((a[12]&k ^ f) - (b[12]&k ^ f)) >> 63) << 12) |
+				((((a[13]&k ^ f) - (b[13]&k ^ f)) >> 63) << 13)) |
+				(((((a[14]&k ^ f) - (b[14]&k ^ f)) >> 63) << 14) |
+					((((a[15]&k ^ f) - (b[15]&k ^ f)) >> 63) << 15)))
+			part[4] = ((((((a[16]&k ^ f) - (b[16]&k ^ f)) >> 63) << 16) |
+				((((a[17]&k ^ f) - (b[17]&k ^ f)) >> 63) << 17)) |
+				(((((a[18]&k ^ f) - (b[18]&k ^ f)) >> 63) << 18) |
+					((((a[19]&k ^ f) - (b[19]&k ^ f)) >> 63) << 19)))
+			part[5] = ((((((a[20]&k ^ f) - (b[20]&k ^ f)) >> 63) << 20) |
+				((((a[21]&k ^ f) - (b[21]&k ^ f)) >> 63) << 21)) |
+				(((((a[22]&k ^ f) - (b[22]&k ^ f)) >> 63) << 22) |
+					((((a[23]&k ^ f) - (b[23]&k ^ f)) >> 63) << 23)))
+			part[6] = ((((((a[24]&k ^ f) - (b[24]&k ^ f)) >> 63) << 24) |
+				((((a[25]&k ^ f) - (b[25]&k ^ f)) >> 63) << 25)) |
+				(((((a[26]&k ^ f) - (b[26]&k ^ f)) >> 63) << 26) |
+					((((a[27]&k ^ f) - (b[27]&k ^ f)) >> 63) << 27)))
+			part[7] = ((((((a[28]&k ^ f) - (b[28]&k ^ f)) >> 63) << 28) |
+				((((a[29]&k ^ f) - (b[29]&k ^ f)) >> 63) << 29)) |
+				(((((a[30]&k ^ f) - (b[30]&k ^ f)) >> 63) << 30) |
+					((((a[31]&k ^ f) - (b[31]&k ^ f)) >> 63) << 31)))
+			t := (((part[0] |
+				part[1]) |
+				(part[2] |
+					part[3])) |
+				((part[4] |
+					part[5]) |
+					(part[6] |
+						part[7])))
+			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+			q := &w.f.preds[o.pd]
+			*q = *q&^mask | p&mask
+		default:
+			o.exec(m, w, o)
+			if m.err != nil {
+				return m.issued(len(ops), i+1, mask)
+			}
+		}
+	}
+	return len(ops)
+}

@@ -72,6 +72,16 @@ var ops = []laneOp{
 	{"execShrS64Imm", "shr.s64 by an immediate below 64", 1, "uint64(int64($a) >> s)", 64},
 }
 
+// fusedOps and fusedCmps are the ops whose lanes fused (see fusedFn) runs
+// in place, no call, the ones the benchmark kernels' stretches of plain
+// ops run (alu, reduce, diverge, vadd, the transpose: counted with the
+// stretches' ops by handler).
+var fusedOps = []string{
+	"execMov", "execAdd32", "execSub32", "execMad32", "execAdd64", "execAnd", "execXor",
+	"execShlImm", "execShrUImm", "execMulWideU32", "execMulWideS32", "execCvta",
+}
+var fusedCmps = []string{"EqualNarrow", "LessNarrowU", "LessNarrow"}
+
 // cmpOp is an integer comparison over all 32 lanes (inactive ones too: the
 // caller masks): lane i's result, 0 or 1, is expr, from $a and $b, the
 // width mask k and the sign flip f (see lowerIntCmp), where X and Y stand
@@ -217,6 +227,166 @@ func memLanes() []byte {
 	return src
 }
 
+// fusedFn is fused, block's form that runs the lanes of the ops in
+// fusedOps and fusedCmps in place: one switch case an op and a mask class,
+// no call, where block calls each op's handler. Under WebAssembly a call
+// costs about 80 x86 instructions in V8's code (the arguments and every
+// value live across it through Go's stack in linear memory, the callee's
+// entry through its own dispatch and stack check, the unwinding test
+// after it); the cases' lanes are the handlers' own.
+func fusedFn() string {
+	var b strings.Builder
+	var handlers []string
+	for _, n := range fusedOps {
+		handlers = append(handlers, n)
+	}
+	for _, n := range fusedCmps {
+		handlers = append(handlers, "execSetp"+n)
+	}
+	nv, nc := len(fusedOps), len(fusedCmps)
+	b.WriteString("// laneHandlers are the handlers whose lanes fused runs in place; an op's\n")
+	b.WriteString("// lane kind (op.lane) is its handler's index here plus one (0: none).\n")
+	b.WriteString("// The first laneOps are value ops, the rest setps.\n")
+	fmt.Fprintf(&b, "var laneHandlers = [...]execFn{\n\t%s,\n}\n\n", strings.Join(handlers, ",\n\t"))
+	fmt.Fprintf(&b, "const laneOps = %d\n\n", nv)
+	b.WriteString(`// fused issues ops, a stretch of 2 to maxBlock unguarded plain ops
+// (op.blk), for the lanes in mask (w.mask), and returns how many it
+// issued: all, or up to and with the first that faults. The pc is the
+// caller's; per op, the counts and the written-lanes mark are as the
+// short path keeps them (the sanitizers read the warp instruction count
+// during an op, so it moves one op at a time).
+//
+// The ops that have a lane kind (op.lane: the handlers in laneHandlers)
+// run their lanes here, in the switch's cases, which are the handlers'
+// own code: a value op's full warp written out, or a dense mask's lanes
+// by a select (laneSel: a sparse mask calls the handler, whose loop
+// visits the active lanes), and a setp's under any mask; every other op
+// calls its handler. Under WebAssembly a call costs about 80 x86
+// instructions in V8's code (the arguments and every value live across it
+// through Go's stack in linear memory, the callee's entry through its own
+// dispatch and stack check, the unwinding test after it), more than the
+// switch's binary search (Go has no jump tables for wasm) and the loop's
+// back edge, each a trip through the function's dispatch loop; no case
+// calls anything, so no value of theirs goes through Go's stack.
+`)
+	b.WriteString("//\n//go:noinline\n")
+	b.WriteString("func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {\n")
+	b.WriteString("\tm.stats.ThreadInstructions += int64(len(ops) * bits.OnesCount32(mask))\n")
+	b.WriteString("\tsel := &laneSel[laneClass(mask)]\n")
+	b.WriteString("\tr := w.regs\n")
+	b.WriteString("\tmk := uint64(mask)\n")
+	b.WriteString("\tfor i := range ops {\n")
+	b.WriteString("\t\to := &ops[i]\n")
+	b.WriteString("\t\tm.stats.WarpInstructions++\n")
+	b.WriteString("\t\twr[o.wm] |= mask // (see frame)\n")
+	b.WriteString("\t\tswitch sel[o.lane] {\n")
+	byName := map[string]laneOp{}
+	for _, o := range ops {
+		byName[o.name] = o
+	}
+	for k, n := range fusedOps {
+		o, ok := byName[n]
+		if !ok {
+			fmt.Fprintln(os.Stderr, "fusedOps: no lane op", n)
+			os.Exit(1)
+		}
+		fmt.Fprintf(&b, "\t\tcase %d: // %s, a full warp\n", k+1, o.name)
+		b.WriteString(indent(opDecls(o), "\t\t\t"))
+		b.WriteString(fullLanes(o, "\t\t\t"))
+		fmt.Fprintf(&b, "\t\tcase %d: // %s, a dense mask\n", k+1+nv+nc, o.name)
+		b.WriteString(indent(opDecls(o), "\t\t\t"))
+		b.WriteString(selectLanes(o, "\t\t\t"))
+	}
+	byCmp := map[string]cmpOp{}
+	for _, c := range cmps {
+		byCmp[c.name] = c
+	}
+	for j, n := range fusedCmps {
+		c, ok := byCmp[n]
+		if !ok {
+			fmt.Fprintln(os.Stderr, "fusedCmps: no comparison", n)
+			os.Exit(1)
+		}
+		fmt.Fprintf(&b, "\t\tcase %d: // execSetp%s\n", nv+j+1, c.name)
+		b.WriteString(setpLanes(c, "\t\t\t", "r"))
+		b.WriteString("\t\t\tq := &w.f.preds[o.pd]\n\t\t\t*q = *q&^mask | p&mask\n")
+	}
+	b.WriteString("\t\tdefault:\n\t\t\to.exec(m, w, o)\n\t\t\tif m.err != nil {\n")
+	b.WriteString("\t\t\t\treturn m.issued(len(ops), i+1, mask)\n\t\t\t}\n\t\t}\n\t}\n\treturn len(ops)\n}\n\n")
+	return b.String()
+}
+
+// opDecls is the statements of o's handler before its lanes: its rows d,
+// a, b, c from r (the warp's registers) and its constants.
+func opDecls(o laneOp) string {
+	var b strings.Builder
+	vars, rows := []string{"d"}, []string{"&r[o.rd]"}
+	for i, s := range []string{"a", "b", "c"}[:o.srcs] {
+		vars = append(vars, s)
+		rows = append(rows, "&r[o."+[]string{"ra", "rb", "rc"}[i]+"]")
+	}
+	fmt.Fprintf(&b, "\t%s := %s\n", strings.Join(vars, ", "), strings.Join(rows, ", "))
+	if strings.Contains(o.expr, "k") {
+		b.WriteString("\tk := o.aux\n")
+	}
+	if strings.Contains(o.expr, "off") {
+		b.WriteString("\toff := uint64(o.off)\n")
+	}
+	if o.count > 0 {
+		fmt.Fprintf(&b, "\ts := uint(o.mode) & %d\n", o.count-1)
+	}
+	return b.String()
+}
+
+// fullLanes is o's 32 lanes written out, each line indented by in.
+func fullLanes(o laneOp, in string) string {
+	var b strings.Builder
+	for i := range 32 {
+		fmt.Fprintf(&b, "%sd[%d] = %s\n", in, i, lane(o.expr, fmt.Sprint(i)))
+	}
+	return b.String()
+}
+
+// selectLanes is o's 32 lanes computed, the lanes not in mk (a uint64)
+// keeping their old values by a select.
+func selectLanes(o laneOp, in string) string {
+	var b strings.Builder
+	for i := range 32 {
+		fmt.Fprintf(&b, "%sx%d, o%d := %s, d[%d]\n", in, i, i, lane(o.expr, fmt.Sprint(i)), i)
+		fmt.Fprintf(&b, "%sif mk&(1<<%d) == 0 {\n%s\tx%d = o%d\n%s}\n", in, i, in, i, i, in)
+		fmt.Fprintf(&b, "%sd[%d] = x%d\n", in, i, i)
+	}
+	return b.String()
+}
+
+// setpLanes is the statements of c's setp up to p, its result for every
+// lane (negated when the op says so), the rows read from regs.
+func setpLanes(c cmpOp, in, regs string) string {
+	var b strings.Builder
+	b.WriteString("\tra, rb := o.ra, o.rb\n")
+	b.WriteString("\tsw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)\n")
+	fmt.Fprintf(&b, "\ta, b := &%s[ra^sw], &%s[rb^sw]\n", regs, regs)
+	b.WriteString("\tk := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)\n")
+	b.WriteString("\tpart := &m.part\n")
+	if strings.Contains(c.expr+c.x+c.y, "f") {
+		b.WriteString("\tf := o.aux\n")
+	}
+	b.WriteString(cmpLanes(c))
+	b.WriteString("\tp := uint32(t) ^ -uint32(o.mode/cmpNegate&1)\n")
+	return indent(b.String(), in)
+}
+
+// indent replaces each line's leading tab by in.
+func indent(s, in string) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "\t") {
+			lines[i] = in + l[1:]
+		}
+	}
+	return strings.Join(lines, "")
+}
+
 func lane(expr, i string) string {
 	return strings.NewReplacer("$a", "a["+i+"]", "$b", "b["+i+"]", "$c", "c["+i+"]").Replace(expr)
 }
@@ -230,25 +400,9 @@ func main() {
 		fmt.Fprintf(&b, "// %s: %s.\n", o.name, o.doc)
 		fmt.Fprintf(&b, "func %s(m *Machine, w *warp, o *op) {\n", o.name)
 		b.WriteString("\tr := w.regs\n")
-		vars, rows := []string{"d"}, []string{"&r[o.rd]"}
-		for i, s := range []string{"a", "b", "c"}[:o.srcs] {
-			vars = append(vars, s)
-			rows = append(rows, "&r[o."+[]string{"ra", "rb", "rc"}[i]+"]")
-		}
-		fmt.Fprintf(&b, "\t%s := %s\n", strings.Join(vars, ", "), strings.Join(rows, ", "))
-		if strings.Contains(o.expr, "k") {
-			b.WriteString("\tk := o.aux\n")
-		}
-		if strings.Contains(o.expr, "off") {
-			b.WriteString("\toff := uint64(o.off)\n")
-		}
-		if o.count > 0 {
-			fmt.Fprintf(&b, "\ts := uint(o.mode) & %d\n", o.count-1)
-		}
+		b.WriteString(opDecls(o))
 		b.WriteString("\tif w.mask == fullMask {\n")
-		for i := range 32 {
-			fmt.Fprintf(&b, "\t\td[%d] = %s\n", i, lane(o.expr, fmt.Sprint(i)))
-		}
+		b.WriteString(fullLanes(o, "\t\t"))
 		b.WriteString("\t\treturn\n\t}\n")
 		// The select path in place: in a function of its own (tried)
 		// the call cost diverge more in V8's code (the four ops' partial
@@ -256,11 +410,7 @@ func main() {
 		// the larger frame costs alu's full warps (about 3% of its
 		// add.s32's instructions).
 		b.WriteString("\tif mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {\n")
-		for i := range 32 {
-			fmt.Fprintf(&b, "\t\tx%d, o%d := %s, d[%d]\n", i, i, lane(o.expr, fmt.Sprint(i)), i)
-			fmt.Fprintf(&b, "\t\tif mk&(1<<%d) == 0 {\n\t\t\tx%d = o%d\n\t\t}\n", i, i, i)
-			fmt.Fprintf(&b, "\t\td[%d] = x%d\n", i, i)
-		}
+		b.WriteString(selectLanes(o, "\t\t"))
 		b.WriteString("\t\treturn\n\t}\n")
 		b.WriteString("\tfor mk := w.mask; mk != 0; mk &= mk - 1 {\n")
 		b.WriteString("\t\ti := bits.TrailingZeros32(mk) & 31\n")
@@ -274,18 +424,10 @@ func main() {
 		b.WriteString("// The operands' swap, the width mask and the negation are arithmetic,\n")
 		b.WriteString("// not branches (each a trip through the dispatch loop in wasm).\n")
 		fmt.Fprintf(&b, "func execSetp%s(m *Machine, w *warp, o *op) {\n", c.name)
-		b.WriteString("\tra, rb := o.ra, o.rb\n")
-		b.WriteString("\tsw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)\n")
-		b.WriteString("\ta, b := &w.regs[ra^sw], &w.regs[rb^sw]\n")
-		b.WriteString("\tk := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)\n")
-		b.WriteString("\tpart := &m.part\n")
-		if strings.Contains(c.expr+c.x+c.y, "f") {
-			b.WriteString("\tf := o.aux\n")
-		}
-		b.WriteString(cmpLanes(c))
-		b.WriteString("\tp := uint32(t) ^ -uint32(o.mode/cmpNegate&1)\n")
+		b.WriteString(setpLanes(c, "\t", "w.regs"))
 		b.WriteString("\tsetPred(w, o.pd, p)\n\tsetPred(w, o.pd2, ^p)\n}\n\n")
 	}
+	b.WriteString(fusedFn())
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

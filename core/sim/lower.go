@@ -534,6 +534,9 @@ func (p *Program) lowerFunc(f *fn) error {
 			}
 		}
 		markPlain(f, o)
+		if o.flags&flagPlain != 0 && o.pd2 < 0 && (o.pd < 0) == (o.d1 >= 0) {
+			o.lane = laneKind(o.exec)
+		}
 	}
 	for i := len(f.code) - 1; i >= 0; i-- {
 		if o := &f.code[i]; o.flags&flagPlain != 0 {

@@ -895,7 +895,7 @@ burst:
 				// unguarded plain ops after it (op.blk), as many as the
 				// burst and the reconvergence point allow (an rpc before
 				// the pc or none, -1, makes the unsigned distance large),
-				// go through one call of block; one alone is issued here
+				// go through one call of fused; one alone is issued here
 				// (Go lays this out on the path the loop falls through).
 				k := min(uint(o.blk), uint(end-run+1), uint(e.rpc-e.pc))
 				if k < 2 {
@@ -913,7 +913,7 @@ burst:
 					}
 					continue
 				}
-				n := m.block(w, w.code[e.pc:e.pc+int32(k)], f.wregs[:cap(f.wregs)], mask)
+				n := m.fused(w, w.code[e.pc:e.pc+int32(k)], f.wregs[:cap(f.wregs)], mask)
 				run += n - 1
 				e.pc += int32(n)
 				if m.err != nil || e.pc == e.rpc {
@@ -1170,88 +1170,15 @@ func (m *Machine) shortPaths() (plain, bra opFlag) {
 	return flagPlain, flagBra
 }
 
-// block issues ops, a stretch of 2 to maxBlock unguarded plain ops
-// (op.blk), for the lanes in mask (w.mask), and returns how many it
-// issued: all, or up to and with the first that faults. The pc is the
-// caller's; per op, the counts and the written-lanes mark are as the
-// short path keeps them (the sanitizers read the warp instruction count
-// during an op, so it moves one op at a time). Under WebAssembly, where Go's code
-// keeps every value live across a call in its stack in memory and every
-// jump that does not fall through goes round the function's dispatch
-// loop, the ops are issued by straight-line code, one call after
-// another with no loop, and no local lives across the calls: only
-// block's arguments, which stay in their slots.
-//
-//go:noinline
-func (m *Machine) block(w *warp, ops []op, wr []uint32, mask uint32) int {
-	m.stats.ThreadInstructions += int64(len(ops) * bits.OnesCount32(mask))
-	if m.one(w, &ops[0], wr, mask) || len(ops) == 1 {
-		return m.issued(len(ops), 1, mask)
-	}
-	if m.one(w, &ops[1], wr, mask) || len(ops) == 2 {
-		return m.issued(len(ops), 2, mask)
-	}
-	if m.one(w, &ops[2], wr, mask) || len(ops) == 3 {
-		return m.issued(len(ops), 3, mask)
-	}
-	if m.one(w, &ops[3], wr, mask) || len(ops) == 4 {
-		return m.issued(len(ops), 4, mask)
-	}
-	if m.one(w, &ops[4], wr, mask) || len(ops) == 5 {
-		return m.issued(len(ops), 5, mask)
-	}
-	if m.one(w, &ops[5], wr, mask) || len(ops) == 6 {
-		return m.issued(len(ops), 6, mask)
-	}
-	if m.one(w, &ops[6], wr, mask) || len(ops) == 7 {
-		return m.issued(len(ops), 7, mask)
-	}
-	if m.one(w, &ops[7], wr, mask) || len(ops) == 8 {
-		return m.issued(len(ops), 8, mask)
-	}
-	if m.one(w, &ops[8], wr, mask) || len(ops) == 9 {
-		return m.issued(len(ops), 9, mask)
-	}
-	if m.one(w, &ops[9], wr, mask) || len(ops) == 10 {
-		return m.issued(len(ops), 10, mask)
-	}
-	if m.one(w, &ops[10], wr, mask) || len(ops) == 11 {
-		return m.issued(len(ops), 11, mask)
-	}
-	if m.one(w, &ops[11], wr, mask) || len(ops) == 12 {
-		return m.issued(len(ops), 12, mask)
-	}
-	if m.one(w, &ops[12], wr, mask) || len(ops) == 13 {
-		return m.issued(len(ops), 13, mask)
-	}
-	if m.one(w, &ops[13], wr, mask) || len(ops) == 14 {
-		return m.issued(len(ops), 14, mask)
-	}
-	if m.one(w, &ops[14], wr, mask) || len(ops) == 15 {
-		return m.issued(len(ops), 15, mask)
-	}
-	m.one(w, &ops[15], wr, mask)
-	return 16
-}
-
-// issued returns n, the ops block issued of the k it counted as thread
+// issued returns n, the ops fused issued of the k it counted as thread
 // instructions at its start, and takes back the count of the rest.
 func (m *Machine) issued(k, n int, mask uint32) int {
 	m.stats.ThreadInstructions -= int64((k - n) * bits.OnesCount32(mask))
 	return n
 }
 
-// maxBlock is the most ops block issues in one call.
+// maxBlock is the most ops fused issues in one call.
 const maxBlock = 16
-
-// one issues o, one of block's ops, as the general path does, and
-// reports a fault.
-func (m *Machine) one(w *warp, o *op, wr []uint32, mask uint32) bool {
-	m.stats.WarpInstructions++
-	wr[o.wm] |= mask // (see frame)
-	o.exec(m, w, o)
-	return m.err != nil
-}
 
 // braApart is execBra for a branch that some active lanes take and
 // others do not (burst's short path; taken and fall are not 0): it

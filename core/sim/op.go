@@ -32,9 +32,13 @@ type op struct {
 	wm int32
 	// blk is, for a plain op (flagPlain) with no guard, how many ops
 	// from this one on in code order are plain with no guard, at most
-	// maxBlock: burst issues such a stretch in one call of block. 1 for
+	// maxBlock: burst issues such a stretch in one call of fused
+	// (exec_lanes.go). 1 for
 	// a guarded plain op, 0 for the rest.
 	blk int32
+	// lane is, for a plain op, its lane kind (laneKind): which of fused's
+	// cases runs its lanes in place; 0 for none (its handler).
+	lane uint8
 
 	pd   int32   // predicate destination (setp p, the p of d|p), -1 if none
 	pd2  int32   // second predicate destination (setp p|q), -1 if none
