@@ -464,7 +464,10 @@ func TestWith(t *testing.T) {
 
 // TestExit: -with exit writes whole warps and whole CTAs leaving at the
 // body's top level and in uniform loops (loops with barriers inside),
-// single threads leaving only after the last barrier or warp collective,
+// some lanes of a warp leaving (a pure function of the thread) before warp
+// collectives that name the lanes that stay, and no barrier after them,
+// other single threads leaving only after the last barrier or warp
+// collective,
 // exchanges across the CTA after exits that know who left (CTASRC,
 // XREDG), and early returns in helpers; none in a default program. Then a
 // fixed seed set runs: seeds 1-20 hold whole warps leaving before a later
@@ -478,7 +481,7 @@ func TestExit(t *testing.T) {
 		t.Fatalf("ParseWith(exit) = %+v, %v; want Exit and Exchange on", cfg, err)
 	}
 	seen := map[string]bool{}
-	shapes := []string{"a thread leaves", "a helper ends the thread", "a call ends the thread", "a warp leaves after work", "__syncthreads_count after exits", "a named barrier counting the threads that stay", "a warp leaves", "a CTA leaves", "a warp leaves in a uniform loop",
+	shapes := []string{"a thread leaves", "a helper ends the thread", "a call ends the thread", "a warp leaves after work", "__syncthreads_count after exits", "a named barrier counting the threads that stay", "some lanes leave before a warp shuffle", "some lanes leave before a warp vote or reduction", "a warp leaves", "a CTA leaves", "a warp leaves in a uniform loop",
 		"a uniform loop with a barrier", "a uniform loop of a CTA's trip count", "a helper returns early",
 		"a CTA exchange's source may have left", "a CTA collective after exits", "a barrier after a warp left"}
 	cta := regexp.MustCompile(`XCHG\(cta, |XCHGN\(|XRED\(atom|XREDG\(`)
@@ -503,9 +506,28 @@ func TestExit(t *testing.T) {
 				})
 			}
 		}
+		partial := false // some lanes of a warp left: no barrier after
 		for _, st := range p.Body.Body {
 			if st.Kind == sExitU {
 				continue // its block may end single threads: the whole warp leaves after it anyway
+			}
+			if st.Kind == sExitP {
+				partial = true
+			}
+			if partial {
+				walkStmtExprs(st, func(e *Expr) {
+					switch {
+					case (e.Op == "xchg" || e.Op == "xred") && ctaModes[e.Sym]:
+						t.Errorf("seed %d: a barrier after some lanes of a warp left:\n%s", s, body)
+					case e.Op == "xchg" && e.Gone != "":
+						seen["some lanes leave before a warp shuffle"] = true
+					case e.Op == "xred" && e.Gone != "":
+						seen["some lanes leave before a warp vote or reduction"] = true
+					}
+				})
+				if st.Kind == sULoop {
+					t.Errorf("seed %d: a uniform loop after some lanes of a warp left", s)
+				}
 			}
 			walkStmts(st, func(x *Stmt) {
 				if !left && x.Kind == sExit {

@@ -210,6 +210,7 @@ const (
 	sExitU  // if ((UNI(pN_xX, Field) & 3u) == 0u or (Loop & 3u)) { Then; return; }  a warp (Field 31) or CTA (63) leaves
 	sULoop  // for (u32 Loop = 0; Loop < trip; Loop++) {Then}: the trip count the same for the whole CTA (Field, or UNI(pN_xX, 63u) & 3u when X >= 0)
 	sReturn // if (Cond) return E;  a helper's early return
+	sExitP  // if ((pN_xX(t, in) & 3u) == 0u) return;  some lanes of a warp leave (warp collectives after it name the lanes that stay)
 )
 
 // Stmt is a statement.
@@ -322,9 +323,10 @@ type gen struct {
 	// Config.Exit: noSync once a thread may have left alone (no barrier
 	// or warp collective may follow); uloop the counter of the uniform
 	// loop being written; late on the body's last third of statements.
-	noSync bool
-	uloop  *Var
-	late   bool
+	noSync  bool
+	uloop   *Var
+	late    bool
+	partial bool // some lanes of a warp may have left: no more barriers, warp collectives name the lanes that stay
 }
 
 // Generate builds the program of a seed.
@@ -689,6 +691,9 @@ func (g *gen) exchangeExpr() *Expr {
 		if g.cfg.Exit {
 			modes = append(modes, "ctan")
 		}
+		if g.partial {
+			modes = modes[:4] // no barrier once some lanes of a warp left
+		}
 		mode := modes[g.r.IntN(len(modes))]
 		mask := uint64(31)
 		if mode == "cta" || mode == "ctan" {
@@ -700,6 +705,9 @@ func (g *gen) exchangeExpr() *Expr {
 	modes := xredModes
 	if g.cfg.Exit {
 		modes = append(modes[:len(modes):len(modes)], barRedModes...)
+	}
+	if g.partial {
+		modes = xredModes[:8] // the warp's
 	}
 	return &Expr{Op: "xred", T: Ty{K: U32}, Sym: modes[g.r.IntN(len(modes))], A: []*Expr{name}}
 }
@@ -770,10 +778,34 @@ func (g *gen) exit(top bool) *Stmt {
 		return &Stmt{Kind: sExit, Cond: g.cond(), Field: g.r.IntN(2)}
 	case c == 1 && top:
 		return g.uniformExit()
-	case c < 4 && top && g.uloop == nil && !g.noSync:
+	case c < 4 && top && g.uloop == nil && !g.noSync && !g.partial:
 		return g.uniformLoop()
+	case c == 4 && top && g.uloop == nil && !g.noSync:
+		g.partial = true
+		x := g.partialPure()
+		return &Stmt{Kind: sExitP, X: x, Pure: g.pureName(x)}
 	}
 	return nil
+}
+
+// partialPure adds the value a partial warp's exit reads (& 3u, 0 to
+// leave): one lane in four, the lower half of each warp, one lane, or a
+// random function of the thread's index and inputs. A pure function of
+// the thread, so that the lanes that stay are known to every thread.
+func (g *gen) partialPure() int {
+	var x *Expr
+	switch g.r.IntN(4) {
+	case 0:
+		x = &Expr{Op: "raw", T: Ty{K: U32}, Sym: fmt.Sprintf("((t & 3u) ^ %du)", g.r.IntN(4))}
+	case 1:
+		x = &Expr{Op: "raw", T: Ty{K: U32}, Sym: "((t >> 4) & 1u)"}
+	case 2:
+		x = &Expr{Op: "raw", T: Ty{K: U32}, Sym: fmt.Sprintf("((t & 31u) == %du ? 0u : 1u)", g.r.IntN(32))}
+	default:
+		x = g.pureExpr()
+	}
+	g.pure(x)
+	return len(g.p.Pure) - 1
 }
 
 // uniformExit is a whole warp's (or a whole CTA's) return: the
@@ -1673,6 +1705,13 @@ func (e *Expr) write(b *strings.Builder) {
 			fmt.Fprintf(b, ", %s), %s, %s)", j, g, j)
 			return
 		}
+		if e.Gone != "" && !ctaModes[e.Sym] {
+			// In a warp some lanes of which left: the lanes that stay.
+			fmt.Fprintf(b, "XCHGM(%s, %s, ", e.Sym, e.A[1])
+			e.A[0].write(b)
+			fmt.Fprintf(b, ", %s, %s)", e.Gone, e.J)
+			return
+		}
 		fmt.Fprintf(b, "XCHG(%s, %s, ", e.Sym, e.A[1])
 		if e.Gone != "" {
 			// A source thread that left gives way to this one.
@@ -1684,6 +1723,10 @@ func (e *Expr) write(b *strings.Builder) {
 		e.A[0].write(b)
 		p(")")
 	case "xred":
+		if e.Gone != "" && !ctaModes[e.Sym] {
+			fmt.Fprintf(b, "XREDM(%s, %s, %s, %s)", e.Sym, e.A[0], e.Gone, e.J)
+			return
+		}
 		if e.Gone != "" {
 			fmt.Fprintf(b, "XREDG(%s, %s, %s, %s)", e.Sym, e.A[0], e.Gone, e.J)
 			return
@@ -1826,6 +1869,8 @@ func writeStmt(b *strings.Builder, s *Stmt, ind string) {
 		fmt.Fprintf(b, "%sif (%s) return;\n", ind, s.Cond)
 	case sReturn:
 		fmt.Fprintf(b, "%sif (%s) return %s;\n", ind, s.Cond, s.E)
+	case sExitP:
+		fmt.Fprintf(b, "%sif ((%s(t, in) & 3u) == 0u) return;\n", ind, s.Pure)
 	case sExitU:
 		if len(s.Then) > 0 {
 			fmt.Fprintf(b, "%sif (%s == %s) {\n", ind, exitValue(s), exitTrip(s))
@@ -1874,21 +1919,34 @@ var ctaModes = map[string]bool{"cta": true, "ctan": true, "atomadd": true, "atom
 // exit in a finished uniform loop when its value is below the loop's
 // trip count; an exit in the current loop, at trip j, when its value is
 // at most j (the exit comes first in the loop) or below j (it comes
-// after). Single threads leave only after the last exchange.
+// after); a lane that left a partial warp (sExitP) when its value is 0,
+// and then the warp collectives after it name the lanes that stay (the
+// mask function pN_gK_mask). Other single threads leave only after the
+// last exchange.
 func (p *Program) goneFuncs() string {
 	var b strings.Builder
 	var done []string // conditions of the exits passed
+	partial := false  // some lanes of a warp may have left
+	n := 0
 	mark := func(s *Stmt, conds []string, j string) {
 		var fn string
-		cta := false
-		walkStmtExprs(s, func(e *Expr) { cta = cta || (e.Op == "xchg" || e.Op == "xred") && ctaModes[e.Sym] })
-		if len(conds) > 0 && cta {
-			fn = fmt.Sprintf("%s_g%d", p.Name, strings.Count(b.String(), "\n"))
-			fmt.Fprintf(&b, "static DEV u32 %s(u32 t, const u64 *in, u32 j) { return %s; }\n", fn, strings.Join(conds, " || "))
+		need := func(e *Expr) bool {
+			return (e.Op == "xchg" || e.Op == "xred") && (ctaModes[e.Sym] || partial)
 		}
 		walkStmtExprs(s, func(e *Expr) {
+			if fn == "" && len(conds) > 0 && need(e) {
+				fn = fmt.Sprintf("%s_g%d", p.Name, n)
+				n++
+				fmt.Fprintf(&b, "static DEV u32 %s(u32 t, const u64 *in, u32 j) { return %s; }\n", fn, strings.Join(conds, " || "))
+				if partial {
+					// The lanes of t's warp that stay, for the membermask.
+					fmt.Fprintf(&b, "static DEV u32 %s_mask(u32 t, const u64 *in, u32 j) { u32 m = 0; for (u32 l = 0; l < 32u; l++) if (!%s((t & ~31u) | l, AT((t & ~31u) | l), j)) m |= 1u << l; return m; }\n", fn, fn)
+				}
+			}
+		})
+		walkStmtExprs(s, func(e *Expr) {
 			e.Gone, e.J = "", ""
-			if fn != "" && (e.Op == "xchg" || e.Op == "xred") && ctaModes[e.Sym] {
+			if fn != "" && need(e) {
 				e.Gone, e.J = fn, j
 			}
 		})
@@ -1897,6 +1955,9 @@ func (p *Program) goneFuncs() string {
 		switch s.Kind {
 		case sExitU:
 			done = append(done, exitValue(s)+" == 0u")
+		case sExitP:
+			done = append(done, fmt.Sprintf("(%s(t, in) & 3u) == 0u", s.Pure))
+			partial = true
 		case sULoop:
 			var exits []*Stmt
 			for _, x := range s.Then {
@@ -2129,6 +2190,16 @@ static DEV inline float u2h_(u16 u) { h16 x; __builtin_memcpy(&x, &u, 2); return
 /* NLIVE(g, j): the threads of t's CTA that stay, its warps 0 and 1. */
 #define NLIVE(g, j) (64u - (g(t & ~63u, AT(t & ~63u), (j)) ? 32u : 0u) - (g((t & ~63u) | 32u, AT((t & ~63u) | 32u), (j)) ? 32u : 0u))
 static DEV inline u32 nogone(u32 t, const u64 *in, u32 j) { return 0; }
+/* The source thread of XCHG (Config.Exchange) as PTX's shfl.sync and a
+   shared-memory exchange pick it; l is already masked (& 31u, & 63u). An
+   up or down shuffle whose source falls outside the warp keeps its own.
+   WSRC(mode, l, g, j): that source, or this thread when g says it left. */
+static DEV inline u32 src_idx(u32 t, u32 l) { return (t & ~31u) | l; }
+static DEV inline u32 src_up(u32 t, u32 l) { return (t & 31u) >= l ? t - l : t; }
+static DEV inline u32 src_down(u32 t, u32 l) { return (t & 31u) + l <= 31u ? t + l : t; }
+static DEV inline u32 src_xor(u32 t, u32 l) { return (t & ~31u) | ((t & 31u) ^ l); }
+static DEV inline u32 src_cta(u32 t, u32 l) { return (t & ~63u) | l; }
+#define WSRC(mode, l, g, j) (g(src_##mode(t, (l)), AT(src_##mode(t, (l))), (j)) ? t : src_##mode(t, (l)))
 `
 
 // cudaHead and hostHead start the two files.
@@ -2165,6 +2236,11 @@ static DEV inline u32 xchg_ctan(u32 v, u32 l, u32 n) {
   return r;
 }
 #define XCHGN(f, l, g, j) xchg_ctan(f(t, in), (l), NLIVE(g, j))
+/* XCHGM(mode, f, l, g, j): XCHG in a warp some lanes of which left
+   (Config.Exit): the membermask names the lanes that stay, g##_mask, and
+   a source that left gives way to this thread. */
+static DEV inline u32 xchg_m(u32 v, u32 lane, u32 m) { return (u32)__shfl_sync(m, (int)v, (int)lane); }
+#define XCHGM(mode, f, l, g, j) xchg_m(f(t, in), WSRC(mode, l, g, j) & 31u, g##_mask(t, in, (j)))
 /* XRED(mode, f): a collective of f(t, in) over the warp or the CTA. */
 static DEV inline u32 xred_ballot(u32 v) { return __ballot_sync(FULL_MASK, v & 1u); }
 static DEV inline u32 xred_any(u32 v) { return __any_sync(FULL_MASK, v & 1u) != 0; }
@@ -2218,6 +2294,16 @@ static DEV inline u32 xredg_syncor(u32 v, u32 lead) { return xred_syncor(v); }
    helper. */
 #define EXIT() asm volatile("exit;")
 #define XRED(mode, f) xred_##mode(f(t, in))
+/* XREDM(mode, f, g, j): XRED over the lanes of the warp that stay. */
+static DEV inline u32 xredm_ballot(u32 v, u32 m) { return __ballot_sync(m, v & 1u); }
+static DEV inline u32 xredm_any(u32 v, u32 m) { return __any_sync(m, v & 1u) != 0; }
+static DEV inline u32 xredm_all(u32 v, u32 m) { return __all_sync(m, v & 1u) != 0; }
+static DEV inline u32 xredm_uni(u32 v, u32 m) { return __uni_sync(m, v & 1u) != 0; }
+static DEV inline u32 xredm_matchany(u32 v, u32 m) { return __match_any_sync(m, v); }
+static DEV inline u32 xredm_redadd(u32 v, u32 m) { return __reduce_add_sync(m, v); }
+static DEV inline u32 xredm_redumax(u32 v, u32 m) { return __reduce_umax_sync(m, v); }
+static DEV inline u32 xredm_redor(u32 v, u32 m) { return __reduce_or_sync(m, v); }
+#define XREDM(mode, f, g, j) xredm_##mode(f(t, in), g##_mask(t, in, (j)))
 /* XREDG(mode, f, g, j): XRED across the CTA after exits (Config.Exit);
    g(u, AT(u), j) says whether thread u has left. */
 #define XREDG(mode, f, g, j) xredg_##mode(f(t, in), g(t & ~63u, AT(t & ~63u), (j)) ? 32u : 0u)
@@ -2251,32 +2337,27 @@ typedef __int128 s128;
    threads, which calls the body under setjmp. */
 static jmp_buf exit_jb;
 #define EXIT() longjmp(exit_jb, 1)
-` + preludeC + `/* The source thread of XCHG (Config.Exchange) as PTX's shfl.sync and a
-   shared-memory exchange pick it; l is already masked (& 31u, & 63u). An
-   up or down shuffle whose source falls outside the warp keeps its own. */
-static u32 src_idx(u32 t, u32 l) { return (t & ~31u) | l; }
-static u32 src_up(u32 t, u32 l) { return (t & 31u) >= l ? t - l : t; }
-static u32 src_down(u32 t, u32 l) { return (t & 31u) + l <= 31u ? t + l : t; }
-static u32 src_xor(u32 t, u32 l) { return (t & ~31u) | ((t & 31u) ^ l); }
-static u32 src_cta(u32 t, u32 l) { return (t & ~63u) | l; }
-#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
+` + preludeC + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
 #define XCHGN(f, l, g, j) XCHG(cta, f, l)
+#define XCHGM(mode, f, l, g, j) f(WSRC(mode, l, g, j), AT(WSRC(mode, l, g, j)))
 /* XRED(mode, f): f over the 32 threads of t's warp or the 64 of its CTA;
-   XREDG(mode, f, g, j) over those that have not left, as g says
-   (Config.Exit: a barrier waits for the threads that stay). */
+   XREDG(mode, f, g, j) and XREDM over those that have not left, as g says
+   (Config.Exit: a barrier waits for the threads that stay; a warp
+   collective names them in its membermask). */
 typedef u32 (*xfn)(u32, const u64 *);
 typedef u32 (*xgone)(u32, const u64 *, u32);
 #define XF(u) f(u, in + ((s64)(u) - (s64)t) * 8)
 #define XS(u) !g(u, in + ((s64)(u) - (s64)t) * 8, j)
 #define XRARGS u32 t, const u64 *in, xfn f, xgone g, u32 j
-static u32 xred_ballot(XRARGS) { u32 r = 0; for (u32 l = 0; l < 32; l++) r |= (XF((t & ~31u) | l) & 1u) << l; return r; }
+static u32 xlive(XRARGS) { u32 r = 0; for (u32 l = 0; l < 32; l++) if (XS((t & ~31u) | l)) r |= 1u << l; return r; }
+static u32 xred_ballot(XRARGS) { u32 r = 0; for (u32 l = 0; l < 32; l++) if (XS((t & ~31u) | l)) r |= (XF((t & ~31u) | l) & 1u) << l; return r; }
 static u32 xred_any(XRARGS) { return xred_ballot(t, in, f, g, j) != 0; }
-static u32 xred_all(XRARGS) { return xred_ballot(t, in, f, g, j) == 0xffffffffu; }
-static u32 xred_uni(XRARGS) { u32 b = xred_ballot(t, in, f, g, j); return b == 0 || b == 0xffffffffu; }
-static u32 xred_matchany(XRARGS) { u32 r = 0, v = XF(t); for (u32 l = 0; l < 32; l++) r |= (u32)(XF((t & ~31u) | l) == v) << l; return r; }
-static u32 xred_redadd(XRARGS) { u32 r = 0; for (u32 l = 0; l < 32; l++) r += XF((t & ~31u) | l); return r; }
-static u32 xred_redumax(XRARGS) { u32 r = 0; for (u32 l = 0; l < 32; l++) { u32 x = XF((t & ~31u) | l); r = x > r ? x : r; } return r; }
-static u32 xred_redor(XRARGS) { u32 r = 0; for (u32 l = 0; l < 32; l++) r |= XF((t & ~31u) | l); return r; }
+static u32 xred_all(XRARGS) { return xred_ballot(t, in, f, g, j) == xlive(t, in, f, g, j); }
+static u32 xred_uni(XRARGS) { u32 b = xred_ballot(t, in, f, g, j); return b == 0 || b == xlive(t, in, f, g, j); }
+static u32 xred_matchany(XRARGS) { u32 r = 0, v = XF(t); for (u32 l = 0; l < 32; l++) if (XS((t & ~31u) | l)) r |= (u32)(XF((t & ~31u) | l) == v) << l; return r; }
+static u32 xred_redadd(XRARGS) { u32 r = 0; for (u32 l = 0; l < 32; l++) if (XS((t & ~31u) | l)) r += XF((t & ~31u) | l); return r; }
+static u32 xred_redumax(XRARGS) { u32 r = 0; for (u32 l = 0; l < 32; l++) if (XS((t & ~31u) | l)) { u32 x = XF((t & ~31u) | l); r = x > r ? x : r; } return r; }
+static u32 xred_redor(XRARGS) { u32 r = 0; for (u32 l = 0; l < 32; l++) if (XS((t & ~31u) | l)) r |= XF((t & ~31u) | l); return r; }
 static u32 xred_atomadd(XRARGS) { u32 r = 0; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) r += XF((t & ~63u) | l); return r; }
 static u32 xred_atomaddg(XRARGS) { return xred_atomadd(t, in, f, g, j); }
 static u32 xred_atommin(XRARGS) { u32 r = 0xffffffffu; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) { u32 x = XF((t & ~63u) | l); r = x < r ? x : r; } return r; }
@@ -2292,6 +2373,7 @@ static u32 xred_syncor(XRARGS) { u32 r = 0; for (u32 l = 0; l < 64; l++) if (XS(
 #undef XS
 #define XRED(mode, f) xred_##mode(t, in, f, nogone, 0u)
 #define XREDG(mode, f, g, j) xred_##mode(t, in, f, g, j)
+#define XREDM(mode, f, g, j) xred_##mode(t, in, f, g, j)
 /* Read-modify-writes (Config.Atomics) as PTX's atom does them: inc wraps
    to 0 past v, dec to v below 1 or above v, and atom.add.f32 flushes
    subnormal inputs and results to a zero of their sign on global memory
