@@ -686,3 +686,54 @@ func stmtText(s *Stmt) string {
 	writeStmt(&b, s, "")
 	return b.String()
 }
+
+// TestExitBeforeBarrier: the session-8 deadlock's shape written out by
+// hand, so that it does not hang on the generator's random stream: one
+// warp (or every CTA's trailing warp, or one CTA) returns, then the
+// threads that stay meet at a __syncthreads (an exchange through shared
+// memory, __syncthreads_count, an atomic collective) or at named barrier
+// 1 counting them. ISA 9.7.13.1 (exit): "If the exiting threads are
+// holding up the barrier, the barrier is released." Before 0573128 every
+// row but the last (a CTA leaving whole: no barrier waits for it)
+// deadlocked.
+func TestExitBeforeBarrier(t *testing.T) {
+	cfg, _ := ParseWith(DefaultConfig(), "exit")
+	u32 := Ty{K: U32}
+	raw := func(s string) *Expr { return &Expr{Op: "raw", T: u32, Sym: s} }
+	var progs []*Program
+	for i, c := range []struct {
+		leave string // the exit's pure value (0: the warp or CTA leaves)
+		mask  int    // 31: a warp, 63: a CTA
+		x     func(name *Expr, lane *Expr) *Expr
+	}{
+		{"((t >> 5) ^ 0u)", 31, func(n, l *Expr) *Expr { return &Expr{Op: "xchg", T: u32, Sym: "cta", A: []*Expr{l, n}} }},
+		{"(((t >> 5) & 1u) ^ 1u)", 31, func(n, l *Expr) *Expr { return &Expr{Op: "xred", T: u32, Sym: "syncount", A: []*Expr{n}} }},
+		{"((t >> 5) ^ 3u)", 31, func(n, l *Expr) *Expr { return &Expr{Op: "xred", T: u32, Sym: "atomadd", A: []*Expr{n}} }},
+		{"((t >> 5) ^ 2u)", 31, func(n, l *Expr) *Expr { return &Expr{Op: "xchg", T: u32, Sym: "ctan", A: []*Expr{l, n}} }},
+		{"((t >> 6) ^ 1u)", 63, func(n, l *Expr) *Expr { return &Expr{Op: "xred", T: u32, Sym: "syncand", A: []*Expr{n}} }},
+	} {
+		p := &Program{Seed: uint64(990001 + i), Name: fmt.Sprintf("p%d", 990001+i), Cfg: cfg}
+		p.Pure = []*Expr{raw(c.leave), raw("(t * 2654435761u ^ (u32)in[1])")}
+		v1 := &Var{Name: "v1", T: u32}
+		v2 := &Var{Name: "v2", T: u32}
+		lane := &Expr{Op: "bin", T: u32, Sym: "&", A: []*Expr{{Op: "var", T: u32, V: v1}, {Op: "const", T: u32, C: 63}}}
+		p.Body = &Func{Name: p.Name + "_body", IsBody: true, Locals: []*Var{v1, v2}, Body: []*Stmt{
+			{Kind: sDecl, V: v1, E: &Expr{Op: "cast", T: u32, A: []*Expr{{Op: "in", T: Ty{K: U64}, C: 0}}}},
+			{Kind: sExitU, X: 0, Pure: p.Name + "_x0", Field: c.mask},
+			{Kind: sDecl, V: v2, E: c.x(raw(p.Name+"_x1"), lane)},
+		}}
+		progs = append(progs, p)
+	}
+	text := progs[0].C()
+	if !strings.Contains(text, "if ((UNI(p990001_x0, 31u) & 3u) == 0u) return;") || !strings.Contains(text, "XCHG(cta, p990001_x1, CTASRC(p990001_g0, ") {
+		t.Fatalf("the first program is not a warp's return before an exchange across the CTA:\n%s", text)
+	}
+	tl := tools(t)
+	found, err := Batch(tl, progs, []string{"-O0", "-O3"}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range found {
+		t.Errorf("%v", f)
+	}
+}
