@@ -693,9 +693,10 @@ func stmtText(s *Stmt) string {
 // threads that stay meet at a __syncthreads (an exchange through shared
 // memory, __syncthreads_count, an atomic collective) or at named barrier
 // 1 counting them. ISA 9.7.13.1 (exit): "If the exiting threads are
-// holding up the barrier, the barrier is released." Before 0573128 every
-// row but the last (a CTA leaving whole: no barrier waits for it)
-// deadlocked.
+// holding up the barrier, the barrier is released." Before 0573128 the
+// first three rows deadlocked (checked by putting the slip back); the
+// counted barrier (which waits for its count, not for the CTA) and the
+// CTA leaving whole (no barrier waits for it) did not.
 func TestExitBeforeBarrier(t *testing.T) {
 	cfg, _ := ParseWith(DefaultConfig(), "exit")
 	u32 := Ty{K: U32}
