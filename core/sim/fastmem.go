@@ -35,11 +35,16 @@ func (m *Machine) warpSpan(w *warp, o *op, n int, write bool) (b []byte, lo uint
 	a, off := w.reg(o.base), uint64(o.off)
 	var hi, or uint64
 	if mk := w.mask; mk == ^uint32(0) {
-		// (seqLanes and spanLanes: the 32 lanes written out, see
+		// Lanes one stride apart (a coalesced row, a tile's column, one
+		// address for all) span from lane 0's address to lane 31's, all
+		// aligned when the first and the stride are; an ascending stride
+		// of at most 2^32 that does not wrap past the top of the address
+		// space keeps every lane's address at x0 + i*d. Others: spanLanes.
+		// (strideLanes and spanLanes: the 32 lanes written out, see
 		// fastmem_lanes.go.)
-		s := uint64(n)
-		if x0 := a[0] + off; seqLanes(&m.part, a, s) && x0+31*s >= x0 {
-			lo, hi, or, seq = x0, x0+31*s, x0, true
+		x0 := a[0] + off
+		if d, ok := strideLanes(&m.part, a); ok && d <= 1<<32 && x0+31*d >= x0 {
+			lo, hi, or, seq = x0, x0+31*d, x0|d, d == uint64(n)
 		} else {
 			lo, hi, or = spanLanes(a, off)
 		}
@@ -101,7 +106,10 @@ func (m *Machine) sharedSeq4(w *warp, o *op) *[128]byte {
 	}
 	a, sh := w.reg(o.base), w.cta.shared
 	x := a[0] + uint64(o.off)
-	if x&3 != 0 || x >= uint64(len(sh)) || uint64(len(sh))-x < 128 || !seqLanes(&m.part, a, 4) {
+	if x&3 != 0 || x >= uint64(len(sh)) || uint64(len(sh))-x < 128 {
+		return nil
+	}
+	if d, ok := strideLanes(&m.part, a); !ok || d != 4 {
 		return nil
 	}
 	return (*[128]byte)(sh[x:])

@@ -7,41 +7,41 @@ package sim
 
 import "encoding/binary"
 
-// seqLanes reports whether a[i] == a[0] + i*s (mod 2^64) for every lane.
-// part is scratch (see grouped).
-func seqLanes(part *[8]uint64, a *[32]uint64, s uint64) bool {
-	x := a[0]
-	part[0] = (((a[1] ^ (x + 1*s)) |
-		(a[2] ^ (x + 2*s))) |
-		((a[3] ^ (x + 3*s)) |
-			(a[4] ^ (x + 4*s))))
-	part[1] = (((a[5] ^ (x + 5*s)) |
-		(a[6] ^ (x + 6*s))) |
-		((a[7] ^ (x + 7*s)) |
-			(a[8] ^ (x + 8*s))))
-	part[2] = (((a[9] ^ (x + 9*s)) |
-		(a[10] ^ (x + 10*s))) |
-		((a[11] ^ (x + 11*s)) |
-			(a[12] ^ (x + 12*s))))
-	part[3] = (((a[13] ^ (x + 13*s)) |
-		(a[14] ^ (x + 14*s))) |
-		((a[15] ^ (x + 15*s)) |
-			(a[16] ^ (x + 16*s))))
-	part[4] = (((a[17] ^ (x + 17*s)) |
-		(a[18] ^ (x + 18*s))) |
-		((a[19] ^ (x + 19*s)) |
-			(a[20] ^ (x + 20*s))))
-	part[5] = (((a[21] ^ (x + 21*s)) |
-		(a[22] ^ (x + 22*s))) |
-		((a[23] ^ (x + 23*s)) |
-			(a[24] ^ (x + 24*s))))
-	part[6] = (((a[25] ^ (x + 25*s)) |
-		(a[26] ^ (x + 26*s))) |
-		((a[27] ^ (x + 27*s)) |
-			(a[28] ^ (x + 28*s))))
-	part[7] = ((a[29] ^ (x + 29*s)) |
-		((a[30] ^ (x + 30*s)) |
-			(a[31] ^ (x + 31*s))))
+// strideLanes reports whether the lanes step by one stride, a[i] ==
+// a[0] + i*d (mod 2^64) for every lane, and returns d = a[1] - a[0]. part
+// is scratch (see grouped).
+func strideLanes(part *[8]uint64, a *[32]uint64) (d uint64, ok bool) {
+	d = a[1] - a[0]
+	part[0] = ((((a[2] - a[1]) ^ d) |
+		((a[3] - a[2]) ^ d)) |
+		(((a[4] - a[3]) ^ d) |
+			((a[5] - a[4]) ^ d)))
+	part[1] = ((((a[6] - a[5]) ^ d) |
+		((a[7] - a[6]) ^ d)) |
+		(((a[8] - a[7]) ^ d) |
+			((a[9] - a[8]) ^ d)))
+	part[2] = ((((a[10] - a[9]) ^ d) |
+		((a[11] - a[10]) ^ d)) |
+		(((a[12] - a[11]) ^ d) |
+			((a[13] - a[12]) ^ d)))
+	part[3] = ((((a[14] - a[13]) ^ d) |
+		((a[15] - a[14]) ^ d)) |
+		(((a[16] - a[15]) ^ d) |
+			((a[17] - a[16]) ^ d)))
+	part[4] = ((((a[18] - a[17]) ^ d) |
+		((a[19] - a[18]) ^ d)) |
+		(((a[20] - a[19]) ^ d) |
+			((a[21] - a[20]) ^ d)))
+	part[5] = ((((a[22] - a[21]) ^ d) |
+		((a[23] - a[22]) ^ d)) |
+		(((a[24] - a[23]) ^ d) |
+			((a[25] - a[24]) ^ d)))
+	part[6] = ((((a[26] - a[25]) ^ d) |
+		((a[27] - a[26]) ^ d)) |
+		(((a[28] - a[27]) ^ d) |
+			((a[29] - a[28]) ^ d)))
+	part[7] = (((a[30] - a[29]) ^ d) |
+		((a[31] - a[30]) ^ d))
 	bad := (((part[0] |
 		part[1]) |
 		(part[2] |
@@ -50,7 +50,7 @@ func seqLanes(part *[8]uint64, a *[32]uint64, s uint64) bool {
 			part[5]) |
 			(part[6] |
 				part[7])))
-	return bad == 0
+	return d, bad == 0
 }
 
 // fillLanes sets every lane of d to v.

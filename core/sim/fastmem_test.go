@@ -230,6 +230,31 @@ var fastmemPatterns = []fastmemPattern{
 		})
 	}, 20},
 	{"every lane far out", func(n uint64, _ *fastmemRun) [32]uint64 { return lanes(func(i uint64) uint64 { return 1<<40 + i*n }) }, 32},
+	// Lanes one stride apart other than the element (warpSpan's span from
+	// the first and last lanes):
+	{"stride of 33 elements (a padded tile's column), the last lane at the end of sh", func(n uint64, _ *fastmemRun) [32]uint64 {
+		return lanes(func(i uint64) uint64 { return 8192 - 31*33*n - n + i*33*n })
+	}, 32},
+	{"stride of 3 elements across a 16 KiB page", func(n uint64, _ *fastmemRun) [32]uint64 {
+		return lanes(func(i uint64) uint64 { return 16384 - 40*n + i*3*n })
+	}, 32},
+	{"stride of 2 elements, lane 31 one past the end", func(n uint64, _ *fastmemRun) [32]uint64 {
+		return lanes(func(i uint64) uint64 { return fastmemBufBytes - 62*n + i*2*n })
+	}, 32},
+	{"stride of 1.5 elements: odd lanes misaligned", func(n uint64, _ *fastmemRun) [32]uint64 {
+		return lanes(func(i uint64) uint64 { return 512 + i*(n+n/2) })
+	}, 32},
+	{"stride of 2 elements wrapping past the top of the address space", func(n uint64, r *fastmemRun) [32]uint64 {
+		return lanes(func(i uint64) uint64 { return -r.buf - 8*n + i*2*n }) // lane 4 at address 0
+	}, 32},
+	{"stride of 2^33 bytes", func(n uint64, _ *fastmemRun) [32]uint64 { return lanes(func(i uint64) uint64 { return i << 33 }) }, 32},
+	{"a stride whose 31 steps wrap to 16 bytes past lane 0", func(n uint64, _ *fastmemRun) [32]uint64 {
+		d := (1<<64-1)/31 + 1 // 31*d = 2^64 + 15
+		return lanes(func(i uint64) uint64 { return i * d })
+	}, 32},
+	{"descending stride of 2 elements", func(n uint64, _ *fastmemRun) [32]uint64 {
+		return lanes(func(i uint64) uint64 { return 1024 + (31-i)*2*n })
+	}, 32},
 	{"lane 5 at address 0", func(n uint64, r *fastmemRun) [32]uint64 {
 		o := lanes(func(i uint64) uint64 { return i * n })
 		o[5] = -r.buf // base + offset wraps to 0

@@ -167,14 +167,15 @@ func memLanes() []byte {
 	b.WriteString("// fastmem_lanes.go: full-warp lane loops of the warp-wide accesses (see\n// fastmem.go and gen_lanes.go).\n\n")
 	b.WriteString("package sim\n\nimport \"encoding/binary\"\n\n")
 
-	b.WriteString("// seqLanes reports whether a[i] == a[0] + i*s (mod 2^64) for every lane.\n")
-	b.WriteString("// part is scratch (see grouped).\n")
-	b.WriteString("func seqLanes(part *[8]uint64, a *[32]uint64, s uint64) bool {\n\tx := a[0]\n")
+	b.WriteString("// strideLanes reports whether the lanes step by one stride, a[i] ==\n")
+	b.WriteString("// a[0] + i*d (mod 2^64) for every lane, and returns d = a[1] - a[0]. part\n")
+	b.WriteString("// is scratch (see grouped).\n")
+	b.WriteString("func strideLanes(part *[8]uint64, a *[32]uint64) (d uint64, ok bool) {\n\td = a[1] - a[0]\n")
 	var terms []string
-	for i := 1; i < 32; i++ {
-		terms = append(terms, fmt.Sprintf("(a[%d] ^ (x + %d*s))", i, i))
+	for i := 2; i < 32; i++ {
+		terms = append(terms, fmt.Sprintf("((a[%d] - a[%d]) ^ d)", i, i-1))
 	}
-	fmt.Fprintf(&b, "%s\treturn bad == 0\n}\n\n", grouped("bad", terms))
+	fmt.Fprintf(&b, "%s\treturn d, bad == 0\n}\n\n", grouped("bad", terms))
 
 	b.WriteString("// fillLanes sets every lane of d to v.\nfunc fillLanes(d *[32]uint64, v uint64) {\n")
 	for i := range 32 {
