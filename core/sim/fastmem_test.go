@@ -249,7 +249,7 @@ var fastmemPatterns = []fastmemPattern{
 	}, 32},
 	{"stride of 2^33 bytes", func(n uint64, _ *fastmemRun) [32]uint64 { return lanes(func(i uint64) uint64 { return i << 33 }) }, 32},
 	{"a stride whose 31 steps wrap to 16 bytes past lane 0", func(n uint64, _ *fastmemRun) [32]uint64 {
-		d := (1<<64-1)/31 + 1 // 31*d = 2^64 + 15
+		d := uint64(1<<64-1)/31 + 1 // 31*d = 2^64 + 15
 		return lanes(func(i uint64) uint64 { return i * d })
 	}, 32},
 	{"descending stride of 2 elements", func(n uint64, _ *fastmemRun) [32]uint64 {
