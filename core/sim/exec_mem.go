@@ -120,10 +120,16 @@ func execLoad(m *Machine, w *warp, o *op) {
 	n := int(o.size)
 	if o.base < 0 && !m.record && (m.san == nil || !m.san.mem) && o.space >= spaceGlobal && o.space <= spaceParam && o.space != spaceLocal {
 		// One address for every lane (a parameter, a variable): one access,
-		// checked for the first active lane as the lane loop would.
-		b := m.access(w, o, firstLane(w.mask), o.space, uint64(o.off), n*len(o.d), false)
+		// checked for the first active lane as the lane loop would (a
+		// kernel parameter's in bounds and aligned without the call).
+		var b []byte
+		if o.space == spaceParam {
+			b = m.paramBytes(uint64(o.off), n*len(o.d))
+		}
 		if b == nil {
-			return
+			if b = m.access(w, o, firstLane(w.mask), o.space, uint64(o.off), n*len(o.d), false); b == nil {
+				return
+			}
 		}
 		for k := range o.d {
 			v := load(b[k*n : k*n+n])

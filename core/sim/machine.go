@@ -65,6 +65,7 @@ type Machine struct {
 	spare  [][]byte // local pages of a released CTA, for the next (recycle)
 
 	warmZero [][2]int32 // the rows a restarted CTA zeroes (warmZeroRuns)
+	warmParm bool       // and whether its kernel frames' .param bytes (frameParamWritten)
 	unviewed bool       // nothing looks at its registers but its instructions (Unviewed)
 	spareCTA *cta       // a released CTA with its blocks, for the next (recycle, restartCTA)
 	keep     int        // finished CTAs kept for snapshots (0: KeepCTAs; see KeepFinished)
@@ -502,13 +503,15 @@ func (m *Machine) restartCTA(c *cta, i, pos int) {
 		c.tmem = nil
 	}
 	c.bytes = a.size()
+	if m.warmZero == nil {
+		m.warmZero, m.warmParm = warmZeroRuns(k, m.unviewed), frameParamWritten(k)
+	}
 	clear(a.masks)
-	clear(a.bytes)
+	if m.warmParm {
+		clear(a.bytes) // else still the zeros the blocks were made with
+	}
 	clear(a.shared)
 	clear(a.stacks) // past each frame's first entry too: as new blocks are
-	if m.warmZero == nil {
-		m.warmZero = warmZeroRuns(k, m.unviewed)
-	}
 	nw := len(c.warps)
 	for wi := range nw {
 		rows := a.rows[wi*k.nregs : (wi+1)*k.nregs]
@@ -654,34 +657,31 @@ func (m *Machine) fillFrame(w *warp, fr *frame, warm bool) {
 			continue
 		}
 		r := &fr.regs[s.slot]
-		if s.perLane {
-			switch s.name {
-			case "%tid": // the most common: computed here, not through the name lane by lane
-				b := m.launch.Block
-				t := m.threadIdx(w.id * 32) // lane 0's, then counted up
-				for lane := range 32 {
-					r[lane] = uint64(t[max(s.comp, 0)])
-					if t[0]++; t[0] == b[0] {
-						t[0] = 0
-						if t[1]++; t[1] == b[1] {
-							t[1] = 0
-							t[2]++
-						}
+		if !s.perLane {
+			fillLanes(r, m.sregValue(w, 0, s.name, s.comp)) // fastmem_lanes.go
+			continue
+		}
+		switch s.name {
+		case "%tid": // the most common: computed here, not through the name lane by lane
+			b := m.launch.Block
+			t := m.threadIdx(w.id * 32) // lane 0's, then counted up
+			for lane := range 32 {
+				r[lane] = uint64(t[max(s.comp, 0)])
+				if t[0]++; t[0] == b[0] {
+					t[0] = 0
+					if t[1]++; t[1] == b[1] {
+						t[1] = 0
+						t[2]++
 					}
 				}
-			case "%laneid":
-				for lane := range 32 {
-					r[lane] = uint64(lane)
-				}
-			default:
-				for lane := range 32 {
-					r[lane] = m.sregValue(w, lane, s.name, s.comp)
-				}
 			}
-		} else {
-			v := m.sregValue(w, 0, s.name, s.comp)
+		case "%laneid":
 			for lane := range 32 {
-				r[lane] = v
+				r[lane] = uint64(lane)
+			}
+		default:
+			for lane := range 32 {
+				r[lane] = m.sregValue(w, lane, s.name, s.comp)
 			}
 		}
 	}

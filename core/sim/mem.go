@@ -200,6 +200,18 @@ func (m *Machine) access(w *warp, o *op, lane int, sp space, addr uint64, n int,
 	return b
 }
 
+// paramBytes is access's answer for a load of n bytes at address addr of
+// the kernel's parameters when the load is aligned and in bounds (nor
+// recorded nor sanitized: its caller's test), or nil: then access decides,
+// its faults included.
+func (m *Machine) paramBytes(addr uint64, n int) []byte {
+	p := m.params
+	if n&(n-1) != 0 || addr&uint64(n-1) != 0 || addr >= uint64(len(p)) || uint64(len(p))-addr < uint64(n) {
+		return nil
+	}
+	return p[addr : addr+uint64(n)]
+}
+
 // misaligned reports whether addr is not a multiple of n (access sizes are
 // powers of two: a mask, not a division, on the hot path).
 func misaligned(addr uint64, n int) bool {

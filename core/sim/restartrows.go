@@ -79,3 +79,17 @@ func poisonRows(rows [][32]uint64, f *fn) {
 		}
 	}
 }
+
+// frameParamWritten reports whether anything may write the .param bytes
+// of a frame of kernel f (its body's .param variables, which calls pass
+// their arguments and results through): an access in that space, or a
+// call. If nothing may, they hold the zeros their block was made with,
+// and restartCTA need not zero them.
+func frameParamWritten(f *fn) bool {
+	for i := range f.code {
+		if o := &f.code[i]; o.space == spaceFrameParam || o.ctl == ctlCall {
+			return true
+		}
+	}
+	return false
+}
