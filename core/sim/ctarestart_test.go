@@ -459,3 +459,94 @@ func TestCTARestartSanitizerCaches(t *testing.T) {
 		t.Errorf("hazards of a CTA restarted in a released one:\n%v\nin new blocks:\n%v", hz[0], hz[1])
 	}
 }
+
+// TestCTARestartFrameParams: a kernel that calls through .param variables
+// of its body (clang's way: st.param the argument, call, ld.param the
+// result) writes its kernel frames' .param bytes, which a restarted CTA
+// must find zeroed as a new one does; CTAs 0 and 1 call, the others read
+// the result variable without calling (zeros). A kernel that never writes
+// them keeps them as made (frameParamWritten).
+func TestCTARestartFrameParams(t *testing.T) {
+	const src = `.version 7.0
+.target sm_80
+.address_size 64
+
+.func (.param .b32 rv) twice(.param .b32 x)
+{
+	.reg .b32 %t<3>;
+	ld.param.b32 %t1, [x];
+	add.u32 %t2, %t1, %t1;
+	st.param.b32 [rv], %t2;
+	ret;
+}
+
+.visible .entry k(.param .u64 out)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<8>;
+	.param .b32 arg;
+	.param .b32 res;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %ctaid.x;
+	mov.u32 %r3, %ntid.x;
+	mad.lo.u32 %r4, %r2, %r3, %r1;
+	mul.wide.u32 %rd2, %r4, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	setp.lt.u32 %p1, %r2, 2;
+	@!%p1 bra SKIP;
+	add.u32 %r5, %r4, 1;
+	st.param.b32 [arg], %r5;
+	call.uni (res), twice, (arg);
+SKIP:
+	ld.param.b32 %r6, [res];
+	st.global.u32 [%rd3], %r6;
+	ret;
+}
+`
+	p := compilePTX(t, "frameparams.ptx", src)
+	if !frameParamWritten(p.byName["k"]) {
+		t.Fatal("frameParamWritten: false for a kernel that calls through .param")
+	}
+	const grid, block = 6, 64
+	ms := [2]*Machine{}
+	outs := [2]uint64{}
+	_, size, _ := p.Params("k")
+	for i := range ms {
+		m, err := New(p, "k", Launch{Grid: [3]uint32{grid, 1, 1}, Block: [3]uint32{block, 1, 1}, Params: make([]byte, size)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs[i] = m.Alloc("out", grid*block*4)
+		binary.LittleEndian.PutUint64(m.params, outs[i])
+		ms[i] = m
+	}
+	if n := lockstep(t, "frame params", ms[0], ms[1]); n < grid-2 {
+		t.Errorf("%d CTAs restarted in a released one, want %d", n, grid-2)
+	}
+	b := ms[0].Buffer(outs[0])
+	for g := range uint32(grid * block) {
+		want := uint32(0)
+		if g/block < 2 {
+			want = 2 * (g + 1)
+		}
+		if got := binary.LittleEndian.Uint32(b[4*g:]); got != want {
+			t.Fatalf("thread %d read %d, want %d", g, got, want)
+		}
+	}
+	q := compilePTX(t, "noparams.ptx", `.version 7.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [out];
+	st.global.u64 [%rd1], %rd1;
+	ret;
+}
+`)
+	if frameParamWritten(q.byName["k"]) {
+		t.Error("frameParamWritten: true for a kernel with neither calls nor body .param variables")
+	}
+}

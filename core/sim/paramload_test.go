@@ -55,6 +55,7 @@ func TestUniformParamLoads(t *testing.T) {
 		{"v2.u32 misaligned for its 8 bytes", "ld.param.v2.u32 {%r1, %r2}, [p2];", [3]uint64{}, "misaligned 8-byte load of param address 0xc"},
 		{"u32 just past the end", "ld.param.u32 %r1, [out+8];", [3]uint64{}, "4-byte load of param address 0x18 outside the 24 bytes of kernel parameters"},
 		{"u64 far past the end", "ld.param.u64 %rd1, [out+4096];", [3]uint64{}, "8-byte load of param address 0x1010 outside the 24 bytes of kernel parameters"},
+		{"v2.u64 aligned but past the end", "ld.param.v2.u64 {%rd1, %rd2}, [out];", [3]uint64{}, "16-byte load of param address 0x10 outside the 24 bytes of kernel parameters"},
 		{"misaligned, at the first lane the guard lets run", "@%p1 ld.param.u32 %r1, [p1+2];", [3]uint64{}, "misaligned 4-byte load of param address 0xa"},
 	}
 	for _, tt := range tests {
