@@ -211,9 +211,13 @@ func (t *QuickTree) Diff(cur *QuickTree) *QuickPlan {
 			return nil
 		}
 		n := b.n
+		// A node of a kept build (LaunchPanel) is the same object in both:
+		// its text, attributes and content cannot differ, only what is
+		// written on every render below.
+		kept := a.n == n
 		switch n.Type {
 		case vugu.TextNode, vugu.CommentNode:
-			if !sameString(a.n.Data, n.Data) {
+			if !kept && !sameString(a.n.Data, n.Data) {
 				rec(i, "t", "#")
 				c = appendJSONString(c, n.Data)
 				c = append(c, ']')
@@ -221,7 +225,7 @@ func (t *QuickTree) Diff(cur *QuickTree) *QuickPlan {
 			}
 			continue
 		}
-		if !sameAttrs(a.n.Attr, n.Attr) {
+		if !kept && !sameAttrs(a.n.Attr, n.Attr) {
 			if n.Namespace != "" {
 				return nil // namespaced attributes: Vugu's renderer handles them
 			}
@@ -236,7 +240,7 @@ func (t *QuickTree) Diff(cur *QuickTree) *QuickPlan {
 			c = append(c, "]]"...)
 			plan.Changes++
 		}
-		if n.InnerHTML != nil && !sameString(*n.InnerHTML, *a.n.InnerHTML) {
+		if !kept && n.InnerHTML != nil && !sameString(*n.InnerHTML, *a.n.InnerHTML) {
 			rec(i, "h", n.Data)
 			c = appendJSONString(c, *n.InnerHTML)
 			c = append(c, ']')
