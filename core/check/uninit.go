@@ -13,6 +13,7 @@ package check
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/ptxplay/ptxplay/core/isa"
 	"github.com/ptxplay/ptxplay/core/ptx"
@@ -371,4 +372,124 @@ func forEachReg(in *Inst, fn func(r *Reg, comp int, dest bool)) {
 		dest := k < len(ops) && ops[k].Dest
 		visit(a, dest)
 	}
+}
+
+// Interference is which registers of a function are live at once: two
+// that are may not share storage (a simulator's register row).
+type Interference struct {
+	// Base numbers the register elements: element k (0 for a scalar) of
+	// the register with Index i is Base[i]+k.
+	Base []int
+	sets []regSet
+}
+
+// Together reports whether elements a and b (numbered by Base) are live
+// at once: one is written where the other is live after the write.
+func (x *Interference) Together(a, b int) bool { return x.sets[a].has(b) }
+
+// Interferences computes which of f's register elements are live at once,
+// per thread (a thread follows one path through the control flow, each
+// lane its own): by a backward may-be-live data flow, in[i] = reads[i]
+// plus out[i] less i's unguarded writes, out[i] the union of in[s] over
+// the successors s; then every element an instruction writes (under a
+// guard too) is live together with every other element live after it.
+// Only for functions whose every read is preceded by a write on every
+// path (WrittenFirst) does that cover every overlap: a register read
+// before any write is live from the start, where nothing writes it.
+// Nil when f has no code or registers, an instruction's operands are not
+// resolved, or the sets would pass maxWords 64-bit words.
+func Interferences(f *Func, maxWords int) *Interference {
+	fl := newFlow(f)
+	if fl == nil || fl.blind {
+		return nil
+	}
+	n, words := len(f.Code), fl.words
+	nb := 0
+	for _, r := range f.Regs {
+		nb += max(1, r.Vec)
+	}
+	if (2*n+nb)*words > maxWords {
+		return nil
+	}
+	reads := make([]regSet, n)
+	kills := make([]regSet, n)
+	for i, in := range f.Code {
+		reads[i], kills[i] = make(regSet, words), make(regSet, words)
+		forEachReg(in, func(r *Reg, comp int, dest bool) {
+			b := fl.base[r.Index] + comp
+			if !dest {
+				reads[i].add(b)
+			} else if in.Guard == nil {
+				kills[i].add(b)
+			}
+		})
+	}
+	pred := make([][]int, n)
+	for i, ss := range fl.succ {
+		for _, s := range ss {
+			pred[s] = append(pred[s], i)
+		}
+	}
+	in, out := make([]regSet, n), make([]regSet, n)
+	var work []int
+	queued := make([]bool, n)
+	for i := range n {
+		in[i], out[i] = make(regSet, words), make(regSet, words)
+		if fl.reached[i] {
+			work = append(work, i)
+			queued[i] = true
+		}
+	}
+	next := make(regSet, words)
+	for len(work) > 0 {
+		i := work[len(work)-1]
+		work = work[:len(work)-1]
+		queued[i] = false
+		for _, s := range fl.succ[i] {
+			out[i].union(in[s])
+		}
+		for j := range next {
+			next[j] = reads[i][j] | out[i][j]&^kills[i][j]
+		}
+		if in[i].union(next) {
+			for _, p := range pred[i] {
+				if fl.reached[p] && !queued[p] {
+					queued[p] = true
+					work = append(work, p)
+				}
+			}
+		}
+	}
+	x := &Interference{Base: fl.base, sets: make([]regSet, nb)}
+	for b := range x.sets {
+		x.sets[b] = make(regSet, words)
+	}
+	for i := range n {
+		if !fl.reached[i] {
+			continue
+		}
+		for w, word := range fl.writes[i] {
+			for word != 0 {
+				d := w*64 + bits.TrailingZeros64(word)
+				word &= word - 1
+				if d >= nb {
+					break
+				}
+				x.sets[d].union(out[i])
+				for w2, o := range out[i] {
+					for o != 0 {
+						e := w2*64 + bits.TrailingZeros64(o)
+						o &= o - 1
+						if e < nb {
+							x.sets[e].add(d)
+						}
+					}
+				}
+			}
+		}
+	}
+	for b := range x.sets {
+		x.sets[b].del(b)
+	}
+	return x
 }

@@ -227,3 +227,123 @@ func TestWrittenFirstModuleRegister(t *testing.T) {
 		t.Errorf("written first: %q, want %%r1 and not %%g", got)
 	}
 }
+
+// TestInterferences: which registers are live at once, by the rules of
+// Interferences (a write is live together with everything live after it;
+// a path that does not read a register again leaves it dead there).
+func TestInterferences(t *testing.T) {
+	tests := []struct {
+		name, body string
+		together   []string // pairs "a b" that must be live at once
+		apart      []string // pairs that must not
+	}{
+		{"straight line", `.entry k(.param .u64 out) {
+	.reg .b32 %r<5>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, 1;
+	mov.u32 %r2, 2;
+	add.u32 %r3, %r1, %r2;
+	add.u32 %r4, %r3, 1;
+	st.global.u32 [%rd1], %r4;
+	ret;
+}`, []string{"%r1 %r2", "%rd1 %r3", "%rd1 %r4", "%rd1 %r1"}, []string{"%r1 %r3", "%r2 %r3", "%r3 %r4", "%r1 %r4"}},
+		{"the arms of a branch", `.entry k(.param .u64 out) {
+	.reg .pred %p<2>;
+	.reg .b32 %r<5>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r4, %tid.x;
+	setp.eq.u32 %p1, %r4, 0;
+	@%p1 bra B;
+	mov.u32 %r1, 1;
+	st.global.u32 [%rd1], %r1;
+	bra J;
+B:
+	mov.u32 %r2, 2;
+	st.global.u32 [%rd1], %r2;
+J:
+	st.global.u32 [%rd1], %r4;
+	ret;
+}`, []string{"%r1 %r4", "%r2 %r4", "%r1 %rd1"}, []string{"%r1 %r2"}},
+		{"a guarded write keeps the old value live", `.entry k(.param .u64 out) {
+	.reg .pred %p<2>;
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	setp.eq.u32 %p1, %r1, 0;
+	mov.u32 %r2, 5;
+	@%p1 mov.u32 %r2, %r1;
+	mov.u32 %r3, 7;
+	st.global.u32 [%rd1], %r2;
+	st.global.u32 [%rd1], %r3;
+	ret;
+}`, []string{"%r2 %r3", "%r1 %r2"}, []string{"%r1 %r3"}},
+		{"a loop carries its counter around the back edge", `.entry k(.param .u64 out) {
+	.reg .pred %p<2>;
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, 0;
+L:
+	mul.lo.u32 %r2, %r1, 3;
+	st.global.u32 [%rd1], %r2;
+	add.u32 %r1, %r1, 1;
+	setp.lt.u32 %p1, %r1, 4;
+	@%p1 bra L;
+	mov.u32 %r3, 9;
+	st.global.u32 [%rd1], %r3;
+	ret;
+}`, []string{"%r1 %r2"}, []string{"%r1 %r3", "%r2 %r3"}},
+		{"a write nothing reads still clobbers what is live", `.entry k(.param .u64 out) {
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, 1;
+	mov.u32 %r2, 2;
+	st.global.u32 [%rd1], %r1;
+	ret;
+}`, []string{"%r1 %r2"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := ".version 8.2\n.target sm_80\n.address_size 64\n" + tt.body
+			m, errs := ptx.Parse("w.ptx", []byte(src))
+			if len(errs) > 0 {
+				t.Fatalf("parse: %v", errs)
+			}
+			p, errs := Check(m)
+			if len(errs) > 0 {
+				t.Fatalf("check: %v", errs)
+			}
+			f := p.Funcs[0]
+			x := Interferences(f, 1<<20)
+			if x == nil {
+				t.Fatal("no interference")
+			}
+			elem := func(name string) int {
+				for _, r := range f.Regs {
+					if r.Name == name {
+						return x.Base[r.Index]
+					}
+				}
+				t.Fatalf("no register %s", name)
+				return 0
+			}
+			for _, want := range []bool{true, false} {
+				pairs := tt.apart
+				if want {
+					pairs = tt.together
+				}
+				for _, pr := range pairs {
+					ab := strings.Fields(pr)
+					a, b := elem(ab[0]), elem(ab[1])
+					if x.Together(a, b) != want || x.Together(b, a) != want {
+						t.Errorf("%s and %s live at once: %v, %v; want %v", ab[0], ab[1], x.Together(a, b), x.Together(b, a), want)
+					}
+				}
+			}
+		})
+	}
+}
