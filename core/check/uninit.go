@@ -392,7 +392,8 @@ func (x *Interference) Together(a, b int) bool { return x.sets[a].has(b) }
 // lane its own): by a backward may-be-live data flow, in[i] = reads[i]
 // plus out[i] less i's unguarded writes, out[i] the union of in[s] over
 // the successors s; then every element an instruction writes (under a
-// guard too) is live together with every other element live after it.
+// guard too) is live together with every other element live after it,
+// and with every element it reads.
 // Only for functions whose every read is preceded by a write on every
 // path (WrittenFirst) does that cover every overlap: a register read
 // before any write is live from the start, where nothing writes it.
@@ -483,6 +484,32 @@ func Interferences(f *Func, maxWords int) *Interference {
 						if e < nb {
 							x.sets[e].add(d)
 						}
+					}
+				}
+			}
+		}
+	}
+	// An instruction may write a destination before it has read all of
+	// its sources (unpacking a register into two, a handler that makes two
+	// passes): what it writes is live together with what it reads.
+	for i := range n {
+		if !fl.reached[i] {
+			continue
+		}
+		var ds []int
+		forEachReg(f.Code[i], func(r *Reg, comp int, dest bool) {
+			if dest {
+				ds = append(ds, fl.base[r.Index]+comp)
+			}
+		})
+		for _, d := range ds {
+			x.sets[d].union(reads[i])
+			for w2, o := range reads[i] {
+				for o != 0 {
+					e := w2*64 + bits.TrailingZeros64(o)
+					o &= o - 1
+					if e < nb {
+						x.sets[e].add(d)
 					}
 				}
 			}

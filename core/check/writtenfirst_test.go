@@ -247,7 +247,7 @@ func TestInterferences(t *testing.T) {
 	add.u32 %r4, %r3, 1;
 	st.global.u32 [%rd1], %r4;
 	ret;
-}`, []string{"%r1 %r2", "%rd1 %r3", "%rd1 %r4", "%rd1 %r1"}, []string{"%r1 %r3", "%r2 %r3", "%r3 %r4", "%r1 %r4"}},
+}`, []string{"%r1 %r2", "%rd1 %r3", "%rd1 %r4", "%rd1 %r1", "%r1 %r3", "%r3 %r4"}, []string{"%r1 %r4", "%r2 %r4"}},
 		{"the arms of a branch", `.entry k(.param .u64 out) {
 	.reg .pred %p<2>;
 	.reg .b32 %r<5>;
@@ -305,6 +305,25 @@ L:
 	st.global.u32 [%rd1], %r1;
 	ret;
 }`, []string{"%r1 %r2"}, nil},
+		{"unpacking: the halves against the whole they read", `.entry k(.param .u64 out) {
+	.reg .b32 %r<3>;
+	.reg .b64 %rd<3>;
+	ld.param.u64 %rd1, [out];
+	ld.global.u64 %rd2, [%rd1];
+	mov.b64 {%r1, %r2}, %rd2;
+	st.global.v2.u32 [%rd1], {%r1, %r2};
+	ret;
+}`, []string{"%r1 %rd2", "%r2 %rd2", "%r1 %r2"}, nil},
+		{"a write and what it reads, even where that dies", `.entry k(.param .u64 out) {
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, 1;
+	add.u32 %r2, %r1, 1;
+	add.u32 %r3, %r2, 1;
+	st.global.u32 [%rd1], %r3;
+	ret;
+}`, []string{"%r1 %r2", "%r2 %r3"}, []string{"%r1 %r3"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,3 +7,11 @@ func SetRestartPoison(v uint64) (undo func()) {
 	restartPoison = v
 	return func() { restartPoison = old }
 }
+
+// SetCompactOff sets compactOff (compact.go) for the tests of package
+// sim_test, and returns what puts it back.
+func SetCompactOff(off bool) (undo func()) {
+	old := compactOff
+	compactOff = off
+	return func() { compactOff = old }
+}

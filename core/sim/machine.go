@@ -406,6 +406,11 @@ func (m *Machine) startCTA(pos int) *cta {
 	if m.san != nil {
 		m.san.forgetBlocks() // its caches may name a recycled CTA's struct or warps
 	}
+	if len(m.ctas) == 0 && m.unviewed && m.san == nil && !m.record {
+		if g := compactKernel(m.kern); g != nil {
+			m.kern = g // compact.go: registers never live at once share a row
+		}
+	}
 	c := m.spareCTA
 	m.spareCTA = nil
 	if c != nil && m.restartable(c, nw) {

@@ -1,10 +1,11 @@
 package sim_test
 
 // restartpoison_test.go: the rows an Unviewed machine's restarted CTAs
-// leave unzeroed (check.WrittenFirst) are never read before a write, on
-// every kernel the repository runs: filled with two different poisons
-// instead of what the last CTA left, every observable of launch.Run
-// stays the same.
+// leave unzeroed (check.WrittenFirst) are never read before a write, and
+// registers sharing a row in its compacted kernel (compact.go) are never
+// live at once, on every kernel the repository runs: compacted or not,
+// the rows filled with two different poisons instead of what the last CTA
+// left, every observable of launch.Run stays the same.
 
 import (
 	"os"
@@ -41,15 +42,21 @@ func TestRestartPoisonChangesNothing(t *testing.T) {
 		ks = append(ks, kernel{k.Name, string(k.Source), string(k.Launch)})
 	}
 	for _, k := range ks {
-		run := func(poison uint64) *launch.Result {
+		run := func(poison uint64, compactOff bool) *launch.Result {
 			defer sim.SetRestartPoison(poison)()
+			defer sim.SetCompactOff(compactOff)()
 			return launch.Run("kernel.ptx", []byte(k.src), []byte(k.spec), launch.Options{})
 		}
-		base := run(0)
-		for _, poison := range []uint64{0x5a5a5a5a5a5a5a5a, ^uint64(0)} {
-			got := run(poison)
-			if d := resultDiff(base, got); d != "" {
-				t.Errorf("%s, poison %#x: %s", k.name, poison, d)
+		base := run(0, true)
+		for _, poison := range []uint64{0, 0x5a5a5a5a5a5a5a5a, ^uint64(0)} {
+			for _, off := range []bool{true, false} {
+				if poison == 0 && off {
+					continue
+				}
+				got := run(poison, off)
+				if d := resultDiff(base, got); d != "" {
+					t.Errorf("%s, poison %#x, compacted %v: %s", k.name, poison, !off, d)
+				}
 			}
 		}
 	}

@@ -16,8 +16,9 @@ import (
 // them the register rows that every thread writes before it reads them
 // (writtenFirstRows), instead of zeroing them: no instruction can tell,
 // only a view, which would show the last CTA's values in lanes not yet
-// written (a lane is marked unwritten all the same). Call it before the
-// run starts.
+// written (a lane is marked unwritten all the same). And unless it is
+// recorded or sanitized, its kernel runs with registers that are never
+// live at once sharing a row (compact.go). Call it before the run starts.
 func (m *Machine) Unviewed() { m.unviewed = true }
 
 // restartPoison, when not zero, is what restartCTA writes into the rows

@@ -1,0 +1,163 @@
+package sim
+
+// compact.go: an Unviewed machine's kernel with fewer register rows.
+//
+// Lowering gives every register of the text its own row (the views show
+// them by name), so a kernel written as clang writes it, a new register
+// for every value, touches a new 256-byte row at nearly every instruction:
+// the tiled transpose's 84 registers are 172 KiB of rows a CTA, which no
+// first-level cache holds, and each CTA's first write to a row misses.
+// Nothing but its instructions looks at an Unviewed machine's registers
+// (no snapshot, no sanitizer, no recording), so its kernel may run with
+// registers that are never live at once sharing a row (check.Interferences),
+// as a compiler's register allocation would: the transpose then needs 19.
+
+import (
+	"slices"
+
+	"github.com/ptxplay/ptxplay/core/check"
+	"github.com/ptxplay/ptxplay/core/isa"
+)
+
+// compactOff turns compaction off (tests: the same kernels uncompacted,
+// to compare).
+var compactOff bool
+
+// compactOps are the instructions, besides the lane-local ones
+// (laneLocal), that a compacted kernel may hold: their lowering keeps
+// every register slot in the op's own fields (d, s, base...), which
+// compactKernel rewrites.
+var compactOps = map[string]bool{
+	"bar": true, "barrier": true, "bar.sync": true, "bar.arrive": true, "bar.red": true,
+	"barrier.sync": true, "barrier.arrive": true, "barrier.red": true, "bar.warp.sync": true,
+}
+
+// compactKernel returns a copy of kernel f whose scalar value registers
+// that every thread writes before reading them (check.WrittenFirst) share
+// rows where they are never live at once, or nil when f holds an
+// instruction other than those (laneLocal, compactOps), is too large to
+// analyse, or would keep as many rows.
+func compactKernel(f *fn) *fn {
+	cf := f.src
+	if cf == nil || !f.entry || compactOff {
+		return nil
+	}
+	for i := range f.code {
+		o := &f.code[i]
+		if o.inst == nil {
+			continue // the exit lowering adds at the end
+		}
+		if !laneLocal(o.inst) && !compactOps[o.inst.Entry.Name] || o.callee != nil || o.call != nil {
+			return nil
+		}
+	}
+	x := check.Interferences(cf, 1<<22)
+	if x == nil {
+		return nil
+	}
+	wf := check.WrittenFirst(cf, laneLocal)
+	// Old value slots 0..nvals-1 are the registers', in layoutFunc's
+	// order; the constants, special registers and sink follow.
+	nvals := 0
+	for _, r := range cf.Regs {
+		if r.Type.Kind != isa.KindPred {
+			nvals += max(1, r.Vec)
+		}
+	}
+	// Colour the scalars written first, each with the lowest row none of
+	// those it is live with has; the rest keep rows of their own after.
+	slot := make([]int32, f.nregs) // old -> new
+	var colored []*check.Reg
+	rows := int32(0)
+	var taken []bool
+	for _, r := range cf.Regs {
+		if r.Type.Kind == isa.KindPred || r.Vec > 0 || wf[r.Index]&1 == 0 {
+			continue
+		}
+		taken = taken[:0]
+		for _, q := range colored {
+			if x.Together(x.Base[r.Index], x.Base[q.Index]) {
+				c := int(slot[f.slots[q.Index]])
+				for len(taken) <= c {
+					taken = append(taken, false)
+				}
+				taken[c] = true
+			}
+		}
+		c := int32(slices.Index(taken, false))
+		if c < 0 {
+			c = int32(len(taken))
+		}
+		slot[f.slots[r.Index]] = c
+		rows = max(rows, c+1)
+		colored = append(colored, r)
+	}
+	shared := map[int32]bool{}
+	for _, q := range colored {
+		shared[f.slots[q.Index]] = true
+	}
+	for _, r := range cf.Regs {
+		if r.Type.Kind == isa.KindPred || shared[f.slots[r.Index]] {
+			continue
+		}
+		for k := range int32(max(1, r.Vec)) {
+			slot[f.slots[r.Index]+k] = rows
+			rows++
+		}
+	}
+	if int(rows) >= nvals {
+		return nil
+	}
+	for s := nvals; s < f.nregs; s++ {
+		slot[s] = int32(s-nvals) + rows
+	}
+	g := *f
+	g.nregs = f.nregs - nvals + int(rows)
+	re := func(s int32) int32 {
+		if s < 0 || int(s) >= f.nregs {
+			return s
+		}
+		return slot[s]
+	}
+	g.slots = slices.Clone(f.slots)
+	for _, r := range cf.Regs {
+		if r.Type.Kind != isa.KindPred {
+			g.slots[r.Index] = re(f.slots[r.Index])
+		}
+	}
+	g.names = make([]string, g.nregs)
+	for s, n := range f.names {
+		if g.names[slot[s]] == "" {
+			g.names[slot[s]] = n
+		}
+	}
+	g.consts = slices.Clone(f.consts)
+	for i := range g.consts {
+		g.consts[i].slot = re(g.consts[i].slot)
+	}
+	g.sregs = slices.Clone(f.sregs)
+	for i := range g.sregs {
+		g.sregs[i].slot = re(g.sregs[i].slot)
+	}
+	g.code = slices.Clone(f.code)
+	for i := range g.code {
+		o := &g.code[i]
+		o.d, o.s = slices.Clone(o.d), slices.Clone(o.s)
+		for k := range o.d {
+			o.d[k] = re(o.d[k])
+		}
+		for k := range o.s {
+			o.s[k] = re(o.s[k])
+		}
+		o.d1, o.rd, o.ra, o.rb, o.rc, o.base = re(o.d1), re(o.rd), re(o.ra), re(o.rb), re(o.rc), re(o.base)
+		if o.flags&flagPlain != 0 {
+			// wm: a value slot, or past the values (see frame).
+			if int(o.wm) < f.nregs {
+				o.wm = re(o.wm)
+			} else {
+				o.wm += int32(g.nregs - f.nregs)
+			}
+		}
+	}
+	return &g
+}
