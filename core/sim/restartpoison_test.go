@@ -176,3 +176,90 @@ func TestRestartUnwrittenPaths(t *testing.T) {
 		}
 	}
 }
+
+// compactPaths has registers whose lives a compacted kernel must keep
+// apart although no instruction names two of them together: a value a
+// guarded write may leave as it was, while others are born and die before
+// that write (words 0 and 3), registers of the two arms of a branch while
+// a third lives across both (word 1), and a loop's counter and sum beside
+// a temporary of its body (word 2). Each thread of 3 CTAs x 64 writes 4
+// words at out[4*gtid].
+const compactPaths = `.version 7.0
+.target sm_80
+.address_size 64
+
+.visible .entry cp(.param .u64 out)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<24>;
+	.reg .b64 %rd<4>;
+
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %ctaid.x;
+	mad.lo.u32 %r3, %r2, 64, %r1;
+	mul.wide.u32 %rd2, %r3, 16;
+	add.s64 %rd3, %rd1, %rd2;
+	and.b32 %r4, %r1, 1;
+	setp.eq.u32 %p1, %r4, 0;
+
+	mov.u32 %r5, 5;
+	mov.u32 %r6, 7;
+	add.u32 %r17, %r6, 1;
+	st.global.u32 [%rd3+12], %r17;
+	@%p1 mov.u32 %r5, %r1;
+	st.global.u32 [%rd3], %r5;
+
+	mul.lo.u32 %r8, %r1, 3;
+	@%p1 bra EVEN;
+	add.u32 %r9, %r1, 100;
+	add.u32 %r10, %r9, %r8;
+	bra JOIN;
+EVEN:
+	add.u32 %r11, %r1, 200;
+	add.u32 %r10, %r11, %r8;
+JOIN:
+	add.u32 %r12, %r10, %r8;
+	st.global.u32 [%rd3+4], %r12;
+
+	mov.u32 %r13, 0;
+	mov.u32 %r14, 0;
+LOOP:
+	mul.lo.u32 %r15, %r13, %r13;
+	add.u32 %r14, %r14, %r15;
+	add.u32 %r13, %r13, 1;
+	setp.lt.u32 %p2, %r13, 5;
+	@%p2 bra LOOP;
+	add.u32 %r16, %r14, %r1;
+	st.global.u32 [%rd3+8], %r16;
+	ret;
+}
+`
+
+// TestCompactPaths runs compactPaths compacted (launch.Run) and checks
+// every word against the kernel's text.
+func TestCompactPaths(t *testing.T) {
+	const spec = `{"kernel": "cp", "grid": 3, "block": 64, "args": {"out": {"type": "u32", "count": 768}}}`
+	for _, off := range []bool{false, true} {
+		undo := sim.SetCompactOff(off)
+		res := launch.Run("cp.ptx", []byte(compactPaths), []byte(spec), launch.Options{})
+		undo()
+		if !res.OK {
+			t.Fatalf("compaction off %v: %+v", off, res.Errors)
+		}
+		out := res.Buffers["out"].Data
+		for g := range 3 * 64 {
+			tid := uint64(g % 64)
+			w0, w1 := uint64(5), tid+100+3*tid+3*tid // odd: %r5 kept its 5; the odd arm
+			if tid%2 == 0 {
+				w0, w1 = tid, tid+200+3*tid+3*tid
+			}
+			want := [4]uint64{w0, w1, 0 + 1 + 4 + 9 + 16 + tid, 8}
+			for k, w := range want {
+				if got := out[4*g+k]; got != w {
+					t.Fatalf("compaction off %v: thread %d word %d = %d, want %d", off, g, k, got, w)
+				}
+			}
+		}
+	}
+}
