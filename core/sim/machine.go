@@ -406,9 +406,12 @@ func (m *Machine) startCTA(pos int) *cta {
 	if m.san != nil {
 		m.san.forgetBlocks() // its caches may name a recycled CTA's struct or warps
 	}
-	if len(m.ctas) == 0 && m.unviewed && m.san == nil && !m.record {
+	if len(m.ctas) == 0 && m.unviewed && m.san == nil && !m.record && m.nctas > 2 {
+		// compact.go: registers never live at once share a row, so that a
+		// CTA restarted in a released one's blocks (a grid of three CTAs
+		// or more) finds fewer of them, still in the caches.
 		if g := compactKernel(m.kern); g != nil {
-			m.kern = g // compact.go: registers never live at once share a row
+			m.kern = g
 		}
 	}
 	c := m.spareCTA
