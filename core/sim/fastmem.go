@@ -106,8 +106,8 @@ func (m *Machine) sharedSeq4(w *warp, o *op) *[128]byte {
 	}
 	a, sh := w.reg(o.base), w.cta.shared
 	x := a[0] + uint64(o.off)
-	if x&3 != 0 || x >= uint64(len(sh)) || uint64(len(sh))-x < 128 {
-		return nil
+	if x&3 != 0 || x >= uint64(len(sh)) || uint64(len(sh))-x < 128 || a[1]-a[0] != 4 || a[31]-a[0] != 124 {
+		return nil // (lanes 1 and 31 first: a tile's column is refused without a pass over the lanes, which warpSpan then makes)
 	}
 	if d, ok := strideLanes(&m.part, a); !ok || d != 4 {
 		return nil
