@@ -176,8 +176,10 @@ type Result struct {
 	Stdout  string // what the kernel's printf calls printed, in call order
 	// Machine is the machine after the run (nil on load errors). Of the
 	// finished CTAs it keeps the newest only (sim.Machine.KeepFinished),
-	// and it is Unviewed: a snapshot's registers may show, in lanes not
-	// yet written (and marked so), what an earlier CTA left there.
+	// and it is Unviewed (sim.Machine.Unviewed): its memory, statistics
+	// and fault are the run's, but its registers are not for viewing (a
+	// lane not yet written may hold what an earlier CTA left, and
+	// registers never live at once may share a row).
 	Machine *sim.Machine
 
 	// Warnings are problems check.Warnings found that do not stop the run
