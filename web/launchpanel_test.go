@@ -159,3 +159,123 @@ func TestLaunchKeyCoversTheForm(t *testing.T) {
 		}
 	}
 }
+
+// memviewOut is the memory view's component and build in env's next build.
+func memviewOut(t *testing.T, env *vugu.BuildEnv, root *Root) (*MemviewKept, *vugu.BuildOut) {
+	t.Helper()
+	for c, out := range buildOuts(env.RunBuild(root)) {
+		if m, ok := c.(*MemviewKept); ok {
+			return m, out
+		}
+	}
+	return nil, nil
+}
+
+// TestMemviewKeptOnlyWhileTheSame: through the steps of examples that
+// write global and shared memory (and copy over it), with the tab, view,
+// element type, lane and page changed on the way, the page whose memory
+// view kept its build when it could renders as a page built from nothing;
+// the build is kept on some steps and built anew on others.
+func TestMemviewKeptOnlyWhileTheSame(t *testing.T) {
+	for _, ex := range []string{"vadd", "transpose", "tma_tile", "race_reduce", "histogram"} {
+		t.Run(ex, func(t *testing.T) {
+			a := NewApp()
+			if err := a.LoadExample(ex); err != nil {
+				t.Fatal(err)
+			}
+			root := &Root{A: a}
+			env, err := vugu.NewBuildEnv()
+			if err != nil {
+				t.Fatal(err)
+			}
+			env.RunBuild(root)
+			kept, built := 0, 0
+			var prev *vugu.BuildOut
+			for i := range 120 {
+				m, _ := memviewOut(t, env, root)
+				if m != nil {
+					switch i {
+					case 20:
+						m.Tab = tabShared
+					case 30:
+						m.RawType = "f32"
+					case 35:
+						m.Tab = tabLocal
+					case 40:
+						m.Lane = 3
+					case 45:
+						m.Tab = tabAccess
+					case 55:
+						m.Tab = tabBuffers
+					case 60:
+						m.View = ViewHex
+					case 70:
+						m.pageTo("g:out", 1)
+					}
+				}
+				root.Do("step")
+				m, out := memviewOut(t, env, root)
+				if m == nil {
+					continue
+				}
+				if out == prev {
+					kept++
+				} else {
+					built++
+				}
+				prev = out
+				if m.tab() == tabAccess {
+					// Always built; the last access it shows is tracked
+					// across the steps, which a fresh view has not seen.
+					continue
+				}
+				fresh, err := vugu.NewBuildEnv()
+				if err != nil {
+					t.Fatal(err)
+				}
+				// The fresh build's memory view starts on its defaults: give
+				// it the kept one's choices.
+				for c := range buildOuts(fresh.RunBuild(root)) {
+					if f, ok := c.(*MemviewKept); ok {
+						f.Tab, f.RawType, f.Lane, f.View = m.Tab, m.RawType, m.Lane, m.View
+						for k, tb := range m.tables {
+							f.table(k).page = tb.page
+						}
+					}
+				}
+				if got, want := pageHTML(t, env, root), pageHTML(t, fresh, root); got != want {
+					t.Fatalf("step %d (tab %q): the page with the memory view kept differs from a fresh build:\n got %.300s\nwant %.300s", i, m.tab(), diffAt(got, want), diffAt(want, got))
+				}
+			}
+			if kept == 0 || built == 0 {
+				t.Errorf("the memory view's build kept on %d steps, built on %d: want some of each", kept, built)
+			}
+		})
+	}
+}
+
+// TestMemviewKeyCoversTheInfo: sameInfo compares every field of a
+// memTableInfo but Copies (compared whole); a field added to it must be
+// compared there too.
+func TestMemviewKeyCoversTheInfo(t *testing.T) {
+	typ := reflect.TypeFor[memTableInfo]()
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		if f.Name == "Copies" {
+			continue
+		}
+		var a, b memTableInfo
+		switch f.Type.Kind() {
+		case reflect.String:
+			reflect.ValueOf(&b).Elem().Field(i).SetString("x")
+		case reflect.Int:
+			reflect.ValueOf(&b).Elem().Field(i).SetInt(1)
+		default:
+			t.Errorf("memTableInfo.%s is a %v: sameInfo compares strings and ints", f.Name, f.Type)
+			continue
+		}
+		if sameInfo(&a, &b) {
+			t.Errorf("sameInfo does not compare memTableInfo.%s", f.Name)
+		}
+	}
+}
