@@ -16,6 +16,7 @@ func (m *Machine) clone() *Machine {
 	m.copied, c.copied = 0, 0
 	m.cloned, c.cloned = true, true
 	m.spare, c.spare = nil, nil
+	c.chunk = nil    // the rest of m's block is m's to cut pages from (pageBytes)
 	c.spareCTA = nil // m's spare is its own (recycle)
 	c.global = globalMem{next: m.global.next, bufs: make([]*buffer, len(m.global.bufs))}
 	for i, b := range m.global.bufs {

@@ -63,6 +63,7 @@ type Machine struct {
 	copied int64    // bytes of shared pages it copied since it was last cloned
 	cloned bool     // it shares pages with a clone (some CTAs are held: recycle)
 	spare  [][]byte // local pages of a released CTA, for the next (recycle)
+	chunk  []byte   // zeroed bytes that new pages are cut from (pageBytes)
 
 	warmZero [][2]int32 // the rows a restarted CTA zeroes (warmZeroRuns)
 	warmParm bool       // and whether its kernel frames' .param bytes (frameParamWritten)

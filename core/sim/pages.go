@@ -111,7 +111,11 @@ func (pm *pagedMem) own(i int, m *Machine) *page {
 	return p
 }
 
-// pageBytes returns n zeroed bytes for a new page, reusing a spare one.
+// pageBytes returns n zeroed bytes for a new page, reusing a spare one;
+// an Unviewed machine cuts whole pages from blocks of pageChunk, so that
+// a run writing a large output buffer makes one allocation every
+// pageChunk pages rather than one a page (each 16 KiB object its own span
+// of the collector's).
 func (m *Machine) pageBytes(n int) []byte {
 	if k := len(m.spare); k > 0 && n == pageSize {
 		b := m.spare[k-1]
@@ -119,8 +123,19 @@ func (m *Machine) pageBytes(n int) []byte {
 		clear(b)
 		return b
 	}
+	if n == pageSize && m.unviewed {
+		if len(m.chunk) < pageSize {
+			m.chunk = make([]byte, pageChunk*pageSize)
+		}
+		b := m.chunk[:pageSize:pageSize]
+		m.chunk = m.chunk[pageSize:]
+		return b
+	}
 	return make([]byte, n)
 }
+
+// pageChunk is how many pages an Unviewed machine allocates at once.
+const pageChunk = 8
 
 // recycle keeps the blocks and local pages of a released CTA for the CTAs
 // after it, so a grid runs in the memory of the CTAs it keeps, not in

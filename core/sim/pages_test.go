@@ -314,3 +314,45 @@ func TestStepBackLocalPages(t *testing.T) {
 		t.Errorf("history %+v: want thinned and within budget", h)
 	}
 }
+
+// TestPageChunksApart: an Unviewed machine cuts its new pages from blocks
+// (pageBytes); each page is its own zeroed 16 KiB, and a clone cuts its
+// pages from a block of its own, not from the rest of the original's.
+func TestPageChunksApart(t *testing.T) {
+	m := &Machine{epoch: nextEpoch(), unviewed: true}
+	pm := newPagedMem((pageChunk + 3) * pageSize)
+	for i := range pageChunk + 3 {
+		b := pm.write(uint64(i*pageSize), 8, m)
+		if !bytes.Equal(b, make([]byte, 8)) {
+			t.Fatalf("page %d: new bytes %x, want zeros", i, b)
+		}
+		binary.LittleEndian.PutUint64(b, uint64(i+1))
+	}
+	for i := range pageChunk + 3 {
+		p := pm.pages[i]
+		if len(p.b) != pageSize || cap(p.b) != pageSize {
+			t.Fatalf("page %d: len %d cap %d, want %d", i, len(p.b), cap(p.b), pageSize)
+		}
+		if got := binary.LittleEndian.Uint64(p.b); got != uint64(i+1) || !bytes.Equal(p.b[8:], make([]byte, pageSize-8)) {
+			t.Fatalf("page %d holds %d and more, want %d and zeros", i, got, i+1)
+		}
+	}
+	// The original has pages left in its block; a clone writing new pages
+	// must not get those same bytes.
+	q := newPagedMem(2 * pageSize)
+	c := m.clone()
+	copy(q.write(0, 8, m), "original")
+	copy(q.write(pageSize, 8, c), "clone...")
+	if string(q.read(0, 8)) != "original" || string(q.read(pageSize, 8)) != "clone..." {
+		t.Fatalf("pages %q and %q", q.read(0, 8), q.read(pageSize, 8))
+	}
+	r := newPagedMem(pageSize)
+	copy(r.write(0, 8, c), "clone2..")
+	copy(pm.write(0, 8, m), "again...") // m's own page, in place
+	if string(q.read(0, 8)) != "original" {
+		t.Fatalf("the original's page became %q after the clone cut one", q.read(0, 8))
+	}
+	if &m.chunk[0] == &c.chunk[0] {
+		t.Fatal("the clone cuts pages from the original's block")
+	}
+}
