@@ -73,12 +73,27 @@ func computeReconvergence(f *fn) {
 		}
 		return &f.code[n-1]
 	}
+	// ends reports whether op l ends its lanes' threads: exit, and ret in
+	// a kernel (ISA, ret: "ret executed in a kernel ... terminates the
+	// thread" as exit does).
+	ends := func(l *op) bool { return l.ctl == ctlExit || l.ctl == ctlRet && f.entry }
+	// lone: a block that is one unguarded thread end and nothing else, the
+	// kernel's `ret` that clang -O3 jumps to from each early return and
+	// that the last block falls into. Several paths reach it without
+	// meeting (their lanes end there, whichever comes), so each edge into
+	// it is an end of its own (endAt.from).
+	lone := make([]bool, nb)
+	for b := range starts {
+		l := last(b)
+		lone[b] = ends(l) && l.guard < 0 && &f.code[starts[b]] == l
+	}
+	shared := make([]bool, nb) // a lone end that more than one edge reaches (set below)
 	// succ: every exit is a path to the end. alive (build): the paths
 	// towards one end, the exits but the live one dead ends.
 	succ := make([][]int, nb)
 	alive := make([][]int, nb)
-	var exitBlocks []int // blocks that end in an unguarded exit
-	build := func(liveExit int) {
+	var exitBlocks []endAt // the ends but the rets: blocks that end in an unguarded thread end, or edges into a lone one
+	build := func(live endAt) {
 		for b := range succ {
 			succ[b], alive[b] = succ[b][:0], alive[b][:0]
 		}
@@ -89,6 +104,9 @@ func computeReconvergence(f *fn) {
 			}
 			l := last(b)
 			add := func(to int, dead bool) {
+				if to < nb && lone[to] && shared[to] && (live.blk != to || live.from != b) {
+					dead = true // an edge into a shared lone end, not the live one
+				}
 				succ[b] = append(succ[b], to)
 				if !dead {
 					alive[b] = append(alive[b], to)
@@ -119,7 +137,7 @@ func computeReconvergence(f *fn) {
 					fall()
 				}
 			case l.ctl == ctlExit || l.ctl == ctlRet:
-				add(exit, l.ctl == ctlExit && (l.guard >= 0 || b != liveExit))
+				add(exit, ends(l) && (l.guard >= 0 || b != live.blk || live.from >= 0 && !shared[b]))
 				if l.guard >= 0 {
 					fall()
 				}
@@ -128,9 +146,28 @@ func computeReconvergence(f *fn) {
 			}
 		}
 	}
+	build(endAt{-1, -1})
+	into := make([]int, nb)
+	for b := range succ {
+		for _, s := range succ[b] {
+			if s < nb {
+				into[s]++
+			}
+		}
+	}
 	for b := range starts {
-		if l := last(b); l.ctl == ctlExit && l.guard < 0 {
-			exitBlocks = append(exitBlocks, b)
+		shared[b] = lone[b] && into[b] > 1
+	}
+	for b := range starts {
+		if l := last(b); ends(l) && l.guard < 0 && !shared[b] {
+			exitBlocks = append(exitBlocks, endAt{-1, b})
+		}
+	}
+	for b := range succ {
+		for _, s := range succ[b] {
+			if s < nb && shared[s] && !slices.Contains(exitBlocks, endAt{b, s}) {
+				exitBlocks = append(exitBlocks, endAt{b, s})
+			}
 		}
 	}
 	// reachFrom: the blocks with a path to the end over the edges of g.
@@ -151,7 +188,7 @@ func computeReconvergence(f *fn) {
 	}
 	// The exits in the order their ends are tried: most reaching blocks
 	// first, then one that is no stub (below), then the later block.
-	build(-1)
+	build(endAt{-1, -1})
 	all := postDominators(succ, nb)
 	const maxEnds = 16 // past these, a branch takes every exit as a path to the end
 	if len(exitBlocks) > 4*maxEnds {
@@ -166,20 +203,26 @@ func computeReconvergence(f *fn) {
 				}
 			}
 		}
-		reaching := map[int]int{}
-		seen := make([]int, nb) // the exit block whose search saw it, +1
+		reaching := map[endAt]int{}
+		seen := make([]int, nb) // the end whose search saw it, +1
 		var queue []int
-		for _, e := range exitBlocks {
-			// blocks with a path to e: a search back over pred
-			queue = append(queue[:0], e)
-			seen[e] = e + 1
+		for k, e := range exitBlocks {
+			// blocks with a path to e: a search back over pred (for an
+			// edge into a lone end, from the edge's block)
+			from := e.blk
+			if e.from >= 0 {
+				from = e.from
+				reaching[e]++ // the lone end itself
+			}
+			queue = append(queue[:0], from)
+			seen[from] = k + 1
 			for len(queue) > 0 {
 				b := queue[len(queue)-1]
 				queue = queue[:len(queue)-1]
 				reaching[e]++
 				for _, p := range pred[b] {
-					if seen[p] != e+1 {
-						seen[p] = e + 1
+					if seen[p] != k+1 {
+						seen[p] = k + 1
 						queue = append(queue, p)
 					}
 				}
@@ -187,8 +230,9 @@ func computeReconvergence(f *fn) {
 		}
 		// stub: a block of a lone exit that nothing falls into, as
 		// clang writes unreachable code (after the kernel's ret or exit)
-		stub := func(b int) bool {
-			if b+1 < nb && starts[b+1]-starts[b] > 1 || b+1 == nb && n-starts[b] > 1 {
+		stub := func(e endAt) bool {
+			b := e.blk
+			if e.from >= 0 || b+1 < nb && starts[b+1]-starts[b] > 1 || b+1 == nb && n-starts[b] > 1 {
 				return false
 			}
 			if b == 0 {
@@ -197,7 +241,7 @@ func computeReconvergence(f *fn) {
 			p := last(b - 1)
 			return p.guard < 0 && (p.ctl == ctlBra || p.ctl == ctlExit || p.ctl == ctlRet)
 		}
-		slices.SortStableFunc(exitBlocks, func(a, b int) int {
+		slices.SortStableFunc(exitBlocks, func(a, b endAt) int {
 			if reaching[a] != reaching[b] {
 				return reaching[b] - reaching[a]
 			}
@@ -207,12 +251,15 @@ func computeReconvergence(f *fn) {
 				}
 				return -1
 			}
-			return b - a
+			if b.blk != a.blk {
+				return b.blk - a.blk
+			}
+			return b.from - a.from
 		})
 	}
-	ends := append([]int{-1}, exitBlocks...)
-	if len(ends) > maxEnds {
-		ends = ends[:maxEnds]
+	endList := append([]endAt{{-1, -1}}, exitBlocks...)
+	if len(endList) > maxEnds {
+		endList = endList[:maxEnds]
 	}
 	count := func(pdom [][]uint64, b int) int {
 		c := 0
@@ -246,7 +293,7 @@ func computeReconvergence(f *fn) {
 			todo = append(todo, i)
 		}
 	}
-	for _, e := range ends {
+	for _, e := range endList {
 		if len(todo) == 0 {
 			break
 		}
@@ -271,6 +318,11 @@ func computeReconvergence(f *fn) {
 		set(i, ipdom(all, blockOf[i], func(int) bool { return true }))
 	}
 }
+
+// endAt is an end that reconvergence is taken towards: block blk's thread
+// end (from -1), or the edge from block from into the lone end blk; blk
+// -1 for the rets of a function (and running off its last instruction).
+type endAt struct{ from, blk int }
 
 // postDominators are the post-dominator sets of blocks 0..nb-1 and the
 // virtual exit nb, as bitsets, iterated to a fixed point. A block with no

@@ -58,6 +58,17 @@ JOIN:
 	add.u32 %r4, %r3, %r1;
 `
 
+// earlyReturn is `if (tid & 3 >= 2 && tid & 3 == 3) return;` as clang -O3
+// writes it in a kernel: two branches, the lanes that stay meeting at
+// JOIN, the lanes that leave jumping to the kernel's one ret (END), which
+// the others reach too after the join's code.
+const earlyReturn = `	setp.lt.u32 %p1, %r2, 2;
+	@%p1 bra JOIN;
+	setp.eq.u32 %p2, %r2, 3;
+	@%p2 bra END;
+JOIN:
+`
+
 // TestReconvergeBeforeExitPaths: lanes that took different branches meet
 // again at the branches' join even when another path from the branch ends
 // in exit, so a shfl.sync, vote.sync or bar.sync at the join sees every
@@ -320,6 +331,76 @@ LO:
 					return uint64(2000 + tid), true
 				}
 				return uint64(1000 + tid), true
+			}},
+		{"an early return that shares the kernel's ret (clang -O3's `if (a && b) return;` as two branches): the other lanes meet before vote.sync.ballot",
+			earlyReturn + `	setp.eq.u32 %p3, %r2, 2;
+	vote.sync.ballot.b32 %r5, %p3, 0x77777777;
+	cvt.u64.u32 %rd4, %r5;
+	st.global.u64 [%rd3], %rd4;
+END:
+	ret;
+`, func(tid uint32) (uint64, bool) {
+				if tid&3 == 3 {
+					return 0, false
+				}
+				return 0x44444444, true // lanes 2, 6, 10, ... of the membermask
+			}},
+		{"the same early return before vote.sync.all: false for every lane (lanes 2, 6, ... vote false)",
+			earlyReturn + `	setp.ne.u32 %p3, %r2, 2;
+	vote.sync.all.pred %p4, %p3, 0x77777777;
+	selp.u32 %r5, 1, 2, %p4;
+	cvt.u64.u32 %rd4, %r5;
+	st.global.u64 [%rd3], %rd4;
+END:
+	ret;
+`, func(tid uint32) (uint64, bool) {
+				if tid&3 == 3 {
+					return 0, false
+				}
+				return 2, true
+			}},
+		{"the same early return before shfl.sync.idx of lane 2 of each four: every lane reads a value written after the branches by a lane of the other path",
+			earlyReturn + `	mul.lo.u32 %r4, %r1, 3;
+	and.b32 %r5, %r1, 28;
+	or.b32 %r5, %r5, 2;
+	shfl.sync.idx.b32 %r6, %r4, %r5, 31, 0x77777777;
+	cvt.u64.u32 %rd4, %r6;
+	st.global.u64 [%rd3], %rd4;
+END:
+	ret;
+`, func(tid uint32) (uint64, bool) {
+				if tid&3 == 3 {
+					return 0, false
+				}
+				return uint64(3 * (tid&^3 | 2)), true
+			}},
+		{"the same early return before a loop of 4 trips whose branches meet at a latch placed before the loop's head (as clang -O3 lays out a mask loop), then vote.sync.ballot",
+			earlyReturn + `	mov.u32 %r9, 0;
+	mov.u32 %r10, 0;
+	bra.uni HEAD;
+LATCH:
+	add.u32 %r9, %r9, 1;
+	setp.ne.u32 %p5, %r9, 4;
+	@%p5 bra HEAD;
+	bra.uni AFTER;
+HEAD:
+	setp.lt.u32 %p6, %r9, %r2;
+	@%p6 bra LATCH;
+	add.u32 %r10, %r10, 1;
+	bra.uni LATCH;
+AFTER:
+	setp.eq.u32 %p3, %r10, 2;
+	vote.sync.ballot.b32 %r5, %p3, 0x77777777;
+	cvt.u64.u32 %rd4, %r5;
+	st.global.u64 [%rd3], %rd4;
+END:
+	ret;
+`, func(tid uint32) (uint64, bool) {
+				if tid&3 == 3 {
+					return 0, false
+				}
+				// %r10 counts the trips i >= tid & 3 of 4: 4 - tid & 3; 2 for lane & 3 == 2.
+				return 0x44444444, true
 			}},
 	} {
 		t.Run(c.desc, func(t *testing.T) {

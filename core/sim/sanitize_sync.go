@@ -175,6 +175,13 @@ func (s *sanitizer) barArrive(m *Machine, w *warp, o *op, id int) {
 				msg += ": they must arrive too before the barrier completes (on the GPU it would wait for them)"
 			}
 			s.report(Hazard{Kind: "sync", HazardAccess: me, Message: msg})
+		} else if gone := w.valid & w.exited; gone != 0 && want == 0 {
+			// Some lanes left before this barrier (they are dead ends for
+			// reconvergence, so they leave first): on the GPU a
+			// __syncthreads() that some threads skip is undefined, as
+			// for whole warps (barRelease).
+			me := s.me(m, w, o, firstLane(w.mask))
+			s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("barrier %d reached by lanes %#08x of warp %d without its lanes %#08x, which exited without reaching it: a __syncthreads() that not every thread of the CTA runs (the CUDA guide: allowed in conditional code only when the condition is the same for the whole block)", id, w.mask, w.id, gone)})
 		}
 		if bar.count > 0 {
 			if bar.want != want || want == 0 && bar.op != o {
