@@ -87,7 +87,7 @@ func computeReconvergence(f *fn) {
 		l := last(b)
 		lone[b] = ends(l) && l.guard < 0 && &f.code[starts[b]] == l
 	}
-	shared := make([]bool, nb) // a lone end that more than one edge reaches (set below)
+	shared := make([]bool, nb) // a lone end taken as one end per edge into it (set below)
 	// succ: every exit is a path to the end. alive (build): the paths
 	// towards one end, the exits but the live one dead ends.
 	succ := make([][]int, nb)
@@ -155,21 +155,6 @@ func computeReconvergence(f *fn) {
 			}
 		}
 	}
-	for b := range starts {
-		shared[b] = lone[b] && into[b] > 1
-	}
-	for b := range starts {
-		if l := last(b); ends(l) && l.guard < 0 && !shared[b] {
-			exitBlocks = append(exitBlocks, endAt{-1, b})
-		}
-	}
-	for b := range succ {
-		for _, s := range succ[b] {
-			if s < nb && shared[s] && !slices.Contains(exitBlocks, endAt{b, s}) {
-				exitBlocks = append(exitBlocks, endAt{b, s})
-			}
-		}
-	}
 	// reachFrom: the blocks with a path to the end over the edges of g.
 	reachFrom := func(g [][]int) []bool {
 		reach := make([]bool, nb+1)
@@ -186,136 +171,178 @@ func computeReconvergence(f *fn) {
 		}
 		return reach
 	}
-	// The exits in the order their ends are tried: most reaching blocks
-	// first, then one that is no stub (below), then the later block.
-	build(endAt{-1, -1})
-	all := postDominators(succ, nb)
-	const maxEnds = 16 // past these, a branch takes every exit as a path to the end
-	if len(exitBlocks) > 4*maxEnds {
-		// too many to count (a search each): the later ones first
-		slices.Reverse(exitBlocks)
-	} else if len(exitBlocks) > 1 {
-		pred := make([][]int, nb)
+	// assign gives every branch its meeting point, the ends as shared says.
+	assign := func() {
+		exitBlocks = exitBlocks[:0]
+		for b := range starts {
+			if l := last(b); ends(l) && l.guard < 0 && !shared[b] {
+				exitBlocks = append(exitBlocks, endAt{-1, b})
+			}
+		}
 		for b := range succ {
 			for _, s := range succ[b] {
-				if s < nb {
-					pred[s] = append(pred[s], b)
+				if s < nb && shared[s] && !slices.Contains(exitBlocks, endAt{b, s}) {
+					exitBlocks = append(exitBlocks, endAt{b, s})
 				}
 			}
 		}
-		reaching := map[endAt]int{}
-		seen := make([]int, nb) // the end whose search saw it, +1
-		var queue []int
-		for k, e := range exitBlocks {
-			// blocks with a path to e: a search back over pred (for an
-			// edge into a lone end, from the edge's block)
-			from := e.blk
-			if e.from >= 0 {
-				from = e.from
-				reaching[e]++ // the lone end itself
-			}
-			queue = append(queue[:0], from)
-			seen[from] = k + 1
-			for len(queue) > 0 {
-				b := queue[len(queue)-1]
-				queue = queue[:len(queue)-1]
-				reaching[e]++
-				for _, p := range pred[b] {
-					if seen[p] != k+1 {
-						seen[p] = k + 1
-						queue = append(queue, p)
+		// The exits in the order their ends are tried: most reaching blocks
+		// first, then one that is no stub (below), then the later block.
+		build(endAt{-1, -1})
+		all := postDominators(succ, nb)
+		const maxEnds = 16 // past these, a branch takes every exit as a path to the end
+		if len(exitBlocks) > 4*maxEnds {
+			// too many to count (a search each): the later ones first
+			slices.Reverse(exitBlocks)
+		} else if len(exitBlocks) > 1 {
+			pred := make([][]int, nb)
+			for b := range succ {
+				for _, s := range succ[b] {
+					if s < nb {
+						pred[s] = append(pred[s], b)
 					}
 				}
 			}
-		}
-		// stub: a block of a lone exit that nothing falls into, as
-		// clang writes unreachable code (after the kernel's ret or exit)
-		stub := func(e endAt) bool {
-			b := e.blk
-			if e.from >= 0 || b+1 < nb && starts[b+1]-starts[b] > 1 || b+1 == nb && n-starts[b] > 1 {
-				return false
-			}
-			if b == 0 {
-				return false
-			}
-			p := last(b - 1)
-			return p.guard < 0 && (p.ctl == ctlBra || p.ctl == ctlExit || p.ctl == ctlRet)
-		}
-		slices.SortStableFunc(exitBlocks, func(a, b endAt) int {
-			if reaching[a] != reaching[b] {
-				return reaching[b] - reaching[a]
-			}
-			if sa, sb := stub(a), stub(b); sa != sb {
-				if sa {
-					return 1
+			reaching := map[endAt]int{}
+			seen := make([]int, nb) // the end whose search saw it, +1
+			var queue []int
+			for k, e := range exitBlocks {
+				// blocks with a path to e: a search back over pred (for an
+				// edge into a lone end, from the edge's block)
+				from := e.blk
+				if e.from >= 0 {
+					from = e.from
+					reaching[e]++ // the lone end itself
 				}
-				return -1
+				queue = append(queue[:0], from)
+				seen[from] = k + 1
+				for len(queue) > 0 {
+					b := queue[len(queue)-1]
+					queue = queue[:len(queue)-1]
+					reaching[e]++
+					for _, p := range pred[b] {
+						if seen[p] != k+1 {
+							seen[p] = k + 1
+							queue = append(queue, p)
+						}
+					}
+				}
 			}
-			if b.blk != a.blk {
-				return b.blk - a.blk
+			// stub: a block of a lone exit that nothing falls into, as
+			// clang writes unreachable code (after the kernel's ret or exit)
+			stub := func(e endAt) bool {
+				b := e.blk
+				if e.from >= 0 || b+1 < nb && starts[b+1]-starts[b] > 1 || b+1 == nb && n-starts[b] > 1 {
+					return false
+				}
+				if b == 0 {
+					return false
+				}
+				p := last(b - 1)
+				return p.guard < 0 && (p.ctl == ctlBra || p.ctl == ctlExit || p.ctl == ctlRet)
 			}
-			return b.from - a.from
-		})
-	}
-	endList := append([]endAt{{-1, -1}}, exitBlocks...)
-	if len(endList) > maxEnds {
-		endList = endList[:maxEnds]
-	}
-	count := func(pdom [][]uint64, b int) int {
-		c := 0
-		for _, x := range pdom[b] {
-			c += bits.OnesCount64(x)
+			slices.SortStableFunc(exitBlocks, func(a, b endAt) int {
+				if reaching[a] != reaching[b] {
+					return reaching[b] - reaching[a]
+				}
+				if sa, sb := stub(a), stub(b); sa != sb {
+					if sa {
+						return 1
+					}
+					return -1
+				}
+				if b.blk != a.blk {
+					return b.blk - a.blk
+				}
+				return b.from - a.from
+			})
 		}
-		return c
-	}
-	ipdom := func(pdom [][]uint64, b int, ok func(int) bool) int {
-		best, bestN := -1, -1
-		for c := 0; c <= nb; c++ {
-			if c == b || !ok(c) || pdom[b][c/64]>>(c%64)&1 == 0 {
-				continue
+		endList := append([]endAt{{-1, -1}}, exitBlocks...)
+		if len(endList) > maxEnds {
+			endList = endList[:maxEnds]
+		}
+		count := func(pdom [][]uint64, b int) int {
+			c := 0
+			for _, x := range pdom[b] {
+				c += bits.OnesCount64(x)
 			}
-			if k := count(pdom, c); k > bestN {
-				best, bestN = c, k
+			return c
+		}
+		ipdom := func(pdom [][]uint64, b int, ok func(int) bool) int {
+			best, bestN := -1, -1
+			for c := 0; c <= nb; c++ {
+				if c == b || !ok(c) || pdom[b][c/64]>>(c%64)&1 == 0 {
+					continue
+				}
+				if k := count(pdom, c); k > bestN {
+					best, bestN = c, k
+				}
+			}
+			return best
+		}
+		set := func(i, r int) {
+			if r < 0 || r == exit {
+				f.code[i].reconv = int32(n) // only at the function's end
+			} else {
+				f.code[i].reconv = int32(starts[r])
 			}
 		}
-		return best
-	}
-	set := func(i, r int) {
-		if r < 0 || r == exit {
-			f.code[i].reconv = int32(n) // only at the function's end
-		} else {
-			f.code[i].reconv = int32(starts[r])
+		var todo []int // branches not yet given a meeting point
+		for i := range f.code {
+			if f.code[i].ctl == ctlBra {
+				todo = append(todo, i)
+			}
 		}
-	}
-	var todo []int // branches not yet given a meeting point
-	for i := range f.code {
-		if f.code[i].ctl == ctlBra {
-			todo = append(todo, i)
+		for _, e := range endList {
+			if len(todo) == 0 {
+				break
+			}
+			build(e)
+			reach := reachFrom(alive)
+			var live [][]uint64
+			rest := todo[:0]
+			for _, i := range todo {
+				b := blockOf[i]
+				if !reach[b] {
+					rest = append(rest, i)
+					continue
+				}
+				if live == nil {
+					live = postDominators(alive, nb)
+				}
+				set(i, ipdom(live, b, func(c int) bool { return reach[c] }))
+			}
+			todo = rest
 		}
-	}
-	for _, e := range endList {
-		if len(todo) == 0 {
-			break
-		}
-		build(e)
-		reach := reachFrom(alive)
-		var live [][]uint64
-		rest := todo[:0]
 		for _, i := range todo {
-			b := blockOf[i]
-			if !reach[b] {
-				rest = append(rest, i)
+			set(i, ipdom(all, blockOf[i], func(int) bool { return true }))
+		}
+	}
+	assign()
+	// A lone end that several edges reach becomes one end per edge only
+	// where a branch that does not jump to it straight meets there: the
+	// lanes that stay were split between its paths (clang -O3's early
+	// return after a first branch), and the code after the join ran once
+	// per group. A branch that jumps to the end straight (vadd's `@p bra
+	// DONE`) keeps it: its lanes that leave wait there for the others, as
+	// the page shows them.
+	split := false
+	for b := range starts {
+		if !lone[b] || into[b] < 2 {
+			continue
+		}
+		for i := range f.code {
+			if f.code[i].ctl != ctlBra || int(f.code[i].reconv) != starts[b] {
 				continue
 			}
-			if live == nil {
-				live = postDominators(alive, nb)
+			if !slices.Contains(succ[blockOf[i]], b) {
+				shared[b], split = true, true
+				break
 			}
-			set(i, ipdom(live, b, func(c int) bool { return reach[c] }))
 		}
-		todo = rest
 	}
-	for _, i := range todo {
-		set(i, ipdom(all, blockOf[i], func(int) bool { return true }))
+	if split {
+		assign()
 	}
 }
 
