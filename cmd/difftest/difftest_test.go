@@ -738,3 +738,42 @@ func TestExitBeforeBarrier(t *testing.T) {
 		t.Errorf("%v", f)
 	}
 }
+
+// TestEarlyReturnBeforeVote: what the reducer left of seed 1520001 (every
+// -with feature and exit, -O3), written out by hand. Some lanes of each
+// warp return, under a condition clang -O3 writes as two branches, and
+// the lanes that stay vote (vote.sync.all over the lanes that stay, the
+// membermask from a 32-trip loop). The early return jumps to the kernel's
+// one ret, which the vote's block falls into: ptxplay made that ret the
+// branches' meeting point, so the lanes that stayed ran the loop and the
+// vote in two groups, each voting over itself (synccheck: "vote.sync
+// membermask ... names lanes ... that do not execute it"). The ISA has
+// vote.sync wait for "all non-exited threads corresponding to
+// membermask". A ballot and a reduction after the same return too.
+func TestEarlyReturnBeforeVote(t *testing.T) {
+	cfg, _ := ParseWith(DefaultConfig(), "exit")
+	u32 := Ty{K: U32}
+	raw := func(s string) *Expr { return &Expr{Op: "raw", T: u32, Sym: s} }
+	var progs []*Program
+	for i, mode := range []string{"all", "ballot", "redadd"} {
+		p := &Program{Seed: uint64(1520001 + 1000*i), Name: fmt.Sprintf("p%d", 990101+i), Cfg: cfg}
+		p.Pure = []*Expr{raw("(u32)(((s8)in[7] >= (s8)in[0]) ? (u32)in[6] : (u32)0x36u)"), raw("(u32)in[3]")}
+		v := &Var{Name: "v1", T: u32}
+		p.Body = &Func{Name: p.Name + "_body", IsBody: true, Locals: []*Var{v}, Body: []*Stmt{
+			{Kind: sExitP, X: 0, Pure: p.Name + "_x0"},
+			{Kind: sDecl, V: v, E: &Expr{Op: "xred", T: u32, Sym: mode, A: []*Expr{raw(p.Name + "_x1")}}},
+		}}
+		progs = append(progs, p)
+	}
+	if c := progs[0].C(); !strings.Contains(c, "if ((p990101_x0(t, in) & 3u) == 0u) return;") || !strings.Contains(c, "XREDM(all, p990101_x1, p990101_g0, 0u)") {
+		t.Fatalf("the first program is not an early return before XREDM(all, ...):\n%s", c)
+	}
+	tl := tools(t)
+	found, err := Batch(tl, progs, []string{"-O0", "-O3"}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range found {
+		t.Errorf("%v", f)
+	}
+}
