@@ -279,3 +279,84 @@ func TestMemviewKeyCoversTheInfo(t *testing.T) {
 		}
 	}
 }
+
+// TestRegridKeptOnlyWhileTheSame: through the steps of examples to their
+// end, with a warp that has not started or has finished picked, the view
+// and the compact choice changed on the way, the page whose register grid
+// kept its build when it could renders as a page built from nothing; the
+// build is kept on some steps and built anew on others.
+func TestRegridKeptOnlyWhileTheSame(t *testing.T) {
+	for _, ex := range []string{"vadd", "divergent_loop", "shfl_reduce"} {
+		t.Run(ex, func(t *testing.T) {
+			a := NewApp()
+			if err := a.LoadExample(ex); err != nil {
+				t.Fatal(err)
+			}
+			root := &Root{A: a}
+			env, err := vugu.NewBuildEnv()
+			if err != nil {
+				t.Fatal(err)
+			}
+			env.RunBuild(root)
+			kept, built := 0, 0
+			var prev *vugu.BuildOut
+			grid := func(env *vugu.BuildEnv) (*RegridKept, *vugu.BuildOut) {
+				for c, out := range buildOuts(env.RunBuild(root)) {
+					if g, ok := c.(*RegridKept); ok {
+						return g, out
+					}
+				}
+				return nil, nil
+			}
+			for i := range 200 {
+				switch i {
+				case 5:
+					a.Warp = 7 // not started (or not in the CTA)
+				case 10:
+					a.Warp = -1
+				}
+				if g, _ := grid(env); g != nil {
+					switch i {
+					case 15:
+						g.View = ViewHex
+					case 20:
+						g.Compact = "on"
+					case 25:
+						g.Compact = "off"
+					case 30:
+						g.Compact = ""
+						g.View = ViewSigned
+					}
+				}
+				root.Do("step")
+				g, out := grid(env)
+				if g == nil {
+					continue
+				}
+				if out == prev {
+					kept++
+				} else {
+					built++
+				}
+				prev = out
+				fresh, err := vugu.NewBuildEnv()
+				if err != nil {
+					t.Fatal(err)
+				}
+				// The fresh build's grid starts on its defaults: give it the
+				// kept one's choices.
+				for c := range buildOuts(fresh.RunBuild(root)) {
+					if f, ok := c.(*RegridKept); ok {
+						f.View, f.Compact = g.View, g.Compact
+					}
+				}
+				if got, want := pageHTML(t, env, root), pageHTML(t, fresh, root); got != want {
+					t.Fatalf("step %d (note %q): the page with the grid kept differs from a fresh build:\n got %.300s\nwant %.300s", i, g.note(), diffAt(got, want), diffAt(want, got))
+				}
+			}
+			if kept == 0 || built == 0 {
+				t.Errorf("the grid's build kept on %d steps, built on %d: want some of each", kept, built)
+			}
+		})
+	}
+}
