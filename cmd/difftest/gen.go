@@ -793,15 +793,20 @@ func (g *gen) exit(top bool) *Stmt {
 // random function of the thread's index and inputs. A pure function of
 // the thread, so that the lanes that stay are known to every thread.
 func (g *gen) partialPure() int {
+	return g.pickPure(
+		func() string { return fmt.Sprintf("((t & 3u) ^ %du)", g.r.IntN(4)) },
+		func() string { return "((t >> 4) & 1u)" },
+		func() string { return fmt.Sprintf("((t & 31u) == %du ? 0u : 1u)", g.r.IntN(32)) })
+}
+
+// pickPure adds, as a pure value, one of syms' expressions of the
+// thread's index t or, as often as each of them, a random pure
+// expression, and returns its index.
+func (g *gen) pickPure(syms ...func() string) int {
 	var x *Expr
-	switch g.r.IntN(4) {
-	case 0:
-		x = &Expr{Op: "raw", T: Ty{K: U32}, Sym: fmt.Sprintf("((t & 3u) ^ %du)", g.r.IntN(4))}
-	case 1:
-		x = &Expr{Op: "raw", T: Ty{K: U32}, Sym: "((t >> 4) & 1u)"}
-	case 2:
-		x = &Expr{Op: "raw", T: Ty{K: U32}, Sym: fmt.Sprintf("((t & 31u) == %du ? 0u : 1u)", g.r.IntN(32))}
-	default:
+	if k := g.r.IntN(len(syms) + 1); k < len(syms) {
+		x = &Expr{Op: "raw", T: Ty{K: U32}, Sym: syms[k]()}
+	} else {
 		x = g.pureExpr()
 	}
 	g.pure(x)
@@ -831,19 +836,10 @@ func (g *gen) uniformExit() *Stmt {
 // warp of the four, every CTA's trailing warp, one CTA, or a random
 // function of the first thread's index and inputs.
 func (g *gen) exitPure() int {
-	var x *Expr
-	switch g.r.IntN(4) {
-	case 0:
-		x = &Expr{Op: "raw", T: Ty{K: U32}, Sym: fmt.Sprintf("((t >> 5) ^ %du)", g.r.IntN(4))}
-	case 1:
-		x = &Expr{Op: "raw", T: Ty{K: U32}, Sym: "(((t >> 5) & 1u) ^ 1u)"}
-	case 2:
-		x = &Expr{Op: "raw", T: Ty{K: U32}, Sym: fmt.Sprintf("((t >> 6) ^ %du)", g.r.IntN(2))}
-	default:
-		x = g.pureExpr()
-	}
-	g.pure(x)
-	return len(g.p.Pure) - 1
+	return g.pickPure(
+		func() string { return fmt.Sprintf("((t >> 5) ^ %du)", g.r.IntN(4)) },
+		func() string { return "(((t >> 5) & 1u) ^ 1u)" },
+		func() string { return fmt.Sprintf("((t >> 6) ^ %du)", g.r.IntN(2)) })
 }
 
 // uniformLoop is a loop every thread of the CTA runs the same number of
