@@ -71,6 +71,13 @@ type Entry struct {
 	SM      int                 // minimum sm target (forms may raise it)
 	Relaxed bool                // registers may be wider than the type (ld, st, cvt, ...)
 	NoExec  string              // non-empty: accepted by the checker, refused at run time with this reason
+	// LaneLocal: each thread that runs it reads its register sources and
+	// writes its register destinations, in full, in its own lane and no
+	// other's (the ALU, conversions, moves, loads, stores, atomics, and
+	// branches that name no register), so an analysis may follow one
+	// thread alone. Warp-wide ones (shfl, vote, mma...), barriers (a count
+	// or id from one lane) and calls are not.
+	LaneLocal bool
 	// Rule, when set, states what the form language cannot: constraints
 	// between the chosen modifiers (cvt's rounding depends on both types).
 	// It returns why a match is invalid, or "".

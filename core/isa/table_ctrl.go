@@ -5,7 +5,7 @@ package isa
 
 var ctrlTable = []Entry{
 	// 9.7.13 Control flow ({} and @ are syntax, not opcodes)
-	{Name: "bra", Section: "9.7.13.3", Doc: "Branch to a label; .uni asserts that the branch is not divergent.", PTX: 10, Syntax: []string{
+	{Name: "bra", LaneLocal: true, Section: "9.7.13.3", Doc: "Branch to a label; .uni asserts that the branch is not divergent.", PTX: 10, Syntax: []string{
 		"bra{.uni} tgt:label",
 	}},
 	{Name: "brx.idx", Section: "9.7.13.4", Doc: "Branch to the index-th label of a .branchtargets list.", PTX: 60, SM: 30, Syntax: []string{
@@ -21,10 +21,10 @@ var ctrlTable = []Entry{
 		"call{.uni} fptr:reg, (a), flist:label @ptx2.1 @sm_20",
 		"call{.uni} fptr:reg, flist:label @ptx2.1 @sm_20",
 	}},
-	{Name: "ret", Section: "9.7.13.6", Doc: "Return from a function to its caller (from a kernel: end the thread).", PTX: 10, Syntax: []string{
+	{Name: "ret", LaneLocal: true, Section: "9.7.13.6", Doc: "Return from a function to its caller (from a kernel: end the thread).", PTX: 10, Syntax: []string{
 		"ret{.uni}",
 	}},
-	{Name: "exit", Section: "9.7.13.7", Doc: "End the thread.", PTX: 10, Syntax: []string{
+	{Name: "exit", LaneLocal: true, Section: "9.7.13.7", Doc: "End the thread.", PTX: 10, Syntax: []string{
 		"exit",
 	}},
 

@@ -11,7 +11,7 @@ const (
 )
 
 var dataTable = []Entry{
-	{Name: "mov", Section: "9.7.9.3, 9.7.9.4", Doc: "Copy a register, constant, special register or address into d; with braces, pack or unpack a wide value.", PTX: 10, Syntax: []string{
+	{Name: "mov", LaneLocal: true, Section: "9.7.9.3, 9.7.9.4", Doc: "Copy a register, constant, special register or address into d; with braces, pack or unpack a wide value.", PTX: 10, Syntax: []string{
 		"mov.mtype d, a",
 		"mov.addrtype d, a:sym",
 		"mov.packtype {d}:pack, a",
@@ -31,10 +31,10 @@ var dataTable = []Entry{
 	{Name: "shfl.sync", Section: "9.7.9.6", Doc: "Warp shuffle among the lanes in membermask: read a from another lane (.up, .down, .bfly, .idx); p tells whether the source lane was in range.", PTX: 60, SM: 30, Syntax: []string{
 		"shfl.sync.shflmode.b32 d|p, a, b:.b32, c:.b32, membermask:.b32",
 	}, Groups: map[string][]string{"shflmode": {".up", ".down", ".bfly", ".idx"}}},
-	{Name: "prmt", Section: "9.7.9.7", Doc: "Byte permute: pick four bytes from the pair {b, a} by the selectors in c (or a .f4e/.b4e/.rc8/.ecl/.ecr/.rc16 mode).", PTX: 20, SM: 20, Syntax: []string{
+	{Name: "prmt", LaneLocal: true, Section: "9.7.9.7", Doc: "Byte permute: pick four bytes from the pair {b, a} by the selectors in c (or a .f4e/.b4e/.rc8/.ecl/.ecr/.rc16 mode).", PTX: 20, SM: 20, Syntax: []string{
 		"prmt.b32{.prmtmode} d, a, b, c",
 	}, Groups: map[string][]string{"prmtmode": {".f4e", ".b4e", ".rc8", ".ecl", ".ecr", ".rc16"}}},
-	{Name: "ld", Section: "9.7.9.8, 9.7.9.9", Doc: "Load from memory (a state space, or generic) into a register or vector; .nc loads through the non-coherent cache.", PTX: 10, Relaxed: true, Syntax: []string{
+	{Name: "ld", LaneLocal: true, Section: "9.7.9.8, 9.7.9.9", Doc: "Load from memory (a state space, or generic) into a register or vector; .nc loads through the non-coherent cache.", PTX: 10, Relaxed: true, Syntax: []string{
 		"ld{.sem_weak}{.ss}{.cop_ld}{.vec}.ldtype {d}, [a]",
 		"ld{.sem_weak}{.ss}{.cop_ld}{.evict_l1}{.evict_l2}{.hint}{.pfsize}{.vec}.ldtype {d}, [a], policy:.b64? @ptx7.4 @sm_70",
 		"ld.sem_vol{.ss}{.pfsize}{.vec}.ldtype {d}, [a]",
@@ -43,10 +43,10 @@ var dataTable = []Entry{
 		"ld.ss_global{.cop_nc}.nc{.hint}{.pfsize}{.vec}.ldtype {d}, [a], policy:.b64? @ptx3.1 @sm_32", // .cop = { .ca, .cg, .cs }
 		"ld.ss_global.nc{.evict_l1}{.evict_l2}{.hint}{.pfsize}{.vec}.ldtype {d}, [a], policy:.b64? @ptx7.4 @sm_70",
 	}, Groups: map[string][]string{"sem_weak": {".weak"}, "sem_vol": {".volatile"}, "cop_nc": {".ca", ".cg", ".cs"}}},
-	{Name: "ldu", Section: "9.7.9.10", Doc: "Load a value that is the same for all threads of the warp (uniform), read-only global memory.", PTX: 20, SM: 20, Relaxed: true, Syntax: []string{
+	{Name: "ldu", LaneLocal: true, Section: "9.7.9.10", Doc: "Load a value that is the same for all threads of the warp (uniform), read-only global memory.", PTX: 20, SM: 20, Relaxed: true, Syntax: []string{
 		"ldu{.ss_global}{.vec_24}.ldtype {d}, [a]",
 	}},
-	{Name: "st", Section: "9.7.9.11", Doc: "Store a register or vector to memory (a state space, or generic).", PTX: 10, Relaxed: true, Syntax: []string{
+	{Name: "st", LaneLocal: true, Section: "9.7.9.11", Doc: "Store a register or vector to memory (a state space, or generic).", PTX: 10, Relaxed: true, Syntax: []string{
 		"st{.sem_weak}{.ss_st}{.cop_st}{.vec}.ldtype [a], {b}",
 		"st{.sem_weak}{.ss_st}{.cop_st}{.evict_l1}{.evict_l2}{.hint}{.vec}.ldtype [a], {b}, policy:.b64? @ptx7.4 @sm_70",
 		"st.sem_vol{.ss_st}{.vec}.ldtype [a], {b}",
@@ -114,15 +114,15 @@ var dataTable = []Entry{
 		"prio1": {".L2::evict_last", ".L2::evict_normal", ".L2::evict_first", ".L2::evict_unchanged"},
 		"prio2": {".L2::evict_first", ".L2::evict_unchanged"},
 	}},
-	{Name: "isspacep", Section: "9.7.9.20", Doc: "Test whether a generic address falls in a given state space.", PTX: 20, SM: 20, Syntax: []string{
+	{Name: "isspacep", LaneLocal: true, Section: "9.7.9.20", Doc: "Test whether a generic address falls in a given state space.", PTX: 20, SM: 20, Syntax: []string{
 		"isspacep.ss_is p:.pred, a",
 	}, Groups: map[string][]string{"ss_is": {".const", ".global", ".local", ".shared", ".param", ".shared::cta", ".shared::cluster", ".param::entry"}}},
-	{Name: "cvta", Section: "9.7.9.21", Doc: "Convert an address between a state space and the generic space (.to: generic to the space).", PTX: 20, SM: 20, Syntax: []string{
+	{Name: "cvta", LaneLocal: true, Section: "9.7.9.21", Doc: "Convert an address between a state space and the generic space (.to: generic to the space).", PTX: 20, SM: 20, Syntax: []string{
 		"cvta.ss_cvta.ptype d, a",
 		"cvta.ss_cvta.ptype d, a:sym",
 		"cvta.to.ss_cvta.ptype d, a",
 	}, Groups: map[string][]string{"ss_cvta": {".const", ".global", ".local", ".shared", ".shared::cta", ".shared::cluster", ".param", ".param::entry"}}},
-	{Name: "cvt", Section: "9.7.9.22", Doc: "Convert between types and sizes, with rounding (.rn.., .rni..), .sat, .ftz, and packing of half and narrow floats.", PTX: 10, Relaxed: true, Syntax: []string{
+	{Name: "cvt", LaneLocal: true, Section: "9.7.9.22", Doc: "Convert between types and sizes, with rounding (.rn.., .rni..), .sat, .ftz, and packing of half and narrow floats.", PTX: 10, Relaxed: true, Syntax: []string{
 		"cvt{.irnd}{.ftz}{.sat}.dtype.atype d:dtype, a:atype",
 		"cvt{.rnd}{.ftz}{.sat}.dtype.atype d:dtype, a:atype",
 		"cvt{.irnd}{.ftz}{.sat}.dtype_b.atype_b d:dtype_b, a:atype_b @ptx7.0 @sm_80",

@@ -5,13 +5,13 @@
 package isa
 
 var floatTable = []Entry{
-	{Name: "testp", Section: "9.7.3.1", Doc: "Test a floating-point value for a property (.finite, .infinite, .number, .notanumber, .normal, .subnormal).", PTX: 20, SM: 20, Syntax: []string{
+	{Name: "testp", LaneLocal: true, Section: "9.7.3.1", Doc: "Test a floating-point value for a property (.finite, .infinite, .number, .notanumber, .normal, .subnormal).", PTX: 20, SM: 20, Syntax: []string{
 		"testp.fprop.ftype p:.pred, a",
 	}, Groups: map[string][]string{"fprop": {".finite", ".infinite", ".number", ".notanumber", ".normal", ".subnormal"}}},
-	{Name: "copysign", Section: "9.7.3.2", Doc: "Copy the sign of a into the value of b.", PTX: 20, SM: 20, Syntax: []string{
+	{Name: "copysign", LaneLocal: true, Section: "9.7.3.2", Doc: "Copy the sign of a into the value of b.", PTX: 20, SM: 20, Syntax: []string{
 		"copysign.ftype d, a, b",
 	}},
-	{Name: "fma", Section: "9.7.3.6, 9.7.4.4, 9.7.5.3", Doc: "Fused multiply-add d = a*b + c with a single rounding.", PTX: 14, Syntax: []string{
+	{Name: "fma", LaneLocal: true, Section: "9.7.3.6, 9.7.4.4, 9.7.5.3", Doc: "Fused multiply-add d = a*b + c with a single rounding.", PTX: 14, Syntax: []string{
 		"fma.rnd{.ftz}{.sat}.f32 d, a, b, c @ptx2.0 @sm_20",
 		"fma.rnd.f64 d, a, b, c @sm_13",
 		"fma.rnd{.ftz}.f32x2 d:.b64, a:.b64, b:.b64, c:.b64 @ptx8.6 @sm_100",
@@ -21,7 +21,7 @@ var floatTable = []Entry{
 		"fma.rnd_n.oob{.relu}.htype d, a, b, c @ptx8.1 @sm_90",
 		"fma.rnd{.sat}.f32.htype_2 d:.f32, a, b, c:.f32 @ptx8.6 @sm_100",
 	}, Groups: map[string][]string{"htype": {".f16", ".f16x2", ".bf16", ".bf16x2"}}},
-	{Name: "rcp", Section: "9.7.3.13, 9.7.3.14", Doc: "Reciprocal 1/a, approximate or IEEE-rounded.", PTX: 10, Syntax: []string{
+	{Name: "rcp", LaneLocal: true, Section: "9.7.3.13, 9.7.3.14", Doc: "Reciprocal 1/a, approximate or IEEE-rounded.", PTX: 10, Syntax: []string{
 		"rcp.approx{.ftz}.f32 d, a",
 		"rcp.rnd{.ftz}.f32 d, a @ptx2.0 @sm_20",
 		"rcp.rnd_n.f64 d, a @ptx1.4 @sm_13",
@@ -33,7 +33,7 @@ var floatTable = []Entry{
 		"rcp.f32 d, a @ptx<1.4",
 		"rcp.f64 d, a @sm_13 @ptx<1.4",
 	}},
-	{Name: "sqrt", Section: "9.7.3.15", Doc: "Square root, approximate or IEEE-rounded.", PTX: 10, Syntax: []string{
+	{Name: "sqrt", LaneLocal: true, Section: "9.7.3.15", Doc: "Square root, approximate or IEEE-rounded.", PTX: 10, Syntax: []string{
 		"sqrt.approx{.ftz}.f32 d, a",
 		"sqrt.rnd{.ftz}.f32 d, a @ptx2.0 @sm_20",
 		"sqrt.rnd_n.f64 d, a @ptx1.4 @sm_13",
@@ -41,34 +41,34 @@ var floatTable = []Entry{
 		"sqrt.f32 d, a @ptx<1.4",
 		"sqrt.f64 d, a @sm_13 @ptx<1.4",
 	}},
-	{Name: "rsqrt", Section: "9.7.3.16, 9.7.3.17", Doc: "Approximate reciprocal square root 1/sqrt(a).", PTX: 10, Syntax: []string{
+	{Name: "rsqrt", LaneLocal: true, Section: "9.7.3.16, 9.7.3.17", Doc: "Approximate reciprocal square root 1/sqrt(a).", PTX: 10, Syntax: []string{
 		"rsqrt.approx{.ftz}.f32 d, a",
 		"rsqrt.approx.f64 d, a @sm_13",
 		"rsqrt.f32 d, a @ptx<1.4",
 		"rsqrt.f64 d, a @sm_13 @ptx<1.4",
 		"rsqrt.approx.ftz.f64 d, a @ptx4.0 @sm_13",
 	}},
-	{Name: "sin", Section: "9.7.3.18", Doc: "Approximate sine of an angle in radians.", PTX: 10, Syntax: []string{
+	{Name: "sin", LaneLocal: true, Section: "9.7.3.18", Doc: "Approximate sine of an angle in radians.", PTX: 10, Syntax: []string{
 		"sin.approx{.ftz}.f32 d, a",
 		"sin.f32 d, a @ptx<1.4",
 	}},
-	{Name: "cos", Section: "9.7.3.19", Doc: "Approximate cosine of an angle in radians.", PTX: 10, Syntax: []string{
+	{Name: "cos", LaneLocal: true, Section: "9.7.3.19", Doc: "Approximate cosine of an angle in radians.", PTX: 10, Syntax: []string{
 		"cos.approx{.ftz}.f32 d, a",
 		"cos.f32 d, a @ptx<1.4",
 	}},
-	{Name: "lg2", Section: "9.7.3.20", Doc: "Approximate base-2 logarithm.", PTX: 10, Syntax: []string{
+	{Name: "lg2", LaneLocal: true, Section: "9.7.3.20", Doc: "Approximate base-2 logarithm.", PTX: 10, Syntax: []string{
 		"lg2.approx{.ftz}.f32 d, a",
 		"lg2.f32 d, a @ptx<1.4",
 		"lg2.approx{.ftz}.f64 d, a @sm_13", // not in the manual; older LLVM emits it for __nvvm_lg2_approx_d
 	}},
-	{Name: "ex2", Section: "9.7.3.21, 9.7.4.10", Doc: "Approximate base-2 exponential 2^a.", PTX: 10, Syntax: []string{
+	{Name: "ex2", LaneLocal: true, Section: "9.7.3.21, 9.7.4.10", Doc: "Approximate base-2 exponential 2^a.", PTX: 10, Syntax: []string{
 		"ex2.approx{.ftz}.f32 d, a",
 		"ex2.f32 d, a @ptx<1.4",
 		"ex2.approx{.ftz}.f64 d, a @sm_13", // not in the manual; older LLVM emits it for __nvvm_ex2_approx_d
 		"ex2.approx.htype_f d, a @ptx7.0 @sm_75",
 		"ex2.approx.ftz.htype_bf d, a @ptx7.8 @sm_90",
 	}},
-	{Name: "tanh", Section: "9.7.3.22, 9.7.4.9", Doc: "Approximate hyperbolic tangent.", PTX: 70, SM: 75, Syntax: []string{
+	{Name: "tanh", LaneLocal: true, Section: "9.7.3.22, 9.7.4.9", Doc: "Approximate hyperbolic tangent.", PTX: 70, SM: 75, Syntax: []string{
 		"tanh.approx.f32 d, a",
 		"tanh.approx.htype_f d, a",
 		"tanh.approx.htype_bf d, a @ptx7.8 @sm_90",

@@ -9,7 +9,7 @@ var logicTable = []Entry{
 	// and ne only for bit-size types, lo/ls/hi/hs only for unsigned ones,
 	// the unordered and NaN tests only for floats; .ftz only for float
 	// comparisons ("Modifier .ftz applies only to .f32 comparisons").
-	{Name: "set", Section: "9.7.6.1, 9.7.7.1", Doc: "Compare two values, optionally combine with a predicate, and write 1.0f/0xffffffff or 0 to an integer or float register.", PTX: 10, Syntax: []string{
+	{Name: "set", LaneLocal: true, Section: "9.7.6.1, 9.7.7.1", Doc: "Compare two values, optionally combine with a predicate, and write 1.0f/0xffffffff or 0 to an integer or float register.", PTX: 10, Syntax: []string{
 		"set.cmp_u.dtype_set.stu d:dtype_set, a, b",
 		"set.cmp_u.bop.dtype_set.stu d:dtype_set, a, b, c:.pred",
 		"set.cmp_s.dtype_set.sts d:dtype_set, a, b",
@@ -50,7 +50,7 @@ var logicTable = []Entry{
 		"dtype_h2":  {".f16x2", ".u32", ".s32"},
 		"dtype_b2":  {".bf16x2", ".u32", ".s32"},
 	}},
-	{Name: "setp", Section: "9.7.6.2, 9.7.7.2", Doc: "Compare two values, optionally combine with a predicate, and write a predicate p (and its complement q).", PTX: 10, Syntax: []string{
+	{Name: "setp", LaneLocal: true, Section: "9.7.6.2, 9.7.7.2", Doc: "Compare two values, optionally combine with a predicate, and write a predicate p (and its complement q).", PTX: 10, Syntax: []string{
 		"setp.cmp_u.stu p|q:.pred, a, b",
 		"setp.cmp_u.bop.stu p|q:.pred, a, b, c:.pred",
 		"setp.cmp_s.sts p|q:.pred, a, b",
@@ -66,41 +66,41 @@ var logicTable = []Entry{
 		"setp.cmp_f.htype_bf p|q:.pred, a, b @ptx7.8 @sm_90",
 		"setp.cmp_f.bop.htype_bf p|q:.pred, a, b, c:.pred @ptx7.8 @sm_90",
 	}},
-	{Name: "selp", Section: "9.7.6.3", Doc: "Select a if predicate c is true, else b.", PTX: 10, Syntax: []string{
+	{Name: "selp", LaneLocal: true, Section: "9.7.6.3", Doc: "Select a if predicate c is true, else b.", PTX: 10, Syntax: []string{
 		"selp.selty d, a, b, c:.pred",
 	}, Groups: map[string][]string{"selty": {".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"}}},
-	{Name: "slct", Section: "9.7.6.4", Doc: "Select a if c >= 0, else b.", PTX: 10, Syntax: []string{
+	{Name: "slct", LaneLocal: true, Section: "9.7.6.4", Doc: "Select a if c >= 0, else b.", PTX: 10, Syntax: []string{
 		"slct.selty.s32 d:selty, a:selty, b:selty, c",
 		"slct{.ftz}.selty.f32 d:selty, a:selty, b:selty, c",
 	}, Groups: map[string][]string{"selty": {".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"}}},
 
 	// 9.7.8 Logic and shift
-	{Name: "and", Section: "9.7.8.1", Doc: "Bitwise AND (logical AND for predicates).", PTX: 10, Syntax: []string{
+	{Name: "and", LaneLocal: true, Section: "9.7.8.1", Doc: "Bitwise AND (logical AND for predicates).", PTX: 10, Syntax: []string{
 		"and.ltype d, a, b",
 	}},
-	{Name: "or", Section: "9.7.8.2", Doc: "Bitwise OR (logical OR for predicates).", PTX: 10, Syntax: []string{
+	{Name: "or", LaneLocal: true, Section: "9.7.8.2", Doc: "Bitwise OR (logical OR for predicates).", PTX: 10, Syntax: []string{
 		"or.ltype d, a, b",
 	}},
-	{Name: "xor", Section: "9.7.8.3", Doc: "Bitwise exclusive OR (logical XOR for predicates).", PTX: 10, Syntax: []string{
+	{Name: "xor", LaneLocal: true, Section: "9.7.8.3", Doc: "Bitwise exclusive OR (logical XOR for predicates).", PTX: 10, Syntax: []string{
 		"xor.ltype d, a, b",
 	}},
-	{Name: "not", Section: "9.7.8.4", Doc: "Bitwise complement (logical NOT for predicates).", PTX: 10, Syntax: []string{
+	{Name: "not", LaneLocal: true, Section: "9.7.8.4", Doc: "Bitwise complement (logical NOT for predicates).", PTX: 10, Syntax: []string{
 		"not.ltype d, a",
 	}},
-	{Name: "cnot", Section: "9.7.8.5", Doc: "C-style logical negation: d = (a == 0) ? 1 : 0.", PTX: 10, Syntax: []string{
+	{Name: "cnot", LaneLocal: true, Section: "9.7.8.5", Doc: "C-style logical negation: d = (a == 0) ? 1 : 0.", PTX: 10, Syntax: []string{
 		"cnot.btype d, a",
 	}},
-	{Name: "lop3", Section: "9.7.8.6", Doc: "Arbitrary three-input logic function given by an 8-bit truth table immLut; the .and/.or form also combines d != 0 with predicate q into p.", PTX: 43, SM: 50, Syntax: []string{
+	{Name: "lop3", LaneLocal: true, Section: "9.7.8.6", Doc: "Arbitrary three-input logic function given by an 8-bit truth table immLut; the .and/.or form also combines d != 0 with predicate q into p.", PTX: 43, SM: 50, Syntax: []string{
 		"lop3.b32 d, a, b, c, immLut:imm",
 		"lop3.bop_ao.b32 d|p, a, b, c, immLut:imm, q:.pred @ptx8.2 @sm_70",
 	}},
-	{Name: "shf", Section: "9.7.8.7", Doc: "Funnel shift: shift the 64-bit pair {b, a} left (.l) or right (.r) by c, with .clamp or .wrap of the amount.", PTX: 31, SM: 32, Syntax: []string{
+	{Name: "shf", LaneLocal: true, Section: "9.7.8.7", Doc: "Funnel shift: shift the 64-bit pair {b, a} left (.l) or right (.r) by c, with .clamp or .wrap of the amount.", PTX: 31, SM: 32, Syntax: []string{
 		"shf.shfdir.shfmode.b32 d, a, b, c:.u32",
 	}, Groups: map[string][]string{"shfdir": {".l", ".r"}, "shfmode": {".clamp", ".wrap"}}},
-	{Name: "shl", Section: "9.7.8.8", Doc: "Shift left, filling with zeros.", PTX: 10, Syntax: []string{
+	{Name: "shl", LaneLocal: true, Section: "9.7.8.8", Doc: "Shift left, filling with zeros.", PTX: 10, Syntax: []string{
 		"shl.btype d, a, b:.u32",
 	}},
-	{Name: "shr", Section: "9.7.8.9", Doc: "Shift right: arithmetic (sign-filling) for signed types, logical otherwise.", PTX: 10, Syntax: []string{
+	{Name: "shr", LaneLocal: true, Section: "9.7.8.9", Doc: "Shift right: arithmetic (sign-filling) for signed types, logical otherwise.", PTX: 10, Syntax: []string{
 		"shr.shrtype d, a, b:.u32",
 	}, Groups: map[string][]string{"shrtype": {".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64"}}},
 }

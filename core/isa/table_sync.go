@@ -52,7 +52,7 @@ var syncTable = []Entry{
 		"fence.proxy.async::generic.sem_acq.sync_restrict::shared::cluster.scope_cl @ptx8.6 @sm_90",
 		"fence.proxy.async::generic.sem_rel.sync_restrict::shared::cta.scope_cl @ptx8.6 @sm_90",
 	}, Groups: map[string][]string{"pspace": {".global", ".shared::cta", ".shared::cluster"}}},
-	{Name: "atom", Section: "9.7.14.5", Doc: "Atomic read-modify-write of global or shared memory; d gets the old value.", PTX: 11, Syntax: []string{
+	{Name: "atom", LaneLocal: true, Section: "9.7.14.5", Doc: "Atomic read-modify-write of global or shared memory; d gets the old value.", PTX: 11, Syntax: []string{
 		// ISA 3.1 atom, "PTX ISA Notes" and "Target ISA Notes": 64-bit
 		// add, cas and exch from PTX 1.2 (sm_12), .add.f32 from 2.0
 		// (sm_20), 64-bit and, or, xor, min and max from 3.1 (sm_35).
@@ -79,7 +79,7 @@ var syncTable = []Entry{
 		"atom{.sem_atom}{.scope}{.ss_global}.op_arith.noftz{.hint}.vec.htype_2 {d}, [a], {b}, policy:.b64? @ptx8.1 @sm_90",
 		"atom{.sem_atom}{.scope}{.ss_global}.op_arith.noftz{.hint}.vec_24.htype_x2 {d}, [a], {b}, policy:.b64? @ptx8.1 @sm_90",
 	}, Groups: atomGroups},
-	{Name: "red", Section: "9.7.14.6", Doc: "Atomic reduction into global or shared memory (atom without the result).", PTX: 12, Syntax: []string{
+	{Name: "red", LaneLocal: true, Section: "9.7.14.6", Doc: "Atomic reduction into global or shared memory (atom without the result).", PTX: 12, Syntax: []string{
 		// ISA 3.1 red: .add.f32 from PTX 2.0 (sm_20), 64-bit and, or, xor,
 		// min and max from 3.1 (sm_35); red itself from 1.2.
 		"red{.sem_st}{.scope}{.ss_atom}.op_bit{.hint}.b32 [a], b, policy:.b64?",

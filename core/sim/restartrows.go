@@ -26,24 +26,11 @@ func (m *Machine) Unviewed() { m.unviewed = true }
 // then shows in the results; see restartrows_test.go).
 var restartPoison uint64
 
-// laneLocal reports whether an instruction reads its register sources
-// and writes its register destinations, in full, in each thread that
-// runs it and in no other (check.WrittenFirst): the ALU, conversion,
-// move, and load and store instructions, and the control flow that names
-// no register. Warp-wide instructions (shfl, vote, match, redux, mma,
-// ldmatrix...), barriers (which read a count or id from one lane), calls
-// and the rest are left out: the registers they name are always zeroed.
-func laneLocal(in *check.Inst) bool {
-	switch in.Entry.Name {
-	case "add", "sub", "mul", "mad", "mul24", "mad24", "sad", "div", "rem", "abs", "neg", "min", "max",
-		"popc", "clz", "bfind", "brev", "bfe", "bfi", "and", "or", "xor", "not", "cnot", "lop3", "shf", "shl", "shr",
-		"prmt", "dp4a", "dp2a", "testp", "copysign", "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh",
-		"setp", "selp", "set", "slct", "cvt", "cvta", "mov", "ld", "ldu", "st", "atom", "red", "isspacep",
-		"bra", "ret", "exit":
-		return true
-	}
-	return false
-}
+// laneLocal reports whether an instruction reads and writes its
+// registers in its own lane alone (isa.Entry.LaneLocal), which
+// check.WrittenFirst may follow thread by thread: the registers other
+// instructions name are always zeroed.
+func laneLocal(in *check.Inst) bool { return in.Entry.LaneLocal }
 
 // writtenFirstRows marks, by value slot, the rows of f's registers that
 // every thread of a CTA writes before it reads them (check.WrittenFirst
