@@ -153,6 +153,31 @@ func newFlow(f *Func) *flow {
 	return fl
 }
 
+// forward solves a forward data flow over fl's instructions: out[i] is
+// in[i] plus gen[i], and meet(in[s], out[i]) merges it into each
+// successor s, reporting a change (union for a may-analysis, intersect
+// for a must one); work is where it starts. in holds the answer.
+func (fl *flow) forward(in, gen []regSet, meet func(dst, src regSet) bool, work []int) {
+	queued := make([]bool, len(in))
+	for _, i := range work {
+		queued[i] = true
+	}
+	out := make(regSet, fl.words)
+	for len(work) > 0 {
+		i := work[len(work)-1]
+		work = work[:len(work)-1]
+		queued[i] = false
+		copy(out, in[i])
+		out.union(gen[i])
+		for _, s := range fl.succ[i] {
+			if meet(in[s], out) && !queued[s] {
+				queued[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+}
+
 // uninitReads reports the reads in f of registers that no path from the
 // function's start writes first.
 func uninitReads(p *Program, f *Func, list *ptx.ErrorList) {
@@ -168,23 +193,7 @@ func uninitReads(p *Program, f *Func, list *ptx.ErrorList) {
 		in[i] = make(regSet, words)
 	}
 	in[0].union(fl.entry)
-	work := []int{0}
-	queued := make([]bool, n)
-	queued[0] = true
-	out := make(regSet, words)
-	for len(work) > 0 {
-		i := work[len(work)-1]
-		work = work[:len(work)-1]
-		queued[i] = false
-		copy(out, in[i])
-		out.union(fl.writes[i])
-		for _, s := range fl.succ[i] {
-			if in[s].union(out) && !queued[s] {
-				queued[s] = true
-				work = append(work, s)
-			}
-		}
-	}
+	fl.forward(in, fl.writes, regSet.union, []int{0})
 	for i, inst := range f.Code {
 		if !fl.reached[i] {
 			continue
@@ -269,27 +278,12 @@ func WrittenFirst(f *Func, laneLocal func(*Inst) bool) []uint8 {
 	}
 	// Every instruction a path reaches is visited at least once.
 	var work []int
-	queued := make([]bool, n)
 	for i := n - 1; i >= 0; i-- {
 		if fl.reached[i] {
 			work = append(work, i)
-			queued[i] = true
 		}
 	}
-	out := make(regSet, words)
-	for len(work) > 0 {
-		i := work[len(work)-1]
-		work = work[:len(work)-1]
-		queued[i] = false
-		copy(out, in[i])
-		out.union(defs[i])
-		for _, s := range fl.succ[i] {
-			if in[s].intersect(out) && !queued[s] {
-				queued[s] = true
-				work = append(work, s)
-			}
-		}
-	}
+	fl.forward(in, defs, regSet.intersect, work)
 	for i, inst := range f.Code {
 		if !fl.reached[i] {
 			continue
@@ -387,6 +381,21 @@ type Interference struct {
 // at once: one is written where the other is live after the write.
 func (x *Interference) Together(a, b int) bool { return x.sets[a].has(b) }
 
+// together marks element d live at once with every element of s (of
+// the nb that are registers' elements), both ways.
+func (x *Interference) together(d int, s regSet, nb int) {
+	x.sets[d].union(s)
+	for w, o := range s {
+		for o != 0 {
+			e := w*64 + bits.TrailingZeros64(o)
+			o &= o - 1
+			if e < nb {
+				x.sets[e].add(d)
+			}
+		}
+	}
+}
+
 // Interferences computes which of f's register elements are live at once,
 // per thread (a thread follows one path through the control flow, each
 // lane its own): by a backward may-be-live data flow, in[i] = reads[i]
@@ -476,16 +485,7 @@ func Interferences(f *Func, maxWords int) *Interference {
 				if d >= nb {
 					break
 				}
-				x.sets[d].union(out[i])
-				for w2, o := range out[i] {
-					for o != 0 {
-						e := w2*64 + bits.TrailingZeros64(o)
-						o &= o - 1
-						if e < nb {
-							x.sets[e].add(d)
-						}
-					}
-				}
+				x.together(d, out[i], nb)
 			}
 		}
 	}
@@ -503,16 +503,7 @@ func Interferences(f *Func, maxWords int) *Interference {
 			}
 		})
 		for _, d := range ds {
-			x.sets[d].union(reads[i])
-			for w2, o := range reads[i] {
-				for o != 0 {
-					e := w2*64 + bits.TrailingZeros64(o)
-					o &= o - 1
-					if e < nb {
-						x.sets[e].add(d)
-					}
-				}
-			}
+			x.together(d, reads[i], nb)
 		}
 	}
 	for b := range x.sets {
