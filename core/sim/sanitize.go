@@ -295,6 +295,11 @@ type sanWarp struct {
 	acq   [32][3]int64 // per lane: the step of the last acquire at each scope level (and wider) in its causal past
 	snap  *relSnap     // the last release's snapshot, reused while unchanged
 	clArr int64        // 1 + the cluster-barrier phase it arrived in, 0 if none pending
+	// barPend: live lanes on another path when the warp arrived at a
+	// barrier without .aligned (synccheck); barPendHz the finding, made
+	// when one of them reaches a barrier before it exits.
+	barPend   uint32
+	barPendHz Hazard
 
 	frames []*sanFrame // initcheck of local memory, by frame depth (sanitize_local.go)
 }

@@ -157,10 +157,17 @@ func (s *sanitizer) barArrive(m *Machine, w *warp, o *op, id int) {
 	sw := s.warp(m, w)
 	bar := &sc.bars[id]
 	if s.on&SanSync != 0 {
-		aligned := o.inst.Entry.Name == "bar" || o.inst.Match.Has(".aligned")
+		aligned := barAligned(o)
 		f := w.top()
 		active := f.stack[len(f.stack)-1].mask
 		live := w.valid &^ w.exited
+		if p := sw.barPend & w.mask &^ w.exited; p != 0 {
+			// Lanes an earlier arrival of this warp went without (on
+			// another path) reach a barrier: they did not exit first, so
+			// that barrier completed without them.
+			s.report(sw.barPendHz)
+		}
+		sw.barPend &^= w.mask | w.exited
 		if w.mask != live {
 			me := s.me(m, w, o, firstLane(w.mask))
 			missing := live &^ w.mask
@@ -171,11 +178,23 @@ func (s *sanitizer) barArrive(m *Machine, w *warp, o *op, id int) {
 			msg := fmt.Sprintf("barrier %d reached by lanes %#08x of warp %d but not by its lanes %#08x, %s and not exited", id, w.mask, w.id, missing, why)
 			if aligned {
 				msg += fmt.Sprintf(": %s is .aligned, so every thread of the warp must execute it together (a __syncthreads() in divergent code, e.g. inside if (threadIdx.x < n))", opName(o))
+				s.report(Hazard{Kind: "sync", HazardAccess: me, Message: msg})
 			} else {
 				msg += ": they must arrive too before the barrier completes (on the GPU it would wait for them)"
+				hz := Hazard{Kind: "sync", HazardAccess: me, Message: msg}
+				// barrier.sync without .aligned counts threads, and an
+				// exit releases a barrier its thread held up (ISA,
+				// exit): lanes on another path that exit before they
+				// reach a barrier are no finding. Which they do shows
+				// later: the finding waits for them to reach one.
+				if guarded := active & live &^ w.mask; guarded != 0 {
+					s.report(hz)
+				} else if sw.barPend == 0 {
+					sw.barPendHz = hz
+				}
+				sw.barPend |= live &^ active
 			}
-			s.report(Hazard{Kind: "sync", HazardAccess: me, Message: msg})
-		} else if gone := w.valid & w.exited; gone != 0 && want == 0 {
+		} else if gone := w.valid & w.exited; gone != 0 && want == 0 && aligned {
 			// Some lanes left before this barrier (they are dead ends for
 			// reconvergence, so they leave first): on the GPU a
 			// __syncthreads() that some threads skip is undefined, as
@@ -210,6 +229,12 @@ func (s *sanitizer) barArrive(m *Machine, w *warp, o *op, id int) {
 	s.acqJoin(&bar.acq, sw, w.mask)
 }
 
+// barAligned: o is bar (bar.sync, __syncthreads) or barrier with
+// .aligned, which every thread of a warp must execute together.
+func barAligned(o *op) bool {
+	return o.inst.Entry.Name == "bar" || o.inst.Match.Has(".aligned")
+}
+
 func countName(want int) string {
 	if want == 0 {
 		return "every thread of the CTA"
@@ -222,9 +247,10 @@ func countName(want int) string {
 func (s *sanitizer) barRelease(m *Machine, c *cta, id int, b *barrier) {
 	sc := s.cta(m, c)
 	bar := &sc.bars[id]
-	if gone := c.doneWarps &^ (b.waiting | b.arrivedWarps); s.on&SanSync != 0 && b.want == 0 && gone != 0 && bar.op != nil {
+	if gone := c.doneWarps &^ (b.waiting | b.arrivedWarps); s.on&SanSync != 0 && b.want == 0 && gone != 0 && bar.op != nil && barAligned(bar.op) {
 		// Completed only because warps exited: on the GPU a
-		// __syncthreads() that some threads skip is undefined.
+		// __syncthreads() that some threads skip is undefined (the
+		// ISA's barrier.sync without .aligned is released by them).
 		me := HazardAccess{Line: int(bar.op.line), Col: int(bar.op.col), CTA: c.id, Warp: bar.warp, Lane: bar.lane, Thread: m.threadIdx(bar.warp*32 + bar.lane), Step: bar.step}
 		var ws []string
 		for g := gone; g != 0; g &= g - 1 {
