@@ -46,8 +46,8 @@ func Emit(p *Program, opt, dir, why, clang string) error {
 	c.WriteString("#pragma GCC diagnostic ignored \"-Wtautological-compare\"\n")
 	c.WriteString(hostHead)
 	c.WriteString(p.C())
-	in := Inputs(p.Seed)
-	n := p.NOut()
+	in := Inputs(p.Seed, p.Launch().Slots())
+	n, slots, b := p.NOut(), p.Launch().Slots(), p.Launch().Block
 	fmt.Fprintf(&c, "static const u64 in[%d] = {", len(in))
 	for i, v := range in {
 		if i%6 == 0 {
@@ -61,9 +61,9 @@ func Emit(p *Program, opt, dir, why, clang string) error {
 int main(int argc, char **argv) {
   int launch = j_mode(argc, argv);
   static u64 out[%d];
-  for (u32 t = 0; t < %d; t++) if (!setjmp(exit_jb)) %s_body(t, in + t * %d, out + t * %d);
+  %s
   if (launch) {
-    j_launch_begin("%s", %d, 1, 1, %d, 1, 1, 0);
+    j_launch_begin("%s", %d, 1, 1, %d, %d, %d, 0);
     j_buf("%s_param_0", J_U64, in, %d);
     j_buf_count("%s_param_1", J_U64, %d);
     j_launch_end();
@@ -74,6 +74,6 @@ int main(int argc, char **argv) {
   }
   return 0;
 }
-`, threads*n, threads, p.Name, NIn, n, k, gridX, blockX, k, len(in), k, threads*n, k, threads*n)
+`, slots*n, hostLoop(p), k, p.Launch().Grid, b[0], b[1], b[2], k, len(in), k, slots*n, k, slots*n)
 	return os.WriteFile(filepath.Join(dir, "ref.c"), []byte(c.String()), 0o644)
 }

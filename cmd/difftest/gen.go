@@ -43,6 +43,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -142,6 +143,7 @@ type Var struct {
 	Loop  bool // a loop counter or recursion depth: read, never assigned
 	Ptr   bool // a parameter pointing to the caller's scalar (read and written as *v)
 	Space int  // where the body's variable lives: spLocal, spShared or spGlobal
+	Pitch int  // a shared variable's elements (Shape.P) under Config.Shapes; 0: 64
 }
 
 // State spaces of the body's variables (Config.Spaces): a shared one is an
@@ -165,10 +167,19 @@ func (v *Var) ref() string {
 
 // lv names v's storage: the variable, or this thread's element of a shared
 // or global variable.
+// pitch is the number of elements of a shared variable: a thread's
+// element is [t & (pitch - 1)].
+func (v *Var) pitch() int {
+	if v.Pitch == 0 {
+		return 64
+	}
+	return v.Pitch
+}
+
 func (v *Var) lv() string {
 	switch v.Space {
 	case spShared:
-		return v.Name + "[t & 63u]"
+		return fmt.Sprintf("%s[t & %du]", v.Name, v.pitch()-1)
 	case spGlobal:
 		return v.Name + "[t]"
 	}
@@ -189,6 +200,11 @@ type Expr struct {
 	// Program.C from the exits before the exchange, so that they follow
 	// the reducer's edits.
 	Gone, J string
+	// Shaped (Config.Shapes): an exchange or collective of a program
+	// whose CTA may hold slots with no thread; those across the CTA are
+	// written XCHGS, XCHGNS, XREDS (the slots that hold no thread and
+	// the threads that left left out).
+	Shaped bool
 }
 
 // Stmt kinds.
@@ -207,8 +223,8 @@ const (
 	sExpr            // E; (an atomic whose old value nobody reads)
 	// Config.Exit:
 	sExit   // if (Cond) return;  a thread leaves the body (after its last barrier); Field 1: if (Cond) EXIT(); (PTX exit, in the body or a helper)
-	sExitU  // if ((UNI(pN_xX, Field) & 3u) == 0u or (Loop & 3u)) { Then; return; }  a warp (Field 31) or CTA (63) leaves
-	sULoop  // for (u32 Loop = 0; Loop < trip; Loop++) {Then}: the trip count the same for the whole CTA (Field, or UNI(pN_xX, 63u) & 3u when X >= 0)
+	sExitU  // if ((UNI(pN_xX, Field) & 3u) == 0u or (Loop & 3u)) { Then; return; }  a warp (Field 31) or CTA (63, or Shape.P() - 1) leaves
+	sULoop  // for (u32 Loop = 0; Loop < trip; Loop++) {Then}: the trip count the same for the whole CTA (Field, or UNI(pN_xX, 63u) & 3u when X >= 0, Field then the CTA's mask under Config.Shapes or 0)
 	sReturn // if (Cond) return E;  a helper's early return
 	sExitP  // if ((pN_xX(t, in) & 3u) == 0u) return;  some lanes of a warp leave (warp collectives after it name the lanes that stay)
 )
@@ -251,6 +267,67 @@ type Program struct {
 	Pure    []*Expr // values threads exchange: Pure[i] is pN_xI(t, in), a function of t and in only
 	Order   []int   // definition order of Funcs (shuffled when Cfg.Fwd)
 	Body    *Func
+	Shape   Shape // the launch: 2 CTAs of 64 threads unless Cfg.Shapes
+}
+
+// Shape is a program's launch: Grid CTAs (along x) of Block threads.
+// Thread t of the body is slot t & (P - 1) of CTA t / P, P the pitch: a
+// power of two at least the CTA's threads and 32, so that t & ~31u is
+// the first thread of t's warp and t & ~(P - 1) of its CTA, as they are
+// with the default 64. The slot is the thread's linear index in the
+// block (x fastest, then y, then z), which is how CUDA forms warps;
+// slots from Block's thread count to P hold no thread (their inputs are
+// read by nobody, their outputs stay 0).
+type Shape struct {
+	Block [3]int
+	Grid  int
+}
+
+// defaultShape is every program's launch without Config.Shapes: two
+// warps in each of two CTAs.
+var defaultShape = Shape{Block: [3]int{64, 1, 1}, Grid: 2}
+
+// shapes are the blocks Config.Shapes draws from: one warp, three and
+// four warps, a partial last warp (48, 40, 100 threads), a single
+// thread, 2-D and 3-D blocks (threadIdx.y, .z), some with a partial warp.
+var shapes = [][3]int{
+	{32, 1, 1}, {96, 1, 1}, {128, 1, 1}, {48, 1, 1}, {40, 1, 1}, {100, 1, 1}, {1, 1, 1}, {7, 1, 1},
+	{16, 4, 1}, {8, 6, 1}, {32, 3, 1}, {5, 13, 1}, {4, 4, 4}, {8, 2, 3}, {3, 5, 7}, {2, 2, 32},
+}
+
+// Launch is p's shape: defaultShape when Shape is unset (a program
+// written by hand).
+func (p *Program) Launch() Shape {
+	if p.Shape.Grid == 0 {
+		return defaultShape
+	}
+	return p.Shape
+}
+
+// Threads is the number of threads of a CTA.
+func (s Shape) Threads() int { return s.Block[0] * s.Block[1] * s.Block[2] }
+
+// P is the pitch (see Shape).
+func (s Shape) P() int {
+	p := 32
+	for p < s.Threads() {
+		p *= 2
+	}
+	return p
+}
+
+// Slots is the number of thread indexes t: Grid * P (the inputs and
+// outputs are laid out by slot).
+func (s Shape) Slots() int { return s.Grid * s.P() }
+
+// Ghosts says whether some slots hold no thread.
+func (s Shape) Ghosts() bool { return s.Threads() < s.P() }
+
+// PartialWarp says whether the CTA's last warp is partial.
+func (s Shape) PartialWarp() bool { return s.Threads()%32 != 0 }
+
+func (s Shape) String() string {
+	return fmt.Sprintf("grid %d, block %dx%dx%d", s.Grid, s.Block[0], s.Block[1], s.Block[2])
 }
 
 // Config chooses what the generator writes.
@@ -300,6 +377,13 @@ type Config struct {
 	// returns in helpers. It turns Exchange on (the barriers). Off by
 	// default, as Spaces.
 	Exit bool
+	// Shapes draws each program's launch (Program.Shape) from shapes, 1
+	// to 3 CTAs, instead of 2 CTAs of 64 threads: one warp, 3 and 4
+	// warps, partial last warps, 2-D and 3-D blocks. Shared variables are
+	// one element per slot, the CTA's exchanges and collectives leave
+	// out the slots that hold no thread, and the warp collectives of a
+	// partial warp name the lanes it has. Off by default, as Spaces.
+	Shapes bool
 }
 
 // DefaultConfig is everything on.
@@ -332,8 +416,11 @@ type gen struct {
 // Generate builds the program of a seed.
 func Generate(seed uint64, cfg Config) *Program {
 	g := &gen{r: rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)), cfg: cfg}
-	p := &Program{Seed: seed, Name: fmt.Sprintf("p%d", seed), Cfg: cfg}
+	p := &Program{Seed: seed, Name: fmt.Sprintf("p%d", seed), Cfg: cfg, Shape: defaultShape}
 	g.p = p
+	if cfg.Shapes {
+		p.Shape = Shape{Block: shapes[g.r.IntN(len(shapes))], Grid: 1 + g.r.IntN(3)}
+	}
 	if cfg.Structs {
 		for i, n := 0, 1+g.r.IntN(3); i < n; i++ {
 			s := &StructT{Name: fmt.Sprintf("%s_S%d", p.Name, i)}
@@ -691,6 +778,11 @@ func (g *gen) exchangeExpr() *Expr {
 		if g.cfg.Exit {
 			modes = append(modes, "ctan")
 		}
+		if g.cfg.Exit && g.cfg.Shapes && g.p.Launch().PartialWarp() {
+			// barrier.sync 1, n counts warps of 32 threads (ISA: "the
+			// value must be a multiple of the warp size").
+			modes = modes[:5]
+		}
 		if g.partial {
 			modes = modes[:4] // no barrier once some lanes of a warp left
 		}
@@ -698,9 +790,12 @@ func (g *gen) exchangeExpr() *Expr {
 		mask := uint64(31)
 		if mode == "cta" || mode == "ctan" {
 			mask = 63
+			if g.cfg.Shapes {
+				mask = uint64(g.p.Launch().P() - 1)
+			}
 		}
 		lane := &Expr{Op: "bin", T: Ty{K: U32}, Sym: "&", A: []*Expr{g.expr(U32, 1), {Op: "const", T: Ty{K: U32}, C: mask}}}
-		return &Expr{Op: "xchg", T: Ty{K: U32}, Sym: mode, A: []*Expr{lane, name}}
+		return &Expr{Op: "xchg", T: Ty{K: U32}, Sym: mode, A: []*Expr{lane, name}, Shaped: g.cfg.Shapes}
 	}
 	modes := xredModes
 	if g.cfg.Exit {
@@ -709,7 +804,7 @@ func (g *gen) exchangeExpr() *Expr {
 	if g.partial {
 		modes = xredModes[:8] // the warp's
 	}
-	return &Expr{Op: "xred", T: Ty{K: U32}, Sym: modes[g.r.IntN(len(modes))], A: []*Expr{name}}
+	return &Expr{Op: "xred", T: Ty{K: U32}, Sym: modes[g.r.IntN(len(modes))], A: []*Expr{name}, Shaped: g.cfg.Shapes}
 }
 
 // barRedModes are __syncthreads_count, _and and _or of f & 1 (bar.red
@@ -820,7 +915,7 @@ func (g *gen) uniformExit() *Stmt {
 	x := g.exitPure()
 	s := &Stmt{Kind: sExitU, X: x, Pure: g.pureName(x), Field: 31, Loop: g.uloop}
 	if g.r.IntN(4) == 0 {
-		s.Field = 63
+		s.Field = g.ctaMask()
 	}
 	if g.r.IntN(3) == 0 {
 		// Work before the return, diverging in the warp that leaves; a
@@ -836,10 +931,23 @@ func (g *gen) uniformExit() *Stmt {
 // warp of the four, every CTA's trailing warp, one CTA, or a random
 // function of the first thread's index and inputs.
 func (g *gen) exitPure() int {
+	cta := 6 // log2 of the CTA's pitch
+	if g.cfg.Shapes {
+		cta = bits.Len(uint(g.p.Launch().P())) - 1
+	}
 	return g.pickPure(
 		func() string { return fmt.Sprintf("((t >> 5) ^ %du)", g.r.IntN(4)) },
 		func() string { return "(((t >> 5) & 1u) ^ 1u)" },
-		func() string { return fmt.Sprintf("((t >> 6) ^ %du)", g.r.IntN(2)) })
+		func() string { return fmt.Sprintf("((t >> %d) ^ %du)", cta, g.r.IntN(2)) })
+}
+
+// ctaMask is the mask UNI takes for the CTA's first thread: 63, or the
+// pitch less 1 under Config.Shapes.
+func (g *gen) ctaMask() int {
+	if g.cfg.Shapes {
+		return g.p.Launch().P() - 1
+	}
+	return 63
 }
 
 // uniformLoop is a loop every thread of the CTA runs the same number of
@@ -852,6 +960,9 @@ func (g *gen) uniformLoop() *Stmt {
 	if g.r.IntN(2) == 0 {
 		s.X, s.Field = g.exitPure(), 0
 		s.Pure = g.pureName(s.X)
+		if g.cfg.Shapes {
+			s.Field = g.ctaMask()
+		}
 	}
 	loops, mark := g.loops, len(g.scope)
 	g.loops, g.uloop = 0, lv // a continue here would skip barriers
@@ -964,6 +1075,9 @@ func (g *gen) spaceDecl() *Stmt {
 		s = &Stmt{Kind: sDecl, V: g.newVar(Ty{K: k}, 0), E: g.expr(k, 1+g.r.IntN(3))}
 	}
 	s.V.Space = spShared
+	if g.cfg.Shapes {
+		s.V.Pitch = g.p.Launch().P()
+	}
 	if g.r.IntN(2) == 0 {
 		s.V.Space = spGlobal
 		s.V.Name = g.p.Name + "_" + s.V.Name // file scope: one name per batch
@@ -1689,6 +1803,17 @@ func (e *Expr) write(b *strings.Builder) {
 			p(") >> 32)")
 		}
 	case "xchg":
+		if e.Shaped && ctaModes[e.Sym] {
+			// Across a CTA whose slots may hold no thread (Config.Shapes).
+			g, j := e.Gone, e.J
+			if g == "" {
+				g, j = "nogone", "0u"
+			}
+			fmt.Fprintf(b, "%s(%s, ", map[string]string{"cta": "XCHGS", "ctan": "XCHGNS"}[e.Sym], e.A[1])
+			e.A[0].write(b)
+			fmt.Fprintf(b, ", %s, %s)", g, j)
+			return
+		}
 		if e.Sym == "ctan" {
 			// Through named barrier 1 with the count of the threads that
 			// stay (Config.Exit).
@@ -1719,6 +1844,14 @@ func (e *Expr) write(b *strings.Builder) {
 		e.A[0].write(b)
 		p(")")
 	case "xred":
+		if e.Shaped && ctaModes[e.Sym] {
+			g, j := e.Gone, e.J
+			if g == "" {
+				g, j = "nogone", "0u"
+			}
+			fmt.Fprintf(b, "XREDS(%s, %s, %s, %s)", e.Sym, e.A[0], g, j)
+			return
+		}
 		if e.Gone != "" && !ctaModes[e.Sym] {
 			fmt.Fprintf(b, "XREDM(%s, %s, %s, %s)", e.Sym, e.A[0], e.Gone, e.J)
 			return
@@ -1899,7 +2032,11 @@ func loopTrips(s *Stmt) string {
 	if s.X < 0 {
 		return fmt.Sprintf("%du", s.Field)
 	}
-	return fmt.Sprintf("(UNI(%s, 63u) & 3u)", s.Pure)
+	m := s.Field // the CTA mask under Config.Shapes
+	if m == 0 {
+		m = 63
+	}
+	return fmt.Sprintf("(UNI(%s, %du) & 3u)", s.Pure, m)
 }
 
 // ctaModes are the exchanges across the CTA (through shared or global
@@ -1918,11 +2055,17 @@ var ctaModes = map[string]bool{"cta": true, "ctan": true, "atomadd": true, "atom
 // after); a lane that left a partial warp (sExitP) when its value is 0,
 // and then the warp collectives after it name the lanes that stay (the
 // mask function pN_gK_mask). Other single threads leave only after the
-// last exchange.
+// last exchange. Under Config.Shapes the slots that hold no thread
+// (Shape) have left from the start, and a partial last warp is a warp
+// some lanes of which have left.
 func (p *Program) goneFuncs() string {
 	var b strings.Builder
 	var done []string // conditions of the exits passed
 	partial := false  // some lanes of a warp may have left
+	if p.Cfg.Shapes && p.Launch().Ghosts() {
+		done = append(done, fmt.Sprintf("(t & %du) >= %du", p.Launch().P()-1, p.Launch().Threads()))
+		partial = p.Launch().PartialWarp()
+	}
 	n := 0
 	mark := func(s *Stmt, conds []string, j string) {
 		var fn string
@@ -2017,7 +2160,7 @@ func walkStmtExprs(s *Stmt, visit func(*Expr)) {
 func writeSpaceDecl(b *strings.Builder, s *Stmt, ind string) {
 	v := s.V
 	if v.Space == spShared {
-		fmt.Fprintf(b, "%sSHARED %s %s[64]%s;\n", ind, v.T.C(), v.Name, arraySuffix(v))
+		fmt.Fprintf(b, "%sSHARED %s %s[%d]%s;\n", ind, v.T.C(), v.Name, v.pitch(), arraySuffix(v))
 	}
 	switch {
 	case v.N > 0:
@@ -2102,6 +2245,9 @@ func (p *Program) NOut() int { return len(p.outputs()) }
 func (p *Program) C() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "/* program %s: seed %d */\n", p.Name, p.Seed)
+	if p.Cfg.Shapes {
+		fmt.Fprintf(&b, "/* %s */\n#undef SHP\n#define SHP %du\n", p.Launch(), p.Launch().P())
+	}
 	for _, s := range p.Structs {
 		if s.Packed {
 			b.WriteString("typedef struct __attribute__((packed)) {")
@@ -2117,7 +2263,7 @@ func (p *Program) C() string {
 	}
 	for _, s := range p.Body.Body {
 		if s.Kind == sDecl && s.V.Space == spGlobal {
-			fmt.Fprintf(&b, "DEVVAR %s %s[%d]%s;\n", s.V.T.C(), s.V.Name, threads, arraySuffix(s.V))
+			fmt.Fprintf(&b, "DEVVAR %s %s[%d]%s;\n", s.V.T.C(), s.V.Name, p.Launch().Slots(), arraySuffix(s.V))
 		}
 	}
 	if p.Cfg.Fwd {
@@ -2134,7 +2280,7 @@ func (p *Program) C() string {
 	for i, x := range p.Pure {
 		fmt.Fprintf(&b, "static DEV u32 %s_x%d(u32 t, const u64 *in) { return %s; }\n", p.Name, i, x)
 	}
-	if p.Cfg.Exit {
+	if p.Cfg.Exit || p.Cfg.Shapes {
 		b.WriteString(p.goneFuncs())
 	}
 	b.WriteString(p.Body.signature() + " {\n")
@@ -2148,6 +2294,12 @@ func (p *Program) C() string {
 
 // Kernel is the CUDA entry point of the program.
 func (p *Program) Kernel() string {
+	if p.Cfg.Shapes {
+		// The slot: the thread's linear index in the block (Shape).
+		return fmt.Sprintf("EXTC __global__ void %s_k(const u64 *in, u64 *out) {\n"+
+			"  u32 t = blockIdx.x * %du + (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));\n"+
+			"  %s_body(t, in + (u64)t * %d, out + (u64)t * %d);\n}\n", p.Name, p.Launch().P(), p.Name, NIn, p.NOut())
+	}
 	return fmt.Sprintf("EXTC __global__ void %s_k(const u64 *in, u64 *out) {\n"+
 		"  u32 t = blockIdx.x * blockDim.x + threadIdx.x;\n"+
 		"  %s_body(t, in + (u64)t * %d, out + (u64)t * %d);\n}\n", p.Name, p.Name, NIn, p.NOut())
@@ -2186,6 +2338,15 @@ static DEV inline float u2h_(u16 u) { h16 x; __builtin_memcpy(&x, &u, 2); return
 /* NLIVE(g, j): the threads of t's CTA that stay, its warps 0 and 1. */
 #define NLIVE(g, j) (64u - (g(t & ~63u, AT(t & ~63u), (j)) ? 32u : 0u) - (g((t & ~63u) | 32u, AT((t & ~63u) | 32u), (j)) ? 32u : 0u))
 static DEV inline u32 nogone(u32 t, const u64 *in, u32 j) { return 0; }
+static DEV inline u32 nogone_mask(u32 t, const u64 *in, u32 j) { return 0xffffffffu; }
+/* Shapes (Config.Shapes): SHP, defined before each program, is the pitch
+   of its CTAs (a power of two, at least 32 and the CTA's threads): t is
+   slot ME of the CTA whose first slot is CTA0. CTASRCS(g, l, j) is
+   CTASRC's. */
+#define SHM (SHP - 1u)
+#define ME (t & SHM)
+#define CTA0 (t & ~SHM)
+#define CTASRCS(g, l, j) (g(CTA0 | (l), AT(CTA0 | (l)), (j)) ? ME : (l))
 /* The source thread of XCHG (Config.Exchange) as PTX's shfl.sync and a
    shared-memory exchange pick it; l is already masked (& 31u, & 63u). An
    up or down shuffle whose source falls outside the warp keeps its own.
@@ -2237,6 +2398,30 @@ static DEV inline u32 xchg_ctan(u32 v, u32 l, u32 n) {
    a source that left gives way to this thread. */
 static DEV inline u32 xchg_m(u32 v, u32 lane, u32 m) { return (u32)__shfl_sync(m, (int)v, (int)lane); }
 #define XCHGM(mode, f, l, g, j) xchg_m(f(t, in), WSRC(mode, l, g, j) & 31u, g##_mask(t, in, (j)))
+/* XCHGS(f, l, g, j), XCHGNS (Config.Shapes): XCHG(cta, ...) and XCHGN
+   across a CTA of SHP slots, ME this thread's, g saying which slots hold
+   no thread or a thread that left. NLIVES(g, j) counts the CTA's threads
+   that stay, LEADS(g, j) is the first. */
+static DEV inline u32 xchgs_cta(u32 v, u32 l, u32 me) {
+  __shared__ u32 x[128];
+  x[me] = v;
+  __syncthreads();
+  u32 r = x[l];
+  __syncthreads();
+  return r;
+}
+static DEV inline u32 xchgs_ctan(u32 v, u32 l, u32 n, u32 me) {
+  __shared__ u32 x[128];
+  x[me] = v;
+  __nvvm_barrier_sync_cnt(1, n);
+  u32 r = x[l];
+  __nvvm_barrier_sync_cnt(1, n);
+  return r;
+}
+#define NLIVES(g, j) ({ u32 n_ = 0; for (u32 l_ = 0; l_ < SHP; l_++) n_ += g(CTA0 | l_, AT(CTA0 | l_), (j)) ? 0u : 1u; n_; })
+#define LEADS(g, j) ({ u32 l_ = 0; while (l_ < SHM && g(CTA0 | l_, AT(CTA0 | l_), (j))) l_++; l_; })
+#define XCHGS(f, l, g, j) xchgs_cta(f(t, in), CTASRCS(g, l, j), ME)
+#define XCHGNS(f, l, g, j) xchgs_ctan(f(t, in), CTASRCS(g, l, j), NLIVES(g, j), ME)
 /* XRED(mode, f): a collective of f(t, in) over the warp or the CTA. */
 static DEV inline u32 xred_ballot(u32 v) { return __ballot_sync(FULL_MASK, v & 1u); }
 static DEV inline u32 xred_any(u32 v) { return __any_sync(FULL_MASK, v & 1u) != 0; }
@@ -2259,7 +2444,17 @@ static DEV inline u32 xred_redor(u32 v) { return __reduce_or_sync(FULL_MASK, v);
     __syncthreads(); \
     return r; \
   } \
-  static DEV inline u32 xred_##name(u32 v) { return xredg_##name(v, 0u); }
+  static DEV inline u32 xred_##name(u32 v) { return xredg_##name(v, 0u); } \
+  static DEV inline u32 xreds_##name(u32 v, u32 lead, u32 me) { \
+    __shared__ T a; \
+    if (me == lead) a = (T)(init); \
+    __syncthreads(); \
+    call(&a, (T)v); \
+    __syncthreads(); \
+    u32 r = (u32)a; \
+    __syncthreads(); \
+    return r; \
+  }
 XRED_ATOM(atomadd, 0u, u32, atomicAdd)
 XRED_ATOM(atommin, 0xffffffffu, u32, atomicMin)
 XRED_ATOM(atommax, 0u, u32, atomicMax)
@@ -2279,6 +2474,16 @@ static DEV inline u32 xredg_atomaddg(u32 v, u32 lead) {
   return r;
 }
 static DEV inline u32 xred_atomaddg(u32 v) { return xredg_atomaddg(v, 0u); }
+static DEV u32 xreds_counter[4];
+static DEV inline u32 xreds_atomaddg(u32 v, u32 lead, u32 me) {
+  if (me == lead) xreds_counter[blockIdx.x] = 0;
+  __syncthreads();
+  atomicAdd(&xreds_counter[blockIdx.x], v);
+  __syncthreads();
+  u32 r = xreds_counter[blockIdx.x];
+  __syncthreads();
+  return r;
+}
 /* __syncthreads_count, _and, _or (bar.red.popc, .and, .or) of v & 1. */
 static DEV inline u32 xred_syncount(u32 v) { return (u32)__nvvm_bar0_popc((int)(v & 1u)); }
 static DEV inline u32 xred_syncand(u32 v) { return (u32)(__nvvm_bar0_and((int)(v & 1u)) != 0); }
@@ -2286,6 +2491,11 @@ static DEV inline u32 xred_syncor(u32 v) { return (u32)(__nvvm_bar0_or((int)(v &
 static DEV inline u32 xredg_syncount(u32 v, u32 lead) { return xred_syncount(v); }
 static DEV inline u32 xredg_syncand(u32 v, u32 lead) { return xred_syncand(v); }
 static DEV inline u32 xredg_syncor(u32 v, u32 lead) { return xred_syncor(v); }
+static DEV inline u32 xreds_syncount(u32 v, u32 lead, u32 me) { return xred_syncount(v); }
+static DEV inline u32 xreds_syncand(u32 v, u32 lead, u32 me) { return xred_syncand(v); }
+static DEV inline u32 xreds_syncor(u32 v, u32 lead, u32 me) { return xred_syncor(v); }
+/* XREDS(mode, f, g, j) (Config.Shapes): XREDG across a CTA of SHP slots. */
+#define XREDS(mode, f, g, j) xreds_##mode(f(t, in), LEADS(g, j), ME)
 /* A thread's end where it is (Config.Exit): PTX exit, in the body or a
    helper. */
 #define EXIT() asm volatile("exit;")
@@ -2341,6 +2551,8 @@ static jmp_buf exit_jb;
    (Config.Exit: a barrier waits for the threads that stay; a warp
    collective names them in its membermask). */
 typedef u32 (*xfn)(u32, const u64 *);
+/* The pitch of the program's CTAs: SHP under Config.Shapes, set by main. */
+static u32 shp_ = 64u;
 typedef u32 (*xgone)(u32, const u64 *, u32);
 #define XF(u) f(u, in + ((s64)(u) - (s64)t) * 8)
 #define XS(u) !g(u, in + ((s64)(u) - (s64)t) * 8, j)
@@ -2354,22 +2566,25 @@ static u32 xred_matchany(XRARGS) { u32 r = 0, v = XF(t); for (u32 l = 0; l < 32;
 static u32 xred_redadd(XRARGS) { u32 r = 0; for (u32 l = 0; l < 32; l++) if (XS((t & ~31u) | l)) r += XF((t & ~31u) | l); return r; }
 static u32 xred_redumax(XRARGS) { u32 r = 0; for (u32 l = 0; l < 32; l++) if (XS((t & ~31u) | l)) { u32 x = XF((t & ~31u) | l); r = x > r ? x : r; } return r; }
 static u32 xred_redor(XRARGS) { u32 r = 0; for (u32 l = 0; l < 32; l++) if (XS((t & ~31u) | l)) r |= XF((t & ~31u) | l); return r; }
-static u32 xred_atomadd(XRARGS) { u32 r = 0; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) r += XF((t & ~63u) | l); return r; }
+static u32 xred_atomadd(XRARGS) { u32 r = 0; for (u32 l = 0; l < shp_; l++) if (XS((t & ~(shp_ - 1u)) | l)) r += XF((t & ~(shp_ - 1u)) | l); return r; }
 static u32 xred_atomaddg(XRARGS) { return xred_atomadd(t, in, f, g, j); }
-static u32 xred_atommin(XRARGS) { u32 r = 0xffffffffu; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) { u32 x = XF((t & ~63u) | l); r = x < r ? x : r; } return r; }
-static u32 xred_atommax(XRARGS) { u32 r = 0; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) { u32 x = XF((t & ~63u) | l); r = x > r ? x : r; } return r; }
-static u32 xred_atommaxs(XRARGS) { s32 r = (s32)0x80000000u; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) { s32 x = (s32)XF((t & ~63u) | l); r = x > r ? x : r; } return (u32)r; }
-static u32 xred_atomand(XRARGS) { u32 r = 0xffffffffu; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) r &= XF((t & ~63u) | l); return r; }
-static u32 xred_atomor(XRARGS) { u32 r = 0; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) r |= XF((t & ~63u) | l); return r; }
-static u32 xred_atomxor(XRARGS) { u32 r = 0; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) r ^= XF((t & ~63u) | l); return r; }
-static u32 xred_syncount(XRARGS) { u32 r = 0; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) r += XF((t & ~63u) | l) & 1u; return r; }
-static u32 xred_syncand(XRARGS) { u32 r = 1; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) r &= XF((t & ~63u) | l) & 1u; return r; }
-static u32 xred_syncor(XRARGS) { u32 r = 0; for (u32 l = 0; l < 64; l++) if (XS((t & ~63u) | l)) r |= XF((t & ~63u) | l) & 1u; return r; }
+static u32 xred_atommin(XRARGS) { u32 r = 0xffffffffu; for (u32 l = 0; l < shp_; l++) if (XS((t & ~(shp_ - 1u)) | l)) { u32 x = XF((t & ~(shp_ - 1u)) | l); r = x < r ? x : r; } return r; }
+static u32 xred_atommax(XRARGS) { u32 r = 0; for (u32 l = 0; l < shp_; l++) if (XS((t & ~(shp_ - 1u)) | l)) { u32 x = XF((t & ~(shp_ - 1u)) | l); r = x > r ? x : r; } return r; }
+static u32 xred_atommaxs(XRARGS) { s32 r = (s32)0x80000000u; for (u32 l = 0; l < shp_; l++) if (XS((t & ~(shp_ - 1u)) | l)) { s32 x = (s32)XF((t & ~(shp_ - 1u)) | l); r = x > r ? x : r; } return (u32)r; }
+static u32 xred_atomand(XRARGS) { u32 r = 0xffffffffu; for (u32 l = 0; l < shp_; l++) if (XS((t & ~(shp_ - 1u)) | l)) r &= XF((t & ~(shp_ - 1u)) | l); return r; }
+static u32 xred_atomor(XRARGS) { u32 r = 0; for (u32 l = 0; l < shp_; l++) if (XS((t & ~(shp_ - 1u)) | l)) r |= XF((t & ~(shp_ - 1u)) | l); return r; }
+static u32 xred_atomxor(XRARGS) { u32 r = 0; for (u32 l = 0; l < shp_; l++) if (XS((t & ~(shp_ - 1u)) | l)) r ^= XF((t & ~(shp_ - 1u)) | l); return r; }
+static u32 xred_syncount(XRARGS) { u32 r = 0; for (u32 l = 0; l < shp_; l++) if (XS((t & ~(shp_ - 1u)) | l)) r += XF((t & ~(shp_ - 1u)) | l) & 1u; return r; }
+static u32 xred_syncand(XRARGS) { u32 r = 1; for (u32 l = 0; l < shp_; l++) if (XS((t & ~(shp_ - 1u)) | l)) r &= XF((t & ~(shp_ - 1u)) | l) & 1u; return r; }
+static u32 xred_syncor(XRARGS) { u32 r = 0; for (u32 l = 0; l < shp_; l++) if (XS((t & ~(shp_ - 1u)) | l)) r |= XF((t & ~(shp_ - 1u)) | l) & 1u; return r; }
 #undef XF
 #undef XS
 #define XRED(mode, f) xred_##mode(t, in, f, nogone, 0u)
 #define XREDG(mode, f, g, j) xred_##mode(t, in, f, g, j)
 #define XREDM(mode, f, g, j) xred_##mode(t, in, f, g, j)
+#define XREDS(mode, f, g, j) xred_##mode(t, in, f, g, j)
+#define XCHGS(f, l, g, j) f(CTA0 | CTASRCS(g, l, j), AT(CTA0 | CTASRCS(g, l, j)))
+#define XCHGNS(f, l, g, j) XCHGS(f, l, g, j)
 /* Read-modify-writes (Config.Atomics) as PTX's atom does them: inc wraps
    to 0 past v, dec to v below 1 or above v, and atom.add.f32 flushes
    subnormal inputs and results to a zero of their sign on global memory

@@ -27,12 +27,10 @@ import (
 	"github.com/ptxplay/ptxplay/core/sim"
 )
 
-// Grid and block of every kernel: two warps in each of two CTAs.
-const (
-	gridX   = 2
-	blockX  = 64
-	threads = gridX * blockX
-)
+// threads is the number of thread indexes of a default program (two
+// warps in each of two CTAs: defaultShape); Program.Shape.Slots() is
+// every program's.
+const threads = 128
 
 // Tools names the compilers and where the prelude lives.
 type Tools struct {
@@ -75,16 +73,18 @@ func (f Finding) String() string {
 	return fmt.Sprintf("seed %d %s: %s: %s", f.Seed, f.Opt, f.What, f.Detail)
 }
 
-// Inputs are a program's per-thread u64 inputs: edge values of every
-// width, float bit patterns and random bits.
-func Inputs(seed uint64) []uint64 {
+// Inputs are a program's per-thread u64 inputs, for each of its slots
+// (Shape.Slots): edge values of every width, float bit patterns and
+// random bits. A seed's first 128 threads' inputs are the same for any
+// number of slots.
+func Inputs(seed uint64, slots int) []uint64 {
 	r := rand.New(rand.NewPCG(seed, 0x1234567))
 	f32 := []uint32{0, 0x80000000, 0x3f800000, 0xbf800000, 0x7f800000, 0xff800000, 0x7fc00000, 0x7f800001, 0x00000001,
 		0x807fffff, 0x00800000, 0x7f7fffff, 0x4f000000, 0xcf000000, 0x5f000000, 0x3effffff, 0x4b800001, 0x42fe0000, 0xc3000000}
 	f64 := []uint64{0, 0x8000000000000000, 0x3ff0000000000000, 0xbff0000000000000, 0x7ff0000000000000, 0xfff0000000000000,
 		0x7ff8000000000000, 0x7ff0000000000001, 1, 0x000fffffffffffff, 0x41e0000000000000, 0xc1e0000000000000,
 		0x43e0000000000000, 0xc3e0000000000000, 0x43f0000000000000, 0x3fe0000000000000, 0x4330000000000001}
-	in := make([]uint64, threads*NIn)
+	in := make([]uint64, slots*NIn)
 	for i := range in {
 		switch r.IntN(8) {
 		case 0:
@@ -149,15 +149,15 @@ func batchTo(tools Tools, progs []*Program, opts []string, dir string, sink func
 		host.WriteString(c)
 	}
 	host.WriteString("int main(void) {\n")
-	fmt.Fprintf(&host, "  static u64 in[%d];\n  static u64 out[%d];\n", threads*NIn, threads*maxOut(progs))
+	fmt.Fprintf(&host, "  static u64 in[%d];\n  static u64 out[%d];\n", maxSlots(progs)*NIn, maxSlots(progs)*maxOut(progs))
 	for _, p := range progs {
-		n := p.NOut()
-		fmt.Fprintf(&host, "  if (fread(in, 8, %d, stdin) != %d) return 2;\n", threads*NIn, threads*NIn)
+		n, slots := p.NOut(), p.Launch().Slots()
+		fmt.Fprintf(&host, "  if (fread(in, 8, %d, stdin) != %d) return 2;\n", slots*NIn, slots*NIn)
 		// A thread that leaves early (Config.Exit) writes no output: 0, as
 		// in ptxplay's buffer.
 		fmt.Fprintf(&host, "  memset(out, 0, sizeof out);\n")
-		fmt.Fprintf(&host, "  for (u32 t = 0; t < %d; t++) if (!setjmp(exit_jb)) %s_body(t, in + t * %d, out + t * %d);\n", threads, p.Name, NIn, n)
-		fmt.Fprintf(&host, "  fwrite(out, 8, %d, stdout);\n", threads*n)
+		fmt.Fprintf(&host, "  %s\n", hostLoop(p))
+		fmt.Fprintf(&host, "  fwrite(out, 8, %d, stdout);\n", slots*n)
 	}
 	host.WriteString("  return 0;\n}\n")
 	cuPath, hostPath := filepath.Join(dir, "batch.cu"), filepath.Join(dir, "host.c")
@@ -197,7 +197,7 @@ func batchTo(tools Tools, progs []*Program, opts []string, dir string, sink func
 	}
 	var inputs bytes.Buffer
 	for _, p := range progs {
-		binary.Write(&inputs, binary.LittleEndian, Inputs(p.Seed))
+		binary.Write(&inputs, binary.LittleEndian, Inputs(p.Seed, p.Launch().Slots()))
 	}
 	t0 := time.Now()
 	cmd := exec.Command(bin)
@@ -212,7 +212,7 @@ func batchTo(tools Tools, progs []*Program, opts []string, dir string, sink func
 	phaseHost.Add(since(t0))
 	want := map[uint64][]uint64{}
 	for _, p := range progs {
-		n := threads * p.NOut()
+		n := p.Launch().Slots() * p.NOut()
 		if len(raw) < 8*n {
 			return nil, fmt.Errorf("host run: short output")
 		}
@@ -284,7 +284,7 @@ func crossCheck(tools Tools, progs []*Program, dir string, inputs []byte, found 
 	}
 	want0 := map[uint64][]uint64{}
 	for _, p := range progs {
-		n := threads * p.NOut()
+		n := p.Launch().Slots() * p.NOut()
 		if len(raw) < 8*n {
 			return fmt.Errorf("host run at -O0: short output")
 		}
@@ -323,6 +323,25 @@ func firstDiff(a, b []uint64) int {
 }
 
 func gotKey(seed uint64, opt string) string { return fmt.Sprint(seed, opt) }
+
+// hostLoop runs p's body for each of its threads, one at a time, under
+// setjmp (EXIT); a slot that holds no thread (Shape) is skipped.
+func hostLoop(p *Program) string {
+	n, slots := p.NOut(), p.Launch().Slots()
+	if !p.Cfg.Shapes {
+		return fmt.Sprintf("for (u32 t = 0; t < %d; t++) if (!setjmp(exit_jb)) %s_body(t, in + t * %d, out + t * %d);", slots, p.Name, NIn, n)
+	}
+	return fmt.Sprintf("shp_ = %du; for (u32 t = 0; t < %d; t++) if ((t & %du) < %du && !setjmp(exit_jb)) %s_body(t, in + t * %d, out + t * %d);",
+		p.Launch().P(), slots, p.Launch().P()-1, p.Launch().Threads(), p.Name, NIn, n)
+}
+
+func maxSlots(progs []*Program) int {
+	m := 1
+	for _, p := range progs {
+		m = max(m, p.Launch().Slots())
+	}
+	return m
+}
 
 func maxOut(progs []*Program) int {
 	m := 1
@@ -564,7 +583,7 @@ func runKernel(prog *sim.Program, p *Program, want []uint64) (msg string, got []
 			msg, got = fmt.Sprintf("panic: %v", r), nil
 		}
 	}()
-	in := Inputs(p.Seed)
+	in := Inputs(p.Seed, p.Launch().Slots())
 	data := make([]string, len(in))
 	for i, v := range in {
 		data[i] = fmt.Sprint(v)
@@ -572,7 +591,8 @@ func runKernel(prog *sim.Program, p *Program, want []uint64) (msg string, got []
 	inJSON, _ := json.Marshal(map[string]any{"type": "u64", "data": json.RawMessage("[" + strings.Join(data, ",") + "]")})
 	outJSON, _ := json.Marshal(map[string]any{"type": "u64", "count": len(want)})
 	k := p.Name + "_k"
-	spec := &launch.Spec{Kernel: k, Grid: [3]uint32{gridX, 1, 1}, Block: [3]uint32{blockX, 1, 1},
+	b := p.Launch().Block
+	spec := &launch.Spec{Kernel: k, Grid: [3]uint32{uint32(p.Launch().Grid), 1, 1}, Block: [3]uint32{uint32(b[0]), uint32(b[1]), uint32(b[2])},
 		Args: map[string]json.RawMessage{k + "_param_0": inJSON, k + "_param_1": outJSON}}
 	res := &launch.Result{Buffers: map[string]*launch.Buffer{}}
 	m, err := launch.Prepare(prog, spec, res)

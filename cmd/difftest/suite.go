@@ -72,12 +72,12 @@ func caseName(seed uint64, opt string) string {
 // suiteLaunch is the launch contract runKernel uses, inputs included.
 func suiteLaunch(p *Program) map[string]any {
 	k := p.Name + "_k"
-	in := Inputs(p.Seed)
+	in := Inputs(p.Seed, p.Launch().Slots())
 	return map[string]any{
-		"kernel": k, "grid": []int{gridX, 1, 1}, "block": []int{blockX, 1, 1},
+		"kernel": k, "grid": []int{p.Launch().Grid, 1, 1}, "block": []int{p.Launch().Block[0], p.Launch().Block[1], p.Launch().Block[2]},
 		"args": map[string]any{
 			k + "_param_0": map[string]any{"type": "u64", "data": in},
-			k + "_param_1": map[string]any{"type": "u64", "count": threads * p.NOut()},
+			k + "_param_1": map[string]any{"type": "u64", "count": p.Launch().Slots() * p.NOut()},
 		},
 	}
 }
