@@ -265,8 +265,10 @@ func (c *cta) putMbarRaw(off uint64, s mbarState) {
 }
 
 // reduceApply is one element of cp.reduce.async.bulk (§9.7.9.25.4.2):
-// integer and bitwise operations as atom's, f32 add flushing subnormals,
-// f64 add, and f16/bf16 add (.noftz), min and max.
+// integer and bitwise operations as atom's, f32 add keeping subnormals
+// (an H200 keeps them, as its shared-memory atomics do: 1+1 in bits gives
+// 2, testdata/gpu/bulk_copy; the tensor form, testdata/gpu/tma_reduce,
+// the same), f64 add, and f16/bf16 add (.noftz), min and max.
 func reduceApply(k uint8, t typeInfo, old, v uint64) uint64 {
 	if t.float && t.bits == 16 {
 		a, b := uint16(old), uint16(v)
@@ -290,7 +292,10 @@ func reduceApply(k uint8, t typeInfo, old, v uint64) uint64 {
 	if t.float && t.bits == 64 && k == atomAdd {
 		return math.Float64bits(math.Float64frombits(old) + math.Float64frombits(v))
 	}
-	return atomApply(&op{typ: t, mode: k}, old, v, 0, false) // f32 add flushes, as atom's on global memory (shared destinations not measured)
+	if t.float && t.bits == 32 && k == atomAdd {
+		return addF32(old, v, true)
+	}
+	return atomApply(&op{typ: t, mode: k}, old, v, 0, false)
 }
 
 // bulkOp is a lowered cp.async.bulk or cp.reduce.async.bulk.

@@ -128,7 +128,12 @@ func TestBulkReduce(t *testing.T) {
 		{".inc", ".u32", 4, []uint64{0, 3, 5, 9}, []uint64{3, 3, 9, 9}, []uint64{1, 0, 6, 0}},
 		{".dec", ".u32", 4, []uint64{0, 3, 5, 9}, []uint64{3, 3, 9, 8}, []uint64{3, 2, 4, 8}},
 		{".xor", ".b64", 8, []uint64{0xff00, 0x0f}, []uint64{0x0ff0, 0xf0}, []uint64{0xf0f0, 0xff}},
-		{".add", ".f32", 4, []uint64{f32(1.5), f32(-2), 0x00000001, f32(1e30)}, []uint64{f32(0.25), f32(2), 0x00000001, f32(1e30)}, []uint64{f32(1.75), 0, 0, f32(2e30)}},
+		// f32 add keeps subnormals, as an H200 does (testdata/gpu/bulk_copy):
+		// the smallest subnormal twice is 2 in bits; least normal plus
+		// minus the smallest subnormal is the largest subnormal; two halves
+		// of the least normal make it; a NaN gives 0x7fffffff.
+		{".add", ".f32", 4, []uint64{f32(1.5), f32(-2), 0x00000001, f32(1e30)}, []uint64{f32(0.25), f32(2), 0x00000001, f32(1e30)}, []uint64{f32(1.75), 0, 0x00000002, f32(2e30)}},
+		{".add", ".f32", 4, []uint64{0x00800000, 0x00400000, 0x7fc00001, 0x80000000}, []uint64{0x80000001, 0x00400000, f32(1), 0x80000000}, []uint64{0x007fffff, 0x00800000, 0x7fffffff, 0x80000000}},
 		// f16: 1.0 + 1.0 = 2.0 (0x3c00 + 0x3c00 = 0x4000); min of -1 and 2.
 		{".add.noftz", ".f16", 2, []uint64{0x3c00, 0x0001, 0, 0, 0, 0, 0, 0}, []uint64{0x3c00, 0x0001, 0, 0, 0, 0, 0, 0}, []uint64{0x4000, 0x0002, 0, 0, 0, 0, 0, 0}},
 		{".min", ".f16", 2, []uint64{0xbc00, 0x4000, 0, 0, 0, 0, 0, 0}, []uint64{0x4000, 0xbc00, 0, 0, 0, 0, 0, 0}, []uint64{0xbc00, 0xbc00, 0, 0, 0, 0, 0, 0}},

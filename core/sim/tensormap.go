@@ -40,9 +40,15 @@
 // memory): an H200 faults otherwise (misaligned shared address, illegal
 // instruction; docs/gpucheck.md), so ptxplay raises a fault naming the
 // lane.
-// Elements outside the tensor read as zero, or as NaN (all-ones payload)
-// with the NaN fill, and a store skips them. The complete-tx count of a
-// load is the whole box in bytes, out-of-bounds elements included.
+// Elements outside the tensor read as zero, or as NaN (0x7ff7 in every 16
+// bits, as an H200 fills) with the NaN fill, and a store skips them. A
+// load through a tf32 map (with or without ftz) rounds each f32 inside
+// the tensor to tf32, to nearest even, NaNs to 0x7fffe000, subnormals
+// kept; f32 ftz maps copy the bits (an H200, testdata/gpu/tma_dtypes_f32).
+// A store or reduction whose box starts at a negative coordinate faults:
+// an H200 raises an illegal instruction where a load at the same box
+// reads the fill (docs/gpucheck.md). The complete-tx count of a load is
+// the whole box in bytes, out-of-bounds elements included.
 //
 // An im2col load (§5.5.4; 3D NWC, 4D NHWC, 5D NDHWC tensors, C innermost)
 // is in im2col.go.
@@ -53,6 +59,7 @@ import (
 	"fmt"
 
 	"github.com/ptxplay/ptxplay/core/check"
+	"github.com/ptxplay/ptxplay/core/fp"
 )
 
 // TensorMapMagic marks a tensor map made by ptxplay (offset 124).
@@ -65,9 +72,15 @@ var tensorTypes = []struct {
 	nan  uint64 // the NaN fill, 0 for integer types
 }{
 	{"u8", 1, 0}, {"u16", 2, 0}, {"u32", 4, 0}, {"s32", 4, 0}, {"u64", 8, 0}, {"s64", 8, 0},
-	{"f16", 2, 0x7fff}, {"f32", 4, 0x7fffffff}, {"f64", 8, 0x7fffffffffffffff}, {"bf16", 2, 0x7fff},
-	{"f32ftz", 4, 0x7fffffff}, {"tf32", 4, 0x7fffffff}, {"tf32ftz", 4, 0x7fffffff},
+	{"f16", 2, nanFill}, {"f32", 4, nanFill}, {"f64", 8, nanFill}, {"bf16", 2, nanFill},
+	{"f32ftz", 4, nanFill}, {"tf32", 4, nanFill}, {"tf32ftz", 4, nanFill},
 }
+
+// nanFill is what an H200 writes for an element outside the tensor with
+// the NaN fill: 0x7ff7 in every 16 bits, whatever the element type (f16,
+// bf16, f32, tf32 and f64 maps; testdata/gpu/tma_oob_fill,
+// tma_dtypes_f32, tma_dtypes_64). As f32 and f64 it is a quiet NaN.
+const nanFill = 0x7ff77ff77ff77ff7
 
 // TensorType returns the code and element size of a tensor map dtype name
 // (as the launch contract spells it: "f16", "u32", ...).
@@ -551,6 +564,14 @@ func (t *tensorOp) exec(m *Machine, w *warp, o *op) {
 				return
 			}
 		}
+		if t.store {
+			for d := 0; d < tm.Rank; d++ {
+				if coords[d] < 0 {
+					m.raise(w, o, lane, fmt.Sprintf("%s: the box starts at %d in dimension %d: a tensor store or reduction starts at coordinates of 0 or more (an H200 raises an illegal instruction; a load there reads the fill)", t.name, coords[d], d))
+					return
+				}
+			}
+		}
 		g := m.global.find(tm.Addr, int(tm.Extent()))
 		if g == nil {
 			m.raise(w, o, lane, fmt.Sprintf("%s: the tensor [0x%x, 0x%x) is out of bounds of every global buffer", t.name, tm.Addr, tm.Addr+tm.Extent()))
@@ -595,6 +616,7 @@ func (t *tensorOp) exec(m *Machine, w *warp, o *op) {
 		if !t.store {
 			data := make([]byte, size)
 			nan := tensorTypes[tm.DType].nan
+			tf32 := tm.DType == 11 || tm.DType == 12
 			walk := tensorBox
 			if t.gather4 {
 				walk = gather4Box
@@ -608,6 +630,9 @@ func (t *tensorOp) exec(m *Machine, w *warp, o *op) {
 				e := data[i*es : (i+1)*es]
 				if in {
 					g.mem.loadAt(e, int(addr-g.base))
+					if tf32 {
+						binary.LittleEndian.PutUint32(e, fp.CvtF32ToTF32(binary.LittleEndian.Uint32(e), fp.RN, false, false))
+					}
 				} else if tm.Fill == 1 {
 					for k := range e {
 						e[k] = byte(nan >> (8 * k))

@@ -226,7 +226,7 @@ func TestTensorLoad(t *testing.T) {
 			in, elem := tensorBytes(c, es)
 			var nan []byte
 			if c.nan {
-				nan = []byte{0xff, 0xff, 0xff, 0x7f}
+				nan = []byte{0xf7, 0x7f, 0xf7, 0x7f} // an H200's fill: 0x7ff7 in every 16 bits
 			}
 			dense := modelBox(append([]int(nil), c.dims...), append([]int(nil), c.box...), withDefault(c.estr, len(c.dims)), append([]int(nil), c.coords...), es, elem, nan)
 			want := modelSwizzle(dense, c.swz)
@@ -270,7 +270,7 @@ func withDefault(e []int, n int) []int {
 // A tensor store writes the box (read through the swizzle) into the
 // tensor, skipping out-of-bounds elements; a reduction adds.
 func TestTensorStoreAndReduce(t *testing.T) {
-	c := tmaCase{dtype: "u32", dims: []int{20, 10}, pitch: []int{80}, box: []int{32, 4}, coords: []int{-8, 8}, swz: 3}
+	c := tmaCase{dtype: "u32", dims: []int{20, 10}, pitch: []int{80}, box: []int{32, 4}, coords: []int{0, 8}, swz: 3}
 	in := make([]byte, 80*10)
 	for i := range in {
 		in[i] = byte(i)
@@ -529,7 +529,7 @@ func TestTensorGather4(t *testing.T) {
 			in, elem := tensorBytes(tc, es)
 			var nan []byte
 			if c.nan {
-				nan = []byte{0xff, 0xff, 0xff, 0x7f}
+				nan = []byte{0xf7, 0x7f, 0xf7, 0x7f} // an H200's fill: 0x7ff7 in every 16 bits
 			}
 			var dense []byte
 			for _, r := range c.rows {
@@ -608,7 +608,11 @@ func TestTensorCopyAlignment(t *testing.T) {
 		{name: "f64 at column 2: runs", dtype: "f64", dims: []int{4, 3}, pitch: []int{32}, box: []int{2, 2}, coords: []int{2, 1}},
 		{name: "128B swizzle at column 4 (8 bytes)", dtype: "f16", dims: []int{64, 4}, pitch: []int{128}, box: []int{64, 2}, coords: []int{4, 0}, swz: 3, fault: "not a multiple of 16"},
 		{name: "store at column -2", dtype: "u32", dims: []int{12, 8}, pitch: []int{48}, box: []int{8, 4}, coords: []int{-2, 6}, op: "store", fault: "innermost coordinate -2 x 4-byte elements = -8 bytes"},
-		{name: "store at column -4: runs", dtype: "u32", dims: []int{12, 8}, pitch: []int{48}, box: []int{8, 4}, coords: []int{-4, 6}, op: "store"},
+		{name: "store at column -4 (an H200: illegal instruction)", dtype: "u32", dims: []int{12, 8}, pitch: []int{48}, box: []int{8, 4}, coords: []int{-4, 6}, op: "store", fault: "the box starts at -4 in dimension 0"},
+		{name: "store at row -1", dtype: "u32", dims: []int{12, 8}, pitch: []int{48}, box: []int{8, 4}, coords: []int{0, -1}, op: "store", fault: "the box starts at -1 in dimension 1"},
+		{name: "store at (8, 6): runs, past both ends", dtype: "u32", dims: []int{12, 8}, pitch: []int{48}, box: []int{8, 4}, coords: []int{8, 6}, op: "store"},
+		{name: "reduce at column -4", dtype: "u32", dims: []int{8, 2}, pitch: []int{32}, box: []int{8, 2}, coords: []int{-4, 0}, op: "reduce", fault: "the box starts at -4 in dimension 0"},
+		{name: "reduce at (4, 1): runs, past both ends", dtype: "u32", dims: []int{8, 2}, pitch: []int{32}, box: []int{8, 2}, coords: []int{4, 1}, op: "reduce"},
 		{name: "reduce at column -3", dtype: "u32", dims: []int{8, 2}, pitch: []int{32}, box: []int{8, 2}, coords: []int{-3, 0}, op: "reduce", fault: "= -12 bytes is not a multiple of 16"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -658,6 +662,50 @@ WAIT:
 				t.Fatalf("fault %q, want none", fault)
 			case c.fault != "" && !strings.Contains(fault, c.fault):
 				t.Fatalf("fault %q, want one saying %q", fault, c.fault)
+			}
+		})
+	}
+}
+
+// A load through a tf32 map rounds each f32 to tf32 (to nearest, ties to
+// even; NaNs to 0x7fffe000; subnormals rounded, not flushed, with ftz too)
+// and an f32 ftz map copies the bits: an H200's words for
+// testdata/gpu/tma_dtypes_f32 (2026-11-27).
+func TestTensorLoadTF32Rounds(t *testing.T) {
+	in := []uint32{0x3f800000, 0x3f800001, 0x3f801000, 0x3f801001, 0x3f802000, 0x3f803000, 0x3f7fffff, 0x00000001,
+		0x807fffff, 0x00800000, 0x7f800001, 0x7fc00001, 0xff800000, 0x80000000, 0x4b7fffff, 0xc0490fdb}
+	tf32 := []uint32{0x3f800000, 0x3f800000, 0x3f800000, 0x3f802000, 0x3f802000, 0x3f804000, 0x3f800000, 0x00000000,
+		0x80800000, 0x00800000, 0x7fffe000, 0x7fffe000, 0xff800000, 0x80000000, 0x4b800000, 0xc0490000}
+	for _, c := range []struct {
+		dtype string
+		want  []uint32
+	}{{"f32", in}, {"f32ftz", in}, {"tf32", tf32}, {"tf32ftz", tf32}} {
+		t.Run(c.dtype, func(t *testing.T) {
+			tc := tmaCase{dtype: c.dtype, dims: []int{8, 2}, pitch: []int{32}, box: []int{8, 2}, coords: []int{0, 0}}
+			raw := make([]byte, 64)
+			for i, v := range in {
+				binary.LittleEndian.PutUint32(raw[4*i:], v)
+			}
+			mov, regs := coordRegs(tc.coords)
+			body := fmt.Sprintf(`
+	mbarrier.init.shared::cta.b64 [mb], 1;
+	mbarrier.arrive.expect_tx.shared::cta.b64 %%rd1, [mb], 64;
+%s
+	cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [sbuf], [%%map, {%s}], [mb];
+WAIT:
+	mbarrier.try_wait.parity.shared::cta.b64 %%p1, [mb], 0;
+	@!%%p1 bra WAIT;
+	cp.async.bulk.global.shared::cta.bulk_group [%%out], [sbuf], 64;
+	cp.async.bulk.commit_group;
+	cp.async.bulk.wait_group 0;`, mov, regs)
+			out, fault := runTMA(t, tc, body, 64, raw)
+			if fault != "" {
+				t.Fatal(fault)
+			}
+			for i, w := range c.want {
+				if got := binary.LittleEndian.Uint32(out[4*i:]); got != w {
+					t.Errorf("element %d (%#08x): %#08x, want %#08x", i, in[i], got, w)
+				}
 			}
 		})
 	}
