@@ -166,3 +166,49 @@ static __device__ u32 genC16(u32 h, u32 trial, u32 special) {
     d[t * 128 + g * 8 + 2 * q] = d0 & 0xffff, d[t * 128 + g * 8 + 2 * q + 1] = d0 >> 16;            \
     d[t * 128 + (g + 8) * 8 + 2 * q] = d1 & 0xffff, d[t * 128 + (g + 8) * 8 + 2 * q + 1] = d1 >> 16; \
   }
+
+// 8-bit floats: e4m3 (bias 7, no Inf, NaN 0x7f/0xff, largest 448 = 0x7e)
+// and e5m2 (bias 15, Inf 0x7c, NaN 0x7d-0x7f, largest 57344 = 0x7b).
+// Exponents in [-6, 7] (class 1: [-2, 2]), every mantissa.
+static __device__ u32 genE4M3(u32 h, u32 trial, u32 special) {
+  const u32 sp[8] = {0x7f, 0xff, 0x7e, 0x01, 0x07, 0xfe, 0x80, 0x08};
+  if (special && (h & 31) == 0)
+    return sp[(h >> 5) % 8];
+  if (((h >> 5) & 15) == 0)
+    return (h >> 31) << 7;
+  int e = trial % 4 == 1 ? -2 + (int)((h >> 9) % 5u) : -6 + (int)((h >> 9) % 14u);
+  return (h >> 31) << 7 | (u32)(e + 7) << 3 | (h >> 16 & 7);
+}
+
+static __device__ u32 genE5M2(u32 h, u32 trial, u32 special) {
+  const u32 sp[8] = {0x7c, 0xfc, 0x7e, 0x01, 0x03, 0x7b, 0x80, 0x04};
+  if (special && (h & 31) == 0)
+    return sp[(h >> 5) % 8];
+  if (((h >> 5) & 15) == 0)
+    return (h >> 31) << 7;
+  int e = trial % 4 == 1 ? -2 + (int)((h >> 9) % 5u) : -6 + (int)((h >> 9) % 14u);
+  return (h >> 31) << 7 | (u32)(e + 15) << 2 | (h >> 16 & 3);
+}
+
+#define QUAD(e0, e1, e2, e3) ((e0) | (e1) << 8 | (e2) << 16 | (e3) << 24)
+#define AQ(GEN, r, k) QUAD(A_(GEN, r, k, 32), A_(GEN, r, (k) + 1, 32), A_(GEN, r, (k) + 2, 32), A_(GEN, r, (k) + 3, 32))
+#define BQ(GEN, k, n) QUAD(B_(GEN, k, n), B_(GEN, (k) + 1, n), B_(GEN, (k) + 2, n), B_(GEN, (k) + 3, n))
+
+// m16n8k32 with 8-bit float inputs (sm_89+): a0/a2 rows g, a1/a3 rows
+// g+8, k 4q..4q+3 (a0, a1) and 16 more (a2, a3); b0 k 4q..4q+3, b1 16 more,
+// column g.
+#define MMA_K32_F8(NAME, TYPE, GEN)                                                                  \
+  extern "C" __global__ void NAME(u32 *d, u32 special_from) {                                           \
+    FRAG_SETUP                                                                                       \
+    u32 a0 = AQ(GEN, g, 4 * q), a1 = AQ(GEN, g + 8, 4 * q);                                         \
+    u32 a2 = AQ(GEN, g, 4 * q + 16), a3 = AQ(GEN, g + 8, 4 * q + 16);                               \
+    u32 b0 = BQ(GEN, 4 * q, g), b1 = BQ(GEN, 4 * q + 16, g);                                        \
+    u32 c0 = C_(g, 2 * q), c1 = C_(g, 2 * q + 1), c2 = C_(g + 8, 2 * q), c3 = C_(g + 8, 2 * q + 1); \
+    u32 d0, d1, d2, d3;                                                                              \
+    asm volatile("mma.sync.aligned.m16n8k32.row.col.f32." TYPE "." TYPE                              \
+                 ".f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%10,%11,%12,%13};"                    \
+                 : "=r"(d0), "=r"(d1), "=r"(d2), "=r"(d3)                                            \
+                 : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1), "r"(c0), "r"(c1), "r"(c2),  \
+                   "r"(c3));                                                                         \
+    STORE_F32                                                                                        \
+  }
