@@ -170,3 +170,67 @@ func desc(keep int) string {
 	}
 	return fmt.Sprintf("KeepFinished(%d), blocks recycled", keep)
 }
+
+// TestUnviewedRestartsInTheBlocksJustUsed: on an Unviewed machine that
+// keeps one finished CTA (launch.Run, the benchmarks), a CTA that another
+// follows is released when it ends, so that every CTA of the grid starts
+// in the first CTA's blocks (still in the caches); the grid's last CTA
+// stays after the run. A machine that may be viewed keeps the newest
+// finished CTA while the next runs, and its CTAs take turns in two CTAs'
+// blocks. The results are the same either way.
+func TestUnviewedRestartsInTheBlocksJustUsed(t *testing.T) {
+	p := compilePTX(t, "ctastart.ptx", ctaStartKernel)
+	const grid, block = 6, 64
+	for _, tc := range []struct {
+		desc     string
+		unviewed bool
+		arenas   int // distinct blocks the CTAs start in
+	}{
+		{"Unviewed, KeepFinished(1): each CTA in the one just released", true, 1},
+		{"viewed, KeepFinished(1): the newest finished CTA kept, two blocks take turns", false, 2},
+	} {
+		m, out := newCTAStart(t, p, grid, block)
+		m.KeepFinished(1)
+		if tc.unviewed {
+			m.Unviewed()
+		}
+		arenas := map[*[32]uint64]bool{}
+		started := 0
+		for !m.Done() {
+			m.Step()
+			if len(m.ctas) == started {
+				continue
+			}
+			started = len(m.ctas)
+			cur := m.ctas[started-1]
+			arenas[&cur.arena.rows[0]] = true
+			// The finished CTAs still kept when a CTA starts.
+			var kept []int
+			for i, c := range m.ctas[:started-1] {
+				if c != nil {
+					kept = append(kept, i)
+				}
+			}
+			want := []int(nil)
+			if !tc.unviewed && started >= 2 {
+				want = []int{started - 2}
+			}
+			if fmt.Sprint(kept) != fmt.Sprint(want) {
+				t.Errorf("%s: when CTA %d starts, finished CTAs kept %v, want %v", tc.desc, started-1, kept, want)
+			}
+		}
+		if f := m.Fault(); f != nil {
+			t.Fatalf("%s: %v", tc.desc, f)
+		}
+		if started != grid {
+			t.Fatalf("%s: %d CTAs started, want %d", tc.desc, started, grid)
+		}
+		if len(arenas) != tc.arenas {
+			t.Errorf("%s: the CTAs started in %d blocks, want %d", tc.desc, len(arenas), tc.arenas)
+		}
+		if m.ctas[grid-1] == nil {
+			t.Errorf("%s: the grid's last CTA was released; it stays after the run", tc.desc)
+		}
+		checkCTAStart(t, tc.desc, m.Buffer(out), grid, block)
+	}
+}

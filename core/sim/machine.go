@@ -142,7 +142,9 @@ func (m *Machine) Record(on bool) { m.record = on }
 // the newest always stays). A caller that never looks at finished CTAs
 // (the command line, the benchmarks) sets 1: the next CTA then starts in
 // the blocks of the one just released, still in the caches, instead of
-// those of the CTA KeepCTAs back.
+// those of the CTA KeepCTAs back; on an Unviewed machine of one-CTA
+// clusters no finished CTA stays while another runs, only the grid's
+// last after the run (see warpEnded).
 func (m *Machine) KeepFinished(n int) { m.keep = max(n, 1) }
 
 // Last returns the event of the most recent Step (with Record on).
@@ -1092,7 +1094,17 @@ func (m *Machine) warpEnded(c *cta) {
 	if m.keep > 0 {
 		keep = m.keep
 	}
-	for m.keptFrom < c.pos-c.rank && (m.keptFrom < len(m.ctas)-keep || m.keptBytes > KeepCTABytes || m.ctas[m.keptFrom] == nil) {
+	upto := c.pos - c.rank // the newest cluster stays
+	if m.keep == 1 && m.unviewed && m.cl.size == 1 && !m.done {
+		// KeepFinished(1) on an Unviewed machine: nothing looks at a
+		// finished CTA before the run ends, so one that another will
+		// follow goes now, and the next CTA restarts in the blocks this
+		// one just used, still in the first-level cache (released one
+		// later, two CTAs' blocks take turns, twice the cache). The
+		// grid's last CTA stays, as the newest finished one always has.
+		upto, keep = c.pos+1, 0
+	}
+	for m.keptFrom < upto && (m.keptFrom < len(m.ctas)-keep || m.keptBytes > KeepCTABytes || m.ctas[m.keptFrom] == nil) {
 		if old := m.ctas[m.keptFrom]; old != nil {
 			m.keptBytes -= old.bytes
 			m.ctas[m.keptFrom] = nil
