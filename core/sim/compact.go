@@ -74,10 +74,31 @@ func compactKernel(f *fn) *fn {
 	var colored []*check.Reg
 	rows := int32(0)
 	var taken []bool
+	// In the order of their first writes: in straight-line code a
+	// register is live over one interval, and intervals coloured in the
+	// order they begin need no more rows than are ever live at once
+	// (the registers' declaration order, by type, may need more).
+	first := make([]int, f.nregs)
+	for i := range first {
+		first[i] = len(f.code)
+	}
+	for i := len(f.code) - 1; i >= 0; i-- {
+		o := &f.code[i]
+		for _, d := range o.d {
+			if d >= 0 && int(d) < f.nregs {
+				first[d] = i
+			}
+		}
+	}
+	var order []*check.Reg
 	for _, r := range cf.Regs {
 		if r.Type.Kind == isa.KindPred || r.Vec > 0 || wf[r.Index]&1 == 0 {
 			continue
 		}
+		order = append(order, r)
+	}
+	slices.SortStableFunc(order, func(a, b *check.Reg) int { return first[f.slots[a.Index]] - first[f.slots[b.Index]] })
+	for _, r := range order {
 		taken = taken[:0]
 		for _, q := range colored {
 			if x.Together(x.Base[r.Index], x.Base[q.Index]) {

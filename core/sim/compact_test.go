@@ -17,7 +17,8 @@ import (
 // %rd1 is live with all of them; %r0 and %rd0, never named, take row 0);
 // the benchmark kernels compact to at least as many rows as they have
 // registers live at once (vadd: %r1-%r4 read by the mad that writes %r5)
-// and far fewer than their registers; a kernel with shfl is not compacted.
+// and far fewer than their registers (vadd exactly as many); a kernel with
+// shfl is not compacted.
 func TestCompactKernel(t *testing.T) {
 	const chain = `.version 7.0
 .target sm_80
@@ -35,6 +36,32 @@ func TestCompactKernel(t *testing.T) {
 	ret;
 }
 `
+	// intervals: straight-line code whose registers, coloured in the
+	// order they are declared, take more rows than are ever live at once
+	// (worked by hand: %r1 lives over instructions 1-2, %r4 over 2-4, %r3
+	// over 3-6, %r2 over 5-7, each pair that meets in one instruction
+	// apart; by declaration %r1 and %r2 take row 0, %r3 row 1, %r4 row 2,
+	// and %rd1, live throughout, row 3: four rows; in the order of their
+	// first writes %rd1 takes row 0, %r1 and %r3 row 1, %r4 and %r2 row
+	// 2: three, as many as are live at instruction 2).
+	const intervals = `.version 7.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+	.reg .b32 %r<5>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	add.u32 %r4, %r1, 1;
+	add.u32 %r3, %r4, 2;
+	st.global.u32 [%rd1], %r4;
+	add.u32 %r2, %r3, 3;
+	st.global.u32 [%rd1+4], %r3;
+	st.global.u32 [%rd1+8], %r2;
+	ret;
+}
+`
 	read := func(file string) string {
 		b, err := os.ReadFile(file)
 		if err != nil {
@@ -47,7 +74,8 @@ func TestCompactKernel(t *testing.T) {
 		min, max          int // the compacted kernel's register rows; 0, 0: not compacted
 	}{
 		{"chain", chain, "k", 3, 3},
-		{"vadd", read("../launch/benchdata/vadd.ptx"), "vadd", 5, 8},
+		{"intervals", intervals, "k", 3, 3},
+		{"vadd", read("../launch/benchdata/vadd.ptx"), "vadd", 5, 5},                 // the bound, reached
 		{"transpose", read("../launch/benchdata/transpose.ptx"), "transpose", 8, 20}, // of 84
 		{"reduce", read("../launch/benchdata/reduce.ptx"), "reduce", 3, 10},          // of 26
 		{"shfl_reduce", read("../../examples/shfl_reduce/kernel.ptx"), "", 0, 0},
