@@ -45,7 +45,9 @@ func init() {
 		lowerers[n] = lower
 	}
 	lowerers["bar.warp.sync"] = func(l *lowering, in *check.Inst, o *op) error {
-		o.exec = func(*Machine, *warp, *op) {} // warps run in lockstep here
+		// The warp's lanes here run in lockstep; lanes of the mask on
+		// another path are a fault (exec_warp.go).
+		o.exec = func(m *Machine, w *warp, o *op) { syncWaits(m, w, o, 0) }
 		return nil
 	}
 }

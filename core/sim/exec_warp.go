@@ -71,6 +71,9 @@ func lowerShfl(l *lowering, in *check.Inst, o *op) error {
 }
 
 func execShfl(m *Machine, w *warp, o *op) {
+	if syncWaits(m, w, o, 3) {
+		return
+	}
 	d, a, b, c := dst(w, o, 0), src(w, o, 0), src(w, o, 1), src(w, o, 2)
 	var out [32]uint64
 	var ok uint32
@@ -123,6 +126,9 @@ func lowerVote(l *lowering, in *check.Inst, o *op) error {
 		return fmt.Errorf("vote: missing mode")
 	}
 	o.exec = func(m *Machine, w *warp, o *op) {
+		if syncWaits(m, w, o, 0) {
+			return
+		}
 		p := pred(w, o, 0)
 		var res uint32
 		memberGroups(w, o, 0, func(g, lanes uint32) {
@@ -179,6 +185,53 @@ func memberGroups(w *warp, o *op, i int, fn func(g, lanes uint32)) {
 	}
 }
 
+// syncWaits keeps the .sync warp instructions (shfl.sync, vote.sync,
+// match.sync, redux.sync, bar.warp.sync) from giving an answer this
+// machine cannot compute. The ISA has the executing thread wait "until
+// all non-exited threads corresponding to membermask have executed" an
+// instruction of the same kind with the same membermask; from sm_70 on
+// that may be another instruction, on the other lanes' own path (an if
+// and its else each with __shfl_sync(FULL_MASK, ...): Volta's
+// independent thread scheduling). This machine runs the paths of a
+// divergent branch one after the other and meets them only where they
+// join, so a membermask (value source i; none in the pre-sm_70 forms)
+// naming live lanes that are not executing the instruction now (on
+// another path, or guarded off) runs it over the lanes here. That is
+// the ISA's answer when those lanes exit before they execute any such
+// instruction (the wait ends when they exit), so the lanes are only
+// noted (warp.syncPend). When a noted lane executes a .sync warp
+// instruction before it exits, the earlier one would have waited for it
+// and run with it: the run stops with a fault here, rather than give the
+// answer it gave without a word before (with synccheck off).
+func syncWaits(m *Machine, w *warp, o *op, i int) bool {
+	if i >= len(o.s) || w.mask == 0 {
+		return false
+	}
+	live := w.valid &^ w.exited
+	if p := w.syncPend & live & w.mask; p != 0 {
+		q := w.syncPendOp
+		m.raise(w, o, firstLane(p), fmt.Sprintf("%s: lanes %#08x of warp %d execute it after the %s at line %d ran without them, though its membermask %#08x named them "+
+			"(they were on another path of a divergent branch, or guarded off): the ISA has that %s wait until they execute a %s with the same membermask "+
+			"(from sm_70 on, possibly another instruction on their own path) unless they exit first; ptxplay does not model that wait "+
+			"(it runs the paths of a divergent branch one after the other and meets them only where they join), "+
+			"so it stops rather than give an answer (make the lanes of the mask reach one instruction together, or name only the lanes on each path)",
+			o.inst.Entry.Name, p, w.id, q.inst.Entry.Name, q.line, w.syncPendMask, q.inst.Entry.Name, q.inst.Entry.Name))
+		return true
+	}
+	mm := src(w, o, i)
+	var named uint32
+	for r := w.mask; r != 0; r &= r - 1 {
+		named |= uint32(mm[bits.TrailingZeros32(r)])
+	}
+	if absent := named & live &^ w.mask; absent != 0 {
+		if w.syncPend&live == 0 {
+			w.syncPend, w.syncPendOp, w.syncPendMask = 0, o, named
+		}
+		w.syncPend |= absent
+	}
+	return false
+}
+
 func boolMask(b bool) uint32 {
 	if b {
 		return fullMask
@@ -193,6 +246,9 @@ func lowerMatch(l *lowering, in *check.Inst, o *op) error {
 	all := hasMod(in, ".all") != ""
 	k := widthMask(o.typ.bits)
 	o.exec = func(m *Machine, w *warp, o *op) {
+		if syncWaits(m, w, o, 1) {
+			return
+		}
 		d, a := dst(w, o, 0), src(w, o, 0)
 		var p uint32
 		memberGroups(w, o, 1, func(g, lanes uint32) {
@@ -230,6 +286,9 @@ func lowerRedux(l *lowering, in *check.Inst, o *op) error {
 	}
 	signed := o.typ.signed
 	o.exec = func(m *Machine, w *warp, o *op) {
+		if syncWaits(m, w, o, 1) {
+			return
+		}
 		d, a := dst(w, o, 0), src(w, o, 0)
 		memberGroups(w, o, 1, func(g, lanes uint32) {
 			var acc uint32

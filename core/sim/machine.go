@@ -227,7 +227,13 @@ type warp struct {
 	clArr      uint32       // lanes arrived at the cluster barrier in its current phase (cluster.go)
 	maxnreg    uint16       // its register count from setmaxnreg, 0 if none ran (sm90.go)
 	tmemWait   *tmemPending // its operands while it waits for the peer CTA's warp (tmem.go)
-	done       bool
+	// syncPend: live lanes that the membermask of a .sync warp
+	// instruction (syncPendOp, its lanes' masks syncPendMask) named but
+	// that did not execute it (exec_warp.go, syncWaits).
+	syncPend     uint32
+	syncPendMask uint32
+	syncPendOp   *op
+	done         bool
 }
 
 type frame struct {
@@ -543,6 +549,7 @@ func (m *Machine) restartCTA(c *cta, i, pos int) {
 		w.exited, w.mask, w.cc = ^w.valid, 0, 0
 		w.wait, w.mbarWait, w.clArr, w.maxnreg = 0, 0, 0, 0
 		w.bulkGroups = [32]int32{}
+		w.syncPend, w.syncPendMask, w.syncPendOp = 0, 0, nil
 		w.done = false
 		if w.waitOp != nil {
 			w.waitOp = nil

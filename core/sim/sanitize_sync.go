@@ -125,9 +125,11 @@ func (s *sanitizer) warpSync(m *Machine, w *warp, o *op) {
 }
 
 // memberMask checks a .sync warp instruction's membermask (its last
-// source) lane by lane: every executing lane in its mask, and every lane
-// a mask names executing it now (not exited, not on another path of a
-// branch, not guarded off).
+// source) lane by lane: every executing lane in its mask, and no lane a
+// mask names exited. Lanes a mask names that are on another path of a
+// branch or guarded off are the machine's to judge: the instruction
+// waits for them unless they exit first, and the machine stops with a
+// fault when they execute such an instruction instead (syncWaits).
 func (s *sanitizer) memberMask(m *Machine, w *warp, o *op) {
 	if len(o.s) == 0 {
 		return
@@ -137,13 +139,9 @@ func (s *sanitizer) memberMask(m *Machine, w *warp, o *op) {
 		me := s.me(m, w, o, firstLane(out))
 		s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("%s with membermask %#08x executed by lanes %#08x of warp %d that the mask leaves out (undefined: the executing thread must be in membermask)", o.inst.Entry.Name, outMask, out, w.id)})
 	}
-	if absent &= w.valid; absent != 0 {
+	if absent &= w.valid & w.exited; absent != 0 {
 		me := s.me(m, w, o, absLane)
-		what := "inactive (on another path of a branch, or guarded off)"
-		if absent&w.exited == absent {
-			what = "exited"
-		}
-		s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("%s membermask %#08x names lanes %#08x of warp %d that do not execute it: they are %s, so the instruction waits for threads that never come (or reads their stale registers)", o.inst.Entry.Name, absMask, absent, w.id, what)})
+		s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("%s membermask %#08x names lanes %#08x of warp %d that do not execute it: they are exited (a shuffle reading them reads their stale registers)", o.inst.Entry.Name, absMask, absent, w.id)})
 	}
 }
 

@@ -581,11 +581,15 @@ DONE:`, 0},
 	selp.b32 %r4, 0x0000ffff, 0xffff0000, %p1;
 	bar.warp.sync %r4;
 	ld.shared.u32 %r1, [%sn];       // RACE:st`, 0},
-	{"shfl.sync with the full mask inside if (lane < 16)", 1, 32, `
+	{"shfl.sync with the full mask inside if (lane < 16), the other lanes exiting without one: no finding (it waits for the non-exited threads of the mask, ISA shfl.sync; syncwait_test.go has them execute one)", 1, 32, `
 	setp.ge.u32 %p1, %t, 16;
 	@%p1 bra SKIP;
-	shfl.sync.bfly.b32 %r1, %t, 1, 31, -1;   // SYNC
+	shfl.sync.bfly.b32 %r1, %t, 1, 31, -1;
 SKIP:`, 0},
+	{"shfl.sync with the full mask after lanes 16-31 exited", 1, 32, `
+	setp.ge.u32 %p1, %t, 16;
+	@%p1 exit;
+	shfl.sync.bfly.b32 %r1, %t, 1, 31, -1;   // SYNC`, 0},
 	{"shfl.sync and vote.sync with the full mask in converged code are fine", 1, 32, `
 	shfl.sync.bfly.b32 %r1, %t, 1, 31, -1;
 	setp.ne.u32 %p1, %r1, 0;

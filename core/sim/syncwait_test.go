@@ -1,0 +1,144 @@
+package sim
+
+// syncwait_test.go: .sync warp instructions whose membermask names lanes
+// that are not executing them now. The ISA (shfl.sync, vote.sync,
+// match.sync, redux.sync): "will cause executing thread to wait until all
+// non-exited threads corresponding to membermask have executed" the same
+// kind of instruction "with the same qualifiers and same membermask
+// value"; bar.warp.sync waits for "all threads corresponding to
+// membermask". For .target sm_6x or below they "must execute the same ...
+// instruction in convergence"; from sm_70 on the other lanes may execute
+// another instruction of that kind on their own path (Volta's independent
+// thread scheduling), and the instructions run together. ptxplay runs the
+// paths of a divergent branch one after the other, so it cannot run them
+// together: it must stop with a fault rather than give an answer over half
+// of the mask (it gave one before, silently unless synccheck was on). When
+// the other lanes exit instead, the wait ends and the answer over the
+// lanes that executed it is the ISA's: no fault, no finding.
+
+import (
+	"encoding/binary"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestSyncWaitsForNamedLanes(t *testing.T) {
+	const waitFault = "ran without them, though its membermask"
+	for _, c := range []struct {
+		desc  string
+		body  string
+		fault string             // the fault's words ("": the kernel finishes)
+		want  func(lane int) int // out[lane] (u32) when it finishes
+	}{
+		{"an if and its else each shfl.sync.idx with the full mask: from sm_70 on they run together (lanes 0-15 read lane 16's operand of the else, 116, lanes 16-31 lane 0's of the if, 200)", `
+	setp.lt.u32 %p1, %lane, 16;
+	@%p1 bra A;
+	add.u32 %r2, %lane, 100;
+	shfl.sync.idx.b32 %r1, %r2, 0, 31, -1;
+	bra J;
+A:
+	add.u32 %r3, %lane, 200;
+	shfl.sync.idx.b32 %r1, %r3, 16, 31, -1;
+J:
+	st.global.u32 [%oa], %r1;`, "shfl.sync: lanes 0x", nil},
+		{"vote.sync.ballot with the full mask inside if (lane < 16) while lanes 16-31 exit: the wait ends when they exit, the ballot is over lanes 0-15", `
+	setp.ge.u32 %p1, %lane, 16;
+	@%p1 bra DONE;
+	and.b32 %r2, %lane, 1;
+	setp.eq.u32 %p2, %r2, 0;
+	vote.sync.ballot.b32 %r1, %p2, -1;
+	st.global.u32 [%oa], %r1;
+DONE:`, "", func(lane int) int {
+			if lane < 16 {
+				return 0x5555
+			}
+			return 0
+		}},
+		{"the same ballot inside a loop of 3 trips, lanes 16-31 exiting after theirs", `
+	mov.u32 %r5, 0;
+	mov.u32 %r6, 0;
+L:
+	setp.ge.u32 %p1, %lane, 16;
+	@%p1 bra NEXT;
+	setp.lt.u32 %p2, %lane, %r5;
+	vote.sync.ballot.b32 %r1, %p2, -1;
+	add.u32 %r6, %r6, %r1;
+NEXT:
+	add.u32 %r5, %r5, 1;
+	setp.lt.u32 %p3, %r5, 3;
+	@%p3 bra L;
+	st.global.u32 [%oa], %r6;`, "", func(lane int) int {
+			if lane < 16 {
+				return 0 + 1 + 3
+			}
+			return 0
+		}},
+		{"@p vote.sync.ballot with the full mask, then the lanes it guarded off vote by another instruction: they run together from sm_70 on", `
+	setp.lt.u32 %p1, %lane, 16;
+	@%p1 vote.sync.ballot.b32 %r1, %p1, -1;
+	@!%p1 vote.sync.ballot.b32 %r1, %p1, -1;
+	st.global.u32 [%oa], %r1;`, "vote.sync: lanes 0xffff0000", nil},
+		{"__syncwarp in an if and in its else: one warp barrier from sm_70 on", `
+	setp.lt.u32 %p1, %lane, 16;
+	@%p1 bra A;
+	bar.warp.sync -1;
+	bra J;
+A:
+	bar.warp.sync -1;
+J:
+	st.global.u32 [%oa], %lane;`, "bar.warp.sync: lanes 0x", nil},
+		{"redux.sync in an if, then in the code after the join, where the lanes that skipped it execute it first", `
+	setp.ge.u32 %p1, %lane, 16;
+	@%p1 bra J;
+	redux.sync.add.u32 %r1, %lane, -1;
+J:
+	redux.sync.add.u32 %r2, %lane, -1;
+	st.global.u32 [%oa], %r2;`, "redux.sync: lanes 0x", nil},
+		{"match.sync with half-warp masks on each path names only lanes on its own path: no wait", `
+	mov.u32 %r4, 7;
+	setp.lt.u32 %p1, %lane, 16;
+	@%p1 bra A;
+	match.any.sync.b32 %r1, %r4, 0xffff0000;
+	bra J;
+A:
+	match.any.sync.b32 %r1, %r4, 0x0000ffff;
+J:
+	st.global.u32 [%oa], %r1;`, "", func(lane int) int {
+			if lane < 16 {
+				return 0x0000ffff
+			}
+			return 0xffff0000
+		}},
+	} {
+		for _, san := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s, synccheck %v", c.desc, san), func(t *testing.T) {
+				src := strings.NewReplacer("VERSION", "7.0", "TARGET", "sm_80", "BODY", c.body).Replace(harnessKernel)
+				p := compilePTX(t, "syncwait.ptx", src)
+				m, _, oa := newInOut(t, p, Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{32, 1, 1}}, make([]byte, 256), 256)
+				if san {
+					m.Sanitize(SanSync)
+				}
+				msg := runFault(t, m, src, 100000)
+				for _, h := range m.Hazards() {
+					t.Errorf("finding %q, want none", h.Message)
+				}
+				if c.fault != "" {
+					if !strings.HasPrefix(msg, c.fault) || !strings.Contains(msg, waitFault) {
+						t.Fatalf("fault %q, want one starting %q and saying %q", msg, c.fault, waitFault)
+					}
+					return
+				}
+				if msg != "" {
+					t.Fatalf("fault %q, want none", msg)
+				}
+				out := m.Buffer(oa)
+				for lane := range 32 {
+					if got, want := binary.LittleEndian.Uint32(out[8*lane:]), uint32(c.want(lane)); got != want {
+						t.Errorf("lane %d: out %#x, want %#x", lane, got, want)
+					}
+				}
+			})
+		}
+	}
+}
