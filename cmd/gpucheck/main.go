@@ -11,6 +11,8 @@
 //	gpucheck golden DIR CASE...     CASE/expected.json from the GPU's buffers
 //	gpucheck approx DIR             ptxplay's .approx functions against
 //	                                device/approx.cu's results
+//	gpucheck mmafit DIR             models of mma.sync's fp8 sums against
+//	                                the GPU's mma_e4m3/mma_e5m2 outputs
 //
 // The GPU machine has CUDA's compiler and driver but no Go, so the folder
 // travels whole. Kernels for a target above sm_90 (the H100/H200) are
@@ -95,6 +97,11 @@ func main() {
 		if err == nil && bad {
 			os.Exit(1)
 		}
+	case "mmafit":
+		if len(os.Args) != 3 {
+			usage()
+		}
+		err = mmaFit(os.Stdout, os.Args[2])
 	default:
 		usage()
 	}
@@ -105,7 +112,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: gpucheck write -o DIR CASE... | gpucheck compare DIR | gpucheck golden DIR CASE... | gpucheck approx DIR")
+	fmt.Fprintln(os.Stderr, "usage: gpucheck write -o DIR CASE... | gpucheck compare DIR | gpucheck golden DIR CASE... | gpucheck approx DIR | gpucheck mmafit DIR")
 	os.Exit(2)
 }
 

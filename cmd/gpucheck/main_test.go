@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -116,5 +117,43 @@ func TestCompare(t *testing.T) {
 	out.Reset()
 	if bad, _ := compare(&out, dir); !bad || !strings.Contains(out.String(), "the GPU failed, ptxplay ran") {
 		t.Errorf("GPU error: bad %v:\n%s", bad, out.String())
+	}
+}
+
+// TestMMAFit: on the H200's outputs for testdata/gpu/mma_e4m3 and mma_e5m2
+// (expected.json), the fitted model has every output's bits and the
+// others do not; this also holds mmafit's port of mma_common.h's
+// generators to the kernel's (a wrong input would miss outputs).
+func TestMMAFit(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		e5   bool
+	}{{"mma_e4m3", false}, {"mma_e5m2", true}} {
+		raw, err := os.ReadFile(filepath.Join("..", "..", "testdata", "gpu", c.name, "expected.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var exp struct {
+			Buffers map[string]struct {
+				Data []uint32 `json:"data"`
+			} `json:"buffers"`
+		}
+		if err := json.Unmarshal(raw, &exp); err != nil {
+			t.Fatal(err)
+		}
+		gpu := exp.Buffers[c.name+"_param_0"].Data
+		if len(gpu) != 64*128 {
+			t.Fatalf("%s: %d outputs in expected.json, want 8192", c.name, len(gpu))
+		}
+		counts := fitCounts(gpu, c.e5, 64, 32) // launch.json: grid 64, special_from 32
+		for m, n := range counts {
+			fit := m == len(fitModels)-1
+			if fit && n != len(gpu) {
+				t.Errorf("%s: %s: %d of %d outputs, want all", c.name, fitModels[m].name, n, len(gpu))
+			}
+			if !fit && n == len(gpu) {
+				t.Errorf("%s: %s: has every output, but the data should tell it from the fit", c.name, fitModels[m].name)
+			}
+		}
 	}
 }

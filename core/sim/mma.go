@@ -11,7 +11,11 @@
 //     lose the low 13 mantissa bits of their f32 pattern): all products and
 //     C in one fused sum as an H200's tensor cores form it (tensordot.go),
 //     rounded toward zero to an f32 D or to nearest to an f16 D;
-//   - .e4m3 .e5m2 (and the sm_100 narrow types) into f32: every input
+//   - .e4m3 .e5m2 into f32: as an H200 runs it (tensordot.go,
+//     tensorDotF8): the inputs as f16, two fused f16 steps over the
+//     products from zero (the low halves of the A/B registers, then the
+//     high halves), then C added in f32 rounding to nearest;
+//   - .e4m3 .e5m2 into f16 (and the sm_100 narrow types): every input
 //     converts to f32 exactly, products are exact, and the sum runs in f32
 //     with round-to-nearest-even in k order (not measured on hardware);
 //   - .f64: d = c; for k = 0, 1, ...: d = fma(a[row][k], b[k][col], d),
@@ -289,18 +293,23 @@ func (d *mmaDesc) compute(w *warp, sa, sb, sc []int32, out []uint64) {
 		gatherFloat(w, d.b, sb, b)
 		gatherFloat(w, d.c, sc, c)
 		fused := tensorFused(d.a.kind, d.c.kind)
+		f8 := d.op == "mma" && mmaF8(d.a.kind, d.d.kind)
 		for g := 0; g < d.a.groups; g++ {
 			ga, gb, gc := a[g*per(d.a):], b[g*per(d.b):], c[g*per(d.c):]
 			for r := 0; r < rowsA; r++ {
 				ar := ga[r*k : r*k+k]
 				for col := 0; col < n; col++ {
 					acc := gc[r*n+col]
-					if fused {
+					if fused || f8 {
 						var ys [32]float32
 						for kk := range ar {
 							ys[kk] = gb[kk*n+col]
 						}
-						out[g*rowsA*n+r*n+col] = tensorResult(acc, ar, ys[:k], d.a.kind, d.d.kind)
+						if f8 {
+							out[g*rowsA*n+r*n+col] = uint64(math.Float32bits(tensorDotF8(acc, ar, ys[:k])))
+						} else {
+							out[g*rowsA*n+r*n+col] = tensorResult(acc, ar, ys[:k], d.a.kind, d.d.kind)
+						}
 						continue
 					}
 					for kk, av := range ar {
@@ -364,6 +373,14 @@ func (d *mmaDesc) compute(w *warp, sa, sb, sc []int32, out []uint64) {
 // nearest.
 func tensorFused(in, acc ekind) bool {
 	return (acc == ekF32 || acc == ekF16) && (in == ekF16 || in == ekBF16 || in == ekTF32)
+}
+
+// mmaF8 reports whether an mma.sync with inputs of kind in and D of kind
+// out adds as tensorDotF8 models: 8-bit float inputs into f32. (wgmma's
+// fp8 is another hardware path and keeps the f32 sum in k order; an f16
+// D was not measured.)
+func mmaF8(in, out ekind) bool {
+	return out == ekF32 && (in == ekE4M3 || in == ekE5M2)
 }
 
 // encodeFloat rounds an f32 accumulator to D's type.

@@ -76,3 +76,54 @@ func TestTensorResultF16(t *testing.T) {
 		t.Errorf("1 + 2^-11 + 2^-24 into f16: %#04x, want 0x3c01", got)
 	}
 }
+
+// TestTensorDotF8: mma.sync with 8-bit float inputs into f32 (an H200's
+// rules, tensorDotF8): two fused f16 steps over the products from zero,
+// split by k%4, then C added in f32 rounding to nearest. Inputs are values
+// e5m2 holds (2^-12 and 1.5*2^-12 are normal there).
+func TestTensorDotF8(t *testing.T) {
+	p := func(e int) float32 { return float32(math.Ldexp(1, e)) }
+	inf := float32(math.Inf(1))
+	z := func(n int) []float32 { return make([]float32, n) }
+	at := func(n int, kv ...float32) []float32 { // n values, kv: index, value pairs
+		xs := z(n)
+		for i := 0; i < len(kv); i += 2 {
+			xs[int(kv[i])] = kv[i+1]
+		}
+		return xs
+	}
+	tests := []struct {
+		why    string
+		c      float32
+		xs, ys []float32
+		want   float32
+		bits   uint32
+	}{
+		{"C is added after the products, rounded to nearest: 1 + 3*2^-25 gives 1+2^-23 (the fused f16 rule, toward zero, would give 1)",
+			1, at(32, 0, 1.5*p(-12)), at(32, 0, p(-12)), 1 + p(-23), 0},
+		{"a tie with C rounds to even: 1 + 2^-24 gives 1",
+			1, at(32, 5, p(-12)), at(32, 5, p(-12)), 1, 0},
+		{"k=1 and k=4 are in the first step (k%4 < 2): 1 + 2^-24 + 2^-24 is kept whole, 1+2^-23",
+			0, at(32, 0, 1, 1, p(-12), 4, p(-12)), at(32, 0, 1, 1, p(-12), 4, p(-12)), 1 + p(-23), 0},
+		{"k=2 is in the second step: the first step's 1+2^-24 rounds toward zero to 1, and 1+2^-24 again to 1",
+			0, at(32, 0, 1, 1, p(-12), 2, p(-12)), at(32, 0, 1, 1, p(-12), 2, p(-12)), 1, 0},
+		{"within a step a negative sum rounds toward zero: -(1 + 2^-24) gives -1, then C = 0 adds nothing",
+			0, at(32, 0, -1, 1, -p(-12)), at(32, 0, 1, 1, p(-12)), -1, 0},
+		{"m16n8k16 splits the same way: k=3 lands in the second step",
+			0, at(16, 0, 1, 1, p(-12), 3, p(-12)), at(16, 0, 1, 1, p(-12), 3, p(-12)), 1, 0},
+		{"-Inf from the products and C = +Inf give the canonical NaN in the add",
+			inf, at(32, 0, -inf), at(32, 0, 1), 0, 0x7fffffff},
+		{"an Inf product passes through both steps and the add",
+			1, at(32, 7, inf), at(32, 7, 2), inf, 0},
+	}
+	for _, tt := range tests {
+		got := tensorDotF8(tt.c, tt.xs, tt.ys)
+		want := math.Float32bits(tt.want)
+		if tt.bits != 0 {
+			want = tt.bits
+		}
+		if math.Float32bits(got) != want {
+			t.Errorf("%s: got %v (%#08x), want %#08x", tt.why, got, math.Float32bits(got), want)
+		}
+	}
+}

@@ -1,0 +1,357 @@
+package main
+
+// mmafit.go: `gpucheck mmafit DIR` weighs models of the tensor cores' sum
+// for mma.sync m16n8k32 with 8-bit float inputs into f32 against what a
+// GPU computed for testdata/gpu/mma_e4m3 and mma_e5m2 (at any grid and
+// special_from): it remakes each trial's A, B and C from mma_common.h's
+// hash (a port of its generators) and counts, per model, the outputs that
+// have the GPU's bits. The models are written here apart from core/sim, so
+// the fit does not lean on the simulator; `gpucheck compare` checks the
+// simulator itself. docs/gpucheck.md has the results.
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// fp8 is an 8-bit float input: its value and exponent as f16 encodes it
+// (every e4m3 and e5m2 value is an f16; a subnormal f16 at -14).
+type fp8 struct {
+	v float64
+	e int
+}
+
+func mix(x uint32) uint32 {
+	x ^= x >> 16
+	x *= 0x7feb352d
+	x ^= x >> 15
+	x *= 0x846ca68b
+	x ^= x >> 16
+	return x
+}
+
+// hashOf, genE4M3, genE5M2 and genC are mma_common.h's, line for line.
+func hashOf(t, which, i uint32) uint32 { return mix(mix(t*3+which) ^ i*0x9e3779b9) }
+
+func genF8(h, t uint32, special, e5 bool) uint32 {
+	sp := [8]uint32{0x7f, 0xff, 0x7e, 0x01, 0x07, 0xfe, 0x80, 0x08}
+	if e5 {
+		sp = [8]uint32{0x7c, 0xfc, 0x7e, 0x01, 0x03, 0x7b, 0x80, 0x04}
+	}
+	if special && h&31 == 0 {
+		return sp[(h>>5)%8]
+	}
+	if (h>>5)&15 == 0 {
+		return (h >> 31) << 7
+	}
+	e := -6 + int((h>>9)%14)
+	if t%4 == 1 {
+		e = -2 + int((h>>9)%5)
+	}
+	if e5 {
+		return (h>>31)<<7 | uint32(e+15)<<2 | (h >> 16 & 3)
+	}
+	return (h>>31)<<7 | uint32(e+7)<<3 | (h >> 16 & 7)
+}
+
+func genC(h, t uint32, special bool) uint32 {
+	sp := [8]uint32{0x7f800000, 0xff800000, 0x7fc00000, 0x00000001, 0x7f7fffff, 0x80000000, 0x7f000000, 0x00400000}
+	if special && h&31 == 0 {
+		return sp[(h>>5)%8]
+	}
+	cls := t % 4
+	if cls == 3 {
+		return 0
+	}
+	e := -12 + int((h>>9)%25)
+	if cls == 2 {
+		e = 8 + int((h>>9)%17)
+	}
+	return (h>>31)<<31 | uint32(e+127)<<23 | (mix(h) & 0x7fffff)
+}
+
+// decodeF8 decodes an e4m3 or e5m2 pattern.
+func decodeF8(b uint32, e5 bool) fp8 {
+	s := 1.0
+	if b&0x80 != 0 {
+		s = -1
+	}
+	var ex, m, mb, bias int
+	if e5 {
+		ex, m, mb, bias = int(b>>2&31), int(b&3), 2, 15
+		if ex == 31 {
+			if m == 0 {
+				return fp8{v: s * math.Inf(1)}
+			}
+			return fp8{v: math.NaN()}
+		}
+	} else {
+		ex, m, mb, bias = int(b>>3&15), int(b&7), 3, 7
+		if ex == 15 && m == 7 {
+			return fp8{v: math.NaN()}
+		}
+	}
+	if ex == 0 {
+		v := s * math.Ldexp(float64(m), 1-bias-mb)
+		return fp8{v: v, e: f16Exp(v)}
+	}
+	return fp8{v: s * math.Ldexp(float64(m|1<<mb), ex-bias-mb), e: ex - bias}
+}
+
+// f16Exp is v's exponent as f16 encodes it (v finite, nonzero).
+func f16Exp(v float64) int {
+	_, e := math.Frexp(v)
+	return max(e-1, -14)
+}
+
+// dotInput is one output's inputs: row r of A, column n of B, C(r, n).
+type dotInput struct {
+	a, b [32]fp8
+	c    float32
+}
+
+// mmaInputs remakes trial t's 128 outputs' inputs (row-major D order).
+func mmaInputs(t uint32, special, e5 bool) []dotInput {
+	var a [16][32]fp8
+	var b [32][8]fp8
+	for r := range 16 {
+		for k := range 32 {
+			a[r][k] = decodeF8(genF8(hashOf(t, 0, uint32(r*32+k)), t, special, e5), e5)
+		}
+	}
+	for k := range 32 {
+		for n := range 8 {
+			b[k][n] = decodeF8(genF8(hashOf(t, 1, uint32(k*8+n)), t, special, e5), e5)
+		}
+	}
+	out := make([]dotInput, 128)
+	for r := range 16 {
+		for n := range 8 {
+			d := &out[r*8+n]
+			for k := range 32 {
+				d.a[k], d.b[k] = a[r][k], b[k][n]
+			}
+			d.c = math.Float32frombits(genC(hashOf(t, 2, uint32(r*8+n)), t, special))
+		}
+	}
+	return out
+}
+
+// fusedStep is the f16 tensor-core step (docs/tensor-cores.md): the
+// products of ks and c, products aligned at ea+eb+1, c at ec+1, each
+// truncated to 2^(E-w), summed exactly, rounded toward zero to f32; a NaN
+// operand, Inf*0 or Inf-Inf the canonical NaN.
+func fusedStep(c float32, in *dotInput, ks []int, w int) float32 {
+	cv := float64(c)
+	special := math.IsInf(cv, 0) || cv != cv
+	for _, k := range ks {
+		x, y := in.a[k].v, in.b[k].v
+		special = special || math.IsInf(x, 0) || math.IsInf(y, 0) || x != x || y != y
+	}
+	if special {
+		s := cv
+		for _, k := range ks {
+			s += in.a[k].v * in.b[k].v
+		}
+		if s != s {
+			return math.Float32frombits(0x7fffffff)
+		}
+		return float32(s)
+	}
+	type term struct {
+		v float64
+		e int
+	}
+	var terms []term
+	top := math.MinInt
+	if cv != 0 {
+		_, e := math.Frexp(cv)
+		terms = append(terms, term{cv, max(e-1, -126) + 1})
+	}
+	allNeg := math.Signbit(cv)
+	for _, k := range ks {
+		p := in.a[k].v * in.b[k].v
+		allNeg = allNeg && math.Signbit(p)
+		if p != 0 {
+			terms = append(terms, term{p, in.a[k].e + in.b[k].e + 1})
+		}
+	}
+	if len(terms) == 0 {
+		if allNeg {
+			return float32(math.Copysign(0, -1))
+		}
+		return 0
+	}
+	for _, t := range terms {
+		top = max(top, t.e)
+	}
+	var sum int64
+	for _, t := range terms {
+		sum += int64(math.Ldexp(t.v, w-top))
+	}
+	v := math.Ldexp(float64(sum), top-w)
+	if math.Abs(v) >= 0x1p128 {
+		return float32(math.Copysign(math.Inf(1), v))
+	}
+	f := float32(v)
+	if math.Abs(float64(f)) > math.Abs(v) {
+		f = math.Nextafter32(f, 0)
+	}
+	return f
+}
+
+// f32Add is an f32 add rounded to nearest, NaN canonical.
+func f32Add(x, y float32) float32 {
+	if d := x + y; d == d {
+		return d
+	}
+	return math.Float32frombits(0x7fffffff)
+}
+
+func kset(f func(k int) bool) []int {
+	var ks []int
+	for k := range 32 {
+		if f(k) {
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
+
+var (
+	ksAll  = kset(func(int) bool { return true })
+	ksLow  = kset(func(k int) bool { return k%4 < 2 }) // low halves of the A/B registers
+	ksHigh = kset(func(k int) bool { return k%4 >= 2 })
+	ksK0   = kset(func(k int) bool { return k < 16 })
+	ksK16  = kset(func(k int) bool { return k >= 16 })
+)
+
+// fitModel is one candidate: D's f32 from one output's inputs.
+type fitModel struct {
+	name string
+	d    func(in *dotInput) float32
+}
+
+// twoSteps sums the products in two fused steps from zero (first, then
+// second), then adds C in f32.
+func twoSteps(first, second []int, w int) func(in *dotInput) float32 {
+	return func(in *dotInput) float32 {
+		return f32Add(fusedStep(fusedStep(0, in, first, w), in, second, w), in.c)
+	}
+}
+
+var fitModels = []fitModel{
+	{"f32 adds in k order, nearest, NaN canonical", func(in *dotInput) float32 {
+		acc := in.c
+		for k := range 32 {
+			acc = f32Add(acc, float32(in.a[k].v*in.b[k].v))
+		}
+		return acc
+	}},
+	{"one fused step over C and 32 products (the f16 rule)", func(in *dotInput) float32 {
+		return fusedStep(in.c, in, ksAll, 26)
+	}},
+	{"C + k%4<2, then k%4>=2 (fused steps)", func(in *dotInput) float32 {
+		return fusedStep(fusedStep(in.c, in, ksLow, 26), in, ksHigh, 26)
+	}},
+	{"32 products fused, then + C in f32", func(in *dotInput) float32 {
+		return f32Add(fusedStep(0, in, ksAll, 26), in.c)
+	}},
+	{"k<16, then k>=16, then + C in f32", twoSteps(ksK0, ksK16, 26)},
+	{"k%4>=2, then k%4<2, then + C in f32", twoSteps(ksHigh, ksLow, 26)},
+	{"k%4<2, then k%4>=2, 25 bits, then + C", twoSteps(ksLow, ksHigh, 25)},
+	{"k%4<2, then k%4>=2, 27 bits, then + C", twoSteps(ksLow, ksHigh, 27)},
+	{"k%4<2, then k%4>=2, then + C toward zero", func(in *dotInput) float32 {
+		s := fusedStep(fusedStep(0, in, ksLow, 26), in, ksHigh, 26)
+		v := float64(s) + float64(in.c) // exact: both f32 of near exponents or one absorbs
+		f := float32(v)
+		if math.Abs(float64(f)) > math.Abs(v) {
+			f = math.Nextafter32(f, 0)
+		}
+		return f
+	}},
+	{"k%4<2, then k%4>=2, then + C in f32 (the fit)", twoSteps(ksLow, ksHigh, 26)},
+}
+
+// fitCounts counts, per model, the outputs of a grid-trial run (special
+// operands from trial specialFrom on) that equal gpu's words.
+func fitCounts(gpu []uint32, e5 bool, grid, specialFrom uint32) []int {
+	n := make([]int, len(fitModels))
+	for t := range grid {
+		for i, in := range mmaInputs(t, t >= specialFrom, e5) {
+			g := gpu[t*128+uint32(i)]
+			for m, fm := range fitModels {
+				if math.Float32bits(fm.d(&in)) == g {
+					n[m]++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// mmaFit runs fitCounts on every mma_e4m3 and mma_e5m2 case in dir (as
+// `gpucheck write` wrote them and the GPU ran them).
+func mmaFit(w io.Writer, dir string) error {
+	specs, err := filepath.Glob(filepath.Join(dir, "*.spec"))
+	if err != nil {
+		return err
+	}
+	found := 0
+	for _, s := range specs {
+		name := strings.TrimSuffix(filepath.Base(s), ".spec")
+		text, err := os.ReadFile(s)
+		if err != nil {
+			return err
+		}
+		var kernel string
+		var grid, from uint32
+		for _, l := range strings.Split(string(text), "\n") {
+			f := strings.Fields(l)
+			switch {
+			case len(f) == 2 && f[0] == "kernel":
+				kernel = f[1]
+			case len(f) == 4 && f[0] == "grid":
+				g, _ := strconv.ParseUint(f[1], 10, 32)
+				grid = uint32(g)
+			case len(f) == 4 && f[0] == "param" && f[1] == "4" && f[2] == "bytes" && len(f[3]) == 8:
+				var b [4]byte
+				for i := range b {
+					v, _ := strconv.ParseUint(f[3][2*i:2*i+2], 16, 8)
+					b[i] = byte(v)
+				}
+				from = binary.LittleEndian.Uint32(b[:])
+			}
+		}
+		if kernel != "mma_e4m3" && kernel != "mma_e5m2" {
+			continue
+		}
+		raw, err := os.ReadFile(filepath.Join(dir, name+".b0.gpu"))
+		if err != nil {
+			return fmt.Errorf("%s: %v (has the GPU run it?)", name, err)
+		}
+		if len(raw) < int(grid)*128*4 {
+			return fmt.Errorf("%s: %d bytes of output for %d trials", name, len(raw), grid)
+		}
+		gpu := make([]uint32, grid*128)
+		for i := range gpu {
+			gpu[i] = binary.LittleEndian.Uint32(raw[4*i:])
+		}
+		found++
+		total := int(grid) * 128
+		fmt.Fprintf(w, "%s: %s, %d trials (special from %d), %d outputs\n", name, kernel, grid, from, total)
+		for m, c := range fitCounts(gpu, kernel == "mma_e5m2", grid, from) {
+			fmt.Fprintf(w, "  %-52s %7d  %6.2f%%\n", fitModels[m].name, c, 100*float64(c)/float64(total))
+		}
+	}
+	if found == 0 {
+		return fmt.Errorf("%s: no mma_e4m3 or mma_e5m2 case", dir)
+	}
+	return nil
+}
