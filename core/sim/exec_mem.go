@@ -154,8 +154,8 @@ func execLoad(m *Machine, w *warp, o *op) {
 			return
 		}
 	}
-	if b, lo, seq := m.warpSpan(w, o, n*len(o.d), false); b != nil {
-		loadSpan(w, o, b, lo, seq)
+	if b, lo, st := m.warpSpan(w, o, n*len(o.d), false); b != nil {
+		loadSpan(w, o, b, lo, st)
 		return
 	}
 	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {
@@ -194,8 +194,8 @@ func execStore(m *Machine, w *warp, o *op) {
 			return
 		}
 	}
-	if b, lo, seq := m.warpSpan(w, o, n*len(o.s), true); b != nil {
-		storeSpan(w, o, b, lo, seq)
+	if b, lo, st := m.warpSpan(w, o, n*len(o.s), true); b != nil {
+		storeSpan(w, o, b, lo, st)
 		return
 	}
 	for i, mk := 0, w.mask; mk != 0; i, mk = i+1, mk>>1 {

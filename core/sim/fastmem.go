@@ -16,21 +16,22 @@ package sim
 import (
 	"encoding/binary"
 	"math/bits"
+	"unsafe"
 )
 
 // warpSpan returns the bytes the active lanes of w access through o, n
 // bytes each at base register + offset, and the address of its first
 // byte; nil when the lane-by-lane path must run. A write span is the
 // machine's own (copied from a checkpoint's page first, as access does).
-// seq: every lane is active and lane i accesses the span's bytes
-// [i*n, i*n+n) (the coalesced access of consecutive elements).
-func (m *Machine) warpSpan(w *warp, o *op, n int, write bool) (b []byte, lo uint64, seq bool) {
+// st: every lane is active and lane i accesses the span's bytes
+// [i*st.d, i*st.d+n) (see stride).
+func (m *Machine) warpSpan(w *warp, o *op, n int, write bool) (b []byte, lo uint64, st stride) {
 	if m.record || m.san != nil && m.san.mem || o.base < 0 || n&(n-1) != 0 || w.mask == 0 {
-		return nil, 0, false
+		return nil, 0, st
 	}
 	sp := o.space
 	if sp != spaceGlobal && sp != spaceShared && sp != spaceGeneric {
-		return nil, 0, false
+		return nil, 0, stride{}
 	}
 	a, off := w.reg(o.base), uint64(o.off)
 	var hi, or uint64
@@ -44,7 +45,7 @@ func (m *Machine) warpSpan(w *warp, o *op, n int, write bool) (b []byte, lo uint
 		// fastmem_lanes.go.)
 		x0 := a[0] + off
 		if d, ok := strideLanes(&m.part, a); ok && d <= 1<<32 && x0+31*d >= x0 {
-			lo, hi, or, seq = x0, x0+31*d, x0|d, d == uint64(n)
+			lo, hi, or, st = x0, x0+31*d, x0|d, stride{d, true}
 		} else {
 			lo, hi, or = spanLanes(a, off)
 		}
@@ -57,7 +58,7 @@ func (m *Machine) warpSpan(w *warp, o *op, n int, write bool) (b []byte, lo uint
 	}
 	end := hi + uint64(n)
 	if or&uint64(n-1) != 0 || end < hi {
-		return nil, 0, false
+		return nil, 0, stride{}
 	}
 	if sp == spaceGeneric {
 		switch {
@@ -66,33 +67,45 @@ func (m *Machine) warpSpan(w *warp, o *op, n int, write bool) (b []byte, lo uint
 		case lo >= sharedWindow && end <= sharedWindow+windowSize:
 			sh := w.cta.shared
 			if end-sharedWindow <= uint64(len(sh)) {
-				return sh[lo-sharedWindow : end-sharedWindow], lo, seq
+				return sh[lo-sharedWindow : end-sharedWindow], lo, st
 			}
-			return nil, 0, false
+			return nil, 0, stride{}
 		default:
-			return nil, 0, false
+			return nil, 0, stride{}
 		}
 	}
 	if sp == spaceShared {
 		if sh := w.cta.shared; end <= uint64(len(sh)) {
-			return sh[lo:end], lo, seq
+			return sh[lo:end], lo, st
 		}
-		return nil, 0, false
+		return nil, 0, stride{}
 	}
 	g := m.global.find(lo, int(min(end-lo, 1<<30)))
 	if g == nil {
-		return nil, 0, false
+		return nil, 0, stride{}
 	}
 	first, last := lo-g.base, end-1-g.base
 	if first>>pageShift != last>>pageShift {
-		return nil, 0, false
+		return nil, 0, stride{}
 	}
 	k := int(last - first + 1)
 	if write {
-		return g.mem.write(first, k, m), lo, seq
+		return g.mem.write(first, k, m), lo, st
 	}
-	return g.mem.read(first, k), lo, seq
+	return g.mem.read(first, k), lo, st
 }
+
+// stride is what warpSpan found of a full warp's addresses: lane i at
+// the span's first address + i*d (ok); d equal to the access's size is
+// the coalesced access of consecutive elements, 0 every lane on one
+// address, more a tile's column.
+type stride struct {
+	d  uint64
+	ok bool
+}
+
+// seq reports whether lane i accesses the span's bytes [i*n, i*n+n).
+func (st stride) seq(n int) bool { return st.ok && st.d == uint64(n) }
 
 // sharedSeq4 is warpSpan's answer for the commonest shared access, a full
 // warp's 4-byte one at unit stride inside the CTA's shared memory (a
@@ -116,8 +129,8 @@ func (m *Machine) sharedSeq4(w *warp, o *op) *[128]byte {
 }
 
 // loadSpan is execLoad's lane loop over a warp span b starting at address
-// lo (seq: see warpSpan).
-func loadSpan(w *warp, o *op, b []byte, lo uint64, seq bool) {
+// lo (st: see warpSpan).
+func loadSpan(w *warp, o *op, b []byte, lo uint64, st stride) {
 	a, off := w.reg(o.base), uint64(o.off)-lo
 	n := int(o.size)
 	if len(o.d) == 1 && !o.signed {
@@ -125,8 +138,10 @@ func loadSpan(w *warp, o *op, b []byte, lo uint64, seq bool) {
 		switch n {
 		case 4:
 			switch {
-			case seq:
+			case st.seq(4):
 				loadSeq4(d, (*[4 * 32]byte)(b))
+			case st.ok && hostLE:
+				loadStride4(d, b, st.d)
 			case w.mask == ^uint32(0):
 				loadGather4(d, a, b, off)
 			default:
@@ -138,8 +153,10 @@ func loadSpan(w *warp, o *op, b []byte, lo uint64, seq bool) {
 			return
 		case 8:
 			switch {
-			case seq:
+			case st.seq(8):
 				loadSeq8(d, (*[8 * 32]byte)(b))
+			case st.ok && hostLE:
+				loadStride8(d, b, st.d)
 			case w.mask == ^uint32(0):
 				loadGather8(d, a, b, off)
 			default:
@@ -166,16 +183,18 @@ func loadSpan(w *warp, o *op, b []byte, lo uint64, seq bool) {
 }
 
 // storeSpan is execStore's lane loop over a warp span b starting at
-// address lo, in lane order (the last lane on an address wins; seq: see
+// address lo, in lane order (the last lane on an address wins; st: see
 // warpSpan).
-func storeSpan(w *warp, o *op, b []byte, lo uint64, seq bool) {
+func storeSpan(w *warp, o *op, b []byte, lo uint64, st stride) {
 	a, off := w.reg(o.base), uint64(o.off)-lo
 	n := int(o.size)
 	if len(o.s) == 1 && n == 4 {
 		v := src(w, o, 0)
 		switch {
-		case seq:
+		case st.seq(4):
 			storeSeq4((*[4 * 32]byte)(b), v)
+		case st.ok && hostLE:
+			storeStride4(b, v, st.d)
 		case w.mask == ^uint32(0):
 			storeScatter4(b, a, v, off)
 		default:
@@ -189,8 +208,10 @@ func storeSpan(w *warp, o *op, b []byte, lo uint64, seq bool) {
 	if len(o.s) == 1 && n == 8 {
 		v := src(w, o, 0)
 		switch {
-		case seq:
+		case st.seq(8):
 			storeSeq8((*[8 * 32]byte)(b), v)
+		case st.ok && hostLE:
+			storeStride8(b, v, st.d)
 		case w.mask == ^uint32(0):
 			storeScatter8(b, a, v, off)
 		default:
@@ -207,5 +228,45 @@ func storeSpan(w *warp, o *op, b []byte, lo uint64, seq bool) {
 		for k := range o.s {
 			store(p[k*n:k*n+n], src(w, o, k)[i])
 		}
+	}
+}
+
+// The strided full-warp loops (a tile's column, one address for every
+// lane): lane i at b[i*st:], b the span from lane 0's first byte to lane
+// 31's last (warpSpan), so one bounds check, the last lane's, covers all;
+// the lanes' addresses come from the stride, not from their registers,
+// and their words are read and written in place on a little-endian host
+// (hostLE: the callers take the gather and scatter loops elsewhere).
+// Stores go in lane order, so on one address the last lane wins.
+
+func loadStride4(d *[32]uint64, b []byte, st uint64) {
+	_ = b[31*st+3] // st <= 2^32: no overflow
+	p := unsafe.Pointer(unsafe.SliceData(b))
+	for i := range d {
+		d[i] = uint64(*(*uint32)(unsafe.Add(p, uint64(i)*st)))
+	}
+}
+
+func loadStride8(d *[32]uint64, b []byte, st uint64) {
+	_ = b[31*st+7]
+	p := unsafe.Pointer(unsafe.SliceData(b))
+	for i := range d {
+		d[i] = *(*uint64)(unsafe.Add(p, uint64(i)*st))
+	}
+}
+
+func storeStride4(b []byte, v *[32]uint64, st uint64) {
+	_ = b[31*st+3]
+	p := unsafe.Pointer(unsafe.SliceData(b))
+	for i := range v {
+		*(*uint32)(unsafe.Add(p, uint64(i)*st)) = uint32(v[i])
+	}
+}
+
+func storeStride8(b []byte, v *[32]uint64, st uint64) {
+	_ = b[31*st+7]
+	p := unsafe.Pointer(unsafe.SliceData(b))
+	for i := range v {
+		*(*uint64)(unsafe.Add(p, uint64(i)*st)) = v[i]
 	}
 }
