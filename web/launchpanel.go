@@ -28,9 +28,8 @@ type Launchpanel struct {
 type LaunchPanel struct {
 	R *Root
 
-	gen Launchpanel
-	key launchKey
-	out *vugu.BuildOut
+	gen  Launchpanel
+	kept keptBuild[*Root, launchKey, *launchKey]
 }
 
 // launchKey is everything launchpanel.vugu reads: the root's panel state
@@ -69,11 +68,8 @@ func (k *launchKey) same(c *Root) bool {
 
 // Build gives the panel's last build while what it shows is the same.
 func (c *LaunchPanel) Build(in *vugu.BuildIn) *vugu.BuildOut {
-	if c.out != nil && c.key.same(c.R) {
-		return c.out
-	}
-	c.gen.R = c.R
-	c.out = c.gen.Build(in)
-	c.key.set(c.R)
-	return c.out
+	return c.kept.give(c.R, func() *vugu.BuildOut {
+		c.gen.R = c.R
+		return c.gen.Build(in)
+	})
 }

@@ -18,8 +18,7 @@ import (
 type MemviewKept struct {
 	Memview
 
-	key memviewKey
-	out *vugu.BuildOut
+	kept keptBuild[*Memview, memviewKey, *memviewKey]
 }
 
 // memviewKey is what memview.vugu reads besides the access panel.
@@ -31,7 +30,8 @@ type memviewKey struct {
 	copies             [][]copyNote
 }
 
-func (k *memviewKey) set(c *Memview, note string) {
+func (k *memviewKey) set(c *Memview) {
+	note := c.emptyNote()
 	k.tab, k.rawType, k.note, k.view, k.lane = c.tab(), c.rawType(), note, c.View, c.Lane
 	k.infos = append(k.infos[:0], c.infos...)
 	k.copies = k.copies[:0]
@@ -41,8 +41,8 @@ func (k *memviewKey) set(c *Memview, note string) {
 	}
 }
 
-func (k *memviewKey) same(c *Memview, note string) bool {
-	if k.tab != c.tab() || k.rawType != c.rawType() || k.note != note || k.view != c.View || k.lane != c.Lane || len(k.infos) != len(c.infos) {
+func (k *memviewKey) same(c *Memview) bool {
+	if k.tab != c.tab() || k.note != c.emptyNote() || k.rawType != c.rawType() || k.view != c.View || k.lane != c.Lane || len(k.infos) != len(c.infos) {
 		return false
 	}
 	for i := range c.infos {
@@ -63,14 +63,8 @@ func sameInfo(a, b *memTableInfo) bool {
 // Build gives the view's last build while what it shows is the same.
 func (c *MemviewKept) Build(in *vugu.BuildIn) *vugu.BuildOut {
 	if c.tab() == tabAccess {
-		c.out = nil
+		c.kept.forget()
 		return c.Memview.Build(in)
 	}
-	note := c.emptyNote()
-	if c.out != nil && c.key.same(&c.Memview, note) {
-		return c.out
-	}
-	c.out = c.Memview.Build(in)
-	c.key.set(&c.Memview, note)
-	return c.out
+	return c.kept.give(&c.Memview, func() *vugu.BuildOut { return c.Memview.Build(in) })
 }

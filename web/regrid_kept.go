@@ -13,18 +13,21 @@ import "github.com/vugu/vugu"
 type RegridKept struct {
 	Regrid
 
-	keptView              View
-	keptCompact, keptNote string
-	out                   *vugu.BuildOut
+	kept keptBuild[*Regrid, regridKey, *regridKey]
 }
+
+// regridKey is what regrid.vugu reads: the view, the compact choice and
+// the note.
+type regridKey struct {
+	view          View
+	compact, note string
+}
+
+func (k *regridKey) set(c *Regrid) { *k = regridKey{c.View, c.Compact, c.note()} }
+
+func (k *regridKey) same(c *Regrid) bool { return *k == regridKey{c.View, c.Compact, c.note()} }
 
 // Build gives the grid's last build while what it shows is the same.
 func (c *RegridKept) Build(in *vugu.BuildIn) *vugu.BuildOut {
-	note := c.note()
-	if c.out != nil && c.keptView == c.View && c.keptCompact == c.Compact && c.keptNote == note {
-		return c.out
-	}
-	c.out = c.Regrid.Build(in)
-	c.keptView, c.keptCompact, c.keptNote = c.View, c.Compact, note
-	return c.out
+	return c.kept.give(&c.Regrid, func() *vugu.BuildOut { return c.Regrid.Build(in) })
 }
