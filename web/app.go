@@ -599,35 +599,48 @@ func (a *App) AllDiags() []Diag {
 	return append(out, a.hazardDiags()...)
 }
 
-// DiagsJSON is the editor's copy of the check diagnostics.
-func (a *App) DiagsJSON() string {
-	type d struct {
-		Line     int    `json:"line"`
-		Col      int    `json:"col"`
-		Msg      string `json:"msg"`
-		Severity string `json:"severity,omitempty"`
-	}
-	list := []d{}
+// editorDiag is one of the editor's marks.
+type editorDiag struct {
+	Line     int    `json:"line"`
+	Col      int    `json:"col"`
+	Msg      string `json:"msg"`
+	Severity string `json:"severity,omitempty"`
+}
+
+// editorDiags appends the editor's copy of the check diagnostics to dst.
+func (a *App) editorDiags(dst []editorDiag) []editorDiag {
 	for _, x := range a.Diags {
 		if x.Line > 0 {
-			list = append(list, d{x.Line, x.Col, x.Msg, ""})
+			dst = append(dst, editorDiag{x.Line, x.Col, x.Msg, ""})
 		}
 	}
 	for _, x := range a.Warns {
-		list = append(list, d{x.Line, x.Col, x.Msg, "warning"})
+		dst = append(dst, editorDiag{x.Line, x.Col, x.Msg, "warning"})
 	}
 	// Sanitizer findings: both lines of each (sanitize.go).
 	for _, h := range a.Hazards {
 		if h.Line > 0 {
-			list = append(list, d{h.Line, h.Col, h.Kind + ": " + h.Message, "warning"})
+			dst = append(dst, editorDiag{h.Line, h.Col, h.Kind + ": " + h.Message, "warning"})
 		}
 		if h.Other != nil && h.Other.Line > 0 {
-			list = append(list, d{h.Other.Line, h.Other.Col, fmt.Sprintf("%s: the other access of the finding at line %d: %s", h.Kind, h.Line, h.Message), "warning"})
+			dst = append(dst, editorDiag{h.Other.Line, h.Other.Col, fmt.Sprintf("%s: the other access of the finding at line %d: %s", h.Kind, h.Line, h.Message), "warning"})
 		}
+	}
+	return dst
+}
+
+// editorDiagsJSON is the editor's diagnostics as the editor takes them: a
+// JSON array, [] when there are none.
+func editorDiagsJSON(list []editorDiag) string {
+	if len(list) == 0 {
+		return "[]"
 	}
 	b, _ := json.Marshal(list)
 	return string(b)
 }
+
+// DiagsJSON is the editor's copy of the check diagnostics.
+func (a *App) DiagsJSON() string { return editorDiagsJSON(a.editorDiags(nil)) }
 
 // ResultText lists an output buffer's values after the kernel finished.
 func (a *App) Outputs() []Output {

@@ -7,6 +7,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -41,12 +42,16 @@ type Root struct {
 	// form is then not built, and a render keeps it closed.
 	LaunchClosed bool
 
-	docSent  string // the text the editor was last given
-	diagSent string
-	lineSent [2]int
-	attrSent [2]string
-	stepSent int64
-	menus    menuCache // menus.go
+	docSent string // the text the editor was last given
+	// diagSent: the diagnostics the editor was last given (diagOK), and
+	// diagNow the buffer Sync lists the current ones in: a render compares
+	// the two instead of writing JSON (issue 24: a step's Go time).
+	diagSent, diagNow []editorDiag
+	diagOK            bool
+	lineSent          [2]int
+	attrSent          [2]string
+	stepSent          int64
+	menus             menuCache // menus.go
 }
 
 // Do performs a control's action; the caller holds the render lock.
@@ -193,12 +198,13 @@ func (c *Root) Sync() {
 		h.SetDoc(a.Source)
 		b, _ := json.Marshal(append([]int{}, a.Breaks...)) // [] rather than null: the editor filters it
 		h.SetBreakpoints(string(b))
-		c.diagSent = ""
+		c.diagOK = false
 		c.lineSent = [2]int{-1, -1}
 	}
-	if d := a.DiagsJSON(); d != c.diagSent {
-		c.diagSent = d
-		h.SetDiagnostics(d)
+	c.diagNow = a.editorDiags(c.diagNow[:0])
+	if !c.diagOK || !slices.Equal(c.diagNow, c.diagSent) {
+		c.diagSent, c.diagNow, c.diagOK = c.diagNow, c.diagSent, true
+		h.SetDiagnostics(editorDiagsJSON(c.diagSent))
 	}
 	line, fault := a.CurrentLine()
 	cur := [2]int{line, map[bool]int{true: 1, false: 0}[fault]}
