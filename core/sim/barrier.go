@@ -46,8 +46,9 @@ func init() {
 	}
 	lowerers["bar.warp.sync"] = func(l *lowering, in *check.Inst, o *op) error {
 		// The warp's lanes here run in lockstep; lanes of the mask on
-		// another path are a fault (exec_warp.go).
-		o.exec = func(m *Machine, w *warp, o *op) { syncWaits(m, w, o, 0) }
+		// other paths are waited for (syncwait.go).
+		o.exec = func(*Machine, *warp, *op) {}
+		waitingSync(in, o, 0)
 		return nil
 	}
 }

@@ -23,9 +23,6 @@ func lowerReduxF32(in *check.Inst, o *op, kind string) error {
 		f = fp.MaxF32
 	}
 	o.exec = func(m *Machine, w *warp, o *op) {
-		if syncWaits(m, w, o, 1) { // exec_warp.go
-			return
-		}
 		d, a := dst(w, o, 0), src(w, o, 0)
 		memberGroups(w, o, 1, func(g, lanes uint32) {
 			var acc uint32

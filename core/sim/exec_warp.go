@@ -67,13 +67,11 @@ func lowerShfl(l *lowering, in *check.Inst, o *op) error {
 		return fmt.Errorf("shfl: missing mode")
 	}
 	o.exec = execShfl
+	waitingSync(in, o, 3) // syncwait.go
 	return nil
 }
 
 func execShfl(m *Machine, w *warp, o *op) {
-	if syncWaits(m, w, o, 3) {
-		return
-	}
 	d, a, b, c := dst(w, o, 0), src(w, o, 0), src(w, o, 1), src(w, o, 2)
 	var out [32]uint64
 	var ok uint32
@@ -126,9 +124,6 @@ func lowerVote(l *lowering, in *check.Inst, o *op) error {
 		return fmt.Errorf("vote: missing mode")
 	}
 	o.exec = func(m *Machine, w *warp, o *op) {
-		if syncWaits(m, w, o, 0) {
-			return
-		}
 		p := pred(w, o, 0)
 		var res uint32
 		memberGroups(w, o, 0, func(g, lanes uint32) {
@@ -155,6 +150,7 @@ func lowerVote(l *lowering, in *check.Inst, o *op) error {
 		})
 		setPred(w, o.pd, res)
 	}
+	waitingSync(in, o, 0)
 	return nil
 }
 
@@ -246,9 +242,6 @@ func lowerMatch(l *lowering, in *check.Inst, o *op) error {
 	all := hasMod(in, ".all") != ""
 	k := widthMask(o.typ.bits)
 	o.exec = func(m *Machine, w *warp, o *op) {
-		if syncWaits(m, w, o, 1) {
-			return
-		}
 		d, a := dst(w, o, 0), src(w, o, 0)
 		var p uint32
 		memberGroups(w, o, 1, func(g, lanes uint32) {
@@ -272,6 +265,7 @@ func lowerMatch(l *lowering, in *check.Inst, o *op) error {
 		})
 		setPred(w, o.pd, p)
 	}
+	waitingSync(in, o, 1)
 	return nil
 }
 
@@ -282,13 +276,12 @@ func lowerRedux(l *lowering, in *check.Inst, o *op) error {
 		return fmt.Errorf("redux.sync: missing operation")
 	}
 	if o.typ.float {
-		return lowerReduxF32(in, o, kind) // exec_reduxf.go
+		err := lowerReduxF32(in, o, kind) // exec_reduxf.go
+		waitingSync(in, o, 1)
+		return err
 	}
 	signed := o.typ.signed
 	o.exec = func(m *Machine, w *warp, o *op) {
-		if syncWaits(m, w, o, 1) {
-			return
-		}
 		d, a := dst(w, o, 0), src(w, o, 0)
 		memberGroups(w, o, 1, func(g, lanes uint32) {
 			var acc uint32
@@ -323,6 +316,7 @@ func lowerRedux(l *lowering, in *check.Inst, o *op) error {
 			}
 		})
 	}
+	waitingSync(in, o, 1)
 	return nil
 }
 

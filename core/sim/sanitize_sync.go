@@ -25,20 +25,6 @@ func sanLowered(o *op) {
 			}
 			inner(m, w, o)
 		}
-	case "bar.warp.sync":
-		o.exec = func(m *Machine, w *warp, o *op) {
-			if m.san != nil && w.mask != 0 {
-				m.san.warpSync(m, w, o)
-			}
-			inner(m, w, o)
-		}
-	case "shfl.sync", "vote.sync", "match.sync", "redux.sync":
-		o.exec = func(m *Machine, w *warp, o *op) {
-			if m.san != nil && w.mask != 0 && m.san.on&SanSync != 0 {
-				m.san.memberMask(m, w, o)
-			}
-			inner(m, w, o)
-		}
 	case "mbarrier.arrive", "mbarrier.arrive_drop":
 		o.exec = func(m *Machine, w *warp, o *op) {
 			if m.san != nil && w.mask != 0 && m.san.on&SanRace != 0 {
@@ -64,6 +50,20 @@ func sanLowered(o *op) {
 			inner(m, w, o)
 			m.san.clusterBarrier(m, w, arrive, phase)
 		}
+	}
+}
+
+// warpSyncOp is the sanitizers' hook in a .sync warp instruction
+// (shfl.sync, vote.sync, match.sync, redux.sync, bar.warp.sync), called
+// by the machine with the lanes that execute it together (syncwait.go).
+func (s *sanitizer) warpSyncOp(m *Machine, w *warp, o *op) {
+	if w.mask == 0 {
+		return
+	}
+	if o.inst.Entry.Name == "bar.warp.sync" {
+		s.warpSync(m, w, o)
+	} else if s.on&SanSync != 0 {
+		s.memberMask(m, w, o)
 	}
 }
 

@@ -9,12 +9,14 @@ package sim
 // membermask". For .target sm_6x or below they "must execute the same ...
 // instruction in convergence"; from sm_70 on the other lanes may execute
 // another instruction of that kind on their own path (Volta's independent
-// thread scheduling), and the instructions run together. ptxplay runs the
-// paths of a divergent branch one after the other, so it cannot run them
-// together: it must stop with a fault rather than give an answer over half
-// of the mask (it gave one before, silently unless synccheck was on). When
-// the other lanes exit instead, the wait ends and the answer over the
-// lanes that executed it is the ISA's: no fault, no finding.
+// thread scheduling), and the instructions run together: so they do here
+// when the other lanes are on a sibling path of the branch (syncwait.go).
+// Where the machine cannot wait for them (they are at the meeting point,
+// guarded off, or at another kind of .sync instruction), it runs the
+// instruction over the lanes at it, the ISA's answer when the others exit
+// first (no fault, no finding), and stops with a fault when one of them
+// executes a .sync warp instruction instead. Before, it gave an answer
+// over half of the mask, silently unless synccheck was on.
 
 import (
 	"encoding/binary"
@@ -41,7 +43,68 @@ A:
 	add.u32 %r3, %lane, 200;
 	shfl.sync.idx.b32 %r1, %r3, 16, 31, -1;
 J:
-	st.global.u32 [%oa], %r1;`, "shfl.sync: lanes 0x", nil},
+	st.global.u32 [%oa], %r1;`, "", func(lane int) int {
+			if lane < 16 {
+				return 116
+			}
+			return 200
+		}},
+		{"three paths of a branch in a branch, each vote.sync.ballot of its even lanes with the full mask: one ballot", `
+	and.b32 %r2, %lane, 1;
+	setp.eq.u32 %p5, %r2, 0;
+	setp.lt.u32 %p1, %lane, 10;
+	@%p1 bra A;
+	setp.lt.u32 %p2, %lane, 20;
+	@%p2 bra B;
+	vote.sync.ballot.b32 %r1, %p5, -1;
+	bra J;
+A:
+	vote.sync.ballot.b32 %r1, %p5, -1;
+	bra J;
+B:
+	selp.u32 %r3, 1, 0, %p5;
+	setp.ne.u32 %p6, %r3, 0;
+	vote.sync.ballot.b32 %r1, %p6, -1;
+J:
+	st.global.u32 [%oa], %r1;`, "", func(lane int) int { return 0x55555555 }},
+		{"the same, the paths' predicates negated differently (!%p as the vote's operand on one path)", `
+	and.b32 %r2, %lane, 1;
+	setp.eq.u32 %p5, %r2, 0;
+	setp.ne.u32 %p6, %r2, 0;
+	setp.lt.u32 %p1, %lane, 16;
+	@%p1 bra A;
+	vote.sync.ballot.b32 %r1, !%p6, -1;
+	bra J;
+A:
+	vote.sync.ballot.b32 %r1, %p5, -1;
+J:
+	st.global.u32 [%oa], %r1;`, "", func(lane int) int { return 0x55555555 }},
+		{"redux.sync.add and match.any.sync in an if and its else, different registers on each path", `
+	setp.lt.u32 %p1, %lane, 16;
+	@%p1 bra A;
+	mul.lo.u32 %r4, %lane, 2;
+	redux.sync.add.u32 %r1, %r4, -1;
+	shr.u32 %r6, %lane, 3;
+	match.any.sync.b32 %r7, %r6, -1;
+	bra J;
+A:
+	mul.lo.u32 %r5, %lane, 3;
+	redux.sync.add.u32 %r1, %r5, -1;
+	shr.u32 %r8, %lane, 3;
+	match.any.sync.b32 %r7, %r8, -1;
+J:
+	add.u32 %r1, %r1, %r7;
+	st.global.u32 [%oa], %r1;`, "", func(lane int) int {
+			sum := 0
+			for l := range 32 {
+				if l < 16 {
+					sum += 3 * l
+				} else {
+					sum += 2 * l
+				}
+			}
+			return sum + 0xff<<(lane/8*8)
+		}},
 		{"vote.sync.ballot with the full mask inside if (lane < 16) while lanes 16-31 exit: the wait ends when they exit, the ballot is over lanes 0-15", `
 	setp.ge.u32 %p1, %lane, 16;
 	@%p1 bra DONE;
@@ -79,15 +142,42 @@ NEXT:
 	@%p1 vote.sync.ballot.b32 %r1, %p1, -1;
 	@!%p1 vote.sync.ballot.b32 %r1, %p1, -1;
 	st.global.u32 [%oa], %r1;`, "vote.sync: lanes 0xffff0000", nil},
-		{"__syncwarp in an if and in its else: one warp barrier from sm_70 on", `
+		{"__syncwarp in an if and in its else: one warp barrier from sm_70 on, so each half reads what the other stored before it", `
+	.shared .align 4 .b32 sm[32];
+	mov.u32 %r7, sm;
+	shl.b32 %r8, %lane, 2;
+	add.u32 %r9, %r7, %r8;
+	xor.b32 %r10, %lane, 16;
+	shl.b32 %r10, %r10, 2;
+	add.u32 %r10, %r7, %r10;
 	setp.lt.u32 %p1, %lane, 16;
 	@%p1 bra A;
+	add.u32 %r2, %lane, 100;
+	st.shared.u32 [%r9], %r2;
 	bar.warp.sync -1;
+	ld.shared.u32 %r1, [%r10];
 	bra J;
 A:
+	add.u32 %r2, %lane, 200;
+	st.shared.u32 [%r9], %r2;
 	bar.warp.sync -1;
+	ld.shared.u32 %r1, [%r10];
 J:
-	st.global.u32 [%oa], %lane;`, "bar.warp.sync: lanes 0x", nil},
+	st.global.u32 [%oa], %r1;`, "", func(lane int) int {
+			if lane < 16 {
+				return lane + 16 + 100
+			}
+			return lane - 16 + 200
+		}},
+		{"shfl.sync on one path, vote.sync on the other, both with the full mask: they never meet (a hang on the GPU)", `
+	setp.lt.u32 %p1, %lane, 16;
+	@%p1 bra A;
+	shfl.sync.idx.b32 %r1, %lane, 0, 31, -1;
+	bra J;
+A:
+	vote.sync.ballot.b32 %r1, %p1, -1;
+J:
+	st.global.u32 [%oa], %r1;`, "shfl.sync: lanes 0x", nil},
 		{"redux.sync in an if, then in the code after the join, where the lanes that skipped it execute it first", `
 	setp.ge.u32 %p1, %lane, 16;
 	@%p1 bra J;
@@ -117,7 +207,7 @@ J:
 				p := compilePTX(t, "syncwait.ptx", src)
 				m, _, oa := newInOut(t, p, Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{32, 1, 1}}, make([]byte, 256), 256)
 				if san {
-					m.Sanitize(SanSync)
+					m.Sanitize(SanSync | SanRace)
 				}
 				msg := runFault(t, m, src, 100000)
 				for _, h := range m.Hazards() {

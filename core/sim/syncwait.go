@@ -1,0 +1,323 @@
+// syncwait.go: the .sync warp instructions wait for the lanes their
+// membermask names (shfl.sync, vote.sync, match.sync, redux.sync,
+// bar.warp.sync).
+//
+// The ISA: the executing thread waits "until all non-exited threads
+// corresponding to membermask have executed" an instruction of the same
+// kind "with the same qualifiers and same membermask value" (bar.warp.sync:
+// "all threads corresponding to membermask"). For .target sm_6x or below
+// they must execute "the same ... instruction in convergence"; from sm_70
+// on the other lanes may execute another instruction of that kind on their
+// own path, and the instructions run together (Volta's independent thread
+// scheduling: an if and its else each with __shfl_sync(FULL_MASK, ...)).
+//
+// This machine runs the paths of a divergent branch one after the other
+// (the SIMT stack). When the lanes at a .sync instruction find lanes of
+// their membermask on a sibling path of the same branch (an entry of the
+// stack with the same meeting point, not yet there), they wait: their
+// entry moves below that path's, which runs until it reaches an
+// instruction of the same kind (or its meeting point). When every sibling
+// path holding lanes of the mask is at such an instruction, the lanes
+// execute together: the instruction of the waiting lanes runs over all of
+// them, each lane reading its operands from its own instruction and
+// writing its results to its own instruction's destinations. Lanes of the
+// mask elsewhere (at the meeting point already, outside the branch, or
+// guarded off) cannot be waited for here: the instruction runs over the
+// lanes that are at it, which is the ISA's answer when those lanes exit
+// first; when one of them executes a .sync warp instruction instead, the
+// run stops with a fault (syncWaits, exec_warp.go).
+
+package sim
+
+import (
+	"math/bits"
+	"strings"
+
+	"github.com/ptxplay/ptxplay/core/check"
+)
+
+// syncNames are the warp instructions that wait for their membermask.
+var syncNames = map[string]bool{"shfl.sync": true, "vote.sync": true, "match.sync": true, "redux.sync": true, "bar.warp.sync": true, "elect.sync": true}
+
+// waitingSync makes o, a .sync warp instruction whose membermask is value
+// source maskIdx and whose semantics o.exec already has, wait for the
+// lanes of its mask on sibling paths (see the file comment). It is a
+// control op: it moves the pc itself.
+func waitingSync(in *check.Inst, o *op, maskIdx int) {
+	if !syncNames[in.Entry.Name] || maskIdx >= len(o.s) {
+		return // the pre-sm_70 forms have no membermask
+	}
+	sem := o.exec
+	o.flags |= flagControl
+	o.exec = func(m *Machine, w *warp, o *op) { execSync(m, w, o, maskIdx, sem) }
+}
+
+// syncKey is what two instructions must share to run together: the
+// instruction, its qualifiers and its operands' shape.
+func syncKey(o *op) string {
+	var b strings.Builder
+	b.WriteString(o.inst.Entry.Name)
+	for _, mo := range o.inst.Src.Mods {
+		b.WriteString(mo.Name)
+	}
+	b.WriteByte(byte('0' + len(o.s)))
+	b.WriteByte(byte('0' + len(o.d)))
+	b.WriteByte(byte('0' + len(o.ps)))
+	if o.pd >= 0 {
+		b.WriteByte('p')
+	}
+	if o.pd2 >= 0 {
+		b.WriteByte('q')
+	}
+	return b.String()
+}
+
+func execSync(m *Machine, w *warp, o *op, maskIdx int, sem func(*Machine, *warp, *op)) {
+	f := w.top()
+	e := &f.stack[len(f.stack)-1]
+	if w.mask == 0 {
+		e.pc++
+		return
+	}
+	live := w.valid &^ w.exited
+	if w.syncPend&live&w.mask == 0 {
+		mm := src(w, o, maskIdx)
+		var named uint32
+		for r := w.mask; r != 0; r &= r - 1 {
+			named |= uint32(mm[bits.TrailingZeros32(r)])
+		}
+		if absent := named & live &^ w.mask; absent != 0 {
+			if syncTogether(m, w, f, o, maskIdx, absent, sem) {
+				return
+			}
+		}
+	}
+	// The lanes here run it alone (syncWaits faults or notes the absent).
+	if syncWaits(m, w, o, maskIdx) {
+		return
+	}
+	if m.san != nil {
+		m.san.warpSyncOp(m, w, o) // sanitize_sync.go
+	}
+	sem(m, w, o)
+	markWritten(f, o, w.mask)
+	e.pc++
+}
+
+// markWritten marks o's destinations written for lanes (the page's
+// register view).
+func markWritten(f *frame, o *op, lanes uint32) {
+	for _, d := range o.d {
+		if d >= 0 {
+			f.wregs[d] |= lanes
+		}
+	}
+	if o.pd >= 0 {
+		f.wpreds[o.pd] |= lanes
+	}
+	if o.pd2 >= 0 {
+		f.wpreds[o.pd2] |= lanes
+	}
+}
+
+// syncTogether handles the lanes absent from o's membermask that wait on
+// sibling paths: it parks the executing lanes behind the first sibling
+// path not yet at an instruction of o's kind, or, when every sibling
+// path with lanes of the mask is at one, runs them all together. It
+// returns false when some absent lanes are not on a sibling path (or a
+// sibling waits at another kind of .sync instruction: a hang on the GPU),
+// and the lanes here go on alone.
+func syncTogether(m *Machine, w *warp, f *frame, o *op, maskIdx int, absent uint32, sem func(*Machine, *warp, *op)) bool {
+	top := len(f.stack) - 1
+	e := f.stack[top]
+	key := ""
+	var cover uint32
+	park := -1
+	var ready []int
+	for k := top - 1; k >= 0; k-- {
+		s := f.stack[k]
+		if s.rpc != e.rpc {
+			break // the branch's own entry, waiting at the meeting point
+		}
+		if s.pc == s.rpc {
+			continue // an inner branch's own entry (its paths are above it)
+		}
+		if s.mask&absent == 0 {
+			continue
+		}
+		cover |= s.mask
+		y := &w.code[s.pc]
+		switch {
+		case y.inst != nil && syncNames[y.inst.Entry.Name]:
+			if key == "" {
+				key = syncKey(o)
+			}
+			if syncKey(y) != key {
+				return false // waits at another kind: they never meet
+			}
+			ready = append(ready, k)
+		case park < 0:
+			park = k
+		}
+	}
+	if absent&^cover != 0 {
+		return false
+	}
+	if park >= 0 {
+		// Wait: the sibling path not yet at such an instruction runs
+		// next (it moves to the top), the lanes here after it.
+		n := f.stack[park]
+		copy(f.stack[park:top], f.stack[park+1:top+1])
+		f.stack[top] = n
+		return true
+	}
+	runTogether(m, w, f, o, maskIdx, ready, sem)
+	return true
+}
+
+// runTogether runs o over its lanes and those of the sibling entries
+// ready, each at an instruction of o's kind: o's operand rows take the
+// sibling lanes' values of their own instruction's operands while o runs,
+// then give them back, and the sibling lanes' results go to their own
+// instruction's destinations. Every entry moves past its instruction.
+func runTogether(m *Machine, w *warp, f *frame, o *op, maskIdx int, ready []int, sem func(*Machine, *warp, *op)) {
+	here := w.mask
+	type rows struct {
+		slot int32
+		vals [32]uint64
+	}
+	var saved []rows
+	save := func(slot int32) {
+		if slot >= 0 {
+			saved = append(saved, rows{slot, *w.reg(slot)})
+		}
+	}
+	for _, s := range o.s {
+		save(s)
+	}
+	for _, d := range o.d {
+		save(d)
+	}
+	var savedP []uint32 // o's predicate sources, then destinations
+	pslots := append(append([]int32(nil), o.ps...), o.pd, o.pd2)
+	for _, p := range pslots {
+		if p >= 0 {
+			savedP = append(savedP, f.preds[p])
+		} else {
+			savedP = append(savedP, 0)
+		}
+	}
+	// Each sibling's lanes and operands, read before any is overlaid.
+	type sib struct {
+		k     int
+		y     *op
+		lanes uint32
+		src   [][32]uint64
+		psrc  []uint32 // effective (negation applied)
+	}
+	sibs := make([]sib, len(ready))
+	all := here
+	for i, k := range ready {
+		s := &f.stack[k]
+		y := &w.code[s.pc]
+		sb := sib{k: k, y: y, lanes: s.mask & (f.preds[y.gp] ^ y.gx)}
+		for j := range y.s {
+			sb.src = append(sb.src, *w.reg(y.s[j]))
+		}
+		for j := range y.ps {
+			sb.psrc = append(sb.psrc, pred(w, y, j))
+		}
+		sibs[i] = sb
+		all |= sb.lanes
+	}
+	for _, sb := range sibs {
+		for j, s := range o.s {
+			r := w.reg(s)
+			for l := sb.lanes; l != 0; l &= l - 1 {
+				i := bits.TrailingZeros32(l)
+				r[i] = sb.src[j][i]
+			}
+		}
+		for j, p := range o.ps {
+			v := sb.psrc[j]
+			if o.pneg>>j&1 != 0 {
+				v = ^v
+			}
+			f.preds[p] = f.preds[p]&^sb.lanes | v&sb.lanes
+		}
+	}
+	w.mask = all
+	mm := src(w, o, maskIdx)
+	var named uint32 // the lanes the masks name, each lane's own
+	for r := all; r != 0; r &= r - 1 {
+		named |= uint32(mm[bits.TrailingZeros32(r)])
+	}
+	if m.san != nil {
+		m.san.warpSyncOp(m, w, o) // sanitize_sync.go
+	}
+	sem(m, w, o)
+	// The sibling lanes' results, then o's rows as they were for them.
+	res := make([][][32]uint64, len(sibs))
+	resP := make([][2]uint32, len(sibs))
+	for i := range sibs {
+		for _, d := range o.d {
+			if d >= 0 {
+				res[i] = append(res[i], *w.reg(d))
+			} else {
+				res[i] = append(res[i], [32]uint64{})
+			}
+		}
+		if o.pd >= 0 {
+			resP[i][0] = f.preds[o.pd]
+		}
+		if o.pd2 >= 0 {
+			resP[i][1] = f.preds[o.pd2]
+		}
+	}
+	others := all &^ here
+	for _, r := range saved {
+		row := w.reg(r.slot)
+		for l := others; l != 0; l &= l - 1 {
+			i := bits.TrailingZeros32(l)
+			row[i] = r.vals[i]
+		}
+	}
+	for j, p := range pslots {
+		if p >= 0 {
+			f.preds[p] = f.preds[p]&^others | savedP[j]&others
+		}
+	}
+	for i, sb := range sibs {
+		y := sb.y
+		for j, d := range y.d {
+			if d >= 0 && j < len(res[i]) {
+				row := w.reg(d)
+				for l := sb.lanes; l != 0; l &= l - 1 {
+					n := bits.TrailingZeros32(l)
+					row[n] = res[i][j][n]
+				}
+			}
+		}
+		if y.pd >= 0 {
+			f.preds[y.pd] = f.preds[y.pd]&^sb.lanes | resP[i][0]&sb.lanes
+		}
+		if y.pd2 >= 0 {
+			f.preds[y.pd2] = f.preds[y.pd2]&^sb.lanes | resP[i][1]&sb.lanes
+		}
+		markWritten(f, y, sb.lanes)
+		f.stack[sb.k].pc++
+		m.stats.WarpInstructions++
+		m.stats.ThreadInstructions += int64(bits.OnesCount32(f.stack[sb.k].mask))
+	}
+	markWritten(f, o, here)
+	w.mask = here
+	f.stack[len(f.stack)-1].pc++
+	// Lanes of the mask still elsewhere: noted, as when it runs alone.
+	live := w.valid &^ w.exited
+	if absent := named & live &^ all; absent != 0 {
+		if w.syncPend&live == 0 {
+			w.syncPend, w.syncPendOp, w.syncPendMask = 0, o, named
+		}
+		w.syncPend |= absent
+	}
+}
