@@ -11,7 +11,9 @@
 # A source may choose its own flags with a line "// clang-flags: -O0 ..."
 # (default -O2); "// clang-arch: sm_70" and "// clang-ptx: ptx64" change the
 # target and PTX version (defaults sm_80 and ptx70); "// clang-bin: clang-19"
-# compiles with another clang than $CLANG (clang-14). A ref.c may choose its
+# compiles with another clang than $CLANG (clang-14); "// ptx-version: 8.7"
+# rewrites the PTX's .version line afterwards, for instructions newer than
+# the newest PTX the clang emits (clang-19 stops at ptx85). A ref.c may choose its
 # gcc optimisation level with "// cc-flags: -O0" (default -O1).
 # Usage: scripts/gen-testdata.sh [name-filter]
 set -euo pipefail
@@ -35,6 +37,11 @@ compile() {
   (cd "$dir" && "${cc:-$CLANG}" -x cuda --cuda-device-only -nocudainc -nocudalib \
       --cuda-gpu-arch="${arch:-sm_80}" -Xclang -target-feature -Xclang "+${ptx:-ptx70}" \
       ${flags:--O2} -fdebug-prefix-map="$dir"=. -I "$TD" -S -o "$out" "$src")
+  local ver
+  ver=$(sed -n 's|^// ptx-version: *\([0-9]*\.[0-9]*\).*|\1|p' "$dir/$src" | head -1)
+  if [[ -n "$ver" ]]; then
+    sed -i "s|^\.version [0-9.]*$|.version $ver|" "$dir/$out"
+  fi
 }
 
 for d in "$TD"/run/*/; do

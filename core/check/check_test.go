@@ -153,6 +153,17 @@ func TestVersionFirst(t *testing.T) {
 		{"cvt satfinite f16x2 in PTX 8.1", ".version 8.1\n.target sm_90\n" + ".visible .entry k()\n{\n.reg .b32 %r<2>;\n.reg .f32 %f<2>;\nmov.f32 %f1, 0f3F800000;\ncvt.rn.satfinite.f16x2.f32 %r1, %f1, %f1;\nret;\n}\n", ""},
 		{"cvt rna satfinite tf32 in PTX 8.0", ".version 8.0\n.target sm_90\n" + ".visible .entry k()\n{\n.reg .b32 %r<2>;\n.reg .f32 %f<2>;\nmov.f32 %f1, 0f3F800000;\ncvt.rna.satfinite.tf32.f32 %r1, %f1;\nret;\n}\n", "e.ptx:8:1: cvt.rna.satfinite requires .version 8.1 or later"},
 		{"cvt f16x2 without satfinite in PTX 7.0", ".version 7.0\n.target sm_80\n" + ".visible .entry k()\n{\n.reg .b32 %r<2>;\n.reg .f32 %f<2>;\nmov.f32 %f1, 0f3F800000;\ncvt.rn.relu.f16x2.f32 %r1, %f1, %f1;\nret;\n}\n", ""},
+		// mma's fp8 forms: m16n8k32 into f32 from PTX 8.4; m16n8k16, and an
+		// f16 accumulator, from 8.7 (ptxas of CUDA 13 refuses them under 8.5:
+		// "mma with FP8 floating point type and .m16n8k16 shape" and "... and
+		// FP16 accumulation" require PTX ISA .version 8.7).
+		{"mma fp8 m16n8k32 f32 in PTX 8.4", ".version 8.4\n.target sm_90\n" + ".visible .entry k()\n{\n.reg .b32 %r<9>;\n.reg .f32 %f<5>;\nmma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f1, %f2, %f3, %f4};\nret;\n}\n", ""},
+		{"mma fp8 m16n8k32 f32 in PTX 8.3", ".version 8.3\n.target sm_90\n" + ".visible .entry k()\n{\n.reg .b32 %r<9>;\n.reg .f32 %f<5>;\nmma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f1, %f2, %f3, %f4};\nret;\n}\n", "e.ptx:7:1: mma.sync.aligned.m16n8k32.row.col requires .version 8.4 or later (module has .version 8.3)"},
+		{"mma fp8 m16n8k16 f32 in PTX 8.5", ".version 8.5\n.target sm_90\n" + ".visible .entry k()\n{\n.reg .b32 %r<9>;\n.reg .f32 %f<5>;\nmma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3}, {%f1, %f2, %f3, %f4};\nret;\n}\n", "e.ptx:7:1: mma.sync.aligned.m16n8k16.row.col requires .version 8.7 or later (module has .version 8.5)"},
+		{"mma fp8 m16n8k16 f32 in PTX 8.7", ".version 8.7\n.target sm_90\n" + ".visible .entry k()\n{\n.reg .b32 %r<9>;\n.reg .f32 %f<5>;\nmma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3}, {%f1, %f2, %f3, %f4};\nret;\n}\n", ""},
+		{"mma fp8 m16n8k32 f16 in PTX 8.5", ".version 8.5\n.target sm_90\n" + ".visible .entry k()\n{\n.reg .b32 %r<9>;\n.reg .f32 %f<5>;\nmma.sync.aligned.m16n8k32.row.col.f16.e4m3.e4m3.f16 {%r7, %r8}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7, %r8};\nret;\n}\n", "e.ptx:7:1: mma.sync.aligned.m16n8k32.row.col requires .version 8.7 or later (module has .version 8.5)"},
+		{"mma fp8 m16n8k32 f16 in PTX 8.7", ".version 8.7\n.target sm_90\n" + ".visible .entry k()\n{\n.reg .b32 %r<9>;\n.reg .f32 %f<5>;\nmma.sync.aligned.m16n8k32.row.col.f16.e4m3.e4m3.f16 {%r7, %r8}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7, %r8};\nret;\n}\n", ""},
+		{"mma fp8 m16n8k16 f16 in PTX 8.6", ".version 8.6\n.target sm_90\n" + ".visible .entry k()\n{\n.reg .b32 %r<9>;\n.reg .f32 %f<5>;\nmma.sync.aligned.m16n8k16.row.col.f16.e5m2.e5m2.f16 {%r7, %r8}, {%r1, %r2}, {%r3}, {%r7, %r8};\nret;\n}\n", "e.ptx:7:1: mma.sync.aligned.m16n8k16.row.col requires .version 8.7 or later (module has .version 8.6)"},
 		{"address_size before version", ".address_size 64\n.version 8.0\n", "e.ptx:1:1: .version must come first, found .address_size before it"},
 		{"func without header", "\n.func f()\n{\nret;\n}\n", "e.ptx:2:1: missing .version directive before .func f"},
 	}

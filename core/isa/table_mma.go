@@ -150,7 +150,10 @@ var mmaTable = []Entry{
 		"mma.sync.aligned.shape_h2.row.col.wt_h.f16.f16.wt_h {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.5 @sm_75",
 		"mma.sync.aligned.shape_tf.row.col.f32.tf32.tf32.f32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx7.0 @sm_80",
 		"mma.sync.aligned.shape_h2.row.col.f32.bf16.bf16.f32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx7.0 @sm_80",
-		"mma.sync.aligned.shape_f8.row.col.wt_h.f8.f8.wt_h {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx8.4 @sm_89",
+		"mma.sync.aligned.m16n8k32.row.col.f32.f8.f8.f32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx8.4 @sm_89",
+		// m16n8k16 fp8 and fp8 into f16: PTX 8.7 (ptxas of CUDA 13 refuses both under 8.5).
+		"mma.sync.aligned.m16n8k16.row.col.f32.f8.f8.f32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx8.7 @sm_89",
+		"mma.sync.aligned.shape_f8.row.col.f16.f8.f8.f16 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx8.7 @sm_89",
 		"mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.wt_h.f8f6f4.f8f6f4.wt_h {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx8.7 @sm_120",
 		"mma.sync.aligned.shape_bs.row.col.kind_bs.block_scale{.scale_vec}.f32.f8f6f4.f8f6f4.f32.stype {d}:frag, {a}:frag, {b}:frag, {c}:frag, sa:any, {sai}:frag, sb:any, {sbi}:frag @ptx8.7 @sm_120",
 		"mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx7.0 @sm_80",
