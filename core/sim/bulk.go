@@ -508,6 +508,9 @@ func (b *bulkOp) exec(m *Machine, w *warp, o *op) {
 				m.raise(w, o, lane, fmt.Sprintf("%s: destination global [0x%x, 0x%x) is out of bounds of every global buffer", b.name, dst, dst+uint64(size)))
 				return
 			}
+			if m.san != nil {
+				m.san.asyncRead(m, w, o, lane, c, src, size) // sanitize_proxy.go
+			}
 			cp.data = append([]byte(nil), c.shared[src:src+uint64(size)]...)
 			cp.segs = []bulkSeg{{addr: dst, n: size}}
 			if b.byteMask >= 0 {
@@ -521,6 +524,9 @@ func (b *bulkOp) exec(m *Machine, w *warp, o *op) {
 				if src+uint64(size) > uint64(len(c.shared)) {
 					m.raise(w, o, lane, fmt.Sprintf("%s: source shared [0x%x, 0x%x) is outside the CTA's %d bytes of shared memory", b.name, src, src+uint64(size), len(c.shared)))
 					return
+				}
+				if m.san != nil {
+					m.san.asyncRead(m, w, o, lane, c, src, size) // sanitize_proxy.go
 				}
 				data = append([]byte(nil), c.shared[src:src+uint64(size)]...)
 			} else {

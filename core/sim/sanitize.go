@@ -182,6 +182,7 @@ func (m *Machine) Sanitize(k Sanitize) {
 	}
 	m.san = &sanitizer{on: k, mem: k&(SanRace|SanInit) != 0, index: map[hzKey]int{}, warps: map[int64]*sanWarp{}, ctas: map[int]*sanCTA{},
 		bufs: map[*buffer]*sanBuf{}, curCluster: -1}
+	m.san.proxyStart(m.prog) // sanitize_proxy.go
 }
 
 // SanitizeUninit marks the global buffer at base as holding no initialised
@@ -265,6 +266,8 @@ type sanitizer struct {
 	undefRows int
 
 	acqSeen bool // some thread acquired: barriers carry acquires from then on (sanitize_relacq.go)
+
+	px *sanProxy // racecheck across proxies, when the kernel reads shared memory through the async proxy (sanitize_proxy.go)
 }
 
 // opSem is what racecheck needs of a memory instruction.
@@ -302,6 +305,7 @@ type sanWarp struct {
 	barPendHz Hazard
 
 	frames []*sanFrame // initcheck of local memory, by frame depth (sanitize_local.go)
+	px     *warpProxy  // proxy fences (sanitize_proxy.go)
 }
 
 // sanCTA is a CTA's shadow of its shared memory and its barriers.
@@ -309,6 +313,7 @@ type sanCTA struct {
 	gran []sanGran
 	init []uint64 // initialised bits of shared memory
 	bars [16]sanBar
+	px   []proxyW // each byte's last generic-proxy write (sanitize_proxy.go)
 }
 
 type sanBar struct {
@@ -505,6 +510,9 @@ func (s *sanitizer) classify(o *op) *opSem {
 
 // fence runs for fence and membar: a release and an acquire at its scope.
 func (s *sanitizer) fence(m *Machine, w *warp, o *op) {
+	if s.px != nil {
+		s.proxyFence(m, w, o) // sanitize_proxy.go
+	}
 	sem := s.classify(o)
 	if sem.release {
 		s.release(m, w, sem)
@@ -540,6 +548,9 @@ func (s *sanitizer) access(m *Machine, w *warp, o *op, lane int, sp space, addr 
 		}
 		if s.on&SanRace != 0 {
 			s.race(m, w, o, lane, sc.gran, addr, n, write, sem, "shared", addr)
+		}
+		if write && s.px != nil {
+			s.proxyWrite(m, w, o, lane, t, sc, addr, n) // sanitize_proxy.go
 		}
 	case spaceLocal:
 		if s.on&SanInit != 0 {

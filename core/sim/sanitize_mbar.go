@@ -108,8 +108,12 @@ func (s *sanitizer) mbarWaited(m *Machine, w *warp, o *op) {
 // wroteShared notes bytes of c's shared memory that something other than
 // a thread's access wrote (bulk copies and TMA landing, tcgen05.alloc's
 // address): initialised for initcheck. They come through the async proxy,
-// ordered by their mbarrier, so racecheck leaves them be.
+// ordered by their mbarrier, so racecheck leaves them be, but for
+// replacing the bytes' pending generic writes (sanitize_proxy.go).
 func (s *sanitizer) wroteShared(m *Machine, c *cta, off uint64, n int) {
+	if s.px != nil {
+		s.proxyLanded(m, c, off, n) // sanitize_proxy.go
+	}
 	if s.on&SanInit == 0 {
 		return
 	}

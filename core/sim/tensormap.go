@@ -654,6 +654,9 @@ func (t *tensorOp) exec(m *Machine, w *warp, o *op) {
 			m.raise(w, o, lane, fmt.Sprintf("%s: source shared [0x%x, 0x%x) is outside the CTA's %d bytes of shared memory", t.name, smem, smem+uint64(size), len(c.shared)))
 			return
 		}
+		if m.san != nil {
+			m.san.asyncReadSwz(m, w, o, lane, c, smem, size, tm.Swizzle) // sanitize_proxy.go
+		}
 		data := make([]byte, size)
 		for k := 0; k < size; k += 16 {
 			p := swizzleAddr(smem+uint64(k), tm.Swizzle)

@@ -216,6 +216,9 @@ func (d *wgmmaDesc) exec(m *Machine, w *warp, o *op) {
 		m.raise(w, o, lane, "wgmma: B "+bad)
 		return
 	}
+	if m.san != nil {
+		m.san.wgmmaRead(m, w, o, lane, d) // sanitize_proxy.go
+	}
 	scale := d.scaleD == 1
 	if d.scaleD < 0 {
 		scale = pred(w, o, d.scalePS)&(1<<lane) != 0
