@@ -34,7 +34,11 @@
 //     when the reading thread fenced after the write was ordered before
 //     it (stores, barrier, the issuing thread's fence, the read: the
 //     fence composing with the barrier); otherwise it is a finding (kind
-//     "race"), with the write as its other access.
+//     "race"), with the write as its other access;
+//   - the write must also be ordered before the read as racecheck orders
+//     two accesses (a barrier phase, bar.warp.sync, release and acquire,
+//     an mbarrier phase): an async read is invisible to racecheck
+//     otherwise, so a missing barrier is reported here too.
 // Writes of the async proxy itself (bulk copies and TMA landing) replace
 // the byte's pending write: their completion (mbarrier complete_tx or a
 // bulk async-group) carries the implicit generic-async proxy fence the
@@ -233,8 +237,15 @@ type pxScan struct {
 	c    *cta
 	sc   *sanCTA
 	rec  proxyW
+	why  uint8  // the run's pxUnfenced | pxUnordered
 	a, b uint64 // the run [a, b), none when equal
 }
+
+// What is wrong with an async-proxy read of a byte's last generic write.
+const (
+	pxUnfenced  = 1 << iota // no proxy fence orders the write before the read
+	pxUnordered             // nothing orders the write before the read: a plain race
+)
 
 // asyncRead checks lane's async-proxy read of n bytes at off of c's
 // shared memory (a bulk copy's source).
@@ -290,6 +301,9 @@ func (s *sanitizer) wgmmaRead(m *Machine, w *warp, o *op, lane int, d *wgmmaDesc
 }
 
 func (s *sanitizer) scan(m *Machine, w *warp, o *op, lane int, c *cta) *pxScan {
+	if len(s.clWaiters) > 0 {
+		s.clusterAcquire(m) // as race does: cluster-barrier waiters that may go on
+	}
 	sc := s.cta(m, c)
 	if sc.px == nil {
 		return nil // nothing written there yet
@@ -311,22 +325,46 @@ func (p *pxScan) bytes(off uint64, n int) {
 	end := min(off+uint64(n), uint64(len(p.sc.px)))
 	for i := off; i < end; i++ {
 		r := &p.sc.px[i]
-		if r.op == 0 || !p.s.pending(p.m, p.w, p.lane, p.c, r) {
+		why := uint8(0)
+		if r.op != 0 {
+			why = p.s.pending(p.m, p.w, p.lane, p.c, r)
+		}
+		if why == 0 {
 			p.flush()
 			continue
 		}
-		if p.a != p.b && p.b == i && r.op == p.rec.op && r.step == p.rec.step && r.cpos == p.rec.cpos && r.warp == p.rec.warp && r.lane == p.rec.lane {
+		if p.a != p.b && p.b == i && why == p.why && r.op == p.rec.op && r.step == p.rec.step && r.cpos == p.rec.cpos && r.warp == p.rec.warp && r.lane == p.rec.lane {
 			p.b++
 			continue
 		}
 		p.flush()
-		p.rec, p.a, p.b = *r, i, i+1
+		p.rec, p.why, p.a, p.b = *r, why, i, i+1
 	}
 }
 
-// pending reports whether the write r of a byte of c's shared memory is
-// still unfenced for lane of w's async-proxy read.
-func (s *sanitizer) pending(m *Machine, w *warp, lane int, c *cta, r *proxyW) bool {
+// pending says what is wrong with lane of w's async-proxy read of the
+// write r of a byte of c's shared memory (0: nothing). The write must be
+// ordered before the read as racecheck orders two accesses (a barrier, a
+// bar.warp.sync, release and acquire, an mbarrier phase), and covered by
+// a proxy fence.
+func (s *sanitizer) pending(m *Machine, w *warp, lane int, c *cta, r *proxyW) uint8 {
+	sw := s.warp(m, w)
+	a := sanAcc{step: r.step, clock: r.clock, sgen: r.sgen, cpos: r.cpos, warp: r.warp, lane: r.lane}
+	cur := sanAcc{step: m.stats.WarpInstructions, cpos: int32(w.cta.pos), warp: uint8(w.id), lane: uint8(lane)}
+	var why uint8
+	if !s.ordered(m, w, sw, &a, &cur) {
+		why = pxUnordered
+	}
+	if s.unfenced(m, w, sw, lane, c, r) {
+		why |= pxUnfenced
+	}
+	return why
+}
+
+// unfenced reports whether no proxy fence covers the write r for lane of
+// w's read: neither the writer's after the write nor the reader's after
+// the write was ordered before it.
+func (s *sanitizer) unfenced(m *Machine, w *warp, sw *sanWarp, lane int, c *cta, r *proxyW) bool {
 	class := pxCTA
 	if int(r.cpos) != c.pos {
 		class = pxCluster
@@ -334,7 +372,6 @@ func (s *sanitizer) pending(m *Machine, w *warp, lane int, c *cta, r *proxyW) bo
 	if ww := s.warps[int64(r.cpos)*64+int64(r.warp)]; ww != nil && ww.px != nil && ww.px.epoch[r.lane][class] != r.epoch {
 		return false // the writer fenced after its write
 	}
-	sw := s.warp(m, w)
 	if sw.px == nil {
 		return true
 	}
@@ -376,10 +413,17 @@ func (p *pxScan) flush() {
 	if int(r.cpos) != p.c.pos {
 		fence = "fence.proxy.async.shared::cluster"
 	}
-	msg := fmt.Sprintf("%s at line %d reads shared [0x%x, 0x%x) written by %s at line %d (thread %s) with no fence.proxy.async by that thread in between: "+
-		"a cross-proxy race (%s reads through the async proxy, the store wrote through the generic proxy; the read may see what was there before); "+
-		"put %s after the stores, before the barrier",
-		rname, me.Line, p.a, p.b, wname, other.Line, who, rname, fence)
+	var msg string
+	switch head := fmt.Sprintf("%s at line %d reads shared [0x%x, 0x%x) written by %s at line %d (thread %s)", rname, me.Line, p.a, p.b, wname, other.Line, who); p.why {
+	case pxUnfenced:
+		msg = fmt.Sprintf("%s with no fence.proxy.async by that thread in between: a cross-proxy race (%s reads through the async proxy, the store wrote through the generic proxy; "+
+			"the read may see what was there before); put %s after the stores, before the barrier", head, rname, fence)
+	case pxUnordered:
+		msg = fmt.Sprintf("%s with no barrier between: a data race (the read may come before the store); the store's thread fenced, so a barrier after its fence orders the two", head)
+	default:
+		msg = fmt.Sprintf("%s with no barrier and no fence.proxy.async by that thread between: a data race (the read may come before the store, and %s reads through the async proxy "+
+			"what the store wrote through the generic proxy); put %s after the stores, then a barrier, before the read", head, rname, fence)
+	}
 	s.report(Hazard{Kind: "race", Message: msg, HazardAccess: me, Space: "shared", Addr: p.a, Size: int(p.b - p.a), Other: &other})
 	p.a, p.b = 0, 0
 }

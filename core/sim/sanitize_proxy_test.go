@@ -18,7 +18,10 @@ package sim
 //   // @x          names the line (a store)
 //   // PROXY:x=N   a cross-proxy finding here (the async read) whose other
 //                  access is the store on line @x, N occurrences (one per
-//                  writer thread's run of bytes)
+//                  writer thread's run of bytes): ordered, not fenced
+//   // RACE:x=N    the same for a read nothing orders after the store
+//                  (fenced by its writer)
+//   // BOTH:x=N    neither ordered nor fenced
 // and nothing else may be found.
 
 import (
@@ -158,10 +161,45 @@ var proxyRows = []proxyRow{
 	bar.warp.sync -1;
 	@%p7 fence.proxy.async.shared::cta;
 	@%p7 cp.async.bulk.global.shared::cta.bulk_group [%g], [%buf], 128;`},
-	{"inside one warp with no __syncwarp: lane 0's fence covers its own store only", proxyKernel, 32, 0, `
+	{"inside one warp with no __syncwarp: lane 0's fence covers its own store only, and nothing orders the other lanes' stores before its copy", proxyKernel, 32, 0, `
 	st.shared.u32 [%sa], %t;      // @st
 	@%p7 fence.proxy.async.shared::cta;
-	@%p7 cp.async.bulk.global.shared::cta.bulk_group [%g], [%buf], 128;   // PROXY:st=31`},
+	@%p7 cp.async.bulk.global.shared::cta.bulk_group [%g], [%buf], 128;   // BOTH:st=31`},
+	{"inside one warp, every lane fences its store but there is no __syncwarp: the stores of lanes 1-31 are not ordered before lane 0's copy (independent thread scheduling), a plain race", proxyKernel, 32, 0, `
+	st.shared.u32 [%sa], %t;      // @st
+	fence.proxy.async.shared::cta;
+	@%p7 cp.async.bulk.global.shared::cta.bulk_group [%g], [%buf], 128;   // RACE:st=31`},
+	{"producer warp 1 stores, fences and arrives on an mbarrier; consumer warp 0 waits for the phase, then copies warp 1's words: ordered and fenced", proxyKernel, 64, 0, `
+	setp.lt.u32 %p1, %t, 32;
+	@!%p7 bra S;
+	mbarrier.init.shared::cta.b64 [%bar], 32;
+S:
+	bar.sync 0;
+	@%p1 bra C;
+	st.shared.u32 [%sa], %t;
+	fence.proxy.async.shared::cta;
+	mbarrier.arrive.shared::cta.b64 _, [%bar];
+	bra D;
+C:
+	mbarrier.try_wait.parity.shared::cta.b64 %p2, [%bar], 0;
+	@!%p2 bra C;
+	@%p7 cp.async.bulk.global.shared::cta.bulk_group [%g], [%buf+128], 128;
+D:`},
+	{"the same producer without its fence: the mbarrier orders the stores, the copy still reads them through the other proxy", proxyKernel, 64, 0, `
+	setp.lt.u32 %p1, %t, 32;
+	@!%p7 bra S;
+	mbarrier.init.shared::cta.b64 [%bar], 32;
+S:
+	bar.sync 0;
+	@%p1 bra C;
+	st.shared.u32 [%sa], %t;      // @st
+	mbarrier.arrive.shared::cta.b64 _, [%bar];
+	bra D;
+C:
+	mbarrier.try_wait.parity.shared::cta.b64 %p2, [%bar], 0;
+	@!%p2 bra C;
+	@%p7 cp.async.bulk.global.shared::cta.bulk_group [%g], [%buf+128], 128;   // PROXY:st=32
+D:`},
 	{"a store after the fence is not covered by it: the second store of each thread is found", proxyKernel, 64, 0, `
 	st.shared.u32 [%sa], %t;
 	fence.proxy.async.shared::cta;
@@ -232,7 +270,21 @@ W:
 	// PROXY-WGMMA:sta=16 PROXY-WGMMA:stb=64`},
 }
 
-var proxyMarkRe = regexp.MustCompile(`(@\w+|PROXY(-WGMMA)?:\w+=\d+)`)
+var proxyMarkRe = regexp.MustCompile(`(@\w+|(PROXY|RACE|BOTH)(-WGMMA)?:\w+=\d+)`)
+
+// proxyClass names a finding by its message: "proxy" (ordered, not
+// fenced), "race" (fenced, not ordered), "both", or the kind of another.
+func proxyClass(h Hazard) string {
+	switch {
+	case strings.Contains(h.Message, "with no fence.proxy.async by that thread in between"):
+		return "proxy"
+	case strings.Contains(h.Message, "with no barrier between"):
+		return "race"
+	case strings.Contains(h.Message, "with no barrier and no fence.proxy.async"):
+		return "both"
+	}
+	return h.Kind
+}
 
 func TestSanitizeProxy(t *testing.T) {
 	for _, row := range proxyRows {
@@ -243,6 +295,7 @@ func TestSanitizeProxy(t *testing.T) {
 			wgmmaLine := 0
 			type pend struct {
 				line  int
+				class string
 				name  string
 				count int
 			}
@@ -264,10 +317,10 @@ func TestSanitizeProxy(t *testing.T) {
 					name, n, _ := strings.Cut(rest, "=")
 					c, _ := strconv.Atoi(n)
 					line := i + 1
-					if kind == "PROXY-WGMMA" {
-						line = -1 // the wgmma's line, known once read
+					if k, ok := strings.CutSuffix(kind, "-WGMMA"); ok {
+						kind, line = k, -1 // the wgmma's line, known once read
 					}
-					marks = append(marks, pend{line, name, c})
+					marks = append(marks, pend{line, strings.ToLower(kind), name, c})
 				}
 			}
 			var want []string
@@ -275,14 +328,14 @@ func TestSanitizeProxy(t *testing.T) {
 				if mk.line < 0 {
 					mk.line = wgmmaLine
 				}
-				want = append(want, fmt.Sprintf("race at %d with %d x%d", mk.line, names[mk.name], mk.count))
+				want = append(want, fmt.Sprintf("%s at %d with %d x%d", mk.class, mk.line, names[mk.name], mk.count))
 			}
 			p := compilePTX(t, "proxy.ptx", src)
 			hz, m := runSanitized(t, p, max(1, row.cluster), row.block, row.cluster)
 			var got []string
 			for _, h := range hz {
 				if h.Other != nil {
-					got = append(got, fmt.Sprintf("%s at %d with %d x%d", h.Kind, h.Line, h.Other.Line, h.Count))
+					got = append(got, fmt.Sprintf("%s at %d with %d x%d", proxyClass(h), h.Line, h.Other.Line, h.Count))
 				} else {
 					got = append(got, fmt.Sprintf("%s at %d x%d", h.Kind, h.Line, h.Count))
 				}
