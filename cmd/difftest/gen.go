@@ -384,6 +384,13 @@ type Config struct {
 	// out the slots that hold no thread, and the warp collectives of a
 	// partial warp name the lanes it has. Off by default, as Spaces.
 	Shapes bool
+	// Diverge (with Exchange) writes warp collectives on the two paths of
+	// a divergent branch, each path with its own shfl.sync, vote.sync or
+	// redux.sync naming the whole warp (XCHGD, XBALD, XREDD): from sm_70
+	// on the two instructions run together (the ISA's .sync wait; Volta's
+	// independent thread scheduling). Only in whole warps where no lane
+	// has left. Off by default, as Spaces.
+	Diverge bool
 }
 
 // DefaultConfig is everything on.
@@ -770,6 +777,9 @@ func (g *gen) exchange() *Stmt {
 // exchangeExpr is a u32 value of another thread or a collective (see
 // exchange).
 func (g *gen) exchangeExpr() *Expr {
+	if g.cfg.Diverge && !g.partial && !g.p.Launch().PartialWarp() && g.r.IntN(3) == 0 {
+		return g.divergeExpr()
+	}
 	// The exchanged value sees no variable: the host computes it for the
 	// source thread from that thread's index and inputs alone.
 	name := g.pure(g.pureExpr())
@@ -805,6 +815,28 @@ func (g *gen) exchangeExpr() *Expr {
 		modes = xredModes[:8] // the warp's
 	}
 	return &Expr{Op: "xred", T: Ty{K: U32}, Sym: modes[g.r.IntN(len(modes))], A: []*Expr{name}, Shaped: g.cfg.Shapes}
+}
+
+// divergeExpr is a warp collective on the two paths of a branch
+// (Config.Diverge): XCHGD(c, fb, fc, lb, lc) is, where c(t, in) & 1, a
+// shfl.sync.idx of fb(t, in) from lane lb & 31, else one of fc(t, in)
+// from lane lc & 31, every lane naming the whole warp: a lane reads the
+// source lane's operand of its own path. XBALD(c, fb, fc) is a
+// vote.sync.ballot of fb & 1 on one path, fc & 1 on the other; XREDD a
+// redux.sync.add of fb on one, fc * 3 on the other. c is a pure function
+// of the thread (some lanes below a bound, odd lanes, a random one), so
+// that the host knows which path each source lane took.
+func (g *gen) divergeExpr() *Expr {
+	c := g.pickPure(
+		func() string { return fmt.Sprintf("((t & 31u) < %du)", 1+g.r.IntN(31)) },
+		func() string { return fmt.Sprintf("((t >> %d) & 1u)", g.r.IntN(5)) })
+	raw := func(i int) *Expr { return &Expr{Op: "raw", T: Ty{K: U32}, Sym: g.pureName(i)} }
+	e := &Expr{Op: "xchgd", T: Ty{K: U32}, Sym: []string{"XCHGD", "XBALD", "XREDD"}[g.r.IntN(3)]}
+	e.A = []*Expr{raw(c), g.pure(g.pureExpr()), g.pure(g.pureExpr())}
+	if e.Sym == "XCHGD" {
+		e.A = append(e.A, g.expr(U32, 1), g.expr(U32, 1))
+	}
+	return e
 }
 
 // barRedModes are __syncthreads_count, _and and _or of f & 1 (bar.red
@@ -1843,6 +1875,13 @@ func (e *Expr) write(b *strings.Builder) {
 		}
 		e.A[0].write(b)
 		p(")")
+	case "xchgd":
+		fmt.Fprintf(b, "%s(%s, %s, %s", e.Sym, e.A[0], e.A[1], e.A[2])
+		for _, a := range e.A[3:] {
+			p(", ")
+			a.write(b)
+		}
+		p(")")
 	case "xred":
 		if e.Shaped && ctaModes[e.Sym] {
 			g, j := e.Gone, e.J
@@ -2422,6 +2461,16 @@ static DEV inline u32 xchgs_ctan(u32 v, u32 l, u32 n, u32 me) {
 #define LEADS(g, j) ({ u32 l_ = 0; while (l_ < SHM && g(CTA0 | l_, AT(CTA0 | l_), (j))) l_++; l_; })
 #define XCHGS(f, l, g, j) xchgs_cta(f(t, in), CTASRCS(g, l, j), ME)
 #define XCHGNS(f, l, g, j) xchgs_ctan(f(t, in), CTASRCS(g, l, j), NLIVES(g, j), ME)
+/* XCHGD, XBALD, XREDD (Config.Diverge): a shfl.sync.idx, vote.sync.ballot
+   or redux.sync.add on each path of if (c(t, in) & 1u), both naming the
+   whole warp (they run together from sm_70 on). The builtins stand here,
+   not in an inline function, so that -O0 too keeps them in the body. */
+#define XCHGD(c, fb, fc, lb, lc) ({ u32 r_; if (c(t, in) & 1u) r_ = (u32)__nvvm_shfl_sync_idx_i32(FULL_MASK, (int)fb(t, in), (int)((lb) & 31u), 0x1f); \
+  else r_ = (u32)__nvvm_shfl_sync_idx_i32(FULL_MASK, (int)fc(t, in), (int)((lc) & 31u), 0x1f); r_; })
+#define XBALD(c, fb, fc) ({ u32 r_; if (c(t, in) & 1u) r_ = __nvvm_vote_ballot_sync(FULL_MASK, (fb(t, in) & 1u) != 0); \
+  else r_ = __nvvm_vote_ballot_sync(FULL_MASK, (fc(t, in) & 1u) != 0); r_; })
+#define XREDD(c, fb, fc) ({ u32 r_; if (c(t, in) & 1u) r_ = __nvvm_redux_sync_add(fb(t, in), FULL_MASK); \
+  else r_ = __nvvm_redux_sync_add(fc(t, in) * 3u, FULL_MASK); r_; })
 /* XRED(mode, f): a collective of f(t, in) over the warp or the CTA. */
 static DEV inline u32 xred_ballot(u32 v) { return __ballot_sync(FULL_MASK, v & 1u); }
 static DEV inline u32 xred_any(u32 v) { return __any_sync(FULL_MASK, v & 1u) != 0; }
@@ -2579,6 +2628,16 @@ static u32 xred_syncand(XRARGS) { u32 r = 1; for (u32 l = 0; l < shp_; l++) if (
 static u32 xred_syncor(XRARGS) { u32 r = 0; for (u32 l = 0; l < shp_; l++) if (XS((t & ~(shp_ - 1u)) | l)) r |= XF((t & ~(shp_ - 1u)) | l) & 1u; return r; }
 #undef XF
 #undef XS
+/* XCHGD, XBALD, XREDD (Config.Diverge): each lane's value from its own
+   path, c saying which. */
+#define XD(s) ((c((s), in + ((s64)(s) - (s64)t) * 8) & 1u) ? fb((s), in + ((s64)(s) - (s64)t) * 8) : fc((s), in + ((s64)(s) - (s64)t) * 8) * k)
+static u32 xchgd(u32 t, const u64 *in, xfn c, xfn fb, xfn fc, u32 l) { u32 k = 1u, s = (t & ~31u) | l; return XD(s); }
+static u32 xbald(u32 t, const u64 *in, xfn c, xfn fb, xfn fc) { u32 k = 1u, r = 0; for (u32 l = 0; l < 32; l++) r |= (XD((t & ~31u) | l) & 1u) << l; return r; }
+static u32 xredd(u32 t, const u64 *in, xfn c, xfn fb, xfn fc) { u32 k = 3u, r = 0; for (u32 l = 0; l < 32; l++) r += XD((t & ~31u) | l); return r; }
+#undef XD
+#define XCHGD(c, fb, fc, lb, lc) xchgd(t, in, c, fb, fc, (c(t, in) & 1u) ? ((lb) & 31u) : ((lc) & 31u))
+#define XBALD(c, fb, fc) xbald(t, in, c, fb, fc)
+#define XREDD(c, fb, fc) xredd(t, in, c, fb, fc)
 #define XRED(mode, f) xred_##mode(t, in, f, nogone, 0u)
 #define XREDG(mode, f, g, j) xred_##mode(t, in, f, g, j)
 #define XREDM(mode, f, g, j) xred_##mode(t, in, f, g, j)

@@ -176,141 +176,108 @@ func syncTogether(m *Machine, w *warp, f *frame, o *op, maskIdx int, absent uint
 }
 
 // runTogether runs o over its lanes and those of the sibling entries
-// ready, each at an instruction of o's kind: o's operand rows take the
-// sibling lanes' values of their own instruction's operands while o runs,
-// then give them back, and the sibling lanes' results go to their own
-// instruction's destinations. Every entry moves past its instruction.
+// ready, each at an instruction of o's kind. o runs as a copy whose
+// operands are scratch rows (past the frame's registers and predicates,
+// in copies of them): each lane's row holds the value of its own
+// instruction's operand, so that two operands of o in one register (or
+// one constant) may differ on the other paths. Then o's lanes take o's
+// results, and the sibling lanes' results go to their own instruction's
+// destinations. Every entry moves past its instruction.
 func runTogether(m *Machine, w *warp, f *frame, o *op, maskIdx int, ready []int, sem func(*Machine, *warp, *op)) {
 	here := w.mask
-	type rows struct {
-		slot int32
-		vals [32]uint64
-	}
-	var saved []rows
-	save := func(slot int32) {
-		if slot >= 0 {
-			saved = append(saved, rows{slot, *w.reg(slot)})
-		}
-	}
-	for _, s := range o.s {
-		save(s)
-	}
-	for _, d := range o.d {
-		save(d)
-	}
-	var savedP []uint32 // o's predicate sources, then destinations
-	pslots := append(append([]int32(nil), o.ps...), o.pd, o.pd2)
-	for _, p := range pslots {
-		if p >= 0 {
-			savedP = append(savedP, f.preds[p])
-		} else {
-			savedP = append(savedP, 0)
-		}
-	}
-	// Each sibling's lanes and operands, read before any is overlaid.
 	type sib struct {
 		k     int
 		y     *op
 		lanes uint32
-		src   [][32]uint64
-		psrc  []uint32 // effective (negation applied)
 	}
 	sibs := make([]sib, len(ready))
 	all := here
 	for i, k := range ready {
 		s := &f.stack[k]
 		y := &w.code[s.pc]
-		sb := sib{k: k, y: y, lanes: s.mask & (f.preds[y.gp] ^ y.gx)}
-		for j := range y.s {
-			sb.src = append(sb.src, *w.reg(y.s[j]))
-		}
-		for j := range y.ps {
-			sb.psrc = append(sb.psrc, pred(w, y, j))
-		}
-		sibs[i] = sb
-		all |= sb.lanes
+		sibs[i] = sib{k: k, y: y, lanes: s.mask & (f.preds[y.gp] ^ y.gx)}
+		all |= sibs[i].lanes
 	}
-	for _, sb := range sibs {
-		for j, s := range o.s {
-			r := w.reg(s)
+	regs, preds := w.regs, f.preds
+	nr, np := int32(len(regs)), int32(len(preds))
+	w.regs = append(regs[:nr:nr], make([][32]uint64, len(o.s))...)
+	f.preds = append(preds[:np:np], make([]uint32, len(o.ps))...)
+	ox := *o
+	ox.s = make([]int32, len(o.s))
+	for i, slot := range o.s {
+		ox.s[i] = nr + int32(i)
+		row := &w.regs[nr+int32(i)]
+		*row = regs[slot]
+		for _, sb := range sibs {
+			y := &regs[sb.y.s[i]]
 			for l := sb.lanes; l != 0; l &= l - 1 {
-				i := bits.TrailingZeros32(l)
-				r[i] = sb.src[j][i]
+				n := bits.TrailingZeros32(l)
+				row[n] = y[n]
 			}
 		}
-		for j, p := range o.ps {
-			v := sb.psrc[j]
-			if o.pneg>>j&1 != 0 {
-				v = ^v
-			}
-			f.preds[p] = f.preds[p]&^sb.lanes | v&sb.lanes
+	}
+	ox.ps = make([]int32, len(o.ps))
+	ox.pneg = 0
+	for i := range o.ps {
+		ox.ps[i] = np + int32(i)
+		v := pred(w, o, i) & here
+		for _, sb := range sibs {
+			v |= pred(w, sb.y, i) & sb.lanes
 		}
+		f.preds[np+int32(i)] = v
 	}
 	w.mask = all
-	mm := src(w, o, maskIdx)
+	mm := src(w, &ox, maskIdx)
 	var named uint32 // the lanes the masks name, each lane's own
 	for r := all; r != 0; r &= r - 1 {
 		named |= uint32(mm[bits.TrailingZeros32(r)])
 	}
 	if m.san != nil {
-		m.san.warpSyncOp(m, w, o) // sanitize_sync.go
+		m.san.warpSyncOp(m, w, &ox) // sanitize_sync.go
 	}
-	sem(m, w, o)
-	// The sibling lanes' results, then o's rows as they were for them.
-	res := make([][][32]uint64, len(sibs))
-	resP := make([][2]uint32, len(sibs))
-	for i := range sibs {
-		for _, d := range o.d {
-			if d >= 0 {
-				res[i] = append(res[i], *w.reg(d))
-			} else {
-				res[i] = append(res[i], [32]uint64{})
-			}
-		}
-		if o.pd >= 0 {
-			resP[i][0] = f.preds[o.pd]
-		}
-		if o.pd2 >= 0 {
-			resP[i][1] = f.preds[o.pd2]
+	sem(m, w, &ox)
+	out, outP := w.regs, f.preds
+	w.regs, f.preds = regs, preds
+	w.mask = here
+	give := func(from, to int32, lanes uint32) {
+		r, s := &out[from], &regs[to]
+		for l := lanes; l != 0; l &= l - 1 {
+			n := bits.TrailingZeros32(l)
+			s[n] = r[n]
 		}
 	}
-	others := all &^ here
-	for _, r := range saved {
-		row := w.reg(r.slot)
-		for l := others; l != 0; l &= l - 1 {
-			i := bits.TrailingZeros32(l)
-			row[i] = r.vals[i]
-		}
+	giveP := func(from, to int32, lanes uint32) {
+		preds[to] = preds[to]&^lanes | outP[from]&lanes
 	}
-	for j, p := range pslots {
-		if p >= 0 {
-			f.preds[p] = f.preds[p]&^others | savedP[j]&others
-		}
-	}
-	for i, sb := range sibs {
-		y := sb.y
-		for j, d := range y.d {
-			if d >= 0 && j < len(res[i]) {
-				row := w.reg(d)
-				for l := sb.lanes; l != 0; l &= l - 1 {
-					n := bits.TrailingZeros32(l)
-					row[n] = res[i][j][n]
+	for j, d := range o.d {
+		if d >= 0 {
+			give(d, d, here)
+			for _, sb := range sibs {
+				if yd := sb.y.d[j]; yd >= 0 {
+					give(d, yd, sb.lanes)
 				}
 			}
 		}
-		if y.pd >= 0 {
-			f.preds[y.pd] = f.preds[y.pd]&^sb.lanes | resP[i][0]&sb.lanes
+	}
+	if o.pd >= 0 {
+		giveP(o.pd, o.pd, here)
+		for _, sb := range sibs {
+			giveP(o.pd, sb.y.pd, sb.lanes)
 		}
-		if y.pd2 >= 0 {
-			f.preds[y.pd2] = f.preds[y.pd2]&^sb.lanes | resP[i][1]&sb.lanes
+	}
+	if o.pd2 >= 0 {
+		giveP(o.pd2, o.pd2, here)
+		for _, sb := range sibs {
+			giveP(o.pd2, sb.y.pd2, sb.lanes)
 		}
-		markWritten(f, y, sb.lanes)
+	}
+	for _, sb := range sibs {
+		markWritten(f, sb.y, sb.lanes)
 		f.stack[sb.k].pc++
 		m.stats.WarpInstructions++
 		m.stats.ThreadInstructions += int64(bits.OnesCount32(f.stack[sb.k].mask))
 	}
 	markWritten(f, o, here)
-	w.mask = here
 	f.stack[len(f.stack)-1].pc++
 	// Lanes of the mask still elsewhere: noted, as when it runs alone.
 	live := w.valid &^ w.exited

@@ -49,6 +49,24 @@ J:
 			}
 			return 200
 		}},
+		{"as clang -O3 lays it out (@p bra; bra.uni), the paths' shfl.sync.idx with source lanes 0 and 31, the else's source lane the same constant as its clamp (31, 31): each lane reads its own path's source lane (seed 8000016 of difftest -with diverge)", `
+	setp.gt.u32 %p6, %lane, 10;
+	@%p6 bra L7;
+	bra.uni L6;
+L7:
+	add.u32 %r23, %lane, 43;
+	shfl.sync.idx.b32 %r27, %r23, 0, 31, -1;
+	bra.uni L8;
+L6:
+	mov.u32 %r20, 0;
+	shfl.sync.idx.b32 %r27, %r20, 31, 31, -1;
+L8:
+	st.global.u32 [%oa], %r27;`, "", func(lane int) int {
+			if lane <= 10 {
+				return 31 + 43
+			}
+			return 0
+		}},
 		{"three paths of a branch in a branch, each vote.sync.ballot of its even lanes with the full mask: one ballot", `
 	and.b32 %r2, %lane, 1;
 	setp.eq.u32 %p5, %r2, 0;
