@@ -157,3 +157,41 @@ func TestMMAFit(t *testing.T) {
 		}
 	}
 }
+
+// TestWgmmaFit: on the H200's outputs for testdata/gpu/wgmma_e4m3 and
+// wgmma_e5m2 (expected.json: 32 trials of 512 outputs), the fitted model
+// has every output's bits and no other candidate does; this also holds
+// fp8Inputs' 64-row port of wgmma_fp8.h's inputs to the kernel's.
+func TestWgmmaFit(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		e5   bool
+	}{{"wgmma_e4m3", false}, {"wgmma_e5m2", true}} {
+		raw, err := os.ReadFile(filepath.Join("..", "..", "testdata", "gpu", c.name, "expected.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var exp struct {
+			Buffers map[string]struct {
+				Data []uint32 `json:"data"`
+			} `json:"buffers"`
+		}
+		if err := json.Unmarshal(raw, &exp); err != nil {
+			t.Fatal(err)
+		}
+		gpu := exp.Buffers[c.name+"_param_0"].Data
+		if len(gpu) != 32*512 {
+			t.Fatalf("%s: %d outputs in expected.json, want 16384", c.name, len(gpu))
+		}
+		counts := countModels(wgmmaModels, gpu, c.e5, 32, 256, 64) // launch.json: grid 32, special_from 256
+		for m, n := range counts {
+			fit := m == len(wgmmaModels)-1
+			if fit && n != len(gpu) {
+				t.Errorf("%s: %s: %d of %d outputs, want all", c.name, wgmmaModels[m].name, n, len(gpu))
+			}
+			if !fit && n == len(gpu) {
+				t.Errorf("%s: %s: has every output, but the data should tell it from the fit", c.name, wgmmaModels[m].name)
+			}
+		}
+	}
+}

@@ -1,9 +1,10 @@
 package main
 
 // mmafit.go: `gpucheck mmafit DIR` weighs models of the tensor cores' sum
-// for mma.sync m16n8k32 with 8-bit float inputs into f32 against what a
-// GPU computed for testdata/gpu/mma_e4m3 and mma_e5m2 (at any grid and
-// special_from): it remakes each trial's A, B and C from mma_common.h's
+// with 8-bit float inputs into f32 against what a GPU computed: mma.sync
+// m16n8k32 for testdata/gpu/mma_e4m3 and mma_e5m2, and wgmma.mma_async
+// m64n8k32 for wgmma_e4m3 and wgmma_e5m2 (wgmma_fp8.h), at any grid and
+// special_from. It remakes each trial's A, B and C from mma_common.h's
 // hash (a port of its generators) and counts, per model, the outputs that
 // have the GPU's bits. The models are written here apart from core/sim, so
 // the fit does not lean on the simulator; `gpucheck compare` checks the
@@ -117,10 +118,15 @@ type dotInput struct {
 }
 
 // mmaInputs remakes trial t's 128 outputs' inputs (row-major D order).
-func mmaInputs(t uint32, special, e5 bool) []dotInput {
-	var a [16][32]fp8
+func mmaInputs(t uint32, special, e5 bool) []dotInput { return fp8Inputs(t, special, e5, 16) }
+
+// fp8Inputs remakes the inputs of trial t's rows*8 outputs (row-major D
+// order) of a rows x 8 x 32 product: 16 rows for mma.sync, 64 for wgmma
+// (wgmma_fp8.h takes A, B and C from the same hash with 64 rows).
+func fp8Inputs(t uint32, special, e5 bool, rows int) []dotInput {
+	a := make([][32]fp8, rows)
 	var b [32][8]fp8
-	for r := range 16 {
+	for r := range rows {
 		for k := range 32 {
 			a[r][k] = decodeF8(genF8(hashOf(t, 0, uint32(r*32+k)), t, special, e5), e5)
 		}
@@ -130,8 +136,8 @@ func mmaInputs(t uint32, special, e5 bool) []dotInput {
 			b[k][n] = decodeF8(genF8(hashOf(t, 1, uint32(k*8+n)), t, special, e5), e5)
 		}
 	}
-	out := make([]dotInput, 128)
-	for r := range 16 {
+	out := make([]dotInput, rows*8)
+	for r := range rows {
 		for n := range 8 {
 			d := &out[r*8+n]
 			for k := range 32 {
@@ -279,14 +285,72 @@ var fitModels = []fitModel{
 	{"k%4<2, then k%4>=2, then + C in f32 (the fit)", twoSteps(ksLow, ksHigh, 26)},
 }
 
-// fitCounts counts, per model, the outputs of a grid-trial run (special
-// operands from trial specialFrom on) that equal gpu's words.
+// cutFraction clears all but the top m of f32 x's 23 fraction bits
+// (toward zero); Inf and NaN are kept.
+func cutFraction(x float32, m int) float32 {
+	b := math.Float32bits(x)
+	if b&0x7f800000 == 0x7f800000 {
+		return x
+	}
+	return math.Float32frombits(b &^ (1<<(23-m) - 1))
+}
+
+// groups sums the products in fused steps of g consecutive k (k order),
+// each a window of w bits: C goes into the first step (cFirst) or is added
+// in f32 after the last; after each step the f32 keeps m fraction bits.
+func groups(g, w, m int, cFirst bool) func(in *dotInput) float32 {
+	return func(in *dotInput) float32 {
+		acc := float32(0)
+		if cFirst {
+			acc = in.c
+		}
+		for k0 := 0; k0 < 32; k0 += g {
+			acc = cutFraction(fusedStep(acc, in, ksAll[k0:k0+g], w), m)
+		}
+		if !cFirst {
+			acc = cutFraction(f32Add(acc, in.c), m)
+		}
+		return acc
+	}
+}
+
+// wgmmaModels are the candidates for wgmma.mma_async m64n8k32 with fp8
+// inputs into f32; the last is the fit (core/sim's wgmmaDotF8).
+var wgmmaModels = []fitModel{
+	{"f32 adds in k order, nearest, NaN canonical", fitModels[0].d},
+	{"mma.sync's fit (k%4<2, then k%4>=2, then + C)", twoSteps(ksLow, ksHigh, 26)},
+	{"C + 32 products fused, 26 bits (the f16 rule)", groups(32, 26, 23, true)},
+	{"C + 32 products fused, 24 bits", groups(32, 24, 23, true)},
+	{"C + 32 products fused, 14 bits", groups(32, 14, 23, true)},
+	{"C + 32 fused, 13 bits, f32 cut to 13 fraction bits", groups(32, 13, 13, true)},
+	{"C + 32 fused, 15 bits, f32 cut to 13 fraction bits", groups(32, 15, 13, true)},
+	{"C + 32 fused, 16 bits, f32 cut to 13 fraction bits", groups(32, 16, 13, true)},
+	{"C + 32 fused, 26 bits, f32 cut to 13 fraction bits", groups(32, 26, 13, true)},
+	{"C + 32 fused, 14 bits, f32 cut to 12 fraction bits", groups(32, 14, 12, true)},
+	{"C + 32 fused, 14 bits, f32 cut to 14 fraction bits", groups(32, 14, 14, true)},
+	{"C + groups of 4 k, 14 bits, cut to 13 after each", groups(4, 14, 13, true)},
+	{"C + groups of 8 k, 14 bits, cut to 13 after each", groups(8, 14, 13, true)},
+	{"C + groups of 16 k, 14 bits, cut to 13 after each", groups(16, 14, 13, true)},
+	{"32 fused, 14 bits, cut to 13, then + C in f32, cut", groups(32, 14, 13, false)},
+	{"C + 32 fused, 14 bits, f32 cut to 13 fraction bits (the fit)", groups(32, 14, 13, true)},
+}
+
+// fitCounts counts, per model, the outputs of a grid-trial run of
+// mma_e4m3 or mma_e5m2 (special operands from trial specialFrom on) that
+// equal gpu's words.
 func fitCounts(gpu []uint32, e5 bool, grid, specialFrom uint32) []int {
-	n := make([]int, len(fitModels))
+	return countModels(fitModels, gpu, e5, grid, specialFrom, 16)
+}
+
+// countModels counts, per model, the outputs of a grid-trial run of rows
+// x 8 outputs a trial that equal gpu's words.
+func countModels(models []fitModel, gpu []uint32, e5 bool, grid, specialFrom uint32, rows int) []int {
+	n := make([]int, len(models))
+	per := uint32(rows * 8)
 	for t := range grid {
-		for i, in := range mmaInputs(t, t >= specialFrom, e5) {
-			g := gpu[t*128+uint32(i)]
-			for m, fm := range fitModels {
+		for i, in := range fp8Inputs(t, t >= specialFrom, e5, rows) {
+			g := gpu[t*per+uint32(i)]
+			for m, fm := range models {
 				if math.Float32bits(fm.d(&in)) == g {
 					n[m]++
 				}
@@ -329,29 +393,34 @@ func mmaFit(w io.Writer, dir string) error {
 				from = binary.LittleEndian.Uint32(b[:])
 			}
 		}
-		if kernel != "mma_e4m3" && kernel != "mma_e5m2" {
+		models, rows := fitModels, 16
+		switch kernel {
+		case "mma_e4m3", "mma_e5m2":
+		case "wgmma_e4m3", "wgmma_e5m2":
+			models, rows = wgmmaModels, 64
+		default:
 			continue
 		}
 		raw, err := os.ReadFile(filepath.Join(dir, name+".b0.gpu"))
 		if err != nil {
 			return fmt.Errorf("%s: %v (has the GPU run it?)", name, err)
 		}
-		if len(raw) < int(grid)*128*4 {
+		if len(raw) < int(grid)*rows*8*4 {
 			return fmt.Errorf("%s: %d bytes of output for %d trials", name, len(raw), grid)
 		}
-		gpu := make([]uint32, grid*128)
+		gpu := make([]uint32, int(grid)*rows*8)
 		for i := range gpu {
 			gpu[i] = binary.LittleEndian.Uint32(raw[4*i:])
 		}
 		found++
-		total := int(grid) * 128
+		total := len(gpu)
 		fmt.Fprintf(w, "%s: %s, %d trials (special from %d), %d outputs\n", name, kernel, grid, from, total)
-		for m, c := range fitCounts(gpu, kernel == "mma_e5m2", grid, from) {
-			fmt.Fprintf(w, "  %-52s %7d  %6.2f%%\n", fitModels[m].name, c, 100*float64(c)/float64(total))
+		for m, c := range countModels(models, gpu, strings.HasSuffix(kernel, "e5m2"), grid, from, rows) {
+			fmt.Fprintf(w, "  %-60s %7d  %6.2f%%\n", models[m].name, c, 100*float64(c)/float64(total))
 		}
 	}
 	if found == 0 {
-		return fmt.Errorf("%s: no mma_e4m3 or mma_e5m2 case", dir)
+		return fmt.Errorf("%s: no mma_e4m3, mma_e5m2, wgmma_e4m3 or wgmma_e5m2 case", dir)
 	}
 	return nil
 }

@@ -369,7 +369,7 @@ func (d *mmaDesc) compute(w *warp, sa, sb, sc []int32, out []uint64) {
 // tensorFused reports whether an MMA with inputs of kind in and an
 // accumulator C of kind acc adds as tensorDot models (tensordot.go): f16,
 // bf16 and tf32 inputs into f32 or f16, as measured on an H200. mma.sync's
-// fp8 into f32 takes tensorDotF8 (mmaF8); other fp8 sums and the sm_100
+// fp8 into f32 takes tensorDotF8 (mmaF8), wgmma's wgmmaDotF8; other fp8 sums and the sm_100
 // narrow types add in f32 in k order, rounding to nearest.
 func tensorFused(in, acc ekind) bool {
 	return (acc == ekF32 || acc == ekF16) && (in == ekF16 || in == ekBF16 || in == ekTF32)
@@ -377,8 +377,7 @@ func tensorFused(in, acc ekind) bool {
 
 // mmaF8 reports whether an mma.sync with inputs of kind in and D of kind
 // out adds as tensorDotF8 models: 8-bit float inputs into f32. (wgmma's
-// fp8 is another hardware path and keeps the f32 sum in k order; an f16
-// D was not measured.)
+// fp8 is another hardware path, wgmmaDotF8; an f16 D was not measured.)
 func mmaF8(in, out ekind) bool {
 	return out == ekF32 && (in == ekE4M3 || in == ekE5M2)
 }

@@ -127,3 +127,42 @@ func TestTensorDotF8(t *testing.T) {
 		}
 	}
 }
+
+// TestWgmmaDotF8: wgmma's fp8 sum (wgmmaDotF8) on cases worked by hand from
+// its rules: one fused sum of C and the products, every term truncated to a
+// multiple of 2^(E-14), the sum toward zero to f32 with 13 fraction bits.
+func TestWgmmaDotF8(t *testing.T) {
+	p := func(e int) float32 { return float32(math.Ldexp(1, e)) }
+	inf, nan := float32(math.Inf(1)), float32(math.NaN())
+	tests := []struct {
+		why    string
+		c      float32
+		xs, ys []float32
+		want   float32
+		bits   uint32 // when nonzero, the exact pattern wanted
+	}{
+		{"C alone loses bits below 2^(E-14) (E = ec+1 = 1): 1+2^-20 gives 1", 1 + p(-20), nil, nil, 1, 0},
+		{"a product 13 bits below 1*1 stays (E=1, unit 2^-13): 1+2^-12", 0, []float32{1, p(-12)}, []float32{1, 1}, 1 + p(-12), 0},
+		{"a product 14 bits below 1*1 is truncated away: 1+2^-14 gives 1", 0, []float32{1, p(-14)}, []float32{1, 1}, 1, 0},
+		{"the sum keeps 13 fraction bits: 3*1.875^2 + 2^-12 = 10.546875+2^-12 (in the window) gives 10.546875",
+			0, []float32{1.875, 1.875, 1.875, p(-12)}, []float32{1.875, 1.875, 1.875, 1}, 10.546875, 0},
+		{"toward zero for negative sums: -1-2^-20 gives -1", -1 - p(-20), nil, nil, -1, 0},
+		{"C leading in [1, 2) keeps 13 fraction bits (E=1, unit 2^-13): 1.5+2^-13 stays", 1.5 + p(-13), nil, nil, 1.5 + p(-13), 0},
+		{"a carry past C's exponent costs a bit: (1.5+2^-13) + 0.5*1 = 2+2^-13 gives 2", 1.5 + p(-13), []float32{0.5}, []float32{1}, 2, 0},
+		{"a subnormal C below 2^-139 is lost (E = -125): 2^-149 gives +0", p(-149), nil, nil, 0, 0},
+		{"a subnormal C at 2^-127 stays", p(-127), nil, nil, p(-127), 0},
+		{"Inf passes through", 1, []float32{inf, 1}, []float32{2, 1}, inf, 0},
+		{"Inf*0 is the canonical NaN", 0, []float32{inf}, []float32{0}, 0, 0x7fffffff},
+		{"a NaN C gives the canonical NaN", nan, []float32{1}, []float32{1}, 0, 0x7fffffff},
+	}
+	for _, tt := range tests {
+		got := wgmmaDotF8(tt.c, tt.xs, tt.ys)
+		want := math.Float32bits(tt.want)
+		if tt.bits != 0 {
+			want = tt.bits
+		}
+		if math.Float32bits(got) != want {
+			t.Errorf("%s: got %v (%#08x), want %#08x", tt.why, got, math.Float32bits(got), want)
+		}
+	}
+}

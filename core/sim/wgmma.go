@@ -269,6 +269,10 @@ func (d *wgmmaDesc) exec(m *Machine, w *warp, o *op) {
 				out[r*n+c] = tensorResult(acc, xs, ys, d.at, d.d.kind)
 				continue
 			}
+			if d.d.kind == ekF32 && (d.at == ekE4M3 || d.at == ekE5M2) {
+				out[r*n+c] = uint64(math.Float32bits(wgmmaDotF8(acc, xs, ys)))
+				continue
+			}
 			for kk := range k {
 				acc = float32(acc + float32(xs[kk]*ys[kk])) // the product is exact
 			}

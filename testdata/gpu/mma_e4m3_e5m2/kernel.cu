@@ -1,0 +1,6 @@
+// mma_e4m3_e5m2: see ../fp8_probe.h.
+// clang-bin: clang-19
+// clang-arch: sm_90
+// clang-ptx: ptx85
+#include "../fp8_probe.h"
+MMA_K32_MIXED(mma_e4m3_e5m2)
