@@ -24,7 +24,8 @@
 // to nearest matched 38-47% of the f32 outputs. testdata/gpu holds a
 // sample as golden data; docs/gpucheck.md tells how it was measured.
 // Special values follow IEEE 754 (a NaN operand, Inf*0 or Inf-Inf give
-// the canonical NaN, other Infs pass through).
+// the canonical NaN, other Infs pass through). 8-bit float inputs add
+// otherwise: tensorDotF8 (mma.sync) and wgmmaDotF8 (wgmma) below.
 package sim
 
 import (
