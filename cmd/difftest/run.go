@@ -424,7 +424,12 @@ func runPTX(opt string, src []byte, progs []*Program, want map[uint64][]uint64, 
 }
 
 var (
-	funcHead = regexp.MustCompile(`^(?:\.visible\s+|\.weak\s+)?\.(?:entry|func)\b.*?p(\d+)_(?:k\b|f\d|body)`)
+	// funcHead is a function of program N (its kernel, body, helpers,
+	// pure and gone functions, mangled or not); anyFunc any function, a
+	// prelude one (which every program of a batch shares) being no
+	// program's.
+	funcHead = regexp.MustCompile(`^(?:\.visible\s+|\.weak\s+)?\.(?:entry|func)\b.*?p(\d+)_(?:k\b|f\d|body|x\d|g\d)`)
+	anyFunc  = regexp.MustCompile(`^(?:\.visible\s+|\.weak\s+)?\.(?:entry|func)\b`)
 	bfe64    = regexp.MustCompile(`\bbfe\.u64\s+%\w+,\s*%\w+,\s*(\d+),\s*(\d+);`)
 	minMaxC  = regexp.MustCompile(`\b(?:min|max)\.f(?:32|64)\s+%\w+,\s*(?:%\w+,\s*0[fd][0-9A-Fa-f]+|0[fd][0-9A-Fa-f]+,\s*%\w+);`)
 	selp10   = regexp.MustCompile(`\bselp\.[bu]32\s+(%\w+),\s*1,\s*0,`)
@@ -461,6 +466,10 @@ func fixClangBugs(src []byte) (fixed []byte, unfixable map[uint64]bool) {
 	for i, line := range lines {
 		if m := funcHead.FindStringSubmatch(line); m != nil {
 			seed, _ = strconv.ParseUint(m[1], 10, 64)
+			clear(ones)
+			continue
+		} else if anyFunc.MatchString(line) {
+			seed = 0
 			clear(ones)
 			continue
 		}
@@ -538,6 +547,10 @@ func clangBugs(src []byte) map[uint64]string {
 			seed, _ = strconv.ParseUint(m[1], 10, 64)
 			clear(ones)
 			continue
+		} else if anyFunc.MatchString(line) {
+			seed = 0
+			clear(ones)
+			continue
 		}
 		if m := selp10.FindStringSubmatch(line); m != nil {
 			ones[m[1]] = true
@@ -559,6 +572,7 @@ func clangBugs(src []byte) map[uint64]string {
 			out[seed] = strings.TrimSpace(line) + " (clang 14's mul.wide by 2^31 read as -2^31)"
 		}
 	}
+	delete(out, 0) // a prelude function's: no program's
 	return out
 }
 
