@@ -5,6 +5,7 @@
 // #editor, and renders whenever the state changes. Hooks for automation:
 //
 //	ptxKey(name)     a keyboard shortcut ("F7", "Alt-r", ...)
+//	ptxDo(action)    a stepping control's action (its button's data-do)
 //	ptxReady()       true once the first render is on the page
 //	ptxState()       JSON: step, total, running, done, line, diagnostics
 package main
@@ -50,6 +51,15 @@ func main() {
 	js.Global().Set("ptxKey", js.FuncOf(func(this js.Value, args []js.Value) any {
 		k := args[0].String()
 		later(func() { root.Key(k) })
+		return nil
+	}))
+	// The stepping controls' clicks (web/js/boot.js): Root.Do without
+	// Vugu's event decoding.
+	js.Global().Set("ptxDo", js.FuncOf(func(this js.Value, args []js.Value) any {
+		if len(args) == 1 && args[0].Type() == js.TypeString {
+			action := args[0].String()
+			later(func() { root.Do(action) })
+		}
 		return nil
 	}))
 	mt.expose(app, func(st map[string]any) { st["running"] = app.Running })

@@ -46,14 +46,9 @@ func (c *Toolbar) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			_ = vgparent
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t"}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "run"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-primary"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Run from step 0 (Alt+R)"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "run"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pp-primary"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Run from step 0 (Alt+R)"}, vugu.VGAttribute{Namespace: "", Key: "data-do", Val: "run"}}}
 			vgparent.AppendChild(vgn)
 			vgn.AddAttrInterface("disabled", c.R.A.Running)
-			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.R.Do("run") },
-				// TODO: implement capture, etc. mostly need to decide syntax
-			})
 			{
 				vgparent := vgn
 				_ = vgparent
@@ -62,14 +57,9 @@ func (c *Toolbar) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t"}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "stop"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Stop the run (Shift+F5 or Esc)"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "stop"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Stop the run (Shift+F5 or Esc)"}, vugu.VGAttribute{Namespace: "", Key: "data-do", Val: "stop"}}}
 			vgparent.AppendChild(vgn)
 			vgn.AddAttrInterface("disabled", !c.R.A.Running)
-			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.R.Do("stop") },
-				// TODO: implement capture, etc. mostly need to decide syntax
-			})
 			{
 				vgparent := vgn
 				_ = vgparent
@@ -78,14 +68,9 @@ func (c *Toolbar) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t"}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "step"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Step: one warp instruction (F7)"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "step"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Step: one warp instruction (F7)"}, vugu.VGAttribute{Namespace: "", Key: "data-do", Val: "step"}}}
 			vgparent.AppendChild(vgn)
 			vgn.AddAttrInterface("disabled", c.R.busy())
-			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.R.Do("step") },
-				// TODO: implement capture, etc. mostly need to decide syntax
-			})
 			{
 				vgparent := vgn
 				_ = vgparent
@@ -94,14 +79,9 @@ func (c *Toolbar) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t"}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "step-warp"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Step warp: run until the selected warp executes one instruction (F8)"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "step-warp"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Step warp: run until the selected warp executes one instruction (F8)"}, vugu.VGAttribute{Namespace: "", Key: "data-do", Val: "step-warp"}}}
 			vgparent.AppendChild(vgn)
 			vgn.AddAttrInterface("disabled", c.R.busy())
-			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.R.Do("step-warp") },
-				// TODO: implement capture, etc. mostly need to decide syntax
-			})
 			{
 				vgparent := vgn
 				_ = vgparent
@@ -110,14 +90,9 @@ func (c *Toolbar) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t"}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "step-back"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Step back: undo the last step exactly (Shift+F7)"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "step-back"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Step back: undo the last step exactly (Shift+F7)"}, vugu.VGAttribute{Namespace: "", Key: "data-do", Val: "step-back"}}}
 			vgparent.AppendChild(vgn)
 			vgn.AddAttrInterface("disabled", c.R.busy())
-			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.R.Do("step-back") },
-				// TODO: implement capture, etc. mostly need to decide syntax
-			})
 			{
 				vgparent := vgn
 				_ = vgparent
@@ -126,14 +101,9 @@ func (c *Toolbar) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t"}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "continue"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Continue to the next breakpoint or the end (F5)"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "continue"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Continue to the next breakpoint or the end (F5)"}, vugu.VGAttribute{Namespace: "", Key: "data-do", Val: "continue"}}}
 			vgparent.AppendChild(vgn)
 			vgn.AddAttrInterface("disabled", c.R.A.Running)
-			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.R.Do("continue") },
-				// TODO: implement capture, etc. mostly need to decide syntax
-			})
 			{
 				vgparent := vgn
 				_ = vgparent
@@ -142,14 +112,9 @@ func (c *Toolbar) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\t\t\t"}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "reset"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Reset to step 0 (Alt+0)"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "reset"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Reset to step 0 (Alt+0)"}, vugu.VGAttribute{Namespace: "", Key: "data-do", Val: "reset"}}}
 			vgparent.AppendChild(vgn)
 			vgn.AddAttrInterface("disabled", c.R.A.Running)
-			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.R.Do("reset") },
-				// TODO: implement capture, etc. mostly need to decide syntax
-			})
 			{
 				vgparent := vgn
 				_ = vgparent

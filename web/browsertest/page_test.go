@@ -179,6 +179,52 @@ func TestStepAndBackGiveTheSameGrid(t *testing.T) {
 	p.noErrors()
 }
 
+// TestControlsActOnce: each stepping control (its clicks go to Go through
+// ptxDo, web/js/boot.js) does its action once per click, as its shortcut
+// does, and a disabled one nothing: the page after the clicks is the page
+// after the same shortcuts on a page of its own.
+func TestControlsActOnce(t *testing.T) {
+	p := openPage(t, "/", 1280, 800, false)
+	q := openPage(t, "/", 1280, 800, false)
+	keys := map[string]string{"step": "F7", "step-warp": "F8", "step-back": "Shift-F7", "reset": "Alt-0", "run": "Alt-r", "continue": "F5"}
+	grid := `document.getElementById("regs").innerHTML + document.getElementById("warp-view").innerHTML + document.getElementById("step-count").textContent`
+	steps := []struct {
+		id   string
+		want func(before, after pageState) bool
+	}{
+		{"step", func(b, a pageState) bool { return a.Step == b.Step+1 }},
+		{"step", func(b, a pageState) bool { return a.Step == b.Step+1 }},
+		{"stop", func(b, a pageState) bool { return a.Step == b.Step && !a.Running }}, // disabled: not running
+		{"step-warp", func(b, a pageState) bool { return a.Step > b.Step }},
+		{"step-back", func(b, a pageState) bool { return a.Step == b.Step-1 }},
+		{"reset", func(b, a pageState) bool { return a.Step == 0 }},
+		{"run", func(b, a pageState) bool { return a.Done && !a.Running }},
+		{"reset", func(b, a pageState) bool { return a.Step == 0 && !a.Done }},
+		{"continue", func(b, a pageState) bool { return a.Done }},
+	}
+	for i, s := range steps {
+		before := p.state()
+		p.click(s.id)
+		if s.id == "run" || s.id == "continue" {
+			p.waitJS(`!JSON.parse(ptxState()).running`)
+		}
+		after := p.state()
+		if !s.want(before, after) {
+			t.Fatalf("click %d on %s: step %d (done %v) -> %d (done %v, running %v)", i, s.id, before.Step, before.Done, after.Step, after.Done, after.Running)
+		}
+		if k := keys[s.id]; k != "" {
+			eval[bool](q, fmt.Sprintf(`(ptxKey(%q), true)`, k))
+			q.settle()
+			q.waitJS(`!JSON.parse(ptxState()).running`)
+		}
+		if got, want := eval[string](p, grid), eval[string](q, grid); got != want {
+			t.Fatalf("click %d on %s: the page differs from the one after its shortcut:\n got %.300s\nwant %.300s", i, s.id, got, want)
+		}
+	}
+	p.noErrors()
+	q.noErrors()
+}
+
 // lineOf is the 1-based line of the first line containing s.
 func lineOf(src, s string) int {
 	for i, l := range strings.Split(src, "\n") {

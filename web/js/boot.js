@@ -23,6 +23,14 @@
       ptxKey(k);
     }
   }, true);
+  // The stepping controls (data-do: run, stop, step, ...) go to Go's
+  // Root.Do through ptxDo, not through Vugu's event handlers, whose event
+  // summary Go decodes with encoding/json on every click (issue 24: a
+  // step's time). A disabled button gets no click.
+  document.addEventListener("click", function (e) {
+    var b = e.target && e.target.closest ? e.target.closest("button[data-do]") : null;
+    if (b && !b.disabled && typeof ptxDo === "function") ptxDo(b.getAttribute("data-do"));
+  });
   var go = new Go();
   WebAssembly.instantiateStreaming(fetch("main.wasm"), go.importObject).then(function (r) {
     go.run(r.instance);
