@@ -107,6 +107,7 @@ func execBar(m *Machine, w *warp, o *op) {
 		b.arrivedWarps |= 1 << w.id
 	} else {
 		b.waiting |= 1 << w.id
+		w.cta.barsWaited |= 1 << id
 		w.wait = id + 1
 		w.waitOp = o
 	}

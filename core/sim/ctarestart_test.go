@@ -393,7 +393,7 @@ func TestCTARestartResetsEveryField(t *testing.T) {
 		typ  reflect.Type
 		want string
 	}{
-		{reflect.TypeFor[cta](), "id index pos rank warps shared rr burst bars arena mbars bulk landed tmem held pagesHeld doneWarps done bytes"},
+		{reflect.TypeFor[cta](), "id index pos rank warps shared rr burst bars barsWaited arena mbars bulk landed tmem held pagesHeld doneWarps done bytes"},
 		{reflect.TypeFor[warp](), "cta id frames f regs code valid exited mask cc wait waitOp mbarWait bulkGroups async frag clArr maxnreg tmemWait syncPend syncPendMask syncPendOp done"},
 		{reflect.TypeFor[frame](), "fn regs preds wregs wpreds local localBase param stack call callPC entryMask returned"},
 		{reflect.TypeFor[ctaArena](), "kern rows masks bytes shared warps frames stacks framePtrs warpPtrs"},

@@ -170,20 +170,21 @@ type lastStep struct {
 }
 
 type cta struct {
-	id     [3]uint32
-	index  int // linear index in the grid
-	pos    int // start position: its index in Machine.ctas (cluster.go)
-	rank   int // %cluster_ctarank
-	warps  []*warp
-	shared []byte
-	rr     int // round-robin position: the warp that issues next
-	burst  int // instructions the current warp has issued in a row
-	bars   [16]barrier
-	arena  ctaArena     // the blocks its kernel frames and shared memory use (startCTA)
-	mbars  []mbarRecord // the mbarriers initialized in its shared memory, by address (mbarrier.go)
-	bulk   []bulkCopy   // bulk copies in flight, oldest first (bulk.go)
-	landed []bulkCopy   // the last maxLanded copies that landed in its shared memory, for the views (bulk.go)
-	tmem   *tmemState   // its tensor memory, from the first tcgen05.alloc (tmem.go)
+	id         [3]uint32
+	index      int // linear index in the grid
+	pos        int // start position: its index in Machine.ctas (cluster.go)
+	rank       int // %cluster_ctarank
+	warps      []*warp
+	shared     []byte
+	rr         int // round-robin position: the warp that issues next
+	burst      int // instructions the current warp has issued in a row
+	bars       [16]barrier
+	barsWaited uint16       // the barriers a warp has waited at (execBar): those warpEnded looks at
+	arena      ctaArena     // the blocks its kernel frames and shared memory use (startCTA)
+	mbars      []mbarRecord // the mbarriers initialized in its shared memory, by address (mbarrier.go)
+	bulk       []bulkCopy   // bulk copies in flight, oldest first (bulk.go)
+	landed     []bulkCopy   // the last maxLanded copies that landed in its shared memory, for the views (bulk.go)
+	tmem       *tmemState   // its tensor memory, from the first tcgen05.alloc (tmem.go)
 
 	// What a clone (a checkpoint) may hold of it, so that recycle must
 	// not hand it to the next CTA: the struct and everything in it (held:
@@ -504,7 +505,7 @@ func (m *Machine) restartCTA(c *cta, i, pos int) {
 	a := &c.arena
 	c.id, c.index, c.pos, c.rank = m.ctaID(i), i, pos, pos%m.cl.size
 	c.rr, c.burst = 0, 0
-	c.bars = [16]barrier{}
+	c.bars, c.barsWaited = [16]barrier{}, 0
 	c.held, c.pagesHeld = false, false
 	c.doneWarps, c.done = 0, false
 	if c.mbars != nil {
@@ -1071,8 +1072,8 @@ func (m *Machine) nextWarp(c *cta) *warp {
 func (m *Machine) warpEnded(c *cta) {
 	m.clusterRelease(c)
 	if c.doneWarps != 1<<len(c.warps)-1 {
-		for id := range c.bars {
-			if c.bars[id].waiting != 0 { // (tryRelease's own first test, without the call)
+		for ids := c.barsWaited; ids != 0; ids &= ids - 1 {
+			if id := bits.TrailingZeros16(ids); c.bars[id].waiting != 0 { // (tryRelease's own first test, without the call)
 				m.tryRelease(c, id)
 			}
 		}
