@@ -195,3 +195,34 @@ func TestWgmmaFit(t *testing.T) {
 		}
 	}
 }
+
+// TestF16AccFit: on the H200's outputs for testdata/gpu/mma_e4m3_f16acc
+// (64 trials, D one f16 a word), the fitted model has every output's bits
+// and no other candidate does; this also holds the port of genC16.
+func TestF16AccFit(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "testdata", "gpu", "mma_e4m3_f16acc", "expected.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var exp struct {
+		Buffers map[string]struct {
+			Data []uint32 `json:"data"`
+		} `json:"buffers"`
+	}
+	if err := json.Unmarshal(raw, &exp); err != nil {
+		t.Fatal(err)
+	}
+	gpu := exp.Buffers["mma_e4m3_f16acc_param_0"].Data
+	if len(gpu) != 64*128 {
+		t.Fatalf("%d outputs in expected.json, want 8192", len(gpu))
+	}
+	for m, n := range countF16(gpu, 64, 1024) { // launch.json: grid 64, special_from 1024
+		fit := m == len(f16accModels)-1
+		if fit && n != len(gpu) {
+			t.Errorf("%s: %d of %d outputs, want all", f16accModels[m].name, n, len(gpu))
+		}
+		if !fit && n == len(gpu) {
+			t.Errorf("%s: has every output, but the data should tell it from the fit", f16accModels[m].name)
+		}
+	}
+}

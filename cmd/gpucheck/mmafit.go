@@ -3,7 +3,8 @@ package main
 // mmafit.go: `gpucheck mmafit DIR` weighs models of the tensor cores' sum
 // with 8-bit float inputs into f32 against what a GPU computed: mma.sync
 // m16n8k32 for testdata/gpu/mma_e4m3 and mma_e5m2, and wgmma.mma_async
-// m64n8k32 for wgmma_e4m3 and wgmma_e5m2 (wgmma_fp8.h), at any grid and
+// m64n8k32 for wgmma_e4m3 and wgmma_e5m2 (wgmma_fp8.h), and mma.sync
+// m16n8k32 e4m3 into an f16 D for mma_e4m3_f16acc, at any grid and
 // special_from. It remakes each trial's A, B and C from mma_common.h's
 // hash (a port of its generators) and counts, per model, the outputs that
 // have the GPU's bits. The models are written here apart from core/sim, so
@@ -19,6 +20,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/ptxplay/ptxplay/core/fp"
 )
 
 // fp8 is an 8-bit float input: its value and exponent as f16 encodes it
@@ -360,6 +363,185 @@ func countModels(models []fitModel, gpu []uint32, e5 bool, grid, specialFrom uin
 	return n
 }
 
+// expOf16, genF16 and genC16 are mma_common.h's expOf, genF16, genC16.
+func expOf16(h, t uint32) int {
+	if t%4 == 1 {
+		return -2 + int((h>>9)%5)
+	}
+	return -10 + int((h>>9)%21)
+}
+
+func genF16(h, t uint32, special bool) uint32 {
+	sp := [8]uint32{0x7c00, 0xfc00, 0x7e00, 0x0001, 0x03ff, 0x7bff, 0x8000, 0x0200}
+	if special && h&31 == 0 {
+		x := sp[(h>>5)%8]
+		if (h>>5)%8 == 7 {
+			x |= h >> 20 & 0x1ff
+		}
+		return x
+	}
+	if (h>>5)&15 == 0 {
+		return (h >> 31) << 15
+	}
+	return (h>>31)<<15 | uint32(expOf16(h, t)+15)<<10 | (h >> 16 & 0x3ff)
+}
+
+func genC16(h, t uint32, special bool) uint32 {
+	if t%4 == 3 {
+		return 0
+	}
+	return genF16(h, t, special)
+}
+
+// exactStep is fusedStep before its rounding: the exact sum of c (aligned
+// at ce) and the products ks in a window of w bits (exact true), or a NaN,
+// an Inf or a signed zero, already final.
+func exactStep(c float64, ce int, in *dotInput, ks []int, w int) (float64, bool) {
+	special := math.IsInf(c, 0) || c != c
+	for _, k := range ks {
+		x, y := in.a[k].v, in.b[k].v
+		special = special || math.IsInf(x, 0) || math.IsInf(y, 0) || x != x || y != y
+	}
+	if special {
+		s := c
+		for _, k := range ks {
+			s += in.a[k].v * in.b[k].v
+		}
+		if s != s {
+			return math.NaN(), false
+		}
+		return s, false
+	}
+	type term struct {
+		v float64
+		e int
+	}
+	var terms []term
+	top := math.MinInt
+	if c != 0 {
+		terms = append(terms, term{c, ce})
+	}
+	allNeg := math.Signbit(c)
+	for _, k := range ks {
+		p := in.a[k].v * in.b[k].v
+		allNeg = allNeg && math.Signbit(p)
+		if p != 0 {
+			terms = append(terms, term{p, in.a[k].e + in.b[k].e + 1})
+		}
+	}
+	if len(terms) == 0 {
+		if allNeg {
+			return math.Copysign(0, -1), false
+		}
+		return 0, false
+	}
+	for _, t := range terms {
+		top = max(top, t.e)
+	}
+	var sum int64
+	for _, t := range terms {
+		sum += int64(math.Ldexp(t.v, w-top))
+	}
+	return math.Ldexp(float64(sum), top-w), true
+}
+
+// h16 rounds v to f16 to nearest even (a NaN 0x7fff); hv is an f16's value.
+func h16(v float64) uint32 {
+	if v != v {
+		return 0x7fff
+	}
+	return uint32(fp.CvtF64ToF16(math.Float64bits(v), fp.RN, false))
+}
+func hv(b uint32) float64 { return math.Float64frombits(fp.CvtF16ToF64(uint16(b), false)) }
+
+// cexp16 and cexp32 are an accumulator's alignment exponent ec+1 as f16
+// and as f32 encode it; rz32 rounds toward zero to f32.
+func cexp16(c float64) int {
+	_, e := math.Frexp(c)
+	return max(e-1, -14) + 1
+}
+func cexp32(c float64) int {
+	_, e := math.Frexp(c)
+	return max(e-1, -126) + 1
+}
+func rz32(v float64) float64 {
+	f := float32(v)
+	if math.Abs(float64(f)) > math.Abs(v) {
+		f = math.Nextafter32(f, 0)
+	}
+	return float64(f)
+}
+
+// fitModel16 is one candidate for an f16 D: D's f16 bits from one
+// output's inputs and C's f16 bits.
+type fitModel16 struct {
+	name string
+	d    func(in *dotInput, c uint32) uint32
+}
+
+// step16 is a fused step with f16 inputs into an f16 accumulator (the f16
+// rule): the exact sum of c and the products ks, rounded once to f16.
+func step16(c float64, in *dotInput, ks []int) float64 {
+	v, _ := exactStep(c, cexp16(c), in, ks, 26)
+	return hv(h16(v))
+}
+
+// f16accModels are the candidates for mma.sync m16n8k32 e4m3 into an f16
+// C/D (mma_e4m3_f16acc); the last is the fit (core/sim's tensorDotF8F16).
+var f16accModels = []fitModel16{
+	{"f32 adds in k order, then f16", func(in *dotInput, c uint32) uint32 {
+		acc := float32(hv(c))
+		for k := range 32 {
+			acc += float32(in.a[k].v * in.b[k].v)
+		}
+		return h16(float64(acc))
+	}},
+	{"C + 32 products, one fused step to f16", func(in *dotInput, c uint32) uint32 {
+		return h16(step16(hv(c), in, ksAll))
+	}},
+	{"C + k%4<2 to f16, then k%4>=2 to f16", func(in *dotInput, c uint32) uint32 {
+		return h16(step16(step16(hv(c), in, ksLow), in, ksHigh))
+	}},
+	{"C + k<16 to f16, then k>=16 to f16", func(in *dotInput, c uint32) uint32 {
+		return h16(step16(step16(hv(c), in, ksK0), in, ksK16))
+	}},
+	{"k%4<2, k%4>=2 toward zero in f32 (the f32 fit), + C, to f16", func(in *dotInput, c uint32) uint32 {
+		a, _ := exactStep(0, 0, in, ksLow, 26)
+		a = rz32(a)
+		b, _ := exactStep(a, cexp32(a), in, ksHigh, 26)
+		return h16(rz32(b) + hv(c))
+	}},
+	{"C + k%4<2 toward zero in f32, then k%4>=2 to f16", func(in *dotInput, c uint32) uint32 {
+		cv := hv(c)
+		a, _ := exactStep(cv, cexp32(cv), in, ksLow, 26)
+		a = rz32(a)
+		b, _ := exactStep(a, cexp32(a), in, ksHigh, 26)
+		return h16(b)
+	}},
+	{"k%4<2 to f16, then k%4>=2 to f16, then + C in f16 (the fit)", func(in *dotInput, c uint32) uint32 {
+		return h16(step16(step16(0, in, ksLow), in, ksHigh) + hv(c))
+	}},
+}
+
+// countF16 counts, per f16accModels model, the outputs of a grid-trial run
+// of mma_e4m3_f16acc (D one f16 a word) that equal gpu's words.
+func countF16(gpu []uint32, grid, specialFrom uint32) []int {
+	n := make([]int, len(f16accModels))
+	for t := range grid {
+		special := t >= specialFrom
+		for i, in := range fp8Inputs(t, special, false, 16) {
+			c := genC16(hashOf(t, 2, uint32(i)), t, special)
+			g := gpu[t*128+uint32(i)]
+			for m, fm := range f16accModels {
+				if fm.d(&in, c) == g {
+					n[m]++
+				}
+			}
+		}
+	}
+	return n
+}
+
 // mmaFit runs fitCounts on every mma_e4m3 and mma_e5m2 case in dir (as
 // `gpucheck write` wrote them and the GPU ran them).
 func mmaFit(w io.Writer, dir string) error {
@@ -395,7 +577,7 @@ func mmaFit(w io.Writer, dir string) error {
 		}
 		models, rows := fitModels, 16
 		switch kernel {
-		case "mma_e4m3", "mma_e5m2":
+		case "mma_e4m3", "mma_e5m2", "mma_e4m3_f16acc":
 		case "wgmma_e4m3", "wgmma_e5m2":
 			models, rows = wgmmaModels, 64
 		default:
@@ -415,6 +597,12 @@ func mmaFit(w io.Writer, dir string) error {
 		found++
 		total := len(gpu)
 		fmt.Fprintf(w, "%s: %s, %d trials (special from %d), %d outputs\n", name, kernel, grid, from, total)
+		if kernel == "mma_e4m3_f16acc" {
+			for m, c := range countF16(gpu, grid, from) {
+				fmt.Fprintf(w, "  %-60s %7d  %6.2f%%\n", f16accModels[m].name, c, 100*float64(c)/float64(total))
+			}
+			continue
+		}
 		for m, c := range countModels(models, gpu, strings.HasSuffix(kernel, "e5m2"), grid, from, rows) {
 			fmt.Fprintf(w, "  %-60s %7d  %6.2f%%\n", models[m].name, c, 100*float64(c)/float64(total))
 		}

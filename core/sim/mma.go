@@ -305,7 +305,9 @@ func (d *mmaDesc) compute(w *warp, sa, sb, sc []int32, out []uint64) {
 						for kk := range ar {
 							ys[kk] = gb[kk*n+col]
 						}
-						if f8 {
+						if f8 && d.d.kind == ekF16 {
+							out[g*rowsA*n+r*n+col] = tensorDotF8F16(acc, ar, ys[:k])
+						} else if f8 {
 							out[g*rowsA*n+r*n+col] = uint64(math.Float32bits(tensorDotF8(acc, ar, ys[:k])))
 						} else {
 							out[g*rowsA*n+r*n+col] = tensorResult(acc, ar, ys[:k], d.a.kind, d.d.kind)
@@ -376,10 +378,10 @@ func tensorFused(in, acc ekind) bool {
 }
 
 // mmaF8 reports whether an mma.sync with inputs of kind in and D of kind
-// out adds as tensorDotF8 models: 8-bit float inputs into f32. (wgmma's
-// fp8 is another hardware path, wgmmaDotF8; an f16 D was not measured.)
+// out adds as tensorDotF8 (f32) or tensorDotF8F16 (f16) model: 8-bit
+// float inputs. (wgmma's fp8 is another hardware path, wgmmaDotF8.)
 func mmaF8(in, out ekind) bool {
-	return out == ekF32 && (in == ekE4M3 || in == ekE5M2)
+	return (out == ekF32 || out == ekF16) && (in == ekE4M3 || in == ekE5M2)
 }
 
 // encodeFloat rounds an f32 accumulator to D's type.

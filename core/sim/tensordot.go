@@ -167,27 +167,61 @@ func roundTowardZero32(v float64) float32 {
 // its result (each step tensorDot's rules with f16 inputs), and C is added
 // last with one f32 add rounded to nearest even (subnormals kept, a NaN
 // canonical). Measured for m16n8k32 (testdata/gpu/mma_e4m3, mma_e5m2 and
-// 2048-trial runs: 262,144 of 262,144 outputs each); m16n8k16 is assumed
-// to split its k the same way.
+// 2048-trial runs: 262,144 of 262,144 outputs each), for m16n8k16 (8
+// products a step), mixed e4m3 x e5m2 and mostly-zero inputs (the
+// session 10 probes, 2048 trials each).
 func tensorDotF8(c float32, xs, ys []float32) float32 {
-	var lx, ly, hx, hy [16]float32
-	nl, nh := 0, 0
-	for i, x := range xs {
-		if i%4 < 2 {
-			lx[nl], ly[nl] = x, ys[i]
-			nl++
-		} else {
-			hx[nh], hy[nh] = x, ys[i]
-			nh++
-		}
-	}
-	acc := tensorDot(0, lx[:nl], ly[:nl], ekF16)
-	acc = tensorDot(acc, hx[:nh], hy[:nh], ekF16)
+	h := splitF8(xs, ys)
+	acc := tensorDot(0, h.lx[:h.nl], h.ly[:h.nl], ekF16)
+	acc = tensorDot(acc, h.hx[:h.nh], h.hy[:h.nh], ekF16)
 	d := float32(acc + c)
 	if d != d {
 		return math.Float32frombits(0x7fffffff)
 	}
 	return d
+}
+
+// tensorDotF8F16 is tensorDotF8 into an f16 accumulator (c an f16's
+// value), as an H200 computes it: the same two fused f16 steps from zero,
+// each rounded once to nearest even f16 (tensorResult's f16 D), then C
+// added by one f16 add rounded to nearest even (a NaN the canonical
+// 0x7fff). Measured for m16n8k32 e4m3 (the probe mma_e4m3_f16acc, 2048
+// trials: 262,144 of 262,144 outputs, specials included). Returns D's
+// f16 bits.
+func tensorDotF8F16(c float32, xs, ys []float32) uint64 {
+	h := splitF8(xs, ys)
+	acc := decodeF16(tensorResult(0, h.lx[:h.nl], h.ly[:h.nl], ekF16, ekF16))
+	acc = decodeF16(tensorResult(acc, h.hx[:h.nh], h.hy[:h.nh], ekF16, ekF16))
+	d := float64(acc) + float64(c) // exact: two f16s
+	if d != d {
+		return 0x7fff
+	}
+	return uint64(fp.CvtF64ToF16(math.Float64bits(d), fp.RN, false))
+}
+
+// decodeF16 is the f32 value of f16 bits.
+func decodeF16(b uint64) float32 {
+	return math.Float32frombits(fp.CvtF16ToF32(uint16(b), false, false))
+}
+
+// f8Halves holds an fp8 mma's products split by k: those with k%4 < 2
+// (the low halves of the A and B registers) and the others.
+type f8Halves struct {
+	lx, ly, hx, hy [16]float32
+	nl, nh         int
+}
+
+func splitF8(xs, ys []float32) (s f8Halves) {
+	for i, x := range xs {
+		if i%4 < 2 {
+			s.lx[s.nl], s.ly[s.nl] = x, ys[i]
+			s.nl++
+		} else {
+			s.hx[s.nh], s.hy[s.nh] = x, ys[i]
+			s.nh++
+		}
+	}
+	return s
 }
 
 // wgmmaF8Window is how many bits below E a term of wgmma's fp8 sum keeps.

@@ -166,3 +166,34 @@ func TestWgmmaDotF8(t *testing.T) {
 		}
 	}
 }
+
+// TestTensorDotF8F16: mma.sync's fp8 sum into an f16 D (tensorDotF8F16)
+// on cases worked by hand: the k%4<2 products to f16 (nearest even), the
+// k%4>=2 products into that to f16, then C by one f16 add to nearest even.
+func TestTensorDotF8F16(t *testing.T) {
+	p := func(e int) float32 { return float32(math.Ldexp(1, e)) }
+	inf := float32(math.Inf(1))
+	k := func(lo0, lo1, hi0, hi1 float32) []float32 { return []float32{lo0, lo1, hi0, hi1} }
+	ones := []float32{1, 1, 1, 1}
+	tests := []struct {
+		why    string
+		c      float32
+		xs, ys []float32
+		want   uint64 // f16 bits
+	}{
+		{"1 + 2^-11 in the first step ties to even (1), then 1+1 = 2",
+			0, k(1, p(-11), 1, 0), ones, 0x4000},
+		{"the first step rounds before the second: (1+2^-11 -> 1) + (2^-11) -> 1, where one sum 1+2^-10 is an f16",
+			0, k(1, p(-11), p(-11), 0), ones, 0x3c00},
+		{"C is added last, rounded once: steps give 1, C = 2^-11+2^-20 pushes 1+2^-11+2^-20 up to 1+2^-10",
+			p(-11) + p(-20), k(1, 0, 0, 0), ones, 0x3c01},
+		{"a sum past f16's range is Inf: 2^15 + 2^15 in one step", 0, k(p(15), p(15), 0, 0), ones, 0x7c00},
+		{"Inf*0 is the canonical f16 NaN 0x7fff", 0, k(inf, 0, 0, 0), k(0, 1, 1, 1), 0x7fff},
+		{"Inf C with finite steps stays Inf", inf, k(1, 0, 0, 0), ones, 0x7c00},
+	}
+	for _, tt := range tests {
+		if got := tensorDotF8F16(tt.c, tt.xs, tt.ys); got != tt.want {
+			t.Errorf("%s: got %#04x, want %#04x", tt.why, got, tt.want)
+		}
+	}
+}
