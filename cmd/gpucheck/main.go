@@ -11,8 +11,9 @@
 //	gpucheck golden DIR CASE...     CASE/expected.json from the GPU's buffers
 //	gpucheck approx DIR             ptxplay's .approx functions against
 //	                                device/approx.cu's results
-//	gpucheck mmafit DIR             models of mma.sync's fp8 sums against
-//	                                the GPU's mma_e4m3/mma_e5m2 outputs
+//	gpucheck mmafit DIR             models of the fp8 tensor-core sums against
+//	                                the GPU's mma_e4m3, mma_e5m2,
+//	                                mma_e4m3_f16acc, wgmma_e4m3, wgmma_e5m2
 //
 // The GPU machine has CUDA's compiler and driver but no Go, so the folder
 // travels whole. Kernels for a target above sm_90 (the H100/H200) are
