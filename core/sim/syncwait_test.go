@@ -187,6 +187,21 @@ J:
 			}
 			return lane - 16 + 200
 		}},
+		{"not modelled, a fault: one path a dead end (it runs to the kernel's ret, so the branch meets where the other lanes go on, at the bra.uni, and they wait there while it runs), each path with its shfl.sync (seed 8200049 -O3 of difftest -with diverge,shapes,exit,spaces,atomics, reduced)", `
+	and.b32 %r21, %lane, 24;
+	setp.eq.s32 %p6, %r21, 24;
+	@%p6 bra L3;
+	bra.uni L2;
+L3:
+	add.u32 %r30, %lane, 100;
+	shfl.sync.idx.b32 %r31, %r30, 28, 31, -1;
+	st.global.u32 [%oa], %r31;
+	bra.uni END;
+L2:
+	add.u32 %r26, %lane, 200;
+	shfl.sync.idx.b32 %r27, %r26, 0, 31, -1;
+	st.global.u32 [%oa], %r27;
+END:`, "shfl.sync: lanes 0x00ffffff", nil},
 		{"shfl.sync on one path, vote.sync on the other, both with the full mask: they never meet (a hang on the GPU)", `
 	setp.lt.u32 %p1, %lane, 16;
 	@%p1 bra A;
