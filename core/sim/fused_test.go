@@ -24,6 +24,25 @@ var fusedMasks = []uint32{
 // path, its handler's call.
 func runStretch(t *testing.T, p *Program, in [][32]uint64, nout int, general bool) [][32]uint64 {
 	t.Helper()
+	m, oa := stretchMachine(t, p, in, nout, general)
+	m.Run(100000)
+	if f := m.Fault(); f != nil || !m.Done() {
+		t.Fatalf("run: fault %v, done %v", f, m.Done())
+	}
+	out := make([][32]uint64, nout)
+	ob := m.Buffer(oa)
+	for k := range out {
+		for i := range out[k] {
+			out[k][i] = binary.LittleEndian.Uint64(ob[(k*32+i)*8:])
+		}
+	}
+	return out
+}
+
+// stretchMachine is runStretch's machine before it runs, and the address
+// of its outputs.
+func stretchMachine(t *testing.T, p *Program, in [][32]uint64, nout int, general bool) (*Machine, uint64) {
+	t.Helper()
 	ps, size, _ := p.Params("k")
 	params := make([]byte, size)
 	m, err := New(p, "k", Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{32, 1, 1}, Params: params})
@@ -47,18 +66,7 @@ func runStretch(t *testing.T, p *Program, in [][32]uint64, nout int, general boo
 			binary.LittleEndian.PutUint64(params[pi.Offset:], oa)
 		}
 	}
-	m.Run(100000)
-	if f := m.Fault(); f != nil || !m.Done() {
-		t.Fatalf("run: fault %v, done %v", f, m.Done())
-	}
-	out := make([][32]uint64, nout)
-	ob := m.Buffer(oa)
-	for k := range out {
-		for i := range out[k] {
-			out[k][i] = binary.LittleEndian.Uint64(ob[(k*32+i)*8:])
-		}
-	}
-	return out
+	return m, oa
 }
 
 // stretchOp returns the op of p's kernel written as text, failing t
@@ -251,5 +259,106 @@ SKIP:
 				}
 			}
 		})
+	}
+}
+
+// TestFusedBranches: stretches of plain ops (fused) between branches of
+// every shape burst's bra path tells apart (an unguarded bra; a guarded
+// one that every active lane or none takes, under the full warp and under
+// the part of it a parting branch leaves; one that parts the lanes), a
+// stretch that ends at a guarded plain op, and one that ends at the
+// reconvergence point, under every mask of fusedMasks (the lanes of the
+// mask take the parting branch). After every budget of warp instructions
+// from the start (a burst's end anywhere in a stretch) the short paths'
+// machine is the general path's (the counts, and the fingerprint:
+// registers, written-lanes marks, predicates, the SIMT stack), and the
+// output is the model's. (Written for session 10's trial of stretches that
+// go on across branches, not kept: docs/benchmarks.md, "Session 10,
+// browser"; two deliberate mistakes in burst, the reconvergence bound of
+// a stretch dropped and a branch no lane takes skipping two ops, each fail
+// it.)
+func TestFusedBranches(t *testing.T) {
+	body := `
+	ld.global.u32 %r1, [%ia];
+	ld.global.u32 %r2, [%ia+256];
+	mov.u32 %r3, 0;
+	mov.u32 %r4, 5;
+LOOP:
+	add.s32 %r3, %r3, %r1;
+	xor.b32 %r5, %r3, %r4;
+	bra.uni NEXT;
+	add.s32 %r3, %r3, 1000;
+NEXT:
+	sub.s32 %r4, %r4, 1;
+	setp.ne.s32 %p1, %r4, 0;
+	@%p1 bra LOOP;
+	setp.ne.u32 %p2, %r2, 0;
+	and.b32 %r6, %r3, 255;
+	@%p2 bra ODD;
+	add.s32 %r6, %r6, 7;
+	@%p2 bra JOIN;
+	xor.b32 %r6, %r6, 64;
+	bra.uni JOIN;
+ODD:
+	shl.b32 %r6, %r6, 1;
+	@!%p2 bra JOIN;
+	add.s32 %r6, %r6, 3;
+	@%p2 bra ODD2;
+	add.s32 %r6, %r6, 1000;
+ODD2:
+	mov.u32 %r7, %r6;
+	add.s32 %r6, %r7, %r7;
+JOIN:
+	add.s32 %r6, %r6, %r5;
+	sub.s32 %r6, %r6, %r4;
+	@%p2 add.s32 %r6, %r6, 1;
+	xor.b32 %r6, %r6, 5;
+	st.global.u32 [%oa], %r6;
+`
+	p := compileHarness(t, "", "", body)
+	stretchOp(t, p, "add.s32 %r3, %r3, %r1;")
+	model := func(a uint32, on bool) uint32 {
+		r3 := 5 * a
+		r5 := r3 ^ 1 // the last round's xor, with r4 = 1
+		r6 := r3 & 255
+		if on {
+			r6 = 2 * (2*r6 + 3)
+		} else {
+			r6 = (r6 + 7) ^ 64
+		}
+		r6 += r5 // r4 is 0
+		if on {
+			r6++
+		}
+		return r6 ^ 5
+	}
+	for _, mask := range fusedMasks {
+		var a, on [32]uint64
+		for i := range a {
+			a[i] = uint64(i*0x9e3779b9 + 12345)
+			on[i] = uint64(mask >> i & 1)
+		}
+		rows := [][32]uint64{a, on}
+		out := runStretch(t, p, rows, 1, false)
+		for i := range out[0] {
+			if got, want := uint32(out[0][i]), model(uint32(a[i]), on[i] != 0); got != want {
+				t.Fatalf("mask %#08x, lane %d: got %#x, want %#x", mask, i, got, want)
+			}
+		}
+		full, _ := stretchMachine(t, p, rows, 1, true)
+		full.Run(0)
+		total := full.Stats().WarpInstructions
+		for budget := int64(1); budget <= total; budget++ {
+			short, _ := stretchMachine(t, p, rows, 1, false)
+			general, _ := stretchMachine(t, p, rows, 1, true)
+			short.Run(budget)
+			general.Run(budget)
+			if got, want := short.Stats(), general.Stats(); got != want {
+				t.Fatalf("mask %#08x, budget %d: stats %+v, the general path's %+v", mask, budget, got, want)
+			}
+			if short.Fingerprint() != general.Fingerprint() {
+				t.Fatalf("mask %#08x, budget %d: the state differs from the general path's", mask, budget)
+			}
+		}
 	}
 }
