@@ -79,30 +79,7 @@ func execShfl(m *Machine, w *warp, o *op) {
 		if mk&1 == 0 {
 			continue
 		}
-		bval := int(b[lane] & 31)
-		cval := int(c[lane] & 31)
-		seg := int(c[lane] >> 8 & 31)
-		maxLane := lane&seg | cval&^seg
-		minLane := lane & seg
-		var j int
-		var p bool
-		switch o.mode {
-		case shflUp:
-			j = lane - bval
-			p = j >= maxLane
-		case shflDown:
-			j = lane + bval
-			p = j <= maxLane
-		case shflBfly:
-			j = lane ^ bval
-			p = j <= maxLane
-		case shflIdx:
-			j = minLane | bval&^seg
-			p = j <= maxLane
-		}
-		if !p || j < 0 || j > 31 {
-			j = lane
-		}
+		j, p := shflSource(o.mode, lane, b[lane], c[lane])
 		out[lane] = a[j]
 		if p {
 			ok |= 1 << lane
@@ -114,6 +91,36 @@ func execShfl(m *Machine, w *warp, o *op) {
 		}
 	}
 	setPred(w, o.pd, ok)
+}
+
+// shflSource is the lane a shfl lane reads (itself when out of range)
+// and whether it is in range (the predicate p).
+func shflSource(mode uint8, lane int, b, c uint64) (int, bool) {
+	bval := int(b & 31)
+	cval := int(c & 31)
+	seg := int(c >> 8 & 31)
+	maxLane := lane&seg | cval&^seg
+	minLane := lane & seg
+	var j int
+	var p bool
+	switch mode {
+	case shflUp:
+		j = lane - bval
+		p = j >= maxLane
+	case shflDown:
+		j = lane + bval
+		p = j <= maxLane
+	case shflBfly:
+		j = lane ^ bval
+		p = j <= maxLane
+	case shflIdx:
+		j = minLane | bval&^seg
+		p = j <= maxLane
+	}
+	if !p || j < 0 || j > 31 {
+		j = lane
+	}
+	return j, p
 }
 
 // vote{.sync}.mode: .all .any .uni on predicates, .ballot.b32, over the

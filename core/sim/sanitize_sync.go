@@ -139,10 +139,28 @@ func (s *sanitizer) memberMask(m *Machine, w *warp, o *op) {
 		me := s.me(m, w, o, firstLane(out))
 		s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("%s with membermask %#08x executed by lanes %#08x of warp %d that the mask leaves out (undefined: the executing thread must be in membermask)", o.inst.Entry.Name, outMask, out, w.id)})
 	}
-	if absent &= w.valid & w.exited; absent != 0 {
-		me := s.me(m, w, o, absLane)
-		s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("%s membermask %#08x names lanes %#08x of warp %d that do not execute it: they are exited (a shuffle reading them reads their stale registers)", o.inst.Entry.Name, absMask, absent, w.id)})
+	// vote, match and redux take the non-exited threads of the mask (the
+	// ISA); a shuffle whose source lane exited reads an undefined value
+	// ("results are undefined if source thread j is an inactive thread").
+	if o.inst.Entry.Name == "shfl.sync" && absent&w.valid&w.exited != 0 {
+		b, c := w.reg(o.s[1]), w.reg(o.s[2])
+		var gone uint32
+		lane := -1
+		for l := w.mask; l != 0; l &= l - 1 {
+			i := bits.TrailingZeros32(l)
+			if j, _ := shflSource(o.mode, i, b[i], c[i]); w.exited>>j&1 != 0 {
+				gone |= 1 << j
+				if lane < 0 {
+					lane = i
+				}
+			}
+		}
+		if gone != 0 {
+			me := s.me(m, w, o, lane)
+			s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("%s reads lanes %#08x of warp %d, which exited (membermask %#08x): an undefined value (the source thread must be active)", o.inst.Entry.Name, gone, w.id, absMask)})
+		}
 	}
+	_ = absLane
 }
 
 // barArrive is a warp's arrival at CTA barrier id through o (execBar).

@@ -586,10 +586,14 @@ DONE:`, 0},
 	@%p1 bra SKIP;
 	shfl.sync.bfly.b32 %r1, %t, 1, 31, -1;
 SKIP:`, 0},
-	{"shfl.sync with the full mask after lanes 16-31 exited", 1, 32, `
+	{"shfl.sync.bfly by 16 after lanes 16-31 exited: lanes 0-15 read exited lanes (undefined)", 1, 32, `
 	setp.ge.u32 %p1, %t, 16;
 	@%p1 exit;
-	shfl.sync.bfly.b32 %r1, %t, 1, 31, -1;   // SYNC`, 0},
+	shfl.sync.bfly.b32 %r1, %t, 16, 31, -1;   // SYNC`, 0},
+	{"shfl.sync.bfly by 1 with the full mask after lanes 16-31 exited: the sources stayed, no finding (the ISA waits for the non-exited threads)", 1, 32, `
+	setp.ge.u32 %p1, %t, 16;
+	@%p1 exit;
+	shfl.sync.bfly.b32 %r1, %t, 1, 31, -1;`, 0},
 	{"shfl.sync and vote.sync with the full mask in converged code are fine", 1, 32, `
 	shfl.sync.bfly.b32 %r1, %t, 1, 31, -1;
 	setp.ne.u32 %p1, %r1, 0;

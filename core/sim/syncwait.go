@@ -161,7 +161,7 @@ func syncTogether(m *Machine, w *warp, f *frame, o *op, maskIdx int, absent uint
 		}
 	}
 	if absent&^cover != 0 {
-		return false
+		return releaseMeeting(f, absent&^cover)
 	}
 	if park >= 0 {
 		// Wait: the sibling path not yet at such an instruction runs
@@ -172,6 +172,48 @@ func syncTogether(m *Machine, w *warp, f *frame, o *op, maskIdx int, absent uint
 		return true
 	}
 	runTogether(m, w, f, o, maskIdx, ready, sem)
+	return true
+}
+
+// releaseMeeting handles lanes of the mask that wait at the meeting
+// point of the branch the executing lanes are in (left in the entry that
+// pushed the paths, or in an entry of their own there): with no wait at
+// meeting points on the GPU they go on, and so they do here when every
+// absent lane waits there (a path that ends the kernel is a dead end, so
+// clang's layout of if (c) {...; return} else {...; return} has the other
+// lanes wait where the branch falls through). The branch's own entry,
+// holding the lanes at its pc, the meeting point, moves to the top with
+// only those lanes, and the paths' entries below it meet where it meets
+// (its rpc); its lanes then run on to an instruction of the kind (or to
+// that point), and syncTogether finds the executing lanes as a path
+// below it. It reports whether it moved them.
+func releaseMeeting(f *frame, absent uint32) bool {
+	top := len(f.stack) - 1
+	meet := f.stack[top].rpc
+	p := top - 1
+	for p >= 0 && f.stack[p].rpc == meet {
+		p--
+	}
+	if p < 0 || f.stack[p].pc != meet || meet < 0 {
+		return false
+	}
+	var paths []entry
+	var running uint32 // lanes of the paths that have not reached the meeting point
+	for k := p + 1; k <= top; k++ {
+		if s := f.stack[k]; s.pc != s.rpc && s.mask != 0 {
+			paths = append(paths, s)
+			running |= s.mask
+		}
+	}
+	b := f.stack[p]
+	b.mask &^= running
+	if absent&^b.mask != 0 {
+		return false // some wait elsewhere
+	}
+	for i := range paths {
+		paths[i].rpc = b.rpc
+	}
+	f.stack = append(append(f.stack[:p], paths...), b)
 	return true
 }
 

@@ -187,7 +187,7 @@ J:
 			}
 			return lane - 16 + 200
 		}},
-		{"not modelled, a fault: one path a dead end (it runs to the kernel's ret, so the branch meets where the other lanes go on, at the bra.uni, and they wait there while it runs), each path with its shfl.sync (seed 8200049 -O3 of difftest -with diverge,shapes,exit,spaces,atomics, reduced)", `
+		{"one path a dead end (it runs to the kernel's ret, so the branch meets where the other lanes go on, at the bra.uni, and they wait there while it runs), each path with its shfl.sync: the waiting lanes go on to theirs (seed 8200049 -O3 of difftest -with diverge,shapes,exit,spaces,atomics, reduced; a fault before)", `
 	and.b32 %r21, %lane, 24;
 	setp.eq.s32 %p6, %r21, 24;
 	@%p6 bra L3;
@@ -201,7 +201,12 @@ L2:
 	add.u32 %r26, %lane, 200;
 	shfl.sync.idx.b32 %r27, %r26, 0, 31, -1;
 	st.global.u32 [%oa], %r27;
-END:`, "shfl.sync: lanes 0x00ffffff", nil},
+END:`, "", func(lane int) int {
+			if lane < 24 {
+				return 200
+			}
+			return 28 + 100
+		}},
 		{"shfl.sync on one path, vote.sync on the other, both with the full mask: they never meet (a hang on the GPU)", `
 	setp.lt.u32 %p1, %lane, 16;
 	@%p1 bra A;
@@ -211,13 +216,18 @@ A:
 	vote.sync.ballot.b32 %r1, %p1, -1;
 J:
 	st.global.u32 [%oa], %r1;`, "shfl.sync: lanes 0x", nil},
-		{"redux.sync in an if, then in the code after the join, where the lanes that skipped it execute it first", `
+		{"redux.sync in an if, then in the code after the join, where the lanes that skipped it execute it first: they go on from the meeting point, the if's redux runs with theirs (496 for lanes 16-31), then lanes 0-15 run the second alone once the others exited (120)", `
 	setp.ge.u32 %p1, %lane, 16;
 	@%p1 bra J;
 	redux.sync.add.u32 %r1, %lane, -1;
 J:
 	redux.sync.add.u32 %r2, %lane, -1;
-	st.global.u32 [%oa], %r2;`, "redux.sync: lanes 0x", nil},
+	st.global.u32 [%oa], %r2;`, "", func(lane int) int {
+			if lane < 16 {
+				return 120
+			}
+			return 496
+		}},
 		{"match.sync with half-warp masks on each path names only lanes on its own path: no wait", `
 	mov.u32 %r4, 7;
 	setp.lt.u32 %p1, %lane, 16;
