@@ -158,54 +158,13 @@ func fp8Inputs(t uint32, special, e5 bool, rows int) []dotInput {
 // operand, Inf*0 or Inf-Inf the canonical NaN.
 func fusedStep(c float32, in *dotInput, ks []int, w int) float32 {
 	cv := float64(c)
-	special := math.IsInf(cv, 0) || cv != cv
-	for _, k := range ks {
-		x, y := in.a[k].v, in.b[k].v
-		special = special || math.IsInf(x, 0) || math.IsInf(y, 0) || x != x || y != y
-	}
-	if special {
-		s := cv
-		for _, k := range ks {
-			s += in.a[k].v * in.b[k].v
-		}
-		if s != s {
-			return math.Float32frombits(0x7fffffff)
-		}
-		return float32(s)
-	}
-	type term struct {
-		v float64
-		e int
-	}
-	var terms []term
-	top := math.MinInt
-	if cv != 0 {
-		_, e := math.Frexp(cv)
-		terms = append(terms, term{cv, max(e-1, -126) + 1})
-	}
-	allNeg := math.Signbit(cv)
-	for _, k := range ks {
-		p := in.a[k].v * in.b[k].v
-		allNeg = allNeg && math.Signbit(p)
-		if p != 0 {
-			terms = append(terms, term{p, in.a[k].e + in.b[k].e + 1})
-		}
-	}
-	if len(terms) == 0 {
-		if allNeg {
-			return float32(math.Copysign(0, -1))
-		}
-		return 0
-	}
-	for _, t := range terms {
-		top = max(top, t.e)
-	}
-	var sum int64
-	for _, t := range terms {
-		sum += int64(math.Ldexp(t.v, w-top))
-	}
-	v := math.Ldexp(float64(sum), top-w)
-	if math.Abs(v) >= 0x1p128 {
+	v, exact := exactStep(cv, cexp32(cv), in, ks, w)
+	switch {
+	case v != v:
+		return math.Float32frombits(0x7fffffff)
+	case !exact:
+		return float32(v)
+	case math.Abs(v) >= 0x1p128:
 		return float32(math.Copysign(math.Inf(1), v))
 	}
 	f := float32(v)
