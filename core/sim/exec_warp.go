@@ -197,8 +197,8 @@ func memberGroups(w *warp, o *op, i int, fn func(g, lanes uint32)) {
 // and its else each with __shfl_sync(FULL_MASK, ...): Volta's
 // independent thread scheduling). This machine runs the paths of a
 // divergent branch one after the other and meets them only where they
-// join, so a membermask (value source i; none in the pre-sm_70 forms)
-// naming live lanes that are not executing the instruction now (on
+// join, so a membermask (named: the lanes the executing lanes' masks
+// name) naming live lanes that are not executing the instruction now (on
 // another path, or guarded off) runs it over the lanes here. That is
 // the ISA's answer when those lanes exit before they execute any such
 // instruction (the wait ends when they exit), so the lanes are only
@@ -206,10 +206,7 @@ func memberGroups(w *warp, o *op, i int, fn func(g, lanes uint32)) {
 // instruction before it exits, the earlier one would have waited for it
 // and run with it: the run stops with a fault here, rather than give the
 // answer it gave without a word before (with synccheck off).
-func syncWaits(m *Machine, w *warp, o *op, i int) bool {
-	if i >= len(o.s) || w.mask == 0 {
-		return false
-	}
+func syncWaits(m *Machine, w *warp, o *op, named uint32) bool {
 	live := w.valid &^ w.exited
 	if p := w.syncPend & live & w.mask; p != 0 {
 		q := w.syncPendOp
@@ -221,17 +218,7 @@ func syncWaits(m *Machine, w *warp, o *op, i int) bool {
 			o.inst.Entry.Name, p, w.id, q.inst.Entry.Name, q.line, w.syncPendMask, q.inst.Entry.Name, q.inst.Entry.Name))
 		return true
 	}
-	mm := src(w, o, i)
-	var named uint32
-	for r := w.mask; r != 0; r &= r - 1 {
-		named |= uint32(mm[bits.TrailingZeros32(r)])
-	}
-	if absent := named & live &^ w.mask; absent != 0 {
-		if w.syncPend&live == 0 {
-			w.syncPend, w.syncPendOp, w.syncPendMask = 0, o, named
-		}
-		w.syncPend |= absent
-	}
+	notePending(w, o, named, w.mask)
 	return false
 }
 

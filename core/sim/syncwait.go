@@ -80,12 +80,8 @@ func execSync(m *Machine, w *warp, o *op, maskIdx int, sem func(*Machine, *warp,
 		return
 	}
 	live := w.valid &^ w.exited
+	named := memberLanes(w, o, maskIdx, w.mask)
 	if w.syncPend&live&w.mask == 0 {
-		mm := src(w, o, maskIdx)
-		var named uint32
-		for r := w.mask; r != 0; r &= r - 1 {
-			named |= uint32(mm[bits.TrailingZeros32(r)])
-		}
 		if absent := named & live &^ w.mask; absent != 0 {
 			if syncTogether(m, w, f, o, maskIdx, absent, sem) {
 				return
@@ -93,7 +89,7 @@ func execSync(m *Machine, w *warp, o *op, maskIdx int, sem func(*Machine, *warp,
 		}
 	}
 	// The lanes here run it alone (syncWaits faults or notes the absent).
-	if syncWaits(m, w, o, maskIdx) {
+	if syncWaits(m, w, o, named) {
 		return
 	}
 	if m.san != nil {
@@ -269,11 +265,7 @@ func runTogether(m *Machine, w *warp, f *frame, o *op, maskIdx int, ready []int,
 		f.preds[np+int32(i)] = v
 	}
 	w.mask = all
-	mm := src(w, &ox, maskIdx)
-	var named uint32 // the lanes the masks name, each lane's own
-	for r := all; r != 0; r &= r - 1 {
-		named |= uint32(mm[bits.TrailingZeros32(r)])
-	}
+	named := memberLanes(w, &ox, maskIdx, all) // each lane's own mask
 	if m.san != nil {
 		m.san.warpSyncOp(m, w, &ox) // sanitize_sync.go
 	}
@@ -322,8 +314,25 @@ func runTogether(m *Machine, w *warp, f *frame, o *op, maskIdx int, ready []int,
 	markWritten(f, o, here)
 	f.stack[len(f.stack)-1].pc++
 	// Lanes of the mask still elsewhere: noted, as when it runs alone.
+	notePending(w, o, named, all)
+}
+
+// memberLanes is the union of the membermasks (value source i) that
+// lanes hold.
+func memberLanes(w *warp, o *op, i int, lanes uint32) uint32 {
+	mm := src(w, o, i)
+	var named uint32
+	for r := lanes; r != 0; r &= r - 1 {
+		named |= uint32(mm[bits.TrailingZeros32(r)])
+	}
+	return named
+}
+
+// notePending notes the live lanes of named that did not run o with the
+// lanes here (warp.syncPend, read by syncWaits).
+func notePending(w *warp, o *op, named, here uint32) {
 	live := w.valid &^ w.exited
-	if absent := named & live &^ all; absent != 0 {
+	if absent := named & live &^ here; absent != 0 {
 		if w.syncPend&live == 0 {
 			w.syncPend, w.syncPendOp, w.syncPendMask = 0, o, named
 		}
