@@ -190,18 +190,13 @@ func tensorDotF8(c float32, xs, ys []float32) float32 {
 // f16 bits.
 func tensorDotF8F16(c float32, xs, ys []float32) uint64 {
 	h := splitF8(xs, ys)
-	acc := decodeF16(tensorResult(0, h.lx[:h.nl], h.ly[:h.nl], ekF16, ekF16))
-	acc = decodeF16(tensorResult(acc, h.hx[:h.nh], h.hy[:h.nh], ekF16, ekF16))
+	acc := floatOf(ekF16, tensorResult(0, h.lx[:h.nl], h.ly[:h.nl], ekF16, ekF16))
+	acc = floatOf(ekF16, tensorResult(acc, h.hx[:h.nh], h.hy[:h.nh], ekF16, ekF16))
 	d := float64(acc) + float64(c) // exact: two f16s
 	if d != d {
 		return 0x7fff
 	}
 	return uint64(fp.CvtF64ToF16(math.Float64bits(d), fp.RN, false))
-}
-
-// decodeF16 is the f32 value of f16 bits.
-func decodeF16(b uint64) float32 {
-	return math.Float32frombits(fp.CvtF16ToF32(uint16(b), false, false))
 }
 
 // f8Halves holds an fp8 mma's products split by k: those with k%4 < 2
