@@ -2,8 +2,8 @@
 // the same (issue 24: a step's Go time).
 //
 // Vugu builds every node of the page on every render. The launch panel,
-// the memory view's controls and the register grid's bar change on few
-// renders; each keeps its last build and the key it was built for, and
+// the memory view's controls, the register grid's bar and the toolbar
+// (but its step count) change on few renders; each keeps its last build and the key it was built for, and
 // builds again only when the key differs. The kept nodes are the same
 // objects from render to render, which the quick render (quickrender.go)
 // passes over without comparing.
