@@ -134,7 +134,7 @@ func (s *sanitizer) memberMask(m *Machine, w *warp, o *op) {
 	if len(o.s) == 0 {
 		return
 	}
-	_, out, absent, outMask, absMask, absLane := laneMasks(w, o.s[len(o.s)-1])
+	_, out, absent, outMask, absMask, _ := laneMasks(w, o.s[len(o.s)-1])
 	if out != 0 {
 		me := s.me(m, w, o, firstLane(out))
 		s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("%s with membermask %#08x executed by lanes %#08x of warp %d that the mask leaves out (undefined: the executing thread must be in membermask)", o.inst.Entry.Name, outMask, out, w.id)})
@@ -160,7 +160,6 @@ func (s *sanitizer) memberMask(m *Machine, w *warp, o *op) {
 			s.report(Hazard{Kind: "sync", HazardAccess: me, Message: fmt.Sprintf("%s reads lanes %#08x of warp %d, which exited (membermask %#08x): an undefined value (the source thread must be active)", o.inst.Entry.Name, gone, w.id, absMask)})
 		}
 	}
-	_ = absLane
 }
 
 // barArrive is a warp's arrival at CTA barrier id through o (execBar).
