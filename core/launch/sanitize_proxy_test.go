@@ -94,6 +94,12 @@ func TestSanitizeProxyUnfenced(t *testing.T) {
 		{"examples/wgmma_swizzle", []pair{
 			{"wgmma.mma_async", "st.shared.v4.u32 [%r13]", 128},
 			{"wgmma.mma_async", "st.shared.v4.u32 [%r14]", 64}}},
+		// The pair's GEMM as it was before session 11: each of the four
+		// tcgen05.mma.cta_group::2 (K = 16: 32 bytes of each row) reads
+		// in both CTAs 128 rows of A and 32 of Bt, two 16-byte chunks a
+		// row, each chunk stored by one thread: (128 + 32) * 2 * 2.
+		{"testdata/tcgen05_pair", []pair{
+			{"tcgen05.mma.cta_group::2", "st.shared.v2.u64", 640}}},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
 			dir := filepath.Join("../..", c.dir)

@@ -42,9 +42,14 @@
 // Writes of the async proxy itself (bulk copies and TMA landing) replace
 // the byte's pending write: their completion (mbarrier complete_tx or a
 // bulk async-group) carries the implicit generic-async proxy fence the
-// ISA names. tcgen05's descriptor reads and global memory (bulk copies and
-// TMA loads read global memory through the async proxy too) are not
-// checked; cp.async (non-bulk) and st.async write through the generic
+// ISA names. tcgen05.mma's A and B descriptor reads and tcgen05.cp's
+// source are async-proxy reads as well (§9.7.17.6.5 "Shared Memory
+// Accesses": "The shared memory accesses by tcgen05.mma and tcgen05.cp
+// operations are performed in the asynchronous proxy (async proxy).
+// Accessing the same memory location across miltiple [sic] proxies needs a
+// cross-proxy fence"), in each CTA of a .cta_group::2 pair. Global memory
+// (bulk copies and TMA loads read global memory through the async proxy
+// too) is not checked; cp.async (non-bulk) and st.async write through the generic
 // proxy without reaching racecheck, so their bytes are not pending.
 //
 // The shadow is kept only when the kernel has an instruction that reads
@@ -105,7 +110,7 @@ func proxyReader(o *op) bool {
 		return false
 	}
 	switch o.inst.Entry.Name {
-	case "wgmma.mma_async":
+	case "wgmma.mma_async", "tcgen05.mma", "tcgen05.mma.ws", "tcgen05.cp":
 		return true
 	case "cp.async.bulk", "cp.reduce.async.bulk", "cp.async.bulk.tensor", "cp.reduce.async.bulk.tensor":
 		ss := stateSpaces(o.inst)
@@ -298,6 +303,52 @@ func (s *sanitizer) wgmmaRead(m *Machine, w *warp, o *op, lane int, d *wgmmaDesc
 		p.rows(b, 0, d.n, uint64(d.k*d.bt.bits()/8))
 	}
 	p.flush()
+}
+
+// descRows checks an async-proxy read through a shared-memory matrix
+// descriptor of c's shared memory (tcgen05.mma's K-major A or B,
+// tcgen05.cp's source): rows of rowBytes bytes each, 16-byte chunk by
+// chunk as readOperand reads them.
+func (s *sanitizer) descRows(m *Machine, w *warp, o *op, lane int, c *cta, d smemDesc, rows int, rowBytes uint64) {
+	if s.px == nil {
+		return
+	}
+	if p := s.scan(m, w, o, lane, c); p != nil {
+		p.rows(d, 0, rows, rowBytes)
+		p.flush()
+	}
+}
+
+// descMN checks tcgen05.mma's read of an MN-major operand: rows x kLen
+// elements of esize bytes at smemDesc.addrMN, as readSmemOperand reads
+// them.
+func (s *sanitizer) descMN(m *Machine, w *warp, o *op, lane int, c *cta, d smemDesc, rows, kLen int, esize uint64) {
+	if s.px == nil {
+		return
+	}
+	if p := s.scan(m, w, o, lane, c); p != nil {
+		for kk := 0; kk < kLen; kk++ { // r inner: its elements lie side by side
+			for r := 0; r < rows; r++ {
+				p.bytes(d.addrMN(r, kk, esize), int(esize))
+			}
+		}
+		p.flush()
+	}
+}
+
+// tcOperandRead checks tcgen05.mma's read of its A or B operand of kind
+// k through descriptor d in c's shared memory, laid out as
+// readTcOperand reads it: sub-byte kinds as K-major rows of 32 bytes,
+// others K-major rows or MN-major elements.
+func (s *sanitizer) tcOperandRead(m *Machine, w *warp, o *op, lane int, c *cta, d smemDesc, mn bool, rows, kLen int, k ekind) {
+	switch {
+	case k.subByte():
+		s.descRows(m, w, o, lane, c, d, rows, 32)
+	case mn:
+		s.descMN(m, w, o, lane, c, d, rows, kLen, uint64(k.bits()/8))
+	default:
+		s.descRows(m, w, o, lane, c, d, rows, uint64(kLen*k.bits()/8))
+	}
 }
 
 func (s *sanitizer) scan(m *Machine, w *warp, o *op, lane int, c *cta) *pxScan {

@@ -22,6 +22,8 @@ package sim
 //   // RACE:x=N    the same for a read nothing orders after the store
 //                  (fenced by its writer)
 //   // BOTH:x=N    neither ordered nor fenced
+//   PROXY-AT:x=N  (anywhere in the row) as PROXY, at the kernel's line
+//                  marked // ASYNC-READ (the wgmma or tcgen05 read)
 // and nothing else may be found.
 
 import (
@@ -99,12 +101,99 @@ BODY
 	shr.u64 %rd2, %rd2, 4;
 	or.b64 %rd2, %rd2, 0x0000001000080000;
 	wgmma.fence.sync.aligned;
-	wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%d0, %d1, %d2, %d3}, %rd1, %rd2, 0, 1, 1, 0, 0;   // WGMMA
+	wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%d0, %d1, %d2, %d3}, %rd1, %rd2, 0, 1, 1, 0, 0;   // ASYNC-READ
 	wgmma.commit_group.sync.aligned;
 	wgmma.wait_group.sync.aligned 0;
 	ret;
 }
 `
+
+// tcProxyKernel: 128 threads; warp 0 allocates 32 columns of tensor
+// memory; thread t stores bytes 16t..16t+15 of sA (2048 bytes) and
+// threads 0-15 bytes 16t.. of sB (256); the rows add fences and the
+// barrier; then thread 0 issues TCREAD, a tcgen05.mma or tcgen05.cp (one
+// thread's async-proxy read, PTX ISA 9.7.17.6.5), waits for it through
+// tcgen05.commit and the mbarrier, and warp 0 frees the columns. %rd1
+// and %rd2 are K-major descriptors of sA and sB with no swizzle: LBO 128,
+// SBO 256, version 1 (row r's 16-byte chunk c at (r/8)*256 + (r%8)*16 +
+// c*128, so 64 rows of 32 bytes fill sA's 2048 bytes, 8 rows sB's 256);
+// %rd3 one of sA with SBO 128 (row r's first chunk at 16r, its second at
+// 16r + 128); %rd4 an MN-major one of sA in the 128-byte swizzle, SBO
+// 1024 (element (i, kk) at 2(i%8) + 16(i/8) + 128(kk%8) + 1024(kk/8),
+// chunks swapped within each 128 bytes: 64 x 16 f16 fill sA; read as
+// K-major it would run past sA from row 16 on).
+const tcProxyKernel = `.version 8.7
+.target sm_100a
+.address_size 64
+
+.visible .entry k(.param .u64 pg, .param .u64 pu)
+{
+	.reg .pred %p<8>;
+	.reg .b32 %r<32>;
+	.reg .b64 %rd<32>;
+	.reg .b32 %t, %sa, %sb, %tp, %ta, %mb;
+	.shared .align 1024 .b8 sA[2048];
+	.shared .align 1024 .b8 sB[256];
+	.shared .align 8 .b32 tptr;
+	.shared .align 8 .b64 mbar;
+	mov.u32 %t, %tid.x;
+	mov.u32 %tp, tptr;
+	mov.u32 %mb, mbar;
+	setp.lt.u32 %p6, %t, 32;
+	setp.eq.u32 %p7, %t, 0;
+	@%p6 tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%tp], 32;
+	@%p7 mbarrier.init.shared::cta.b64 [%mb], 1;
+	mov.u32 %sa, sA;
+	mad.lo.u32 %sa, %t, 16, %sa;
+	mov.u32 %sb, sB;
+	mad.lo.u32 %sb, %t, 16, %sb;
+	setp.lt.u32 %p1, %t, 16;
+	st.shared.v4.u32 [%sa], {%t, %t, %t, %t};    // @sta
+	@%p1 st.shared.v4.u32 [%sb], {%t, %t, %t, %t};   // @stb
+BODY
+	tcgen05.fence::after_thread_sync;
+	ld.shared.b32 %ta, [%tp];
+	mov.u32 %r1, sA;
+	cvt.u64.u32 %rd1, %r1;
+	shr.u64 %rd1, %rd1, 4;
+	or.b64 %rd3, %rd1, 0x0000400800080000;
+	or.b64 %rd4, %rd1, 0x4000404000010000;
+	or.b64 %rd1, %rd1, 0x0000401000080000;
+	mov.u32 %r2, sB;
+	cvt.u64.u32 %rd2, %r2;
+	shr.u64 %rd2, %rd2, 4;
+	or.b64 %rd2, %rd2, 0x0000401000080000;
+	mov.u32 %r3, IDESC;
+	setp.ne.u32 %p2, %t, %t;
+	TCREAD   // ASYNC-READ
+	@%p7 tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%mb];
+W:
+	mbarrier.try_wait.parity.shared::cta.b64 %p3, [%mb], 0;
+	@!%p3 bra W;
+	tcgen05.fence::before_thread_sync;
+	bar.sync 0;
+	@%p6 tcgen05.dealloc.cta_group::1.sync.aligned.b32 %ta, 32;
+	ret;
+}
+`
+
+// tcKernel is tcProxyKernel issuing async with instruction descriptor
+// idesc (%r3).
+func tcKernel(async string, idesc uint32) string {
+	return strings.NewReplacer("TCREAD", async, "IDESC", fmt.Sprint(idesc)).Replace(tcProxyKernel)
+}
+
+// tcMMAKernelAt is tcProxyKernel with an M = 64, N = 8, K = 16
+// tcgen05.mma, f16 into f32, A and B K-major (%rd1, %rd2), or A MN-major
+// (%rd4) with aMN: it reads all of sA and sB.
+func tcMMAKernelAt(aMN bool) string {
+	f := map[string]uint32{"c_format": 1, "n_dim": 8 >> 3, "m_dim": 64 >> 4}
+	a := "%rd1"
+	if aMN {
+		f["a_major"], a = 1, "%rd4"
+	}
+	return tcKernel("@%p7 tcgen05.mma.cta_group::1.kind::f16 [%ta], "+a+", %rd2, %r3, %p2;", idescFields(f))
+}
 
 type proxyRow struct {
 	desc    string
@@ -262,15 +351,54 @@ W:
 
 	// wgmma.mma_async reading A and B through descriptors
 	{"wgmma after stores and bar.sync with no proxy fence (examples/wgmma_swizzle before session 10): each warp's wgmma reads its 16 rows of A (32 writers) and all of B (16 writers)", wgmmaProxyKernel, 128, 0, `
-	// PROXY-WGMMA:sta=128 PROXY-WGMMA:stb=64`},
+	// PROXY-AT:sta=128 PROXY-AT:stb=64`},
 	{"wgmma with every writer's fence.proxy.async.shared::cta before bar.sync: ordered", wgmmaProxyKernel, 128, 0, `
 	fence.proxy.async.shared::cta;`},
 	{"wgmma with the fence by threads 16-127 only: the stores of threads 0-15 (their A rows, read by warp 0, and all of B) stay unfenced", wgmmaProxyKernel, 128, 0, `
 	@!%p1 fence.proxy.async.shared::cta;
-	// PROXY-WGMMA:sta=16 PROXY-WGMMA:stb=64`},
+	// PROXY-AT:sta=16 PROXY-AT:stb=64`},
+
+	// tcgen05.mma and tcgen05.cp reading shared memory through descriptors
+	// (9.7.17.6.5: "The shared memory accesses by tcgen05.mma and
+	// tcgen05.cp operations are performed in the asynchronous proxy")
+	{"tcgen05.mma after the stores and bar.sync with no proxy fence (testdata/tcgen05_pair before session 11): thread 0 reads all 64 rows of A (128 writers) and of B (16 writers)", tcMMAKernelAt(false), 128, 0, `
+	bar.sync 0;
+	// PROXY-AT:sta=128 PROXY-AT:stb=16`},
+	{"tcgen05.mma with every writer's fence.proxy.async.shared::cta before bar.sync: ordered", tcMMAKernelAt(false), 128, 0, `
+	fence.proxy.async.shared::cta;
+	bar.sync 0;`},
+	{"tcgen05.mma with the fence by threads 16-127 only: threads 0-15's A chunks and all of B stay unfenced", tcMMAKernelAt(false), 128, 0, `
+	@!%p1 fence.proxy.async.shared::cta;
+	bar.sync 0;
+	// PROXY-AT:sta=16 PROXY-AT:stb=16`},
+	{"tcgen05.mma after bar.sync and the issuing thread's own fence: the barrier orders the stores before its fence, the fence before its MMA", tcMMAKernelAt(false), 128, 0, `
+	bar.sync 0;
+	@%p7 fence.proxy.async.shared::cta;`},
+	{"tcgen05.mma with the writers' fence.proxy.async.global: no shared byte is covered", tcMMAKernelAt(false), 128, 0, `
+	fence.proxy.async.global;
+	bar.sync 0;
+	// PROXY-AT:sta=128 PROXY-AT:stb=16`},
+	{"a CTA of one warp: every writer fences, no __syncwarp: lanes 1-31's stores are not ordered before thread 0's MMA (independent thread scheduling), a plain race; thread 0's own chunks are", tcMMAKernelAt(false), 32, 0, `
+	fence.proxy.async.shared::cta;
+	// RACE-AT:sta=31 RACE-AT:stb=15`},
+	{"a CTA of one warp: every writer fences, then __syncwarp: ordered", tcMMAKernelAt(false), 32, 0, `
+	fence.proxy.async.shared::cta;
+	bar.warp.sync -1;`},
+	{"tcgen05.mma with A MN-major (a_major) in the 128-byte swizzle: all 2048 bytes of sA read element by element, 8 elements a writer's chunk, and B", tcMMAKernelAt(true), 128, 0, `
+	bar.sync 0;
+	// PROXY-AT:sta=128 PROXY-AT:stb=16`},
+	{"tcgen05.cp.128x128b of sA (128 rows of 16 bytes, row r at 16r): each of the 128 writers", tcKernel("@%p7 tcgen05.cp.cta_group::1.128x128b [%ta], %rd3;", 0), 128, 0, `
+	bar.sync 0;
+	// PROXY-AT:sta=128`},
+	{"tcgen05.cp.4x256b of sA reads only rows 0-3 of 32 bytes, their chunks at 16r and 16r + 128: the stores of threads 0-3 and 8-11", tcKernel("@%p7 tcgen05.cp.cta_group::1.4x256b [%ta], %rd3;", 0), 128, 0, `
+	bar.sync 0;
+	// PROXY-AT:sta=8`},
+	{"tcgen05.cp after fenced stores: ordered", tcKernel("@%p7 tcgen05.cp.cta_group::1.128x128b [%ta], %rd3;", 0), 128, 0, `
+	fence.proxy.async.shared::cta;
+	bar.sync 0;`},
 }
 
-var proxyMarkRe = regexp.MustCompile(`(@\w+|(PROXY|RACE|BOTH)(-WGMMA)?:\w+=\d+)`)
+var proxyMarkRe = regexp.MustCompile(`(@\w+|(PROXY|RACE|BOTH)(-AT)?:\w+=\d+)`)
 
 // proxyClass names a finding by its message: "proxy" (ordered, not
 // fenced), "race" (fenced, not ordered), "both", or the kind of another.
@@ -292,7 +420,7 @@ func TestSanitizeProxy(t *testing.T) {
 			src := strings.Replace(row.kernel, "BODY", row.body, 1)
 			lines := strings.Split(src, "\n")
 			names := map[string]int{}
-			wgmmaLine := 0
+			asyncLine := 0
 			type pend struct {
 				line  int
 				class string
@@ -305,8 +433,8 @@ func TestSanitizeProxy(t *testing.T) {
 				if k < 0 {
 					continue
 				}
-				if strings.Contains(l[k:], "WGMMA") && strings.Contains(l, "wgmma.mma_async") {
-					wgmmaLine = i + 1
+				if strings.Contains(l[k:], "ASYNC-READ") {
+					asyncLine = i + 1
 				}
 				for _, mk := range proxyMarkRe.FindAllString(l[k:], -1) {
 					if mk[0] == '@' {
@@ -317,8 +445,8 @@ func TestSanitizeProxy(t *testing.T) {
 					name, n, _ := strings.Cut(rest, "=")
 					c, _ := strconv.Atoi(n)
 					line := i + 1
-					if k, ok := strings.CutSuffix(kind, "-WGMMA"); ok {
-						kind, line = k, -1 // the wgmma's line, known once read
+					if k, ok := strings.CutSuffix(kind, "-AT"); ok {
+						kind, line = k, -1 // the async read's line, known once read
 					}
 					marks = append(marks, pend{line, strings.ToLower(kind), name, c})
 				}
@@ -326,7 +454,7 @@ func TestSanitizeProxy(t *testing.T) {
 			var want []string
 			for _, mk := range marks {
 				if mk.line < 0 {
-					mk.line = wgmmaLine
+					mk.line = asyncLine
 				}
 				want = append(want, fmt.Sprintf("%s at %d with %d x%d", mk.class, mk.line, names[mk.name], mk.count))
 			}

@@ -149,6 +149,9 @@ func (m *Machine) execTcCp(w *warp, o *op, lane, group int, name string, sh tcCp
 			fail("descriptor 0x%016x: %s%s", desc, bad, ctaNote(c, w, len(ctas)))
 			return
 		}
+		if m.san != nil {
+			m.san.descRows(m, w, o, lane, c, s, sh.rows, uint64(sh.bytes)) // sanitize_proxy.go
+		}
 		if sh.fp6 || sh.fp4 {
 			k := ekE3M2 // 6 bits: which FP6 does not change the bits
 			if sh.fp4 {

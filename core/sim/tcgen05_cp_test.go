@@ -35,6 +35,7 @@ FILL:
 	add.u32 %r1, %r1, 128;
 	bra FILL;
 FILLED:
+	fence.proxy.async.shared::cta;   // the stores before the copy's async-proxy read (9.7.17.6.5)
 ` + allocWarp0
 
 // cpReadBack: every warp loads its 32 lanes' columns COL..COL+7 and

@@ -694,6 +694,9 @@ func (d *tcMMA) exec(m *Machine, w *warp, o *op, lane int) {
 				fail("A descriptor 0x%016x: %s%s", w.reg(d.aSlot)[lane], bad, ctaNote(c, w, nc))
 				return
 			}
+			if m.san != nil {
+				m.san.tcOperandRead(m, w, o, lane, c, s, id.aMN, Mc, K, at) // sanitize_proxy.go
+			}
 		}
 		if d.ws && (d.collOp == collUse || d.collOp == collLastuse) {
 			if msg := d.fromCollector(c, b, bt, N, K); msg != "" {
@@ -709,6 +712,9 @@ func (d *tcMMA) exec(m *Machine, w *warp, o *op, lane int) {
 		if bad != "" {
 			fail("B descriptor 0x%016x: %s%s", w.reg(d.bSlot)[lane], bad, ctaNote(c, w, nc))
 			return
+		}
+		if m.san != nil {
+			m.san.tcOperandRead(m, w, o, lane, c, s, id.bMN, Nc, K, bt) // sanitize_proxy.go
 		}
 	}
 	if d.zcolSlot >= 0 {

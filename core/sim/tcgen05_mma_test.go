@@ -466,6 +466,7 @@ COPY:
 	add.u32 %r1, %r1, 512;
 	bra COPY;
 COPIED:
+	fence.proxy.async.shared::cta;   // the stores before the MMAs' async-proxy reads (9.7.17.6.5)
 	setp.eq.u32 %p1, %wid, 0;
 	@%p1 tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%tp], 512;
 	@%p0 mbarrier.init.shared::cta.b64 [%mb], 1;

@@ -202,6 +202,7 @@ FILL:
 	add.u32 %%r1, %%r1, 128;
 	bra FILL;
 FILLED:
+	fence.proxy.async.shared::cta;   // the stores before the copy's async-proxy read (9.7.17.6.5)
 	setp.eq.u32 %%p1, %%wid, 0;
 	@%%p1 tcgen05.alloc.cta_group::2.sync.aligned.shared::cta.b32 [%%tp], 32;
 	tcgen05.fence::before_thread_sync;

@@ -63,6 +63,13 @@ extern "C" __global__ void tcgen05_pair(const u64 *A, const u64 *Bt, u32 *D) { /
   }
   if (tid == 0)
     asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(bar) : "memory");
+  // The MMAs read A and Bt through the async proxy (PTX ISA 9.7.17.6.5:
+  // "The shared memory accesses by tcgen05.mma and tcgen05.cp operations
+  // are performed in the asynchronous proxy"), the stores above wrote them
+  // through the generic proxy: each thread fences its own stores before the
+  // barrier (as examples/wgmma_swizzle, which read stale data on an H200
+  // without it).
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
   // Both CTAs' operands, tensor memory and mbarriers are ready before the
   // even CTA issues: a cluster barrier (the tcgen05 fences around it).
   asm volatile("tcgen05.fence::before_thread_sync;");
