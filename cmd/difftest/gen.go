@@ -391,6 +391,13 @@ type Config struct {
 	// independent thread scheduling). Only in whole warps where no lane
 	// has left. Off by default, as Spaces.
 	Diverge bool
+	// Intrin adds CUDA intrinsics whose PTX the ISA defines to the bit
+	// (intrin.go): conversions and arithmetic in every rounding mode,
+	// saturating float-to-integer conversions, min/max with NaNs,
+	// cvt.sat, prmt, 64-bit high multiplies, sad, mul24, brev, funnel
+	// shifts, bit-field extracts and inserts, integer min, max, abs. Off
+	// by default, as Spaces.
+	Intrin bool
 }
 
 // DefaultConfig is everything on.
@@ -1432,6 +1439,9 @@ func (g *gen) expr(k Kind, depth int) *Expr {
 		return g.leaf(k)
 	}
 	t := Ty{K: k}
+	if g.cfg.Intrin && k != F16 && g.r.IntN(6) == 0 {
+		return g.intrin(k, depth)
+	}
 	if k.isFloat() {
 		switch c := g.r.IntN(14); {
 		case c < 5:
@@ -1820,6 +1830,16 @@ func (e *Expr) write(b *strings.Builder) {
 			l, r = r, l
 		}
 		fmt.Fprintf(b, "(%s)((%s %s ((u32)%s & %du)) | (%s %s ((%du - ((u32)%s & %du)) & %du)))", k, x, l, n, w-1, x, r, w, n, w-1, w-1)
+	case "intr":
+		fmt.Fprintf(b, "I_%s(", e.Sym)
+		for i, a := range e.A {
+			if i > 0 {
+				p(", ")
+			}
+			fmt.Fprintf(b, "(%s)", a.T.K)
+			a.write(b)
+		}
+		p(")")
 	case "mulhi":
 		if k == S32 {
 			p("(s32)(((s64)")
@@ -2399,14 +2419,14 @@ static DEV inline u32 src_cta(u32 t, u32 l) { return (t & ~63u) | l; }
 `
 
 // cudaHead and hostHead start the two files.
-const cudaHead = `#include "cuda_prelude.h"
+var cudaHead = `#include "cuda_prelude.h"
 typedef __fp16 h16;
 typedef unsigned __int128 u128;
 typedef __int128 s128;
 #define DEV __device__
 #define SHARED __shared__
 #define DEVVAR __device__
-` + preludeC + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
+` + preludeC + intrinShared + intrinCUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
    of the source thread that mode and l name. */
 static DEV inline u32 xchg_idx(u32 v, u32 l) { return (u32)__shfl_sync(FULL_MASK, (int)v, (int)l); }
 static DEV inline u32 xchg_up(u32 v, u32 l) { return (u32)__shfl_up_sync(FULL_MASK, (int)v, l); }
@@ -2575,8 +2595,10 @@ static DEV inline u32 atom_cas_u32(u32 *p, u32 c, u32 v) { return atomicCAS(p, c
 static DEV inline u64 atom_cas_u64(u64 *p, u64 c, u64 v) { return atomicCAS(p, c, v); }
 `
 
-const hostHead = `#include <stdio.h>
+var hostHead = `#include <stdio.h>
 #include <string.h>
+#include <fenv.h>
+#include <math.h>
 #include <setjmp.h>
 typedef unsigned int u32;
 typedef int s32;
@@ -2592,7 +2614,7 @@ typedef __int128 s128;
    threads, which calls the body under setjmp. */
 static jmp_buf exit_jb;
 #define EXIT() longjmp(exit_jb, 1)
-` + preludeC + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
+` + preludeC + intrinShared + intrinHost + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
 #define XCHGN(f, l, g, j) XCHG(cta, f, l)
 #define XCHGM(mode, f, l, g, j) f(WSRC(mode, l, g, j), AT(WSRC(mode, l, g, j)))
 /* XRED(mode, f): f over the 32 threads of t's warp or the 64 of its CTA;

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestIntrin: -with intrin writes every intrinsic of intrinOps (300
+// programs), programs without it write none, and a fixed seed set runs
+// at -O0 and -O3 with every output agreeing.
+func TestIntrin(t *testing.T) {
+	cfg, err := ParseWith(DefaultConfig(), "intrin")
+	if err != nil || !cfg.Intrin {
+		t.Fatalf("ParseWith(intrin) = %+v, %v", cfg, err)
+	}
+	seen := map[string]bool{}
+	for s := uint64(1); s <= 300; s++ {
+		c := Generate(s, cfg).C()
+		for _, op := range intrinOps {
+			if strings.Contains(c, "I_"+op.name+"(") {
+				seen[op.name] = true
+			}
+		}
+		for _, other := range []string{"", "spaces,exchange,vec,half,wide,atomics", "exit,shapes,diverge"} {
+			o, _ := ParseWith(DefaultConfig(), other)
+			if strings.Contains(Generate(s, o).C(), "I_") {
+				t.Fatalf("seed %d: -with %q writes an intrinsic", s, other)
+			}
+		}
+	}
+	for _, op := range intrinOps {
+		if !seen[op.name] {
+			t.Errorf("300 programs with -with intrin never wrote I_%s", op.name)
+		}
+	}
+	tl := tools(t)
+	n := size(60, 20)
+	st := Campaign(tl, cfg, 3000001, n, 40, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
+		for _, f := range found {
+			if f.What == "clang-bug" || f.What == "gcc-bug" {
+				t.Logf("%v", f)
+				continue
+			}
+			t.Errorf("%v (reproduce: go run ./cmd/difftest -with intrin -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
+		}
+	})
+	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
+		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
+	}
+}
+
+// TestIntrinHost: the host's definitions of the intrinsics (intrinHost,
+// intrinShared) against values worked out from the PTX ISA by hand, so
+// that a campaign's agreement means agreement with the ISA.
+func TestIntrinHost(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc")
+	}
+	const nan32, nan64 = "u2f(0x7fc00000u)", "u2d(0x7ff8000000000000ull)"
+	rows := []struct {
+		desc, expr string
+		want       uint64
+	}{
+		{"cvt.rni.s32.f32 2.5: nearest, ties to even", "(u32)I_f2i_rn(2.5f)", 2},
+		{"cvt.rni.s32.f32 -3.5: ties to even", "(u32)I_f2i_rn(-3.5f)", 0xfffffffc},
+		{"cvt.rmi.s32.f32 -0.5: toward -inf", "(u32)I_f2i_rm(-0.5f)", 0xffffffff},
+		{"cvt.rpi.s32.f32 0.25: toward +inf", "(u32)I_f2i_rp(0.25f)", 1},
+		{"cvt.rni.s32.f32 3e9 clamps to MAXINT", "(u32)I_f2i_rn(3e9f)", 0x7fffffff},
+		{"cvt.rni.s32.f32 -inf clamps to MININT", "(u32)I_f2i_rn(u2f(0xff800000u))", 0x80000000},
+		{"cvt.rni.s32.f32 NaN: 0 (f32 source, 32-bit destination)", "(u32)I_f2i_rn(" + nan32 + ")", 0},
+		{"cvt.rni.u32.f32 -1: clamps to 0", "I_f2ui_rn(-1.0f)", 0},
+		{"cvt.rpi.u32.f32 -0.5: -0 rounds to 0", "I_f2ui_rp(-0.5f)", 0},
+		{"cvt.rni.u32.f32 5e9: clamps to 0xffffffff", "I_f2ui_rn(5e9f)", 0xffffffff},
+		{"cvt.rni.s32.f64 NaN: MININT (f64 source)", "(u32)I_d2i_rn(" + nan64 + ")", 0x80000000},
+		{"cvt.rni.u32.f64 NaN: 1 << 31", "I_d2ui_rn(" + nan64 + ")", 0x80000000},
+		{"cvt.rni.s64.f32 NaN: MININT64 (64-bit destination)", "(u64)I_f2ll_rn(" + nan32 + ")", 1 << 63},
+		{"cvt.rni.u64.f32 NaN: 1 << 63", "I_f2ull_rn(" + nan32 + ")", 1 << 63},
+		{"cvt.rmi.s64.f64 -1e300 clamps to MININT64", "(u64)I_d2ll_rm(-1e300)", 1 << 63},
+		{"cvt.rpi.s64.f64 2^63 clamps to MAXINT64", "(u64)I_d2ll_rp(9223372036854775808.0)", 1<<63 - 1},
+		{"cvt.rni.u64.f64 2^64 clamps to all ones", "I_d2ull_rn(18446744073709551616.0)", 1<<64 - 1},
+		{"cvt.rmi.u64.f64 2^64 - 2048 (the largest double below 2^64) is exact", "I_d2ull_rm(18446744073709549568.0)", 0xfffffffffffff800},
+		{"cvt.rm.f32.s32 2^24 + 1 rounds down", "(u64)f2u(I_i2f_rm(16777217))", 0x4b800000},
+		{"cvt.rp.f32.s32 2^24 + 1 rounds up", "(u64)f2u(I_i2f_rp(16777217))", 0x4b800001},
+		{"cvt.rn.f32.s32 2^24 + 1: tie to even", "(u64)f2u(I_i2f_rn(16777217))", 0x4b800000},
+		{"cvt.rm.f32.s32 -(2^24 + 1) rounds toward -inf", "(u64)f2u(I_i2f_rm(-16777217))", 0xcb800001},
+		{"cvt.rp.f32.u64 all ones rounds up to 2^64", "(u64)f2u(I_ull2f_rp(0xffffffffffffffffull))", 0x5f800000},
+		{"cvt.rm.f32.u64 all ones rounds down", "(u64)f2u(I_ull2f_rm(0xffffffffffffffffull))", 0x5f7fffff},
+		{"cvt.rm.f64.s64 2^53 + 1 rounds down", "d2u(I_ll2d_rm(9007199254740993ll))", 0x4340000000000000},
+		{"cvt.rp.f64.s64 2^53 + 1 rounds up", "d2u(I_ll2d_rp(9007199254740993ll))", 0x4340000000000001},
+		{"cvt.rz.f32.f64 1/3 truncates", "(u64)f2u(I_d2f_rz(1.0 / 3.0))", 0x3eaaaaaa},
+		{"cvt.rp.f32.f64 1/3 rounds up", "(u64)f2u(I_d2f_rp(1.0 / 3.0))", 0x3eaaaaab},
+		{"cvt.rz.f32.f64 1e300 overflows to the largest finite", "(u64)f2u(I_d2f_rz(1e300))", 0x7f7fffff},
+		{"cvt.rn.f32.f64 1e300 overflows to +inf", "(u64)f2u(I_d2f_rn(1e300))", 0x7f800000},
+		{"add.rz.f32 1 + 2^-30 truncates to 1", "(u64)f2u(I_add_rz_f(1.0f, 0x1p-30f))", 0x3f800000},
+		{"add.rp.f32 1 + 2^-30 rounds up", "(u64)f2u(I_add_rp_f(1.0f, 0x1p-30f))", 0x3f800001},
+		{"add.rm.f32 1 - 1 is -0 toward -inf", "(u64)f2u(I_add_rm_f(1.0f, -1.0f))", 0x80000000},
+		{"add.rn.f32 1 - 1 is +0", "(u64)f2u(I_add_rn_f(1.0f, -1.0f))", 0},
+		{"mul.rm.f64 -1/3 * 3", "d2u(I_mul_rm_d(-1.0 / 3.0, 3.0))", 0xbff0000000000000},
+		{"div.rz.f32 1/3", "(u64)f2u(I_div_rz_f(1.0f, 3.0f))", 0x3eaaaaaa},
+		{"div.rp.f32 1/3", "(u64)f2u(I_div_rp_f(1.0f, 3.0f))", 0x3eaaaaab},
+		{"fma.rz.f32 one rounding: (1 + 2^-12)^2 - 1 is exactly 2^-11 + 2^-24 (a separate multiply would round the 2^-24 away)", "(u64)f2u(I_fma_rz_f(1.0f + 0x1p-12f, 1.0f + 0x1p-12f, -1.0f))", 0x3a000400},
+		{"sqrt.rz.f32 2", "(u64)f2u(I_sqrt_rz_f(2.0f))", 0x3fb504f3},
+		{"sqrt.rp.f32 2", "(u64)f2u(I_sqrt_rp_f(2.0f))", 0x3fb504f4},
+		{"sqrt.rn.f64 -1 is NaN (canonicalised)", "d2u(I_sqrt_rn_d(-1.0))", 0x7fffffffffffffff},
+		{"rcp.rz.f32 3", "(u64)f2u(I_rcp_rz_f(3.0f))", 0x3eaaaaaa},
+		{"rcp.rn.f64 -0 is -inf", "d2u(I_rcp_rn_d(-0.0))", 0xfff0000000000000},
+		{"min.f32 with one NaN gives the other", "(u64)f2u(I_fmin_f(" + nan32 + ", 2.0f))", 0x40000000},
+		{"max.f32 with one NaN gives the other", "(u64)f2u(I_fmax_f(-3.0f, " + nan32 + "))", 0xc0400000},
+		{"min.f64 of two NaNs is NaN", "d2u(I_fmin_d(" + nan64 + ", " + nan64 + "))", 0x7fffffffffffffff},
+		{"min.f32 of +0 and -0: a zero, +0 once masked", "(u64)f2u(I_fmin_f(0.0f, -0.0f))", 0},
+		{"cvt.sat.f32.f32 1.5 clamps to 1", "(u64)f2u(I_sat_f(1.5f))", 0x3f800000},
+		{"cvt.sat.f32.f32 -2 clamps to 0", "(u64)f2u(I_sat_f(-2.0f))", 0},
+		{"cvt.sat.f32.f32 NaN is +0", "(u64)f2u(I_sat_f(" + nan32 + "))", 0},
+		{"cvt.sat.f64.f64 0.25 stays", "d2u(I_sat_d(0.25))", 0x3fd0000000000000},
+		{"prmt 0x3210 selects a", "I_prmt(0x33221100u, 0x77665544u, 0x3210u)", 0x33221100},
+		{"prmt 0x7654 selects b", "I_prmt(0x33221100u, 0x77665544u, 0x7654u)", 0x77665544},
+		{"prmt 0x0123 reverses a's bytes", "I_prmt(0x33221100u, 0x77665544u, 0x0123u)", 0x00112233},
+		{"prmt with the sign bit of a selector: byte 0x80 replicates to 0xff, 0x7f to 0", "I_prmt(0x7f80u, 0u, 0x9898u)", 0x00ff00ff},
+		{"prmt uses only the low 16 bits of the selector", "I_prmt(0x33221100u, 0x77665544u, 0xffff0000u)", 0x00000000},
+		{"mul.hi.s64 -1 * 1 is -1", "(u64)I_mulhi_ll(-1ll, 1ll)", 1<<64 - 1},
+		{"mul.hi.u64 all ones squared", "I_mulhi_ull(0xffffffffffffffffull, 0xffffffffffffffffull)", 0xfffffffffffffffe},
+		{"sad.s32 |-3 - 4| + 10", "(u32)I_sad_i(-3, 4, 10)", 17},
+		{"sad.u32 |3 - 0xffffffff| + 0 (unsigned difference)", "I_sad_ui(3u, 0xffffffffu, 0u)", 0xfffffffc},
+		{"mul24.lo.s32 of 0x00800000 (bit 23 set: -2^23) by 2", "(u32)I_mul24_i(0x800000, 2)", 0xff000000},
+		{"mul24.lo.s32 ignores bits 24-31", "(u32)I_mul24_i(0x7f000003, 5)", 15},
+		{"mul24.lo.u32 of 0xffffff squared, low 32 bits", "I_mul24_ui(0xffffffu, 0xffffffu)", 0xfe000001},
+		{"brev.b32 1", "I_brev32(1u)", 0x80000000},
+		{"brev.b64 0x3", "I_brev64(3ull)", 0xc000000000000000},
+		{"shf.l: the high word of {hi, lo} << 4", "I_fshl(0x12345678u, 0x9abcdef0u, 4u)", 0x23456789},
+		{"shf.r: the low word of {hi, lo} >> 36 & 31 = 4", "I_fshr(0x12345678u, 0x9abcdef0u, 36u)", 0x89abcdef},
+		{"bfe.u32 bits 4-11", "I_bfe_u32(0xabcdu, 4u, 8u)", 0xbc},
+		{"bfe.s32 bits 4-11 sign-extended", "(u32)I_bfe_s32(0xabcd, 4u, 8u)", 0xffffffbc},
+		{"bfe.s64 bits 60-63 (0b1000) sign-extended: -8", "(u64)I_bfe_s64((s64)0x8000000000000000ull, 60u, 4u)", 0xfffffffffffffff8},
+		{"bfi.b32: 8 bits of y at 4", "I_bfi32(0xffffffffu, 0u, 4u, 8u)", 0xfffff00f},
+		{"abs.s32 MININT stays MININT", "(u32)I_abs32((s32)0x80000000u)", 0x80000000},
+		{"abs.s64 -5", "(u64)I_abs64(-5ll)", 5},
+	}
+	var b strings.Builder
+	b.WriteString("#include <stdio.h>\n#include <fenv.h>\n#include <math.h>\n#include <string.h>\n" +
+		"typedef unsigned int u32; typedef int s32; typedef unsigned long long u64; typedef long long s64;\n" +
+		"typedef unsigned __int128 u128; typedef __int128 s128;\n#define DEV\ntypedef _Float16 h16;\n")
+	b.WriteString(preludeC + intrinShared + intrinHost + "int main(void) {\n")
+	for _, r := range rows {
+		fmt.Fprintf(&b, "  printf(\"%%llu\\n\", (u64)(%s));\n", r.expr)
+	}
+	b.WriteString("  return 0;\n}\n")
+	dir := t.TempDir()
+	src := filepath.Join(dir, "h.c")
+	if err := os.WriteFile(src, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "h")
+	if out, err := exec.Command("gcc", "-std=c11", "-O2", "-ffp-contract=off", "-frounding-math", "-o", bin, src, "-lm").CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Fields(string(out))
+	if len(lines) != len(rows) {
+		t.Fatalf("%d lines for %d rows", len(lines), len(rows))
+	}
+	for i, r := range rows {
+		got, _ := strconv.ParseUint(lines[i], 10, 64)
+		if got != r.want {
+			t.Errorf("%s: %s = 0x%x, want 0x%x", r.desc, r.expr, got, r.want)
+		}
+	}
+}
