@@ -129,7 +129,10 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	lim := limits.CLILimits()
-	opt := launch.Options{StepBudget: budget, Limits: &lim, Sanitize: f.sanitize}
+	// HoldOutput: the buffers stay in the machine, read from there only
+	// where printed (an unchanged input the default selection leaves out
+	// is never copied out).
+	opt := launch.Options{StepBudget: budget, Limits: &lim, Sanitize: f.sanitize, HoldOutput: true}
 	if budget == 0 {
 		// The default budget also stops at DefaultTimeLimit of wall time;
 		// --budget N runs exactly N warp instructions however long.
@@ -259,19 +262,20 @@ func printTable(stdout, stderr io.Writer, name string, res *launch.Result, shown
 	}
 	for _, n := range shown {
 		b := res.Buffers[n]
-		fmt.Fprintf(stdout, "%s (%s, %d elements)\n", n, b.Type, len(b.Data))
+		data := b.Values()
+		fmt.Fprintf(stdout, "%s (%s, %d elements)\n", n, b.Type, len(data))
 		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-		for i := 0; i < len(b.Data); i += 8 {
-			if !all && len(b.Data) > longBuffer && i == summaryHead {
-				tail := (len(b.Data) - summaryTail) / 8 * 8
+		for i := 0; i < len(data); i += 8 {
+			if !all && len(data) > longBuffer && i == summaryHead {
+				tail := (len(data) - summaryTail) / 8 * 8
 				if tail > i {
 					fmt.Fprintf(tw, "  ...\t%d elements not shown (--all prints them)\n", tail-i)
 					i = tail
 				}
 			}
 			fmt.Fprintf(tw, "  [%d]\t", i)
-			for k := i; k < i+8 && k < len(b.Data); k++ {
-				fmt.Fprintf(tw, "%s\t", strings.Trim(launch.FormatValue(b.Type, b.Data[k]), `"`))
+			for k := i; k < i+8 && k < len(data); k++ {
+				fmt.Fprintf(tw, "%s\t", strings.Trim(launch.FormatValue(b.Type, data[k]), `"`))
 			}
 			fmt.Fprintln(tw)
 		}

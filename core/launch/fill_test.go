@@ -125,8 +125,50 @@ func TestFillStraightIntoMachine(t *testing.T) {
 					}
 				}
 			}
+			// Held in the machine (Options.HoldOutput): the same Changed
+			// and, when asked for, the same values, read from the machine.
+			held := &Result{Buffers: map[string]*Buffer{}}
+			hm, _ := prepare(p, spec, held, limits.CLILimits(), true)
+			collect(hm, held, true)
+			for _, bn := range []string{"a", "b"} {
+				hb := held.Buffers[bn]
+				if hb.Changed {
+					t.Errorf("%s: held %s Changed with nothing written", name, bn)
+				}
+				if n > 0 && r.desc != "data then fill: data first" && hb.Data != nil {
+					t.Fatalf("%s: held %s has Data before Values", name, bn)
+				}
+				vs := hb.Values()
+				if len(vs) != n {
+					t.Fatalf("%s: held %s.Values() has %d elements, want %d", name, bn, len(vs), n)
+				}
+				for i := range n {
+					if vs[i] != r.want(i) {
+						t.Fatalf("%s: held %s.Values()[%d] = %#x, want %#x", name, bn, i, vs[i], r.want(i))
+					}
+				}
+			}
 			if n == 0 {
 				continue
+			}
+			// One element changed, first or last (the held compare stops
+			// at the first chunk that differs; the last is in the last).
+			for _, k := range []int{0, n - 1} {
+				for _, hold := range []bool{false, true} {
+					res := &Result{Buffers: map[string]*Buffer{}}
+					m, _ := prepare(p, spec, res, limits.CLILimits(), true)
+					v := r.want(k) ^ 1
+					var enc [8]byte
+					binary.LittleEndian.PutUint64(enc[:], v)
+					m.Store(res.Buffers["b"].addr, k*es, enc[:es])
+					collect(m, res, hold)
+					if b := res.Buffers["b"]; !b.Changed || b.Values()[k] != v {
+						t.Errorf("%s, held %v: after a store to b[%d]: Changed %v, Values()[%d] = %#x, want true and %#x", name, hold, k, b.Changed, k, b.Values()[k], v)
+					}
+					if res.Buffers["a"].Changed {
+						t.Errorf("%s, held %v: a Changed by a store to b", name, hold)
+					}
+				}
 			}
 			lazy2 := &Result{Buffers: map[string]*Buffer{}}
 			lm2, _ := prepare(p, spec, lazy2, limits.CLILimits(), true)

@@ -52,6 +52,11 @@ type Buffer struct {
 	// a page at a time, with no Data of 8 bytes an element before the
 	// run; Collect makes Data (the output) and compares with it.
 	in fillInput
+
+	// held: the output is out, the machine's memory, and Data stays nil
+	// until Values asks for it (Options.HoldOutput).
+	held bool
+	out  sim.Mem
 }
 
 // fillInput is a buffer's input made by a fill: n elements of zeros, of
@@ -150,13 +155,56 @@ func (b *Buffer) inputBytes(dst []byte, first, es int) {
 	}
 }
 
-// materialize makes Data the buffer's input where it is not yet.
+// materialize makes Data where it is not yet: the output the machine
+// holds (held), else the input.
 func (b *Buffer) materialize() {
 	if b.Data == nil && b.in.n > 0 {
-		b.Data = make([]uint64, b.in.n)
-		b.input(b.Data, 0)
+		data := make([]uint64, b.in.n)
+		if b.held {
+			b.each(func(first int, d []uint64) bool {
+				copy(data[first:], d)
+				return true
+			})
+		} else {
+			b.input(data, 0)
+		}
+		b.Data = data
 	}
 }
+
+// Values returns the buffer's elements, Data: made first from the
+// machine's memory where Run held the output there (Options.HoldOutput).
+func (b *Buffer) Values() []uint64 {
+	b.materialize()
+	return b.Data
+}
+
+// each calls f with the elements in order, a slice at a time, until f
+// returns false: Data whole, or a held output read from the machine
+// outChunk elements at a time into one reused slice (first: the index of
+// d[0]).
+func (b *Buffer) each(f func(first int, d []uint64) bool) {
+	if !b.held || b.Data != nil {
+		b.materialize()
+		f(0, b.Data)
+		return
+	}
+	es := elemSize(b.Type)
+	n := b.in.n
+	c := make([]byte, min(n, outChunk)*es)
+	d := make([]uint64, min(n, outChunk))
+	for i := 0; i < n; i += outChunk {
+		k := min(outChunk, n-i)
+		b.out.Read(c[:k*es], i*es)
+		decodeElems(d[:k], c[:k*es], es)
+		if !f(i, d[:k]) {
+			return
+		}
+	}
+}
+
+// outChunk is how many elements of a held output each reads at a time.
+const outChunk = 2048
 
 // Error is one error of a failed run.
 type Error struct {
@@ -276,6 +324,15 @@ type Options struct {
 	// Sanitize turns on racecheck, synccheck and initcheck (core/sim
 	// sanitize.go); the findings go to Result.Hazards.
 	Sanitize sim.Sanitize
+
+	// HoldOutput: the output of each buffer made by a fill ("count",
+	// "fill", "iota": Data nil before the run) stays in the memory of
+	// Result.Machine, and Data stays nil, for callers that print some
+	// buffers and let the result go (the CLI): Changed is set all the
+	// same, WriteJSON reads the output from the machine a chunk at a
+	// time, Values makes Data on demand, and a buffer nobody prints is
+	// never copied out of the machine.
+	HoldOutput bool
 }
 
 // DefaultTimeLimit is the wall time the CLI gives a run.
@@ -395,7 +452,7 @@ func Run(filename string, src []byte, specJSON []byte, opt Options) (res *Result
 	res.Stats = m.Stats()
 	res.Stdout = m.Stdout()
 	res.Hazards = m.Hazards()
-	Collect(m, res) // sets Changed
+	collect(m, res, opt.HoldOutput) // sets Changed
 	switch {
 	case m.Fault() != nil:
 		f := m.Fault()
@@ -660,7 +717,12 @@ func paramNames(ps []sim.ParamInfo) string {
 // A buffer whose input is a description (Buffer.in, Data nil: Run's) gets
 // its Data here, compared with the input made from the description a
 // chunk at a time.
-func Collect(m *sim.Machine, res *Result) {
+func Collect(m *sim.Machine, res *Result) { collect(m, res, false) }
+
+// collect is Collect; hold: a buffer whose input is a description keeps
+// its output in the machine (Buffer.held, Options.HoldOutput), compared
+// with the input only until the first byte that differs.
+func collect(m *sim.Machine, res *Result, hold bool) {
 	var chunk, in []byte
 	for _, name := range res.Names {
 		b := res.Buffers[name]
@@ -670,13 +732,18 @@ func Collect(m *sim.Machine, res *Result) {
 			chunk = make([]byte, fillChunk)
 		}
 		per := len(chunk) / es
-		changed := false
 		lazy := b.Data == nil && b.in.n > 0
+		if lazy && in == nil {
+			in = make([]byte, fillChunk)
+		}
+		if lazy && hold {
+			b.held, b.out = true, mem
+			b.Changed = b.outputDiffers(chunk, in, es)
+			continue
+		}
+		changed := false
 		if lazy {
 			b.Data = make([]uint64, b.in.n)
-			if in == nil {
-				in = make([]byte, fillChunk)
-			}
 		}
 		for i, made := 0, false; i < len(b.Data); i += per {
 			d := b.Data[i:min(i+per, len(b.Data))]
@@ -691,39 +758,69 @@ func Collect(m *sim.Machine, res *Result) {
 				}
 				changed = changed || !bytes.Equal(c, in[:len(c)])
 			}
-			var diff uint64 // an OR of old XOR new: a loop per size, no switch an element
-			switch es {
-			case 1:
-				for j, old := range d {
-					v := uint64(c[j])
-					diff |= v ^ old
-					d[j] = v
-				}
-			case 2:
-				for j, old := range d {
-					v := uint64(binary.LittleEndian.Uint16(c[2*j:]))
-					diff |= v ^ old
-					d[j] = v
-				}
-			case 4:
-				for j, old := range d {
-					v := uint64(binary.LittleEndian.Uint32(c[4*j:]))
-					diff |= v ^ old
-					d[j] = v
-				}
-			default:
-				for j, old := range d {
-					v := binary.LittleEndian.Uint64(c[8*j:])
-					diff |= v ^ old
-					d[j] = v
-				}
-			}
+			diff := decodeElems(d, c, es)
 			if !lazy {
 				changed = changed || diff != 0
 			}
 		}
 		b.Changed = changed
 	}
+}
+
+// outputDiffers compares the held output (out) with the input its
+// description makes, a chunk at a time, until the first chunk that
+// differs; chunk and in are scratch of fillChunk bytes.
+func (b *Buffer) outputDiffers(chunk, in []byte, es int) bool {
+	n := b.in.n * es
+	for off, made := 0, false; off < n; off += len(chunk) {
+		c := chunk[:min(len(chunk), n-off)]
+		b.out.Read(c, off)
+		if !made || b.in.kind == fillIota {
+			b.inputBytes(in, off/es, es)
+			made = true
+		}
+		if !bytes.Equal(c, in[:len(c)]) {
+			return true
+		}
+	}
+	return false
+}
+
+// decodeElems sets d to the little-endian elements of es bytes in c and
+// returns an OR of each old value XOR its new one (0: d unchanged); a
+// loop per size, no switch an element.
+func decodeElems(d []uint64, c []byte, es int) (diff uint64) {
+	switch es {
+	case 1:
+		c = c[:len(d)]
+		for j, old := range d {
+			v := uint64(c[j])
+			diff |= v ^ old
+			d[j] = v
+		}
+	case 2:
+		c = c[:2*len(d)]
+		for j, old := range d {
+			v := uint64(binary.LittleEndian.Uint16(c[2*j:]))
+			diff |= v ^ old
+			d[j] = v
+		}
+	case 4:
+		c = c[:4*len(d)]
+		for j, old := range d {
+			v := uint64(binary.LittleEndian.Uint32(c[4*j:]))
+			diff |= v ^ old
+			d[j] = v
+		}
+	default:
+		c = c[:8*len(d)]
+		for j, old := range d {
+			v := binary.LittleEndian.Uint64(c[8*j:])
+			diff |= v ^ old
+			d[j] = v
+		}
+	}
+	return diff
 }
 
 // fillChunk is how many bytes of a fill prepare and Collect make at a

@@ -12,7 +12,7 @@ func (r *Result) OutputBound() int64 {
 	n := int64(len(r.Stdout)) + 1024
 	for _, name := range r.Names {
 		b := r.Buffers[name]
-		n += 256 + int64(len(name)) + int64(len(b.Data))*maxValueChars[elemSize(b.Type)]
+		n += 256 + int64(len(name)) + int64(b.elems())*maxValueChars[elemSize(b.Type)]
 	}
 	return n
 }

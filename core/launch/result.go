@@ -154,29 +154,37 @@ func (r *Result) writeBuffers(o *jsonOut) {
 		// copy costs a fifth of a search; halves in matrices repeat).
 		kind := kindOf(buf.Type)
 		var memo []halfText
-		if (kind == kF16 || kind == kBF16) && len(buf.Data) >= 1<<14 {
+		if (kind == kF16 || kind == kBF16) && buf.elems() >= 1<<14 {
 			memo = make([]halfText, 1<<16)
 		}
-		for k, v := range buf.Data {
-			if k > 0 {
-				s = append(s, ", "...)
-			}
-			if memo == nil {
-				s = appendKind(s, kind, v)
-			} else {
-				e := &memo[uint16(v)]
-				if e.n == 0 {
-					e.n = uint8(len(appendKind(e.b[:0], kind, uint64(uint16(v)))))
+		// The elements a slice at a time: Data whole, or an output the
+		// machine holds (Options.HoldOutput) read a chunk at a time.
+		buf.each(func(first int, d []uint64) bool {
+			for k, v := range d {
+				if first+k > 0 {
+					s = append(s, ", "...)
 				}
-				s = append(s, e.b[:e.n]...)
-			}
-			if len(s) >= scratchFlush {
-				o.write(s)
-				s = s[:0]
-				if o.err != nil {
-					return
+				if memo == nil {
+					s = appendKind(s, kind, v)
+				} else {
+					e := &memo[uint16(v)]
+					if e.n == 0 {
+						e.n = uint8(len(appendKind(e.b[:0], kind, uint64(uint16(v)))))
+					}
+					s = append(s, e.b[:e.n]...)
+				}
+				if len(s) >= scratchFlush {
+					o.write(s)
+					s = s[:0]
+					if o.err != nil {
+						return false
+					}
 				}
 			}
+			return true
+		})
+		if o.err != nil {
+			return
 		}
 		o.write(s)
 		o.scratch = s[:0]
