@@ -8,6 +8,8 @@
 
 package sim
 
+import "slices"
+
 // clone returns an independent copy of m's state; m is unchanged.
 func (m *Machine) clone() *Machine {
 	c := *m
@@ -18,7 +20,7 @@ func (m *Machine) clone() *Machine {
 	m.spare, c.spare = nil, nil
 	c.chunk = nil    // the rest of m's block is m's to cut pages from (pageBytes)
 	c.spareCTA = nil // m's spare is its own (recycle)
-	c.global = globalMem{next: m.global.next, bufs: make([]*buffer, len(m.global.bufs))}
+	c.global = globalMem{next: m.global.next, bufs: make([]*buffer, len(m.global.bufs)), spans: slices.Clone(m.global.spans)}
 	for i, b := range m.global.bufs {
 		nb := *b
 		nb.mem = b.mem.clone()

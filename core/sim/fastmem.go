@@ -44,7 +44,7 @@ func (m *Machine) warpSpan(w *warp, o *op, n int, write bool) (b []byte, lo uint
 		// (strideLanes and spanLanes: the 32 lanes written out, see
 		// fastmem_lanes.go.)
 		x0 := a[0] + off
-		if d, ok := strideLanes(&m.part, a); ok && d <= 1<<32 && x0+31*d >= x0 {
+		if d, ok := laneStride(&m.part, a); ok && d <= 1<<32 && x0+31*d >= x0 {
 			lo, hi, or, st = x0, x0+31*d, x0|d, stride{d, true}
 		} else {
 			lo, hi, or = spanLanes(a, off)
@@ -122,7 +122,7 @@ func (m *Machine) sharedSeq4(w *warp, o *op) *[128]byte {
 	if x&3 != 0 || x >= uint64(len(sh)) || uint64(len(sh))-x < 128 || a[1]-a[0] != 4 || a[31]-a[0] != 124 {
 		return nil // (lanes 1 and 31 first: a tile's column is refused without a pass over the lanes, which warpSpan then makes)
 	}
-	if d, ok := strideLanes(&m.part, a); !ok || d != 4 {
+	if d, ok := laneStride(&m.part, a); !ok || d != 4 {
 		return nil
 	}
 	return (*[128]byte)(sh[x:])

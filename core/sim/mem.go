@@ -49,10 +49,14 @@ func (b *buffer) end() uint64 { return b.base + uint64(b.mem.size) }
 
 // globalMem holds the launch's buffers and the module's .global variables.
 type globalMem struct {
-	bufs []*buffer // sorted by base
-	next uint64
-	last *buffer
+	bufs  []*buffer // sorted by base
+	spans []bufSpan // bufs[i]'s addresses, for find's scan (no load through a pointer a buffer)
+	next  uint64
+	last  int // the index of the buffer find returned last: an index, not a pointer, so that setting it costs no write barrier while the collector marks
 }
+
+// bufSpan is a buffer's addresses, [base, end).
+type bufSpan struct{ base, end uint64 }
 
 func (g *globalMem) alloc(name string, size int) *buffer {
 	if g.next == 0 {
@@ -64,29 +68,32 @@ func (g *globalMem) alloc(name string, size int) *buffer {
 		g.next += 256
 	}
 	g.bufs = append(g.bufs, b)
+	g.spans = append(g.spans, bufSpan{b.base, b.end()})
 	return b
 }
 
 // find returns the buffer holding [addr, addr+n), or nil.
 func (g *globalMem) find(addr uint64, n int) *buffer {
-	if b := g.last; b != nil && addr >= b.base && addr+uint64(n) <= b.end() {
-		return b
+	end := addr + uint64(n)
+	if i := g.last; i < len(g.spans) {
+		if s := g.spans[i]; addr >= s.base && end <= s.end {
+			return g.bufs[i]
+		}
 	}
-	if len(g.bufs) <= 8 { // a launch's few buffers: a scan beats a search
-		for _, b := range g.bufs {
-			if addr >= b.base && addr+uint64(n) <= b.end() {
-				g.last = b
-				return b
+	if len(g.spans) <= 8 { // a launch's few buffers: a scan beats a search
+		for i, s := range g.spans {
+			if addr >= s.base && end <= s.end {
+				g.last = i
+				return g.bufs[i]
 			}
 		}
 		return nil
 	}
-	i := sort.Search(len(g.bufs), func(i int) bool { return g.bufs[i].end() > addr })
-	if i < len(g.bufs) {
-		b := g.bufs[i]
-		if addr >= b.base && addr+uint64(n) <= b.end() {
-			g.last = b
-			return b
+	i := sort.Search(len(g.spans), func(i int) bool { return g.spans[i].end > addr })
+	if i < len(g.spans) {
+		if s := g.spans[i]; addr >= s.base && end <= s.end {
+			g.last = i
+			return g.bufs[i]
 		}
 	}
 	return nil
