@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 	"unsafe"
 )
@@ -70,6 +71,13 @@ type Machine struct {
 	unviewed bool       // nothing looks at its registers but its instructions (Unviewed)
 	spareCTA *cta       // a released CTA with its blocks, for the next (recycle, restartCTA)
 	keep     int        // finished CTAs kept for snapshots (0: KeepCTAs; see KeepFinished)
+
+	// warmMasks is a restarted CTA's predicate and written masks as
+	// fillFrame leaves them (the same in every CTA: constants, special
+	// registers, true predicates), copied from the first restart's;
+	// warmSregs the special registers whose rows differ between CTAs.
+	warmMasks []uint32
+	warmSregs []sregInit
 
 	san *sanitizer // racecheck, synccheck, initcheck (sanitize.go); nil: off
 
@@ -523,8 +531,22 @@ func (m *Machine) restartCTA(c *cta, i, pos int) {
 	c.bytes = a.size()
 	if m.warmZero == nil {
 		m.warmZero, m.warmParm = warmZeroRuns(k, m.unviewed), frameParamWritten(k)
+		m.warmSregs = []sregInit{}
+		for _, s := range k.sregs {
+			if !sameInEveryCTA(s.name) {
+				m.warmSregs = append(m.warmSregs, s)
+			}
+		}
 	}
-	clear(a.masks)
+	// The masks as fillFrame leaves them, in one copy, where an earlier
+	// restart of this machine made them (all but the rows' special
+	// registers: fillWarm below); else cleared and marked warp by warp.
+	warm := len(m.warmMasks) == len(a.masks)
+	if warm {
+		copy(a.masks, m.warmMasks)
+	} else {
+		clear(a.masks)
+	}
 	if m.warmParm {
 		clear(a.bytes) // else still the zeros the blocks were made with
 	}
@@ -585,12 +607,21 @@ func (m *Machine) restartCTA(c *cta, i, pos int) {
 			f.stack = st
 		}
 		f.stack[0] = entry{pc: 0, rpc: -1, mask: w.valid}
-		m.fillFrame(w, f, true)
+		if warm {
+			for i := range m.warmSregs {
+				m.fillSreg(w, f, &m.warmSregs[i])
+			}
+		} else {
+			m.fillFrame(w, f, true)
+		}
 		if w.f != f {
 			w.f = f
 		}
 		keepSlice(&w.regs, f.regs)
 		keepSlice(&w.code, k.code)
+	}
+	if !warm {
+		m.warmMasks = slices.Clone(a.masks)
 	}
 }
 
@@ -670,38 +701,44 @@ func (m *Machine) fillFrame(w *warp, fr *frame, warm bool) {
 		}
 		fr.wpreds[p] = ^uint32(0)
 	}
-	for _, s := range f.sregs {
+	for i := range f.sregs {
+		s := &f.sregs[i]
 		fr.wregs[s.slot] = ^uint32(0)
 		if warm && sameInEveryCTA(s.name) {
 			continue
 		}
-		r := &fr.regs[s.slot]
-		if !s.perLane {
-			fillLanes(r, m.sregValue(w, 0, s.name, s.comp)) // fastmem_lanes.go
-			continue
-		}
-		switch s.name {
-		case "%tid": // the most common: computed here, not through the name lane by lane
-			b := m.launch.Block
-			t := m.threadIdx(w.id * 32) // lane 0's, then counted up
-			for lane := range 32 {
-				r[lane] = uint64(t[max(s.comp, 0)])
-				if t[0]++; t[0] == b[0] {
-					t[0] = 0
-					if t[1]++; t[1] == b[1] {
-						t[1] = 0
-						t[2]++
-					}
+		m.fillSreg(w, fr, s)
+	}
+}
+
+// fillSreg fills the row of special register s in frame fr of warp w.
+func (m *Machine) fillSreg(w *warp, fr *frame, s *sregInit) {
+	r := &fr.regs[s.slot]
+	if !s.perLane {
+		fillLanes(r, m.sregValue(w, 0, s.name, s.comp)) // fastmem_lanes.go
+		return
+	}
+	switch s.name {
+	case "%tid": // the most common: computed here, not through the name lane by lane
+		b := m.launch.Block
+		t := m.threadIdx(w.id * 32) // lane 0's, then counted up
+		for lane := range 32 {
+			r[lane] = uint64(t[max(s.comp, 0)])
+			if t[0]++; t[0] == b[0] {
+				t[0] = 0
+				if t[1]++; t[1] == b[1] {
+					t[1] = 0
+					t[2]++
 				}
 			}
-		case "%laneid":
-			for lane := range 32 {
-				r[lane] = uint64(lane)
-			}
-		default:
-			for lane := range 32 {
-				r[lane] = m.sregValue(w, lane, s.name, s.comp)
-			}
+		}
+	case "%laneid":
+		for lane := range 32 {
+			r[lane] = uint64(lane)
+		}
+	default:
+		for lane := range 32 {
+			r[lane] = m.sregValue(w, lane, s.name, s.comp)
 		}
 	}
 }
