@@ -148,10 +148,18 @@ func execLoad(m *Machine, w *warp, o *op) {
 		}
 		return
 	}
-	if o.space == spaceShared && n == 4 && len(o.d) == 1 && !o.signed {
-		if b := m.sharedSeq4(w, o); b != nil {
-			loadSeq4(dst(w, o, 0), b) // as loadSpan would
-			return
+	if n == 4 && len(o.d) == 1 && !o.signed {
+		switch o.space {
+		case spaceShared:
+			if b := m.sharedSeq4(w, o); b != nil {
+				loadSeq4(dst(w, o, 0), b) // as loadSpan would
+				return
+			}
+		case spaceGlobal:
+			if b := m.globalSeq4(w, o, false); b != nil {
+				loadSeq4(dst(w, o, 0), b)
+				return
+			}
 		}
 	}
 	if b, lo, st := m.warpSpan(w, o, n*len(o.d), false); b != nil {
@@ -188,10 +196,18 @@ func lowerStore(l *lowering, in *check.Inst, o *op) error {
 
 func execStore(m *Machine, w *warp, o *op) {
 	n := int(o.size)
-	if o.space == spaceShared && n == 4 && len(o.s) == 1 {
-		if b := m.sharedSeq4(w, o); b != nil {
-			storeSeq4(b, src(w, o, 0)) // as storeSpan would
-			return
+	if n == 4 && len(o.s) == 1 {
+		switch o.space {
+		case spaceShared:
+			if b := m.sharedSeq4(w, o); b != nil {
+				storeSeq4(b, src(w, o, 0)) // as storeSpan would
+				return
+			}
+		case spaceGlobal:
+			if b := m.globalSeq4(w, o, true); b != nil {
+				storeSeq4(b, src(w, o, 0))
+				return
+			}
 		}
 	}
 	if b, lo, st := m.warpSpan(w, o, n*len(o.s), true); b != nil {

@@ -128,6 +128,46 @@ func (m *Machine) sharedSeq4(w *warp, o *op) *[128]byte {
 	return (*[128]byte)(sh[x:])
 }
 
+// globalSeq4 is warpSpan's answer for the commonest global access, a
+// full warp's 4-byte one at unit stride inside one page of one buffer
+// (vector add's loads and store, a tile's rows), found with fewer tests
+// and calls: the 128 bytes (the machine's own page for a write, as
+// warpSpan's), or nil when warpSpan must decide. Only for an op of one
+// 4-byte element whose space is .global.
+func (m *Machine) globalSeq4(w *warp, o *op, write bool) *[128]byte {
+	if w.mask != fullMask || o.base < 0 || m.record || m.san != nil && m.san.mem {
+		return nil
+	}
+	a := w.reg(o.base)
+	x := a[0] + uint64(o.off)
+	if x&3 != 0 || x > ^uint64(0)-128 || a[1]-a[0] != 4 || a[31]-a[0] != 124 {
+		return nil
+	}
+	if d, ok := laneStride(&m.part, a); !ok || d != 4 {
+		return nil
+	}
+	g := &m.global
+	if i := g.last; i >= len(g.spans) || x < g.spans[i].base || x+128 > g.spans[i].end {
+		if g.find(x, 128) == nil {
+			return nil
+		}
+	}
+	b := g.bufs[g.last] // find leaves last on the buffer it returns
+	off := x - b.base
+	if off&pageMask > pageSize-128 {
+		return nil // across two pages
+	}
+	p := b.mem.pages[off>>pageShift]
+	if write {
+		if p == nil || p.owner != m.epoch {
+			p = b.mem.own(int(off>>pageShift), m)
+		}
+	} else if p == nil {
+		return (*[128]byte)(zeroPage[off&pageMask:])
+	}
+	return (*[128]byte)(p.b[off&pageMask:])
+}
+
 // loadSpan is execLoad's lane loop over a warp span b starting at address
 // lo (st: see warpSpan).
 func loadSpan(w *warp, o *op, b []byte, lo uint64, st stride) {

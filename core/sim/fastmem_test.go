@@ -191,6 +191,9 @@ var fastmemPatterns = []fastmemPattern{
 	{"unit stride with lane 31 just past the end of sh", func(n uint64, _ *fastmemRun) [32]uint64 {
 		return lanes(func(i uint64) uint64 { return 8192 - 31*n + i*n })
 	}, 32},
+	{"unit stride ending at the last byte of buf (its last page part of one)", func(n uint64, _ *fastmemRun) [32]uint64 {
+		return lanes(func(i uint64) uint64 { return fastmemBufBytes - 32*n + i*n })
+	}, 32},
 	{"every lane on one address", func(n uint64, _ *fastmemRun) [32]uint64 { return lanes(func(i uint64) uint64 { return 64 }) }, 32},
 	{"lanes in reverse, pairs on one address", func(n uint64, _ *fastmemRun) [32]uint64 {
 		return lanes(func(i uint64) uint64 { return (31 - i) / 2 * n })
