@@ -139,7 +139,11 @@ func execLoad(m *Machine, w *warp, o *op) {
 			}
 			d := dst(w, o, k)
 			if w.mask == ^uint32(0) {
-				fillLanes(d, v) // fastmem_lanes.go
+				if useAVX2 {
+					fillLanesAVX2(d, v)
+				} else {
+					fillLanes(d, v) // fastmem_lanes.go
+				}
 				continue
 			}
 			for mk := w.mask; mk != 0; mk &= mk - 1 {
@@ -149,17 +153,20 @@ func execLoad(m *Machine, w *warp, o *op) {
 		return
 	}
 	if n == 4 && len(o.d) == 1 && !o.signed {
+		var b *[128]byte
 		switch o.space {
 		case spaceShared:
-			if b := m.sharedSeq4(w, o); b != nil {
-				loadSeq4(dst(w, o, 0), b) // as loadSpan would
-				return
-			}
+			b = m.sharedSeq4(w, o)
 		case spaceGlobal:
-			if b := m.globalSeq4(w, o, false); b != nil {
-				loadSeq4(dst(w, o, 0), b)
-				return
+			b = m.globalSeq4(w, o, false)
+		}
+		if b != nil { // as loadSpan would
+			if d := dst(w, o, 0); useAVX2 { // fastmem_amd64.go
+				loadSeq4AVX2(d, b)
+			} else {
+				loadSeq4(d, b)
 			}
+			return
 		}
 	}
 	if b, lo, st := m.warpSpan(w, o, n*len(o.d), false); b != nil {
@@ -197,17 +204,20 @@ func lowerStore(l *lowering, in *check.Inst, o *op) error {
 func execStore(m *Machine, w *warp, o *op) {
 	n := int(o.size)
 	if n == 4 && len(o.s) == 1 {
+		var b *[128]byte
 		switch o.space {
 		case spaceShared:
-			if b := m.sharedSeq4(w, o); b != nil {
-				storeSeq4(b, src(w, o, 0)) // as storeSpan would
-				return
-			}
+			b = m.sharedSeq4(w, o)
 		case spaceGlobal:
-			if b := m.globalSeq4(w, o, true); b != nil {
-				storeSeq4(b, src(w, o, 0))
-				return
+			b = m.globalSeq4(w, o, true)
+		}
+		if b != nil { // as storeSpan would
+			if v := src(w, o, 0); useAVX2 {
+				storeSeq4AVX2(b, v)
+			} else {
+				storeSeq4(b, v)
 			}
+			return
 		}
 	}
 	if b, lo, st := m.warpSpan(w, o, n*len(o.s), true); b != nil {

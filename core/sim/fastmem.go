@@ -44,7 +44,14 @@ func (m *Machine) warpSpan(w *warp, o *op, n int, write bool) (b []byte, lo uint
 		// (strideLanes and spanLanes: the 32 lanes written out, see
 		// fastmem_lanes.go.)
 		x0 := a[0] + off
-		if d, ok := laneStride(&m.part, a); ok && d <= 1<<32 && x0+31*d >= x0 {
+		var d uint64
+		var ok bool
+		if useAVX2 { // fastmem_amd64.go
+			d, ok = strideLanesAVX2(a)
+		} else {
+			d, ok = strideLanes(&m.part, a)
+		}
+		if ok && d <= 1<<32 && x0+31*d >= x0 {
 			lo, hi, or, st = x0, x0+31*d, x0|d, stride{d, true}
 		} else {
 			lo, hi, or = spanLanes(a, off)
@@ -122,7 +129,7 @@ func (m *Machine) sharedSeq4(w *warp, o *op) *[128]byte {
 	if x&3 != 0 || x >= uint64(len(sh)) || uint64(len(sh))-x < 128 || a[1]-a[0] != 4 || a[31]-a[0] != 124 {
 		return nil // (lanes 1 and 31 first: a tile's column is refused without a pass over the lanes, which warpSpan then makes)
 	}
-	if d, ok := laneStride(&m.part, a); !ok || d != 4 {
+	if !m.seqLanes4(a) {
 		return nil
 	}
 	return (*[128]byte)(sh[x:])
@@ -143,7 +150,7 @@ func (m *Machine) globalSeq4(w *warp, o *op, write bool) *[128]byte {
 	if x&3 != 0 || x > ^uint64(0)-128 || a[1]-a[0] != 4 || a[31]-a[0] != 124 {
 		return nil
 	}
-	if d, ok := laneStride(&m.part, a); !ok || d != 4 {
+	if !m.seqLanes4(a) {
 		return nil
 	}
 	g := &m.global
@@ -168,6 +175,16 @@ func (m *Machine) globalSeq4(w *warp, o *op, write bool) *[128]byte {
 	return (*[128]byte)(p.b[off&pageMask:])
 }
 
+// seqLanes4 reports whether the lanes of a step by 4.
+func (m *Machine) seqLanes4(a *[32]uint64) bool {
+	if useAVX2 { // fastmem_amd64.go
+		d, ok := strideLanesAVX2(a)
+		return ok && d == 4
+	}
+	d, ok := strideLanes(&m.part, a)
+	return ok && d == 4
+}
+
 // loadSpan is execLoad's lane loop over a warp span b starting at address
 // lo (st: see warpSpan).
 func loadSpan(w *warp, o *op, b []byte, lo uint64, st stride) {
@@ -179,7 +196,11 @@ func loadSpan(w *warp, o *op, b []byte, lo uint64, st stride) {
 		case 4:
 			switch {
 			case st.seq(4):
-				loadSeq4(d, (*[4 * 32]byte)(b))
+				if useAVX2 {
+					loadSeq4AVX2(d, (*[4 * 32]byte)(b))
+				} else {
+					loadSeq4(d, (*[4 * 32]byte)(b))
+				}
 			case st.ok && hostLE:
 				loadStride4(d, b, st.d)
 			case w.mask == ^uint32(0):
@@ -232,7 +253,11 @@ func storeSpan(w *warp, o *op, b []byte, lo uint64, st stride) {
 		v := src(w, o, 0)
 		switch {
 		case st.seq(4):
-			storeSeq4((*[4 * 32]byte)(b), v)
+			if useAVX2 {
+				storeSeq4AVX2((*[4 * 32]byte)(b), v)
+			} else {
+				storeSeq4((*[4 * 32]byte)(b), v)
+			}
 		case st.ok && hostLE:
 			storeStride4(b, v, st.d)
 		case w.mask == ^uint32(0):

@@ -52,3 +52,76 @@ TEXT ·strideLanesAVX2(SB), NOSPLIT, $0-17
 	SETEQ   ok+16(FP)
 	VZEROUPPER
 	RET
+
+// func loadSeq4AVX2(d *[32]uint64, b *[128]byte)
+//
+// loadSeq4: lane i reads the 4 bytes at b[4*i:], zero-extended.
+TEXT ·loadSeq4AVX2(SB), NOSPLIT, $0-16
+	MOVQ d+0(FP), DI
+	MOVQ b+8(FP), SI
+	VPMOVZXDQ 0(SI), Y0
+	VPMOVZXDQ 16(SI), Y1
+	VPMOVZXDQ 32(SI), Y2
+	VPMOVZXDQ 48(SI), Y3
+	VMOVDQU   Y0, 0(DI)
+	VMOVDQU   Y1, 32(DI)
+	VMOVDQU   Y2, 64(DI)
+	VMOVDQU   Y3, 96(DI)
+	VPMOVZXDQ 64(SI), Y0
+	VPMOVZXDQ 80(SI), Y1
+	VPMOVZXDQ 96(SI), Y2
+	VPMOVZXDQ 112(SI), Y3
+	VMOVDQU   Y0, 128(DI)
+	VMOVDQU   Y1, 160(DI)
+	VMOVDQU   Y2, 192(DI)
+	VMOVDQU   Y3, 224(DI)
+	VZEROUPPER
+	RET
+
+// func storeSeq4AVX2(b *[128]byte, v *[32]uint64)
+//
+// storeSeq4: lane i writes the low 4 bytes of v[i] at b[4*i:]. Eight
+// lanes a step: VSHUFPS takes the low words of lanes 0, 1, 4, 5 into the
+// lower half and of 2, 3, 6, 7 into the upper, VPERMQ puts them in order.
+TEXT ·storeSeq4AVX2(SB), NOSPLIT, $0-16
+	MOVQ b+0(FP), DI
+	MOVQ v+8(FP), SI
+	VMOVDQU 0(SI), Y0
+	VMOVDQU 32(SI), Y1
+	VSHUFPS $0x88, Y1, Y0, Y0
+	VPERMQ  $0xD8, Y0, Y0
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VSHUFPS $0x88, Y3, Y2, Y2
+	VPERMQ  $0xD8, Y2, Y2
+	VMOVDQU Y0, 0(DI)
+	VMOVDQU Y2, 32(DI)
+	VMOVDQU 128(SI), Y0
+	VMOVDQU 160(SI), Y1
+	VSHUFPS $0x88, Y1, Y0, Y0
+	VPERMQ  $0xD8, Y0, Y0
+	VMOVDQU 192(SI), Y2
+	VMOVDQU 224(SI), Y3
+	VSHUFPS $0x88, Y3, Y2, Y2
+	VPERMQ  $0xD8, Y2, Y2
+	VMOVDQU Y0, 64(DI)
+	VMOVDQU Y2, 96(DI)
+	VZEROUPPER
+	RET
+
+// func fillLanesAVX2(d *[32]uint64, v uint64)
+//
+// fillLanes: every lane of d set to v.
+TEXT ·fillLanesAVX2(SB), NOSPLIT, $0-16
+	MOVQ d+0(FP), DI
+	VPBROADCASTQ v+8(FP), Y0
+	VMOVDQU Y0, 0(DI)
+	VMOVDQU Y0, 32(DI)
+	VMOVDQU Y0, 64(DI)
+	VMOVDQU Y0, 96(DI)
+	VMOVDQU Y0, 128(DI)
+	VMOVDQU Y0, 160(DI)
+	VMOVDQU Y0, 192(DI)
+	VMOVDQU Y0, 224(DI)
+	VZEROUPPER
+	RET

@@ -3,6 +3,7 @@
 package sim
 
 import (
+	"encoding/binary"
 	"math/rand"
 	"testing"
 )
@@ -77,4 +78,49 @@ func TestFastMemObservablesGoLoop(t *testing.T) {
 	useAVX2 = false
 	defer func() { useAVX2 = was }()
 	TestFastMemObservables(t)
+}
+
+// TestLaneCopiesAVX2 holds the AVX2 copies to their definitions: lane i
+// reads the little-endian word at b[4i:] zero-extended (loadSeq4), writes
+// the low 32 bits of v[i] there (storeSeq4), or gets v (fillLanes), on
+// words with the top bit set in each lane, so that a sign extension, a
+// lane out of place or a high half written shows.
+func TestLaneCopiesAVX2(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 on this processor")
+	}
+	var b [128]byte
+	for i := range 32 {
+		binary.LittleEndian.PutUint32(b[4*i:], 0x8000_0000|uint32(i)<<16|uint32(0xff-i))
+	}
+	d := [32]uint64{}
+	for i := range d {
+		d[i] = ^uint64(0) // to be overwritten whole
+	}
+	loadSeq4AVX2(&d, &b)
+	for i := range 32 {
+		if want := uint64(0x8000_0000 | uint32(i)<<16 | uint32(0xff-i)); d[i] != want {
+			t.Errorf("loadSeq4AVX2: lane %d reads %#x, want %#x", i, d[i], want)
+		}
+	}
+	var v [32]uint64
+	for i := range v {
+		v[i] = uint64(0xdead_0000+i)<<32 | uint64(0x8000_0000|uint32(i)*0x01010101)
+	}
+	var out [128]byte
+	storeSeq4AVX2(&out, &v)
+	for i := range 32 {
+		if got, want := binary.LittleEndian.Uint32(out[4*i:]), uint32(v[i]); got != want {
+			t.Errorf("storeSeq4AVX2: lane %d wrote %#x, want %#x", i, got, want)
+		}
+	}
+	var f [32]uint64
+	for _, x := range []uint64{0, 1, 0x8000_0000_0000_0001, ^uint64(0)} {
+		fillLanesAVX2(&f, x)
+		for i := range f {
+			if f[i] != x {
+				t.Errorf("fillLanesAVX2(%#x): lane %d holds %#x", x, i, f[i])
+			}
+		}
+	}
 }

@@ -715,7 +715,11 @@ func (m *Machine) fillFrame(w *warp, fr *frame, warm bool) {
 func (m *Machine) fillSreg(w *warp, fr *frame, s *sregInit) {
 	r := &fr.regs[s.slot]
 	if !s.perLane {
-		fillLanes(r, m.sregValue(w, 0, s.name, s.comp)) // fastmem_lanes.go
+		if v := m.sregValue(w, 0, s.name, s.comp); useAVX2 { // fastmem_amd64.go
+			fillLanesAVX2(r, v)
+		} else {
+			fillLanes(r, v) // fastmem_lanes.go
+		}
 		return
 	}
 	switch s.name {
