@@ -49,3 +49,32 @@ func TestSReg(t *testing.T) {
 		}
 	}
 }
+
+// TestShapes: the wgmma shape lists are .m64nNkK for N from 8 to 256 in
+// steps of 8 (32 shapes), as the ISA's wgmma.mma_async shape table
+// lists them; and one N alone.
+func TestShapes(t *testing.T) {
+	rows := []struct {
+		desc                string
+		prefix, suffix      string
+		lo, hi, step        int
+		n                   int
+		first, second, last string
+	}{
+		{"k16, N = 8..256 step 8", "m64n", "k16", 8, 256, 8, 32, ".m64n8k16", ".m64n16k16", ".m64n256k16"},
+		{"k32", "m64n", "k32", 8, 256, 8, 32, ".m64n8k32", ".m64n16k32", ".m64n256k32"},
+		{"one N", "m64n", "k256", 24, 24, 1, 1, ".m64n24k256", "", ".m64n24k256"},
+	}
+	for _, r := range rows {
+		got := shapes(r.prefix, r.suffix, r.lo, r.hi, r.step)
+		if len(got) != r.n || got[0] != r.first || got[len(got)-1] != r.last || r.n > 1 && got[1] != r.second {
+			t.Errorf("%s: got %d shapes %v, want %d from %s, %s to %s", r.desc, len(got), got, r.n, r.first, r.second, r.last)
+		}
+	}
+	if g := wgmmaGroups["shape_sp"]; len(g) != 96 || g[32] != ".m64n8k16" || g[95] != ".m64n256k64" {
+		t.Errorf("shape_sp: %d shapes, [32] %q, [95] %q; want 96, .m64n8k16, .m64n256k64", len(g), g[32], g[95])
+	}
+	if g := wgmmaGroups["shape_i"]; len(g) != 3+15 || g[2] != ".m64n24k32" || g[3] != ".m64n32k32" || g[17] != ".m64n256k32" {
+		t.Errorf("shape_i: %v; want N = 8, 16, 24, then 32..256 step 16", g)
+	}
+}
