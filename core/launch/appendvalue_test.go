@@ -50,3 +50,62 @@ func TestAppendValueShortestFloat(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendElemsAsAppendValue: appendElems, the loop per kind WriteJSON
+// runs, writes each element as AppendValue does (the contract's one
+// spelling), after ", ": f32 integers and halves on both sides of its
+// fast path's 1e6 edge, -0, the smallest subnormals, NaNs and infinities,
+// random bit patterns; every f16 and bf16 pattern through the memo and
+// without; integers of every width at their edges.
+func TestAppendElemsAsAppendValue(t *testing.T) {
+	r := rand.New(rand.NewSource(2))
+	f32 := func(x float32) uint64 { return uint64(math.Float32bits(x)) }
+	var fv []uint64
+	for i := -2100; i <= 2100; i++ {
+		fv = append(fv, f32(float32(i)/2), f32(1e6+float32(i)/2), f32(-1e6+float32(i)/2), f32(float32(i)/4))
+	}
+	fv = append(fv, 0, 0x80000000, 1, 0x80000001, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00001, 0x7f7fffff, f32(999999.5), f32(-999999.5), f32(1e6), f32(0.5), f32(-0.5))
+	for range 50000 {
+		fv = append(fv, uint64(r.Uint32()))
+	}
+	halves := make([]uint64, 1<<16)
+	for i := range halves {
+		halves[i] = uint64(i)
+	}
+	ints := []uint64{0, 1, 9, 10, 99, 100, 127, 128, 255, 0x7fff, 0x8000, 0xffff, 1<<31 - 1, 1 << 31, 1<<32 - 1, 1<<63 - 1, 1 << 63, 1<<64 - 1}
+	for range 1000 {
+		ints = append(ints, r.Uint64(), r.Uint64()>>r.Intn(64))
+	}
+	for _, c := range []struct {
+		typ  string
+		vals []uint64
+		memo bool
+	}{
+		{"f32", fv, false}, {"f64", append(ints, fv...), false},
+		{"f16", halves, false}, {"f16", halves, true}, {"bf16", halves, false}, {"bf16", halves, true},
+		{"u8", ints, false}, {"s8", ints, false}, {"u16", ints, false}, {"s16", ints, false},
+		{"u32", ints, false}, {"s32", ints, false}, {"b32", ints, false}, {"u64", ints, false}, {"s64", ints, false},
+	} {
+		var memo []halfText
+		if c.memo {
+			memo = make([]halfText, 1<<16)
+		}
+		mask := uint64(1)<<(8*elemSize(c.typ)) - 1
+		if elemSize(c.typ) == 8 {
+			mask = ^uint64(0)
+		}
+		var want []byte
+		vals := make([]uint64, len(c.vals))
+		for i, v := range c.vals {
+			vals[i] = v & mask
+			want = append(append(want, ", "...), AppendValue(nil, c.typ, vals[i])...)
+		}
+		for _, room := range []int{0, 1 << 20} { // appendSmall's fast path needs room
+			got := appendElems(make([]byte, 0, room), kindOf(c.typ), vals, memo)
+			if string(got) != string(want) {
+				i := firstDiff(got, want)
+				t.Errorf("%s (memo %v, room %d): differs from AppendValue at byte %d: %.60q, want %.60q", c.typ, c.memo, room, i, got[max(0, i-20):], want[max(0, i-20):])
+			}
+		}
+	}
+}

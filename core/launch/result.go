@@ -113,8 +113,14 @@ func (o *jsonOut) marshal(v any) {
 	o.write(j)
 }
 
-// scratchFlush is the size past which the scratch slice is written out.
-const scratchFlush = 4096
+// scratchFlush is the size past which the scratch slice is written out;
+// scratchCap its capacity, which a run of elements at their widest
+// (maxElemChars each, with the ", " before) never passes.
+const (
+	scratchFlush = 4096
+	scratchCap   = scratchFlush + 64
+	maxElemChars = 28
+)
 
 // writeStdout writes the "stdout" field: the printf output as a string.
 func (r *Result) writeStdout(o *jsonOut) {
@@ -136,7 +142,7 @@ func (r *Result) writeWarnings(o *jsonOut) {
 func (r *Result) writeBuffers(o *jsonOut) {
 	o.str("{")
 	if o.scratch == nil {
-		o.scratch = make([]byte, 0, scratchFlush+64)
+		o.scratch = make([]byte, 0, scratchCap)
 	}
 	for i, name := range r.Names {
 		if i > 0 {
@@ -158,22 +164,23 @@ func (r *Result) writeBuffers(o *jsonOut) {
 			memo = make([]halfText, 1<<16)
 		}
 		// The elements a slice at a time: Data whole, or an output the
-		// machine holds (Options.HoldOutput) read a chunk at a time.
+		// machine holds (Options.HoldOutput) read a chunk at a time;
+		// each slice in runs that fit the scratch's room at the widest.
 		buf.each(func(first int, d []uint64) bool {
-			for k, v := range d {
-				if first+k > 0 {
-					s = append(s, ", "...)
+			if first == 0 && len(d) > 0 {
+				// The first element, without the ", " before it.
+				l := len(s)
+				s = appendElems(s, kind, d[:1], memo)
+				s = append(s[:l], s[l+2:]...)
+				d = d[1:]
+			}
+			for len(d) > 0 {
+				n := min(len(d), (scratchCap-len(s))/maxElemChars)
+				if n > 0 {
+					s = appendElems(s, kind, d[:n], memo)
+					d = d[n:]
 				}
-				if memo == nil {
-					s = appendKind(s, kind, v)
-				} else {
-					e := &memo[uint16(v)]
-					if e.n == 0 {
-						e.n = uint8(len(appendKind(e.b[:0], kind, uint64(uint16(v)))))
-					}
-					s = append(s, e.b[:e.n]...)
-				}
-				if len(s) >= scratchFlush {
+				if len(s) >= scratchFlush || n == 0 {
 					o.write(s)
 					s = s[:0]
 					if o.err != nil {
@@ -191,6 +198,56 @@ func (r *Result) writeBuffers(o *jsonOut) {
 		o.str("]}")
 	}
 	o.str("}")
+}
+
+// appendElems appends each element of d after ", ": a loop per kind,
+// the halves through memo when it is not nil.
+func appendElems(s []byte, k valueKind, d []uint64, memo []halfText) []byte {
+	switch {
+	case memo != nil:
+		for _, v := range d {
+			e := &memo[uint16(v)]
+			if e.n == 0 {
+				e.n = uint8(len(appendKind(e.b[:0], k, uint64(uint16(v)))))
+			}
+			s = append(s, ", "...)
+			s = append(s, e.b[:e.n]...)
+		}
+	case k == kF32:
+		for _, v := range d {
+			s = append(s, ", "...)
+			// appendKind's plain form of the integers and halves below
+			// 1e6, done in f32 (exact there: below 2^20 an f32 and its
+			// integer part differ by a multiple of 2^-4), -0 left to
+			// appendKind.
+			bits := uint32(v)
+			if a := math.Float32frombits(bits &^ (1 << 31)); a < 1e6 && bits != 1<<31 {
+				t := float32(int32(a))
+				if half := a-t == 0.5; half || a == t {
+					if bits>>31 != 0 {
+						s = append(s, '-')
+					}
+					s = appendSmall(s, uint32(t))
+					if half {
+						s = append(s, ".5"...)
+					}
+					continue
+				}
+			}
+			s = appendKind(s, kF32, v)
+		}
+	case k == kUnsigned:
+		for _, v := range d {
+			s = append(s, ", "...)
+			s = strconv.AppendUint(s, v, 10)
+		}
+	default:
+		for _, v := range d {
+			s = append(s, ", "...)
+			s = appendKind(s, k, v)
+		}
+	}
+	return s
 }
 
 // halfText is the JSON text of one f16 or bf16 value, at most 10 bytes

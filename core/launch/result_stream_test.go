@@ -320,6 +320,26 @@ func BenchmarkWriteJSON(b *testing.B) {
 			}
 		})
 	}
+	// vadd's output over 4096 x 256 threads: i + 0.5 in f32, 1M elements
+	// (the plain-notation fast path below 1e6, strconv's search above).
+	{
+		d := make([]uint64, 1<<20)
+		for i := range d {
+			d[i] = uint64(math.Float32bits(float32(i) + 0.5))
+		}
+		r := &Result{OK: true, Names: []string{"out"}, Buffers: map[string]*Buffer{"out": {Type: "f32", Data: d}}}
+		b.Run("f32vadd1M", func(b *testing.B) {
+			b.ReportAllocs()
+			bw := bufio.NewWriterSize(io.Discard, 64<<10)
+			for b.Loop() {
+				bw.Reset(io.Discard)
+				if err := r.WriteJSON(bw); err != nil {
+					b.Fatal(err)
+				}
+				bw.Flush()
+			}
+		})
+	}
 	// Every element distinct: all 65,536 patterns of each half (NaNs and
 	// infinities included), and as many f32 and f64 values spread over
 	// their ranges (bits from a multiplicative hash).
