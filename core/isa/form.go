@@ -165,7 +165,8 @@ type OperandSpec struct {
 	Optional bool
 }
 
-// Groups are the modifier groups shared by many entries.
+// Groups are the modifier groups shared by many entries; the table
+// files' shared groups are tableGroups (groups.go), looked up after these.
 var Groups = map[string][]string{
 	"rnd":   {".rn", ".rz", ".rm", ".rp"},
 	"irnd":  {".rni", ".rzi", ".rmi", ".rpi"},
@@ -198,7 +199,10 @@ func (e *Entry) group(name string) ([]string, bool) {
 	if v, ok := e.Groups[name]; ok {
 		return v, true
 	}
-	v, ok := Groups[name]
+	if v, ok := Groups[name]; ok {
+		return v, true
+	}
+	v, ok := tableGroups[name]
 	return v, ok
 }
 

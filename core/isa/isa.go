@@ -4,18 +4,21 @@ package isa
 
 import "strings"
 
-var byName = map[string]*Entry{}
+var byName map[string]*Entry
 
 // All lists every entry in table order.
 var All []*Entry
 
+// init indexes the entries, in a map and a slice made at their size (the
+// groups of the table files, tableGroups, are looked up beside Groups
+// rather than copied into it: TestGroupsDefinedOnce keeps the two apart).
 func init() {
-	for k, v := range tableGroups {
-		if _, dup := Groups[k]; dup {
-			panic("BUG: isa: group " + k + " defined twice")
-		}
-		Groups[k] = v
+	n := 0
+	for _, tab := range tables {
+		n += len(tab)
 	}
+	byName = make(map[string]*Entry, n)
+	All = make([]*Entry, 0, n)
 	for _, tab := range tables {
 		for i := range tab {
 			e := &tab[i]

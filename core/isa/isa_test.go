@@ -78,3 +78,17 @@ func TestShapes(t *testing.T) {
 		t.Errorf("shape_i: %v; want N = 8, 16, 24, then 32..256 step 16", g)
 	}
 }
+
+// TestGroupsDefinedOnce: a group name is in Groups or in tableGroups,
+// never both (Entry.group looks in Groups first, so a second definition
+// would be silently ignored).
+func TestGroupsDefinedOnce(t *testing.T) {
+	for k := range tableGroups {
+		if _, dup := Groups[k]; dup {
+			t.Errorf("group %s is defined in Groups and in tableGroups", k)
+		}
+	}
+	if len(All) != len(byName) {
+		t.Errorf("All has %d entries, byName %d", len(All), len(byName))
+	}
+}
