@@ -129,7 +129,11 @@ func (m *Machine) sharedSeq4(w *warp, o *op) *[128]byte {
 	if x&3 != 0 || x >= uint64(len(sh)) || uint64(len(sh))-x < 128 || a[1]-a[0] != 4 || a[31]-a[0] != 124 {
 		return nil // (lanes 1 and 31 first: a tile's column is refused without a pass over the lanes, which warpSpan then makes)
 	}
-	if !m.seqLanes4(a) {
+	if useAVX2 { // fastmem_amd64.go
+		if d, ok := strideLanesAVX2(a); !ok || d != 4 {
+			return nil
+		}
+	} else if d, ok := strideLanes(&m.part, a); !ok || d != 4 {
 		return nil
 	}
 	return (*[128]byte)(sh[x:])
@@ -150,16 +154,31 @@ func (m *Machine) globalSeq4(w *warp, o *op, write bool) *[128]byte {
 	if x&3 != 0 || x > ^uint64(0)-128 || a[1]-a[0] != 4 || a[31]-a[0] != 124 {
 		return nil
 	}
-	if !m.seqLanes4(a) {
-		return nil
-	}
-	g := &m.global
-	if i := g.last; i >= len(g.spans) || x < g.spans[i].base || x+128 > g.spans[i].end {
-		if g.find(x, 128) == nil {
+	if useAVX2 { // fastmem_amd64.go
+		if d, ok := strideLanesAVX2(a); !ok || d != 4 {
 			return nil
 		}
+	} else if d, ok := strideLanes(&m.part, a); !ok || d != 4 {
+		return nil
 	}
-	b := g.bufs[g.last] // find leaves last on the buffer it returns
+	// The buffer: a launch's few scanned here (one kernel's accesses
+	// take turns between them, so find's last one seldom is the one),
+	// more by find.
+	g := &m.global
+	var b *buffer
+	if len(g.spans) <= 8 {
+		for i, s := range g.spans {
+			if x >= s.base && x+128 <= s.end {
+				b = g.bufs[i]
+				break
+			}
+		}
+	} else {
+		b = g.find(x, 128)
+	}
+	if b == nil {
+		return nil
+	}
 	off := x - b.base
 	if off&pageMask > pageSize-128 {
 		return nil // across two pages
@@ -173,16 +192,6 @@ func (m *Machine) globalSeq4(w *warp, o *op, write bool) *[128]byte {
 		return (*[128]byte)(zeroPage[off&pageMask:])
 	}
 	return (*[128]byte)(p.b[off&pageMask:])
-}
-
-// seqLanes4 reports whether the lanes of a step by 4.
-func (m *Machine) seqLanes4(a *[32]uint64) bool {
-	if useAVX2 { // fastmem_amd64.go
-		d, ok := strideLanesAVX2(a)
-		return ok && d == 4
-	}
-	d, ok := strideLanes(&m.part, a)
-	return ok && d == 4
 }
 
 // loadSpan is execLoad's lane loop over a warp span b starting at address
