@@ -311,36 +311,58 @@ func storeSpan(w *warp, o *op, b []byte, lo uint64, st stride) {
 // the lanes' addresses come from the stride, not from their registers,
 // and their words are read and written in place on a little-endian host
 // (hostLE: the callers take the gather and scatter loops elsewhere).
-// Stores go in lane order, so on one address the last lane wins.
+// Stores go in lane order, so on one address the last lane wins. The
+// lanes' offset is counted up by the stride, four lanes a step, not
+// multiplied a lane (no pointer is made past lane 31's).
 
 func loadStride4(d *[32]uint64, b []byte, st uint64) {
 	_ = b[31*st+3] // st <= 2^32: no overflow
 	p := unsafe.Pointer(unsafe.SliceData(b))
-	for i := range d {
-		d[i] = uint64(*(*uint32)(unsafe.Add(p, uint64(i)*st)))
+	x := uint64(0)
+	for i := 0; i < 32; i += 4 {
+		d[i] = uint64(*(*uint32)(unsafe.Add(p, x)))
+		d[i+1] = uint64(*(*uint32)(unsafe.Add(p, x+st)))
+		d[i+2] = uint64(*(*uint32)(unsafe.Add(p, x+2*st)))
+		d[i+3] = uint64(*(*uint32)(unsafe.Add(p, x+3*st)))
+		x += 4 * st
 	}
 }
 
 func loadStride8(d *[32]uint64, b []byte, st uint64) {
 	_ = b[31*st+7]
 	p := unsafe.Pointer(unsafe.SliceData(b))
-	for i := range d {
-		d[i] = *(*uint64)(unsafe.Add(p, uint64(i)*st))
+	x := uint64(0)
+	for i := 0; i < 32; i += 4 {
+		d[i] = *(*uint64)(unsafe.Add(p, x))
+		d[i+1] = *(*uint64)(unsafe.Add(p, x+st))
+		d[i+2] = *(*uint64)(unsafe.Add(p, x+2*st))
+		d[i+3] = *(*uint64)(unsafe.Add(p, x+3*st))
+		x += 4 * st
 	}
 }
 
 func storeStride4(b []byte, v *[32]uint64, st uint64) {
 	_ = b[31*st+3]
 	p := unsafe.Pointer(unsafe.SliceData(b))
-	for i := range v {
-		*(*uint32)(unsafe.Add(p, uint64(i)*st)) = uint32(v[i])
+	x := uint64(0)
+	for i := 0; i < 32; i += 4 {
+		*(*uint32)(unsafe.Add(p, x)) = uint32(v[i])
+		*(*uint32)(unsafe.Add(p, x+st)) = uint32(v[i+1])
+		*(*uint32)(unsafe.Add(p, x+2*st)) = uint32(v[i+2])
+		*(*uint32)(unsafe.Add(p, x+3*st)) = uint32(v[i+3])
+		x += 4 * st
 	}
 }
 
 func storeStride8(b []byte, v *[32]uint64, st uint64) {
 	_ = b[31*st+7]
 	p := unsafe.Pointer(unsafe.SliceData(b))
-	for i := range v {
-		*(*uint64)(unsafe.Add(p, uint64(i)*st)) = v[i]
+	x := uint64(0)
+	for i := 0; i < 32; i += 4 {
+		*(*uint64)(unsafe.Add(p, x)) = v[i]
+		*(*uint64)(unsafe.Add(p, x+st)) = v[i+1]
+		*(*uint64)(unsafe.Add(p, x+2*st)) = v[i+2]
+		*(*uint64)(unsafe.Add(p, x+3*st)) = v[i+3]
+		x += 4 * st
 	}
 }
