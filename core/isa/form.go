@@ -208,9 +208,24 @@ func (e *Entry) group(name string) ([]string, bool) {
 
 func (e *Entry) compileForm(line string) (*Form, error) {
 	f := &Form{Entry: e, PTX: e.PTX, SM: e.SM}
-	fields := strings.Fields(line)
-	var kept []string
-	for _, w := range fields {
+	// The words, as strings.Fields splits them, taken one at a time: the
+	// gates read, the head kept, and the operand words kept as the span
+	// of the line from the first to the last (the words with single
+	// spaces between, as the span is when nothing else lies in it).
+	var head string
+	opStart, opEnd, opWords, opLen := -1, -1, 0, 0
+	contiguous := true
+	for rest, off := line, 0; ; {
+		t := strings.TrimLeft(rest, " \t\n\r\v\f")
+		off += len(rest) - len(t)
+		if t == "" {
+			break
+		}
+		n := strings.IndexAny(t, " \t\n\r\v\f")
+		if n < 0 {
+			n = len(t)
+		}
+		w := t[:n]
 		switch {
 		case strings.HasPrefix(w, "@ptx<"):
 			v, ok := ParseVersion(w[5:])
@@ -218,10 +233,16 @@ func (e *Entry) compileForm(line string) (*Form, error) {
 				return nil, fmt.Errorf("bad gate %s", w)
 			}
 			f.MaxPTX = v
+			if opStart >= 0 {
+				contiguous = false
+			}
 		case strings.HasPrefix(w, "@sm<"):
 			f.MaxSM = ParseTarget("sm_" + w[4:])
 			if f.MaxSM == 0 {
 				return nil, fmt.Errorf("bad gate %s", w)
+			}
+			if opStart >= 0 {
+				contiguous = false
 			}
 		case strings.HasPrefix(w, "@ptx"):
 			v, ok := ParseVersion(w[4:])
@@ -229,20 +250,35 @@ func (e *Entry) compileForm(line string) (*Form, error) {
 				return nil, fmt.Errorf("bad gate %s", w)
 			}
 			f.PTX = max(f.PTX, v)
+			if opStart >= 0 {
+				contiguous = false
+			}
 		case strings.HasPrefix(w, "@sm_"):
 			f.SM = max(f.SM, ParseTarget(w[1:]))
+			if opStart >= 0 {
+				contiguous = false
+			}
+		case head == "":
+			head = w
 		default:
-			kept = append(kept, w)
+			if opStart < 0 {
+				opStart = off
+			}
+			opEnd = off + n
+			opWords++
+			opLen += n
 		}
+		rest, off = t[n:], off+n
 	}
-	if len(kept) == 0 {
+	if head == "" {
 		return nil, fmt.Errorf("empty form")
 	}
-	head := kept[0]
 	if !strings.HasPrefix(head, e.Name) {
 		return nil, fmt.Errorf("form does not start with %s", e.Name)
 	}
 	mods := head[len(e.Name):]
+	f.Mods = make([]ModTok, 0, strings.Count(mods, "."))
+	var lits []string // the literal modifiers' one-value lists, sliced from one array
 	for mods != "" {
 		opt := false
 		var tok string
@@ -267,14 +303,40 @@ func (e *Entry) compileForm(line string) (*Form, error) {
 		if vals, ok := e.group(tok[1:]); ok {
 			m.Group, m.Values = tok[1:], vals
 		} else {
-			m.Values = []string{tok}
+			if lits == nil {
+				lits = make([]string, 0, cap(f.Mods))
+			}
+			lits = append(lits, tok)
+			m.Values = lits[len(lits)-1 : len(lits) : len(lits)]
 		}
 		f.Mods = append(f.Mods, m)
 	}
-	ops := strings.Join(kept[1:], " ")
-	display := []string{}
+	ops := ""
+	if opStart >= 0 {
+		ops = line[opStart:opEnd]
+		if !contiguous || len(ops) != opLen+opWords-1 {
+			// Gates or runs of white space among the operand words: the
+			// words joined with single spaces, as strings.Join gives them.
+			var b strings.Builder
+			for _, w := range strings.Fields(ops) {
+				if strings.HasPrefix(w, "@ptx") || strings.HasPrefix(w, "@sm<") || strings.HasPrefix(w, "@sm_") {
+					continue // a gate, read above
+				}
+				if b.Len() > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(w)
+			}
+			ops = b.String()
+		}
+	}
+	var text strings.Builder
+	text.Grow(len(head) + 2*len(ops) + 1)
+	text.WriteString(head)
 	if strings.TrimSpace(ops) != "" {
-		for i, raw := range strings.Split(ops, ",") {
+		f.Operands = make([]OperandSpec, 0, strings.Count(ops, ",")+1)
+		for i, rest := 0, ops; ; i++ {
+			raw, after, more := strings.Cut(rest, ",")
 			raw = strings.TrimSpace(raw)
 			spec, disp, err := e.compileOperand(raw, i)
 			if err != nil {
@@ -287,13 +349,19 @@ func (e *Entry) compileForm(line string) (*Form, error) {
 				f.MinOps++
 			}
 			f.Operands = append(f.Operands, spec)
-			display = append(display, disp)
+			if i == 0 {
+				text.WriteByte(' ')
+			} else {
+				text.WriteString(", ")
+			}
+			text.WriteString(disp)
+			if !more {
+				break
+			}
+			rest = after
 		}
 	}
-	f.Text = head
-	if len(display) > 0 {
-		f.Text += " " + strings.Join(display, ", ")
-	}
+	f.Text = text.String()
 	return f, nil
 }
 

@@ -92,3 +92,36 @@ func TestGroupsDefinedOnce(t *testing.T) {
 		t.Errorf("All has %d entries, byName %d", len(All), len(byName))
 	}
 }
+
+// TestCompileFormWords: a form's words are read as strings.Fields splits
+// them, whatever the white space, with the gates anywhere after the head
+// (the operand text then has single spaces, as written in the tables).
+func TestCompileFormWords(t *testing.T) {
+	rows := []struct {
+		desc, line, text string
+		ptx              Version
+		sm, ops, minOps  int
+	}{
+		{"plain", "add.s32 d, a, b", "add.s32 d, a, b", 10, 0, 3, 3},
+		{"gates at the end", "add.s32 d, a, b @ptx2.0 @sm_20", "add.s32 d, a, b", 20, 20, 3, 3},
+		{"runs of spaces and a tab", "  add.s32\t d,   a,  b  ", "add.s32 d, a, b", 10, 0, 3, 3},
+		{"a gate among the operands", "add.s32 d, @sm_30 a, b", "add.s32 d, a, b", 10, 30, 3, 3},
+		{"an optional operand", "add.s32 d, a, b? @ptx6.0", "add.s32 d, a, {b}", 60, 0, 3, 2},
+		{"no operands", "add.s32 @sm_90", "add.s32", 10, 90, 0, 0},
+		{"a legacy gate first", "add.s32 @ptx<1.4 d, a", "add.s32 d, a", 10, 0, 2, 2},
+	}
+	for _, r := range rows {
+		e := &Entry{Name: "add", PTX: 10}
+		f, err := e.compileForm(r.line)
+		if err != nil {
+			t.Errorf("%s: %v", r.desc, err)
+			continue
+		}
+		if f.Text != r.text || f.PTX != r.ptx || f.SM != r.sm || len(f.Operands) != r.ops || f.MinOps != r.minOps {
+			t.Errorf("%s: text %q ptx %v sm %d operands %d (%d required), want %q %v %d %d (%d)", r.desc, f.Text, f.PTX, f.SM, len(f.Operands), f.MinOps, r.text, r.ptx, r.sm, r.ops, r.minOps)
+		}
+		if len(f.Mods) != 1 || f.Mods[0].Values[0] != ".s32" || len(f.Mods[0].Values) != 1 {
+			t.Errorf("%s: modifiers %+v, want the literal .s32", r.desc, f.Mods)
+		}
+	}
+}
