@@ -3,6 +3,7 @@
 package sim
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"math/bits"
@@ -118,6 +119,25 @@ func (m *Machine) addr(w *warp, o *op, lane int) uint64 {
 
 func execLoad(m *Machine, w *warp, o *op) {
 	n := int(o.size)
+	if o.space == spaceParam && o.base < 0 && o.d1 >= 0 && w.mask == fullMask && (n == 8 || n == 4 && !o.signed) && !m.record && (m.san == nil || !m.san.mem) {
+		// A kernel parameter by name into one register of a full warp
+		// (vector add's four loads a warp), 8 or 4 bytes read as the
+		// path below reads them when aligned and in bounds, with fewer
+		// tests; the rest (a fault included) below.
+		p, x := m.params, uint64(o.off)
+		if x&uint64(n-1) == 0 && x < uint64(len(p)) && uint64(len(p))-x >= uint64(n) {
+			v := uint64(binary.LittleEndian.Uint32(p[x:]))
+			if n == 8 {
+				v = binary.LittleEndian.Uint64(p[x:])
+			}
+			if d := w.reg(o.d1); useAVX2 { // fastmem_amd64.go
+				fillLanesAVX2(d, v)
+			} else {
+				fillLanes(d, v)
+			}
+			return
+		}
+	}
 	if o.base < 0 && !m.record && (m.san == nil || !m.san.mem) && o.space >= spaceGlobal && o.space <= spaceParam && o.space != spaceLocal {
 		// One address for every lane (a parameter, a variable): one access,
 		// checked for the first active lane as the lane loop would (a
