@@ -417,6 +417,11 @@ type Config struct {
 	// passed or returned by value (see passable). Off by default, as
 	// Spaces.
 	Bitfields bool
+	// Intrin19 adds the intrinsics only clang 19 knows (intrin19Ops:
+	// min/max.NaN, f16 min/max and fma.rn{.relu}, the f16x2, bf16x2 and
+	// bf16 conversions with .relu, cvt.rna.tf32.f32); run with
+	// CLANG=clang-19. Off by default, as Spaces.
+	Intrin19 bool
 }
 
 // DefaultConfig is everything on.
@@ -1479,7 +1484,10 @@ func (g *gen) expr(k Kind, depth int) *Expr {
 	}
 	t := Ty{K: k}
 	if g.cfg.Intrin && k != F16 && g.r.IntN(6) == 0 {
-		return g.intrin(k, depth)
+		return g.intrin(k, depth, intrinOps)
+	}
+	if g.cfg.Intrin19 && g.r.IntN(6) == 0 {
+		return g.intrin(k, depth, intrin19Ops)
 	}
 	if k.isFloat() {
 		switch c := g.r.IntN(14); {
@@ -2469,7 +2477,7 @@ typedef __int128 s128;
 #define DEV __device__
 #define SHARED __shared__
 #define DEVVAR __device__
-` + preludeC + intrinShared + intrinCUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
+` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
    of the source thread that mode and l name. */
 static DEV inline u32 xchg_idx(u32 v, u32 l) { return (u32)__shfl_sync(FULL_MASK, (int)v, (int)l); }
 static DEV inline u32 xchg_up(u32 v, u32 l) { return (u32)__shfl_up_sync(FULL_MASK, (int)v, l); }
@@ -2657,7 +2665,7 @@ typedef __int128 s128;
    threads, which calls the body under setjmp. */
 static jmp_buf exit_jb;
 #define EXIT() longjmp(exit_jb, 1)
-` + preludeC + intrinShared + intrinHost + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
+` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
 #define XCHGN(f, l, g, j) XCHG(cta, f, l)
 #define XCHGM(mode, f, l, g, j) f(WSRC(mode, l, g, j), AT(WSRC(mode, l, g, j)))
 /* XRED(mode, f): f over the 32 threads of t's warp or the 64 of its CTA;

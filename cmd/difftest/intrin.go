@@ -115,14 +115,14 @@ var intrinOps = func() []intrinOp {
 
 // intrin is an intrinsic converted to k: one whose result is a float when
 // k is, an integer when k is.
-func (g *gen) intrin(k Kind, depth int) *Expr {
+func (g *gen) intrin(k Kind, depth int, table []intrinOp) *Expr {
 	var pick []int
-	for i, op := range intrinOps {
+	for i, op := range table {
 		if op.ret.isFloat() == k.isFloat() {
 			pick = append(pick, i)
 		}
 	}
-	op := intrinOps[pick[g.r.IntN(len(pick))]]
+	op := table[pick[g.r.IntN(len(pick))]]
 	e := &Expr{Op: "intr", T: Ty{K: op.ret}, Sym: op.name}
 	for i, a := range op.args {
 		switch {
@@ -318,3 +318,148 @@ var intrinHostConv = func() string {
 	}
 	return b.String()
 }()
+
+// intrin19Ops are Config.Intrin19's intrinsics, builtins only clang 19
+// knows (run with CLANG=clang-19): min/max with .NaN (f32 and f16) and
+// plain f16 min/max, the packed conversions cvt.{rn,rz}{.relu}.f16x2.f32
+// and .bf16x2.f32, cvt.{rn,rz}{.relu}.bf16.f32, cvt.rna.tf32.f32, and
+// fma.rn{.relu}.f16.
+var intrin19Ops = func() []intrinOp {
+	ops := []intrinOp{
+		{name: "fmin_nan_f", ret: F32, args: []Kind{F32, F32}, nc: true},
+		{name: "fmax_nan_f", ret: F32, args: []Kind{F32, F32}, nc: true},
+		{name: "fmin_f16", ret: F16, args: []Kind{F16, F16}, nc: true},
+		{name: "fmax_f16", ret: F16, args: []Kind{F16, F16}, nc: true},
+		{name: "fmin_nan_f16", ret: F16, args: []Kind{F16, F16}, nc: true},
+		{name: "fmax_nan_f16", ret: F16, args: []Kind{F16, F16}, nc: true},
+		{name: "f2tf32_rna", ret: U32, args: []Kind{F32}},
+		{name: "fma_rn_f16", ret: F16, args: []Kind{F16, F16, F16}},
+		{name: "fma_rn_relu_f16", ret: F16, args: []Kind{F16, F16, F16}},
+	}
+	for _, m := range []string{"rn", "rz"} {
+		for _, r := range []string{"", "_relu"} {
+			ops = append(ops,
+				intrinOp{name: "ff2f16x2_" + m + r, ret: U32, args: []Kind{F32, F32}},
+				intrinOp{name: "ff2bf16x2_" + m + r, ret: U32, args: []Kind{F32, F32}},
+				intrinOp{name: "f2bf16_" + m + r, ret: U16, args: []Kind{F32}})
+		}
+	}
+	return ops
+}()
+
+// intrin19CUDA defines them for clang 19. Results whose zero sign or NaN
+// the ISA leaves open are made definite on both sides: min/max and the
+// .relu forms add +0.0 (or clear a lone sign bit), a NaN in a packed or
+// tf32 result becomes the canonical one (c16x2, ctf32).
+var intrin19CUDA = `/* Intrinsics only clang 19 knows (Config.Intrin19). */
+#define I_fmin_nan_f(a, b) (__nvvm_fmin_nan_f((a), (b)) + 0.0f)
+#define I_fmax_nan_f(a, b) (__nvvm_fmax_nan_f((a), (b)) + 0.0f)
+#define I_fmin_f16(a, b) ((h16)((float)__nvvm_fmin_f16((a), (b)) + 0.0f))
+#define I_fmax_f16(a, b) ((h16)((float)__nvvm_fmax_f16((a), (b)) + 0.0f))
+#define I_fmin_nan_f16(a, b) ((h16)((float)__nvvm_fmin_nan_f16((a), (b)) + 0.0f))
+#define I_fmax_nan_f16(a, b) ((h16)((float)__nvvm_fmax_nan_f16((a), (b)) + 0.0f))
+#define I_f2tf32_rna(a) ctf32(__nvvm_f2tf32_rna(a))
+#define I_fma_rn_f16(a, b, c) __nvvm_fma_rn_f16((a), (b), (c))
+#define I_fma_rn_relu_f16(a, b, c) ((h16)((float)__nvvm_fma_rn_relu_f16((a), (b), (c)) + 0.0f))
+` + func() string {
+	var b strings.Builder
+	for _, op := range intrin19Ops {
+		relu := strings.HasSuffix(op.name, "_relu")
+		switch {
+		case strings.HasPrefix(op.name, "ff2"):
+			fmt.Fprintf(&b, "#define I_%s(a, b) c16x2(__builtin_bit_cast(u32, __nvvm_%s((a), (b))), %d, %d)\n", op.name, op.name, b2i(relu), b2i(strings.Contains(op.name, "bf16")))
+		case strings.HasPrefix(op.name, "f2bf16"):
+			fmt.Fprintf(&b, "#define I_%s(a) (u16)c16x2(__builtin_bit_cast(u16, __nvvm_%s(a)), %d, 1)\n", op.name, op.name, b2i(relu))
+		}
+	}
+	return b.String()
+}()
+
+// intrin19Host: the host's, from the ISA. cvt.{rn,rz}.f16x2.f32 d, a, b
+// converts a into d's upper half and b into its lower half; .relu clamps
+// a negative result to 0; bf16 keeps f32's exponent (rn: nearest even on
+// the upper 16 bits, rz: the upper 16 bits); cvt.rna.tf32.f32 rounds to
+// 10 fraction bits, ties away from zero, the low 13 bits 0, and clears a
+// NaN's low 13 bits (an H200: a NaN whose payload lies there becomes Inf;
+// core/fp CvtF32ToTF32, testdata/gpu/cvt_f32); fma.rn.f16
+// rounds a * b + c once (in double, then to half: the product of two
+// halves is exact in a double and the one rounding to double cannot land
+// on a half's midpoint unless the exact sum is one).
+var intrin19Host = `/* Intrinsics only clang 19 knows (Config.Intrin19), from the ISA. */
+static u16 hb_f16(float x, int m, int relu) {
+  if (x != x) return 0x7fff;
+  if (relu && x < 0.0f) return 0;
+  if (m == 0) { h16 h = (h16)x; u16 u; memcpy(&u, &h, 2); return u; }
+  u16 s = signbit(x) ? 0x8000 : 0; double a = fabs((double)x);
+  if (isinf(a)) return s | 0x7c00;
+  if (a >= 65504.0) return s | 0x7bff;
+  if (a < 0x1p-14) return s | (u16)(a * 0x1p24);
+  int e; frexp(a, &e);
+  u32 mnt = (u32)ldexp(a, 11 - e);
+  return s | (u16)((e - 1 + 15) << 10) | (u16)(mnt - 1024u);
+}
+static u16 hb_bf16(float x, int m, int relu) {
+  if (x != x) return 0x7fff;
+  if (relu && x < 0.0f) return 0;
+  u32 u; memcpy(&u, &x, 4);
+  return m == 1 ? (u16)(u >> 16) : (u16)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+}
+static u32 h_tf32(float x) { u32 u; memcpy(&u, &x, 4); return x != x ? u & 0xffffe000u : (u & 0x80000000u) | (((u & 0x7fffffffu) + 0x1000u) & 0xffffe000u); }
+#define H_MINMAXH(name, op, nan) static h16 name(h16 a, h16 b) { float x = (float)a, y = (float)b; \
+  return x != x ? (nan || y != y ? a : b) : y != y ? (nan ? b : a) : x op y ? a : b; }
+H_MINMAXH(h_fminh, <, 0) H_MINMAXH(h_fmaxh, >, 0) H_MINMAXH(h_fminnanh, <, 1) H_MINMAXH(h_fmaxnanh, >, 1)
+static float h_fminnanf(float a, float b) { return a != a ? a : b != b ? b : a < b ? a : b; }
+static float h_fmaxnanf(float a, float b) { return a != a ? a : b != b ? b : a > b ? a : b; }
+static h16 h_fmah(h16 a, h16 b, h16 c, int relu) {
+  h16 r = (h16)fma((double)a, (double)b, (double)c);
+  return relu && (float)r < 0.0f ? (h16)0.0f : r;
+}
+#define I_fmin_nan_f(a, b) (h_fminnanf((a), (b)) + 0.0f)
+#define I_fmax_nan_f(a, b) (h_fmaxnanf((a), (b)) + 0.0f)
+#define I_fmin_f16(a, b) ((h16)((float)h_fminh((a), (b)) + 0.0f))
+#define I_fmax_f16(a, b) ((h16)((float)h_fmaxh((a), (b)) + 0.0f))
+#define I_fmin_nan_f16(a, b) ((h16)((float)h_fminnanh((a), (b)) + 0.0f))
+#define I_fmax_nan_f16(a, b) ((h16)((float)h_fmaxnanh((a), (b)) + 0.0f))
+#define I_f2tf32_rna(a) ctf32(h_tf32(a))
+#define I_fma_rn_f16(a, b, c) h_fmah((a), (b), (c), 0)
+#define I_fma_rn_relu_f16(a, b, c) ((h16)((float)h_fmah((a), (b), (c), 1) + 0.0f))
+` + func() string {
+	var b strings.Builder
+	for _, op := range intrin19Ops {
+		relu, m := b2i(strings.HasSuffix(op.name, "_relu")), b2i(strings.Contains(op.name, "_rz"))
+		switch {
+		case strings.HasPrefix(op.name, "ff2f16x2"):
+			fmt.Fprintf(&b, "#define I_%s(a, b) c16x2((u32)hb_f16((a), %d, %d) << 16 | hb_f16((b), %d, %d), %d, 0)\n", op.name, m, relu, m, relu, relu)
+		case strings.HasPrefix(op.name, "ff2bf16x2"):
+			fmt.Fprintf(&b, "#define I_%s(a, b) c16x2((u32)hb_bf16((a), %d, %d) << 16 | hb_bf16((b), %d, %d), %d, 1)\n", op.name, m, relu, m, relu, relu)
+		case strings.HasPrefix(op.name, "f2bf16"):
+			fmt.Fprintf(&b, "#define I_%s(a) (u16)c16x2(hb_bf16((a), %d, %d), %d, 1)\n", op.name, m, relu, relu)
+		}
+	}
+	return b.String()
+}()
+
+// intrin19Shared: c16x2(u, relu, bf) makes each 16-bit half of u
+// definite: a NaN of f16 (bf 0) or bf16 (bf 1) becomes 0x7fff (the ISA
+// leaves a NaN's bits open), and with relu a lone sign bit (a -0.0,
+// which "clamps negative results to 0" leaves open) becomes 0;
+// ctf32 makes a tf32 NaN 0x7fffffff.
+const intrin19Shared = `static DEV inline u32 c16x2(u32 u, u32 relu, u32 bf) {
+  u32 r = 0;
+  for (u32 i = 0; i < 32; i += 16) {
+    u32 h = u >> i & 0xffffu;
+    if ((h & 0x7fffu) > (bf ? 0x7f80u : 0x7c00u)) h = 0x7fffu;
+    if (relu && h == 0x8000u) h = 0;
+    r |= h << i;
+  }
+  return r;
+}
+static DEV inline u32 ctf32(u32 u) { return (u & 0x7fffffffu) > 0x7f800000u ? 0x7fffffffu : u; }
+`
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

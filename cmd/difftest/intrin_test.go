@@ -55,8 +55,9 @@ func TestIntrin(t *testing.T) {
 }
 
 // TestIntrinHost: the host's definitions of the intrinsics (intrinHost,
-// intrinShared) against values worked out from the PTX ISA by hand, so
-// that a campaign's agreement means agreement with the ISA.
+// intrinShared, intrin19Host) against values worked out from the PTX ISA
+// by hand (and, where the ISA leaves it open, what an H200 gave), so that
+// a campaign's agreement means agreement with the ISA.
 func TestIntrinHost(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("no gcc")
@@ -139,12 +140,38 @@ func TestIntrinHost(t *testing.T) {
 		{"bfi.b32: 8 bits of y at 4", "I_bfi32(0xffffffffu, 0u, 4u, 8u)", 0xfffff00f},
 		{"abs.s32 MININT stays MININT", "(u32)I_abs32((s32)0x80000000u)", 0x80000000},
 		{"abs.s64 -5", "(u64)I_abs64(-5ll)", 5},
+		// Config.Intrin19
+		{"cvt.rna.tf32.f32 1 + 2^-11: a tie, away from zero", "I_f2tf32_rna(1.0f + 0x1p-11f)", 0x3f802000},
+		{"cvt.rna.tf32.f32 -(1 + 2^-11): away from zero, negative", "I_f2tf32_rna(-1.0f - 0x1p-11f)", 0xbf802000},
+		{"cvt.rna.tf32.f32 1 + 2^-12: down", "I_f2tf32_rna(1.0f + 0x1p-12f)", 0x3f800000},
+		{"cvt.rna.tf32.f32 the largest float rounds up to Inf", "I_f2tf32_rna(u2f(0x7f7fffffu))", 0x7f800000},
+		{"cvt.rna.tf32.f32 a NaN whose payload is in the low 13 bits: Inf (an H200)", "I_f2tf32_rna(u2f(0x7f800001u))", 0x7f800000},
+		{"cvt.rna.tf32.f32 a quiet NaN stays a NaN (made canonical)", "I_f2tf32_rna(u2f(0x7fc00001u))", 0x7fffffff},
+		{"cvt.rn.bf16.f32 a tie to the even 0x3f80", "(u64)I_f2bf16_rn(u2f(0x3f808000u))", 0x3f80},
+		{"cvt.rn.bf16.f32 a tie from odd 0x3f81 to 0x3f82", "(u64)I_f2bf16_rn(u2f(0x3f818000u))", 0x3f82},
+		{"cvt.rz.bf16.f32 truncates", "(u64)I_f2bf16_rz(u2f(0x3f81ffffu))", 0x3f81},
+		{"cvt.rn.bf16.f32 the largest float rounds to Inf", "(u64)I_f2bf16_rn(u2f(0x7f7fffffu))", 0x7f80},
+		{"cvt.rn.relu.bf16.f32 -1 is 0", "(u64)I_f2bf16_rn_relu(-1.0f)", 0},
+		{"cvt.rn.relu.bf16.f32 NaN is the canonical NaN", "(u64)I_f2bf16_rn_relu(" + nan32 + ")", 0x7fff},
+		{"cvt.rn.f16x2.f32 1, -2: a in the upper half", "I_ff2f16x2_rn(1.0f, -2.0f)", 0x3c00c000},
+		{"cvt.rn.f16x2.f32 1 + 2^-10 + 2^-11 + 2^-20 rounds up, in both halves", "I_ff2f16x2_rn(1.0f + 0x1p-10f + 0x1p-11f + 0x1p-20f, 1.0f + 0x1p-10f + 0x1p-11f + 0x1p-20f)", 0x3c023c02},
+		{"cvt.rz.f16x2.f32 the same truncates", "I_ff2f16x2_rz(1.0f + 0x1p-10f + 0x1p-11f + 0x1p-20f, 0.0f)", 0x3c010000},
+		{"cvt.rz.f16x2.f32 65520 stays the largest half, rn gives Inf", "I_ff2f16x2_rz(65520.0f, 0.0f) ^ I_ff2f16x2_rn(65520.0f, 0.0f)", 0x7bff0000 ^ 0x7c000000},
+		{"cvt.rz.f16x2.f32 1.5 * 2^-24 truncates to the smallest subnormal, rn ties to even 2", "I_ff2f16x2_rz(0x1.8p-24f, 0x1.8p-24f) ^ I_ff2f16x2_rn(0x1.8p-24f, 0.0f)", 0x00010001 ^ 0x00020000},
+		{"cvt.rz.relu.f16x2.f32 -3 and NaN: 0 and the canonical NaN", "I_ff2f16x2_rz_relu(-3.0f, " + nan32 + ")", 0x00007fff},
+		{"cvt.rn.bf16x2.f32 1, -1", "I_ff2bf16x2_rn(1.0f, -1.0f)", 0x3f80bf80},
+		{"min.NaN.f32 of a NaN and 1 is NaN", "(u64)f2u(I_fmin_nan_f(" + nan32 + ", 1.0f))", 0x7fffffff},
+		{"max.NaN.f32 of 1 and 2", "(u64)f2u(I_fmax_nan_f(1.0f, 2.0f))", 0x40000000},
+		{"min.f16 of a NaN and 1 is 1", "(u64)h2u(I_fmin_f16((h16)" + nan32 + ", (h16)1.0f))", 0x3c00},
+		{"min.NaN.f16 of a NaN and 1 is NaN", "(u64)h2u(I_fmin_nan_f16((h16)" + nan32 + ", (h16)1.0f))", 0x7fff},
+		{"fma.rn.f16 (1 + 2^-10)(1 + 2^-9) - 1, one rounding (two would give 0x1a00)", "(u64)h2u(I_fma_rn_f16((h16)(1.0f + 0x1p-10f), (h16)(1.0f + 0x1p-9f), (h16)-1.0f))", 0x1a01},
+		{"fma.rn.relu.f16 -1 * 1 + 0 is 0", "(u64)h2u(I_fma_rn_relu_f16((h16)-1.0f, (h16)1.0f, (h16)0.0f))", 0},
 	}
 	var b strings.Builder
 	b.WriteString("#include <stdio.h>\n#include <fenv.h>\n#include <math.h>\n#include <string.h>\n" +
 		"typedef unsigned int u32; typedef int s32; typedef unsigned long long u64; typedef long long s64;\n" +
 		"typedef unsigned __int128 u128; typedef __int128 s128;\n#define DEV\ntypedef _Float16 h16;\n")
-	b.WriteString(preludeC + intrinShared + intrinHost + "int main(void) {\n")
+	b.WriteString(preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + "int main(void) {\n")
 	for _, r := range rows {
 		fmt.Fprintf(&b, "  printf(\"%%llu\\n\", (u64)(%s));\n", r.expr)
 	}
@@ -171,5 +198,53 @@ func TestIntrinHost(t *testing.T) {
 		if got != r.want {
 			t.Errorf("%s: %s = 0x%x, want 0x%x", r.desc, r.expr, got, r.want)
 		}
+	}
+}
+
+// TestIntrin19: -with intrin19 writes every intrinsic of intrin19Ops and
+// programs without it none; with clang 19 (skipped without it: its
+// builtins are clang 19's), a fixed seed set runs at -O0 and -O3.
+func TestIntrin19(t *testing.T) {
+	cfg, err := ParseWith(DefaultConfig(), "intrin19")
+	if err != nil || !cfg.Intrin19 {
+		t.Fatalf("ParseWith(intrin19) = %+v, %v", cfg, err)
+	}
+	seen := map[string]bool{}
+	for s := uint64(1); s <= 300; s++ {
+		c := Generate(s, cfg).C()
+		for _, op := range intrin19Ops {
+			if strings.Contains(c, "I_"+op.name+"(") {
+				seen[op.name] = true
+			}
+		}
+		o, _ := ParseWith(DefaultConfig(), "intrin,half")
+		for _, op := range intrin19Ops {
+			if strings.Contains(Generate(s, o).C(), "I_"+op.name+"(") {
+				t.Fatalf("seed %d: -with intrin,half writes I_%s", s, op.name)
+			}
+		}
+	}
+	for _, op := range intrin19Ops {
+		if !seen[op.name] {
+			t.Errorf("300 programs with -with intrin19 never wrote I_%s", op.name)
+		}
+	}
+	tl := tools(t)
+	if _, err := exec.LookPath("clang-19"); err != nil {
+		t.Skip("no clang-19: -with intrin19 needs clang 19's builtins")
+	}
+	tl.Clang = "clang-19"
+	n := size(40, 20)
+	st := Campaign(tl, cfg, 3900001, n, 40, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
+		for _, f := range found {
+			if f.What == "clang-bug" || f.What == "gcc-bug" {
+				t.Logf("%v", f)
+				continue
+			}
+			t.Errorf("%v (reproduce: CLANG=clang-19 go run ./cmd/difftest -with intrin19 -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
+		}
+	})
+	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
+		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
 	}
 }
