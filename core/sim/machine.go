@@ -572,8 +572,11 @@ func (m *Machine) restartCTA(c *cta, i, pos int) {
 		w.exited, w.mask, w.cc = ^w.valid, 0, 0
 		w.wait, w.mbarWait, w.clArr, w.maxnreg = 0, 0, 0, 0
 		w.bulkGroups = [32]int32{}
-		w.syncPend, w.syncPendMask, w.syncPendOp = 0, 0, nil
+		w.syncPend, w.syncPendMask = 0, 0
 		w.done = false
+		if w.syncPendOp != nil {
+			w.syncPendOp = nil
+		}
 		if w.waitOp != nil {
 			w.waitOp = nil
 		}
