@@ -227,7 +227,17 @@ func appendElems(s []byte, k valueKind, d []uint64, memo []halfText) []byte {
 					if bits>>31 != 0 {
 						s = append(s, '-')
 					}
-					s = appendSmall(s, uint32(t))
+					if n := uint32(t); n >= 100000 {
+						// Six digits (most of a large buffer's
+						// indices): three pairs, one append.
+						hi := n / 10000
+						mid := (n - hi*10000) / 100
+						lo := n - hi*10000 - mid*100
+						hi, mid, lo = 2*hi&0xFF, 2*mid&0xFF, 2*lo&0xFF // below 200
+						s = append(s, digitPairs[hi], digitPairs[hi+1], digitPairs[mid], digitPairs[mid+1], digitPairs[lo], digitPairs[lo+1])
+					} else {
+						s = appendSmall(s, n)
+					}
 					if half {
 						s = append(s, ".5"...)
 					}
