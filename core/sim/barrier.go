@@ -39,6 +39,10 @@ func init() {
 			}
 		}
 		o.exec, o.ctl, o.flags = execBar, ctlBar, flagControl
+		if a := in.Args; o.mode == barSync && len(a) == 1 && a[0].Kind == check.ArgImm {
+			o.flags |= flagBarSync
+			o.aux = a[0].Imm & 15 // (execBar's reading of the number)
+		}
 		return nil
 	}
 	for _, n := range []string{"bar", "barrier", "bar.sync", "bar.arrive", "bar.red", "barrier.sync", "barrier.arrive", "barrier.red"} {
@@ -140,6 +144,26 @@ func (b *barrier) complete(c *cta) bool {
 
 // release lets the warps waiting at the complete barrier b go.
 func (m *Machine) release(c *cta, id int, b *barrier) {
+	if b.redInit {
+		releaseRed(c, b)
+	} else {
+		// No bar.red arrived in this phase (each sets redInit): no
+		// waiter has a result to take.
+		for ws := b.waiting; ws != 0; ws &= ws - 1 {
+			w := c.warps[bits.TrailingZeros64(ws)]
+			w.wait, w.waitOp = 0, nil
+		}
+	}
+	if m.san != nil {
+		m.san.barRelease(m, c, id, b)
+	}
+	*b = barrier{}
+	m.releases++
+}
+
+// releaseRed lets the warps waiting at b go, those waiting at a bar.red
+// with its result.
+func releaseRed(c *cta, b *barrier) {
 	for ws := b.waiting; ws != 0; ws &= ws - 1 {
 		w := c.warps[bits.TrailingZeros64(ws)]
 		w.wait = 0
@@ -166,9 +190,4 @@ func (m *Machine) release(c *cta, id int, b *barrier) {
 		}
 		w.waitOp = nil
 	}
-	if m.san != nil {
-		m.san.barRelease(m, c, id, b)
-	}
-	*b = barrier{}
-	m.releases++
 }

@@ -928,12 +928,14 @@ func (m *Machine) issue(n int64) {
 	// Greedy scheduling with a quantum: a warp keeps issuing until it
 	// waits at a barrier, ends, or has issued Quantum instructions in a
 	// row. Only control ops and faults can stop it early.
-	plain, bra := m.shortPaths()
+	plain, bra, bar := m.shortPaths()
+handOver:
 	run := c.burst
 	end := Quantum // run's value where this burst ends at the latest
 	if int64(end-run) > n {
 		end = run + int(n)
 	}
+	n -= int64(end - run) // what is left after this burst if it runs to its end (given back below)
 	// The short paths leave the inner loop for a fault or a
 	// reconvergence point: under WebAssembly a jump that does not fall
 	// through costs a trip through the function's dispatch loop, and Go
@@ -1010,6 +1012,29 @@ burst:
 				}
 				continue
 			}
+			if o.flags&bar != 0 && mask != 0 {
+				// A bar.sync with an immediate barrier and no count:
+				// execBar's arrival and normalize, in place.
+				m.stats.WarpInstructions++
+				m.stats.ThreadInstructions += int64(bits.OnesCount32(e.mask))
+				e.pc++
+				id := uint(o.aux)
+				b := &c.bars[id&15]
+				b.arrived += 32
+				b.waiting |= 1 << (uint(w.id) & 63)
+				c.barsWaited |= 1 << id
+				w.wait, w.waitOp = int(id)+1, o
+				if b.want != 0 || (1<<len(c.warps)-1)&^c.doneWarps&^(b.waiting|b.arrivedWarps) == 0 {
+					m.tryRelease(c, int(id)) // the last to arrive goes on
+				}
+				if e.pc == e.rpc {
+					normalize(w)
+				}
+				if w.wait != 0 {
+					break burst
+				}
+				continue
+			}
 			if m.record {
 				m.recordStep(w, f, e, mask)
 			}
@@ -1069,18 +1094,51 @@ burst:
 		}
 		normalize(w)
 	}
-	c.burst = run
-	if run >= Quantum || w.wait != 0 || w.done || m.done {
-		c.burst = 0
-		c.rr = w.id + 1
-		if c.rr == len(c.warps) {
-			c.rr = 0
-		}
-		m.cl.rotate = true // the cluster's next CTA has the next turn
+	// The warp's turn ends at the quantum, a wait, its end or the run's:
+	// then the CTA's next warp has the next turn, and the cluster's next
+	// CTA (cluster.go). Until then rr names the warp itself, so that the
+	// next issue (a Step's, or Run's after its budget) goes on with it
+	// even where a warp before it in the round became ready meanwhile
+	// (an mbarrier's phase completed): a run in steps follows the
+	// schedule of one run. (Selects rather than branches: under
+	// WebAssembly each jump is a trip through the function's dispatch
+	// loop.)
+	ended := oneIf(run >= Quantum)|w.wait|oneIf(w.done)|oneIf(m.done) != 0
+	rr, burst := w.id, run
+	if ended {
+		rr, burst = w.id+1, 0
 	}
+	if rr == len(c.warps) {
+		rr = 0
+	}
+	c.rr, c.burst, m.cl.rotate = rr, burst, ended
 	if w.done {
 		m.warpEnded(c)
 	}
+	// The next warp's burst, here rather than by a return to bursts and
+	// a new issue: what next and issue's start do. Under WebAssembly the
+	// call and the start cost more than a short burst between barriers.
+	if n += int64(end - run); n <= 0 || !ended || m.done {
+		return
+	}
+	if m.cl.size != 1 || c.done {
+		if c, w = m.next(); w == nil {
+			return
+		}
+		m.cur = c
+	} else if w = c.warps[rr]; w.done || w.wait != 0 {
+		return // (next's search, or the end of the CTA)
+	}
+	m.cl.rotate = false
+	goto handOver
+}
+
+// oneIf is 1 for true, 0 for false (a select, not a branch).
+func oneIf(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // contain turns a panic inside the machine (a simulator bug) into a fault
@@ -1228,19 +1286,22 @@ func (m *Machine) recordStep(w *warp, f *frame, e *entry, mask uint32) {
 }
 
 // shortPaths returns the op flags that take burst's short paths:
-// flagPlain and flagBra, or none while steps are recorded (recordStep:
-// every op by the general path). Plain ops take the general path too
-// while initcheck runs: a load from local memory may leave a register
-// undefined in the middle of a burst, and from then on regUse must see
-// every op (sanitize_local.go).
-func (m *Machine) shortPaths() (plain, bra opFlag) {
-	if m.record {
-		return 0, 0
+// flagPlain, flagBra and flagBarSync, or none while steps are recorded
+// (recordStep: every op by the general path). Plain ops take the general
+// path too while initcheck runs: a load from local memory may leave a
+// register undefined in the middle of a burst, and from then on regUse
+// must see every op (sanitize_local.go). Barriers take execBar under
+// every sanitizer (racecheck and synccheck watch the arrivals).
+func (m *Machine) shortPaths() (plain, bra, bar opFlag) {
+	switch {
+	case m.record:
+		return 0, 0, 0
+	case m.san == nil:
+		return flagPlain, flagBra, flagBarSync
+	case m.san.on&SanInit != 0:
+		return 0, flagBra, 0
 	}
-	if m.san != nil && m.san.on&SanInit != 0 {
-		return 0, flagBra
-	}
-	return flagPlain, flagBra
+	return flagPlain, flagBra, 0
 }
 
 // issued returns n, the ops fused issued of the k it counted as thread

@@ -109,6 +109,10 @@ const (
 	// flagBra: a bra (not brx.idx): burst's short path moves the pc for
 	// a uniform branch in place.
 	flagBra
+	// flagBarSync: bar.sync or barrier.sync with an immediate barrier
+	// number (in aux) and no thread count: burst's short path arrives in
+	// place (execBar does the rest).
+	flagBarSync
 )
 
 // typeInfo is a decoded PTX type.
