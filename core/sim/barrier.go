@@ -143,6 +143,15 @@ func (b *barrier) complete(c *cta) bool {
 }
 
 // release lets the warps waiting at the complete barrier b go.
+//
+// warp.waitOp is the op a warp waits at where a result or a sanitizer's
+// message needs it: execBar's, barrier.cluster's and tcgen05's waits set
+// it. A plain bar.sync's wait in burst's short path (never under a
+// sanitizer) and a release with no bar.red in its phase leave it as it
+// was (under WebAssembly a pointer store costs a write barrier's test
+// and a jump), so it may name an earlier wait's op; but never a bar.red
+// the warp does not wait at (releaseRed clears those), which is all
+// releaseRed asks.
 func (m *Machine) release(c *cta, id int, b *barrier) {
 	if b.redInit {
 		releaseRed(c, b)
@@ -150,8 +159,7 @@ func (m *Machine) release(c *cta, id int, b *barrier) {
 		// No bar.red arrived in this phase (each sets redInit): no
 		// waiter has a result to take.
 		for ws := b.waiting; ws != 0; ws &= ws - 1 {
-			w := c.warps[bits.TrailingZeros64(ws)]
-			w.wait, w.waitOp = 0, nil
+			c.warps[bits.TrailingZeros64(ws)].wait = 0
 		}
 	}
 	if m.san != nil {

@@ -228,7 +228,7 @@ type warp struct {
 	mask       uint32       // active lanes of the op being executed
 	cc         uint32       // carry flag per lane
 	wait       int          // 1 + barrier id the warp waits at, -1 on an mbarrier, 0 when running
-	waitOp     *op          // the barrier op it waits on
+	waitOp     *op          // the barrier op it waits on, where one needs it (see release)
 	mbarWait   uint64       // 1 + shared address of the mbarrier it waits on (wait -1)
 	bulkGroups [32]int32    // bulk async-groups each lane committed (bulk.go)
 	async      *asyncState  // pending cp.async copies (cpasync.go)
@@ -1023,7 +1023,7 @@ burst:
 				b.arrived += 32
 				b.waiting |= 1 << (uint(w.id) & 63)
 				c.barsWaited |= 1 << id
-				w.wait, w.waitOp = int(id)+1, o
+				w.wait = int(id) + 1 // (waitOp: see release)
 				if b.want != 0 || (1<<len(c.warps)-1)&^c.doneWarps&^(b.waiting|b.arrivedWarps) == 0 {
 					m.tryRelease(c, int(id)) // the last to arrive goes on
 				}
