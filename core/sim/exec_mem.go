@@ -126,9 +126,11 @@ func execLoad(m *Machine, w *warp, o *op) {
 		// tests; the rest (a fault included) below.
 		p, x := m.params, uint64(o.off)
 		if x&uint64(n-1) == 0 && x < uint64(len(p)) && uint64(len(p))-x >= uint64(n) {
-			v := uint64(binary.LittleEndian.Uint32(p[x:]))
-			if n == 8 {
-				v = binary.LittleEndian.Uint64(p[x:])
+			var v uint64
+			if b := p[x : x+uint64(n)]; n == 8 {
+				v = binary.LittleEndian.Uint64(b)
+			} else {
+				v = uint64(binary.LittleEndian.Uint32(b))
 			}
 			if d := w.reg(o.d1); useAVX2 { // fastmem_amd64.go
 				fillLanesAVX2(d, v)
