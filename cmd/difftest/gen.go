@@ -422,6 +422,10 @@ type Config struct {
 	// bf16 conversions with .relu, cvt.rna.tf32.f32); run with
 	// CLANG=clang-19. Off by default, as Spaces.
 	Intrin19 bool
+	// Carry adds extended-precision sequences in inline PTX (carryOps:
+	// add.cc, addc, sub.cc, subc, mad.cc, madc), which clang never
+	// writes. Off by default, as Spaces.
+	Carry bool
 }
 
 // DefaultConfig is everything on.
@@ -1489,6 +1493,9 @@ func (g *gen) expr(k Kind, depth int) *Expr {
 	if g.cfg.Intrin19 && g.r.IntN(6) == 0 {
 		return g.intrin(k, depth, intrin19Ops)
 	}
+	if g.cfg.Carry && k.isInt() && g.r.IntN(6) == 0 {
+		return g.intrin(k, depth, carryOps)
+	}
 	if k.isFloat() {
 		switch c := g.r.IntN(14); {
 		case c < 5:
@@ -2477,7 +2484,7 @@ typedef __int128 s128;
 #define DEV __device__
 #define SHARED __shared__
 #define DEVVAR __device__
-` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
+` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + carryCUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
    of the source thread that mode and l name. */
 static DEV inline u32 xchg_idx(u32 v, u32 l) { return (u32)__shfl_sync(FULL_MASK, (int)v, (int)l); }
 static DEV inline u32 xchg_up(u32 v, u32 l) { return (u32)__shfl_up_sync(FULL_MASK, (int)v, l); }
@@ -2665,7 +2672,7 @@ typedef __int128 s128;
    threads, which calls the body under setjmp. */
 static jmp_buf exit_jb;
 #define EXIT() longjmp(exit_jb, 1)
-` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
+` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + carryHost + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
 #define XCHGN(f, l, g, j) XCHG(cta, f, l)
 #define XCHGM(mode, f, l, g, j) f(WSRC(mode, l, g, j), AT(WSRC(mode, l, g, j)))
 /* XRED(mode, f): f over the 32 threads of t's warp or the 64 of its CTA;

@@ -463,3 +463,63 @@ func b2i(b bool) int {
 	}
 	return 0
 }
+
+// carryOps are Config.Carry's extended-precision sequences, inline PTX
+// (clang never writes add.cc or madc): CC.CF carries between the
+// instructions of one asm statement, as the ISA's examples use them.
+var carryOps = []intrinOp{
+	{name: "cc_add64", ret: U64, args: []Kind{U64, U64}},
+	{name: "cc_addcarry", ret: U32, args: []Kind{U64, U64}},
+	{name: "cc_sub64", ret: U64, args: []Kind{U64, U64}},
+	{name: "cc_subborrow", ret: U32, args: []Kind{U64, U64}},
+	{name: "cc_add96", ret: U64, args: []Kind{U64, U64, U32}},
+	{name: "cc_mullo", ret: U64, args: []Kind{U64, U64}},
+	{name: "cc_mulhi", ret: U64, args: []Kind{U64, U64}},
+	{name: "cc_sadd64", ret: S64, args: []Kind{S64, S64}},
+}
+
+// carryCUDA: the sequences in PTX. Outputs are early-clobber ("=&r"):
+// each is written before the last input is read.
+const carryCUDA = `/* Extended precision (Config.Carry): inline add.cc, addc, sub.cc, subc,
+   mad.cc, madc. */
+#define CC_LO(x) ((u32)(u64)(x))
+#define CC_HI(x) ((u32)((u64)(x) >> 32))
+static DEV inline u64 I_cc_add64(u64 a, u64 b) { u32 l, h;
+  asm("add.cc.u32 %0, %2, %4;\n\taddc.u32 %1, %3, %5;" : "=&r"(l), "=&r"(h) : "r"(CC_LO(a)), "r"(CC_HI(a)), "r"(CC_LO(b)), "r"(CC_HI(b)));
+  return (u64)h << 32 | l; }
+static DEV inline u32 I_cc_addcarry(u64 a, u64 b) { u32 l, h, c;
+  asm("add.cc.u32 %0, %3, %5;\n\taddc.cc.u32 %1, %4, %6;\n\taddc.u32 %2, 0, 0;" : "=&r"(l), "=&r"(h), "=&r"(c) : "r"(CC_LO(a)), "r"(CC_HI(a)), "r"(CC_LO(b)), "r"(CC_HI(b)));
+  return c; }
+static DEV inline u64 I_cc_sub64(u64 a, u64 b) { u32 l, h;
+  asm("sub.cc.u32 %0, %2, %4;\n\tsubc.u32 %1, %3, %5;" : "=&r"(l), "=&r"(h) : "r"(CC_LO(a)), "r"(CC_HI(a)), "r"(CC_LO(b)), "r"(CC_HI(b)));
+  return (u64)h << 32 | l; }
+static DEV inline u32 I_cc_subborrow(u64 a, u64 b) { u32 l, h, c;
+  asm("sub.cc.u32 %0, %3, %5;\n\tsubc.cc.u32 %1, %4, %6;\n\tsubc.u32 %2, 0, 0;" : "=&r"(l), "=&r"(h), "=&r"(c) : "r"(CC_LO(a)), "r"(CC_HI(a)), "r"(CC_LO(b)), "r"(CC_HI(b)));
+  return c; }
+static DEV inline u64 I_cc_add96(u64 a, u64 b, u32 c) { u32 l, m, h;
+  asm("add.cc.s32 %0, %3, %5;\n\taddc.cc.s32 %1, %4, %6;\n\taddc.s32 %2, %7, %7;" : "=&r"(l), "=&r"(m), "=&r"(h) : "r"(CC_LO(a)), "r"(CC_HI(a)), "r"(CC_LO(b)), "r"(CC_HI(b)), "r"(c));
+  return (u64)h << 32 | m; }
+static DEV inline void cc_mul128(u64 a, u64 b, u32 *r) {
+  asm("mul.lo.u32 %0, %4, %6;\n\tmul.hi.u32 %1, %4, %6;\n\tmad.lo.cc.u32 %1, %5, %6, %1;\n\tmadc.hi.u32 %2, %5, %6, 0;\n\t"
+      "mad.lo.cc.u32 %1, %4, %7, %1;\n\tmadc.hi.cc.u32 %2, %4, %7, %2;\n\taddc.u32 %3, 0, 0;\n\t"
+      "mad.lo.cc.u32 %2, %5, %7, %2;\n\tmadc.hi.u32 %3, %5, %7, %3;"
+      : "=&r"(r[0]), "=&r"(r[1]), "=&r"(r[2]), "=&r"(r[3]) : "r"(CC_LO(a)), "r"(CC_HI(a)), "r"(CC_LO(b)), "r"(CC_HI(b))); }
+static DEV inline u64 I_cc_mullo(u64 a, u64 b) { u32 r[4]; cc_mul128(a, b, r); return (u64)r[1] << 32 | r[0]; }
+static DEV inline u64 I_cc_mulhi(u64 a, u64 b) { u32 r[4]; cc_mul128(a, b, r); return (u64)r[3] << 32 | r[2]; }
+static DEV inline s64 I_cc_sadd64(s64 a, s64 b) { return (s64)I_cc_add64((u64)a, (u64)b); }
+`
+
+// carryHost: what the ISA's semantics give: a carry-out is the 33rd bit
+// of the sum, a borrow-out 1 where the subtrahend (with the borrow-in) is
+// larger; subc.u32 r, 0, 0 is 0 - CF; addc.s32 h, c, c is 2c + CF; the
+// product is the ISA's own madc example, [r3,r2,r1,r0] = [a] * [b].
+const carryHost = `/* Extended precision (Config.Carry), from the ISA's semantics. */
+static u64 I_cc_add64(u64 a, u64 b) { return a + b; }
+static u32 I_cc_addcarry(u64 a, u64 b) { return a + b < a; }
+static u64 I_cc_sub64(u64 a, u64 b) { return a - b; }
+static u32 I_cc_subborrow(u64 a, u64 b) { return a < b ? 0xffffffffu : 0u; }
+static u64 I_cc_add96(u64 a, u64 b, u32 c) { u64 s = a + b; return (u64)(2u * c + (u32)(s < a)) << 32 | (s >> 32); }
+static u64 I_cc_mullo(u64 a, u64 b) { return a * b; }
+static u64 I_cc_mulhi(u64 a, u64 b) { return (u64)(((u128)a * b) >> 64); }
+static s64 I_cc_sadd64(s64 a, s64 b) { return (s64)((u64)a + (u64)b); }
+`

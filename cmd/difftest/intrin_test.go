@@ -248,3 +248,86 @@ func TestIntrin19(t *testing.T) {
 		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
 	}
 }
+
+// TestCarry: -with carry writes every extended-precision sequence of
+// carryOps and programs without it none; a fixed seed set runs at -O0 and
+// -O3. The host's definitions are checked against values from the ISA's
+// semantics (d = a + b + CC.CF, d = a - (b + CC.CF), the madc example).
+func TestCarry(t *testing.T) {
+	cfg, err := ParseWith(DefaultConfig(), "carry")
+	if err != nil || !cfg.Carry {
+		t.Fatalf("ParseWith(carry) = %+v, %v", cfg, err)
+	}
+	seen := map[string]bool{}
+	for s := uint64(1); s <= 300; s++ {
+		c := Generate(s, cfg).C()
+		for _, op := range carryOps {
+			if strings.Contains(c, "I_"+op.name+"(") {
+				seen[op.name] = true
+			}
+		}
+		o, _ := ParseWith(DefaultConfig(), "intrin,wide")
+		if strings.Contains(Generate(s, o).C(), "I_cc_") {
+			t.Fatalf("seed %d: -with intrin,wide writes an extended-precision sequence", s)
+		}
+	}
+	for _, op := range carryOps {
+		if !seen[op.name] {
+			t.Errorf("300 programs with -with carry never wrote I_%s", op.name)
+		}
+	}
+	if _, err := exec.LookPath("gcc"); err == nil {
+		rows := []struct {
+			desc, expr string
+			want       uint64
+		}{
+			{"add.cc, addc: the low word's carry reaches the high word", "I_cc_add64(0xffffffffull, 1ull)", 0x100000000},
+			{"the carry out of addc.cc: all ones + 1", "I_cc_addcarry(0xffffffffffffffffull, 1ull)", 1},
+			{"no carry out: all ones + 0", "I_cc_addcarry(0xffffffffffffffffull, 0ull)", 0},
+			{"sub.cc, subc: the low word's borrow", "I_cc_sub64(0x100000000ull, 1ull)", 0xffffffff},
+			{"subc.u32 r, 0, 0 after a borrow out: 0 - 1", "I_cc_subborrow(1ull, 2ull)", 0xffffffff},
+			{"no borrow out: equal operands", "I_cc_subborrow(5ull, 5ull)", 0},
+			{"addc.s32 h, c, c with the carry: 2c + 1, above the sum's high word", "I_cc_add96(0xffffffffffffffffull, 1ull, 3u)", 7 << 32},
+			{"the madc example's low 64 bits of all ones squared", "I_cc_mullo(0xffffffffffffffffull, 0xffffffffffffffffull)", 1},
+			{"and its high 64 bits", "I_cc_mulhi(0xffffffffffffffffull, 0xffffffffffffffffull)", 0xfffffffffffffffe},
+		}
+		var b strings.Builder
+		b.WriteString("#include <stdio.h>\ntypedef unsigned int u32; typedef int s32; typedef unsigned long long u64; typedef long long s64;\n" +
+			"typedef unsigned __int128 u128;\n" + carryHost + "int main(void) {\n")
+		for _, r := range rows {
+			fmt.Fprintf(&b, "  printf(\"%%llu\\n\", (u64)(%s));\n", r.expr)
+		}
+		b.WriteString("  return 0;\n}\n")
+		dir := t.TempDir()
+		src, bin := filepath.Join(dir, "c.c"), filepath.Join(dir, "c")
+		if err := os.WriteFile(src, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command("gcc", "-std=c11", "-O2", "-Wno-unused-function", "-o", bin, src).CombinedOutput(); err != nil {
+			t.Fatalf("gcc: %v\n%s", err, out)
+		}
+		out, err := exec.Command(bin).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range strings.Fields(string(out)) {
+			if got, _ := strconv.ParseUint(l, 10, 64); got != rows[i].want {
+				t.Errorf("%s: %s = 0x%x, want 0x%x", rows[i].desc, rows[i].expr, got, rows[i].want)
+			}
+		}
+	}
+	tl := tools(t)
+	n := size(40, 20)
+	st := Campaign(tl, cfg, 4400001, n, 40, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
+		for _, f := range found {
+			if f.What == "clang-bug" || f.What == "gcc-bug" {
+				t.Logf("%v", f)
+				continue
+			}
+			t.Errorf("%v (reproduce: go run ./cmd/difftest -with carry -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
+		}
+	})
+	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
+		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
+	}
+}
