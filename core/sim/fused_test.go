@@ -362,3 +362,29 @@ JOIN:
 		}
 	}
 }
+
+// TestLaneClass: laneClass (arithmetic, no branch) gives fused's mask
+// class as its definition says: 0 when every lane is active, 1 for
+// denseLanes active lanes or more but not all, 2 for fewer.
+func TestLaneClass(t *testing.T) {
+	for _, c := range []struct {
+		desc string
+		mask uint32
+		want int
+	}{
+		{"every lane", ^uint32(0), 0},
+		{"all but lane 0", 0xfffffffe, 1},
+		{"all but lane 31", 0x7fffffff, 1},
+		{"every other lane (16)", 0x55555555, 1},
+		{"denseLanes lanes", 1<<denseLanes - 1, 1},
+		{"denseLanes lanes at the top", (1<<denseLanes - 1) << (32 - denseLanes), 1},
+		{"one lane below denseLanes", 1<<(denseLanes-1) - 1, 2},
+		{"lane 0 alone", 1, 2},
+		{"lane 31 alone", 1 << 31, 2},
+		{"no lane", 0, 2},
+	} {
+		if got := laneClass(c.mask); got != c.want {
+			t.Errorf("%s (%#08x): laneClass = %d, want %d", c.desc, c.mask, got, c.want)
+		}
+	}
+}
