@@ -7866,6 +7866,8 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
 			q := &w.f.preds[o.pd]
 			*q = *q&^mask | p&mask
+		case 0:
+			fallthrough
 		default:
 			o.exec(m, w, o)
 			if m.err != nil {

@@ -312,6 +312,11 @@ func fusedFn() string {
 		b.WriteString(setpLanes(c, "\t\t\t", "r"))
 		b.WriteString("\t\t\tq := &w.f.preds[o.pd]\n\t\t\t*q = *q&^mask | p&mask\n")
 	}
+	// The handler's call is case 0, not only the default: Go lays out a
+	// switch as a binary search, and a value below every case (no case
+	// of its own) ends in a row of failed equality tests, each a trip
+	// through the dispatch loop under WebAssembly.
+	b.WriteString("\t\tcase 0:\n\t\t\tfallthrough\n")
 	b.WriteString("\t\tdefault:\n\t\t\to.exec(m, w, o)\n\t\t\tif m.err != nil {\n")
 	b.WriteString("\t\t\t\treturn m.issued(len(ops), i+1, mask)\n\t\t\t}\n\t\t}\n\t}\n\treturn len(ops)\n}\n\n")
 	return b.String()
