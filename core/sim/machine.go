@@ -211,7 +211,6 @@ type barrier struct {
 	waiting      uint64 // warps waiting (bit per warp index)
 	arrivedWarps uint64 // warps that arrived without waiting (bar.arrive)
 	want         int    // threads expected (0 = all of the CTA)
-	redOp        uint8
 	red          uint32 // .red accumulator (.popc counts, .and/.or booleans)
 	redInit      bool
 }
