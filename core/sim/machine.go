@@ -1023,7 +1023,7 @@ burst:
 				b.waiting |= 1 << (uint(w.id) & 63)
 				c.barsWaited |= 1 << id
 				w.wait = int(id) + 1 // (waitOp: see release)
-				if b.want != 0 || (1<<len(c.warps)-1)&^c.doneWarps&^(b.waiting|b.arrivedWarps) == 0 {
+				if b.want != 0 || b.complete(c) {
 					m.tryRelease(c, int(id)) // the last to arrive goes on
 				}
 				if e.pc == e.rpc {
