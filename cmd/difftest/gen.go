@@ -426,6 +426,12 @@ type Config struct {
 	// add.cc, addc, sub.cc, subc, mad.cc, madc), which clang never
 	// writes. Off by default, as Spaces.
 	Carry bool
+	// Scan adds warp scans and reductions in loops of shfl.sync (scan.go:
+	// segments of CUDA's widths, butterflies, trees, a divergent pair of
+	// loops under two membermasks, one shuffle of any lane and c); it
+	// turns Exchange on, where they are written. Off by default, as
+	// Spaces.
+	Scan bool
 }
 
 // DefaultConfig is everything on.
@@ -834,6 +840,9 @@ func (g *gen) exchange() *Stmt {
 func (g *gen) exchangeExpr() *Expr {
 	if g.cfg.Diverge && !g.partial && !g.p.Launch().PartialWarp() && g.r.IntN(3) == 0 {
 		return g.divergeExpr()
+	}
+	if g.cfg.Scan && !g.partial && !g.p.Launch().PartialWarp() && g.r.IntN(2) == 0 {
+		return g.scanExpr()
 	}
 	// The exchanged value sees no variable: the host computes it for the
 	// source thread from that thread's index and inputs alone.
@@ -1949,6 +1958,8 @@ func (e *Expr) write(b *strings.Builder) {
 		}
 		e.A[0].write(b)
 		p(")")
+	case "macro":
+		p(scanArgs(e))
 	case "xchgd":
 		fmt.Fprintf(b, "%s(%s, %s, %s", e.Sym, e.A[0], e.A[1], e.A[2])
 		for _, a := range e.A[3:] {
@@ -2484,7 +2495,7 @@ typedef __int128 s128;
 #define DEV __device__
 #define SHARED __shared__
 #define DEVVAR __device__
-` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + carryCUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
+` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + carryCUDA + scanShared + scanCUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
    of the source thread that mode and l name. */
 static DEV inline u32 xchg_idx(u32 v, u32 l) { return (u32)__shfl_sync(FULL_MASK, (int)v, (int)l); }
 static DEV inline u32 xchg_up(u32 v, u32 l) { return (u32)__shfl_up_sync(FULL_MASK, (int)v, l); }
@@ -2672,7 +2683,7 @@ typedef __int128 s128;
    threads, which calls the body under setjmp. */
 static jmp_buf exit_jb;
 #define EXIT() longjmp(exit_jb, 1)
-` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + carryHost + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
+` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + carryHost + scanShared + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
 #define XCHGN(f, l, g, j) XCHG(cta, f, l)
 #define XCHGM(mode, f, l, g, j) f(WSRC(mode, l, g, j), AT(WSRC(mode, l, g, j)))
 /* XRED(mode, f): f over the 32 threads of t's warp or the 64 of its CTA;
@@ -2741,4 +2752,4 @@ ATOM(add_float, float, ftz32(ftz32(o) + ftz32(v))) ATOM(add_float_shared, float,
 ATOM(add_double, double, o + v)
 static u32 atom_cas_u32(u32 *p, u32 c, u32 v) { u32 o = *p; *p = o == c ? v : o; return o; }
 static u64 atom_cas_u64(u64 *p, u64 c, u64 v) { u64 o = *p; *p = o == c ? v : o; return o; }
-`
+` + scanHost
