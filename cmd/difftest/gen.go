@@ -432,6 +432,12 @@ type Config struct {
 	// turns Exchange on, where they are written. Off by default, as
 	// Spaces.
 	Scan bool
+	// Tiles adds shared-memory tiles filled and read across the CTA in
+	// loops with __syncthreads between (tiles.go: a tiled product, a
+	// transposition through a padded tile, a double-buffered cp.async
+	// copy), where every thread of the CTA is present. Off by default,
+	// as Spaces.
+	Tiles bool
 }
 
 // DefaultConfig is everything on.
@@ -729,6 +735,11 @@ func (g *gen) stmt(top bool) *Stmt {
 	}
 	if g.cfg.Exit {
 		if s := g.exit(top); s != nil {
+			return s
+		}
+	}
+	if g.cfg.Tiles && !g.cfg.Exit && top && g.fn.IsBody && g.r.IntN(6) == 0 {
+		if s := g.tile(); s != nil {
 			return s
 		}
 	}
@@ -2372,6 +2383,9 @@ func (p *Program) C() string {
 	if p.Cfg.Shapes {
 		fmt.Fprintf(&b, "/* %s */\n#undef SHP\n#define SHP %du\n", p.Launch(), p.Launch().P())
 	}
+	if p.Cfg.Tiles && !p.Launch().Ghosts() {
+		b.WriteString(p.tileDefs())
+	}
 	for _, s := range p.Structs {
 		if s.Packed {
 			b.WriteString("typedef struct __attribute__((packed)) {")
@@ -2495,7 +2509,7 @@ typedef __int128 s128;
 #define DEV __device__
 #define SHARED __shared__
 #define DEVVAR __device__
-` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + carryCUDA + scanShared + scanCUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
+` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + carryCUDA + scanShared + scanCUDA + tileShared + tileCUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
    of the source thread that mode and l name. */
 static DEV inline u32 xchg_idx(u32 v, u32 l) { return (u32)__shfl_sync(FULL_MASK, (int)v, (int)l); }
 static DEV inline u32 xchg_up(u32 v, u32 l) { return (u32)__shfl_up_sync(FULL_MASK, (int)v, l); }
@@ -2683,7 +2697,7 @@ typedef __int128 s128;
    threads, which calls the body under setjmp. */
 static jmp_buf exit_jb;
 #define EXIT() longjmp(exit_jb, 1)
-` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + carryHost + scanShared + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
+` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + carryHost + scanShared + tileShared + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
 #define XCHGN(f, l, g, j) XCHG(cta, f, l)
 #define XCHGM(mode, f, l, g, j) f(WSRC(mode, l, g, j), AT(WSRC(mode, l, g, j)))
 /* XRED(mode, f): f over the 32 threads of t's warp or the 64 of its CTA;
@@ -2752,4 +2766,4 @@ ATOM(add_float, float, ftz32(ftz32(o) + ftz32(v))) ATOM(add_float_shared, float,
 ATOM(add_double, double, o + v)
 static u32 atom_cas_u32(u32 *p, u32 c, u32 v) { u32 o = *p; *p = o == c ? v : o; return o; }
 static u64 atom_cas_u64(u64 *p, u64 c, u64 v) { u64 o = *p; *p = o == c ? v : o; return o; }
-` + scanHost
+` + scanHost + tileHost
