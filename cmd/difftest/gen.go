@@ -438,6 +438,12 @@ type Config struct {
 	// copy), where every thread of the CTA is present. Off by default,
 	// as Spaces.
 	Tiles bool
+	// Retype rewrites every second instruction of the forms clang writes
+	// into the twin nvcc writes (retype.go: add.u32 for add.s32,
+	// ld.global.b32 for ld.global.u32, setp.eq.b32, add.f32 for
+	// add.rn.f32 ...) before ptxplay runs the PTX; the program is
+	// unchanged. Off by default.
+	Retype bool
 }
 
 // DefaultConfig is everything on.

@@ -182,6 +182,11 @@ func batchTo(tools Tools, progs []*Program, opts []string, dir string, sink func
 			if results[i].err == nil {
 				results[i].ptx, results[i].err = os.ReadFile(out)
 			}
+			if results[i].err == nil && len(progs) > 0 && progs[0].Cfg.Retype {
+				// What ptxplay runs, in the scratch folder too (-keep).
+				results[i].ptx = retype(results[i].ptx)
+				results[i].err = os.WriteFile(out, results[i].ptx, 0o644)
+			}
 		}()
 	}
 	wg.Add(1)

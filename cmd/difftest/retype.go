@@ -1,0 +1,137 @@
+// retype.go: Config.Retype, the instruction forms nvcc writes and clang
+// does not. clang spells an instruction one way (add.s32, ld.global.u32,
+// setp.eq.s32, add.rn.f32 under -ffp-contract=off), nvcc and hand-written
+// PTX often another that the ISA defines to mean the same (add.u32,
+// ld.global.b32, setp.eq.b32, add.f32), and ptxplay may run the two
+// through different table entries or lane loops. retype rewrites every
+// second instruction of each such form in clang's PTX into its twin, so
+// that one run holds both; the C program and the host's answer are
+// unchanged.
+//
+// Each pair means the same bit for bit (PTX ISA):
+//   - add, sub, mul.lo, mad.lo of .s and .u of one width: two's
+//     complement, the low bits alike (9.7.1: "add.s and add.u ... the
+//     same", mul.lo the low half);
+//   - mov, shr of .u and .b: a move copies bits; shr.u and shr.b fill
+//     with 0 ("unsigned and untyped shifts fill with 0");
+//   - setp.eq and setp.ne of .s, .u and .b: equality of the bits (.b
+//     types take eq and ne only);
+//   - selp of .b, .u, .s: a select of bits;
+//   - ld and st of .u32, .s32, .f32 as .b32 and .u64, .s64, .f64 as
+//     .b64: a load or store of the width's bits into a register of the
+//     same width (the type rules let a .bN access any register of N
+//     bits); only where the data registers are of the type's width:
+//     into a wider register a .s load sign-extends and a .b or .u one
+//     zero-extends (ISA, "Operand size exceeding instruction-type size":
+//     clang loads ld.local.s32 %rd41 and ld.u32 %rd7), and narrower
+//     loads are left alone;
+//   - add, sub, mul .rn.f32/.f64 as add, sub, mul .f32/.f64: .rn is the
+//     default rounding; without it the ISA lets a compiler (ptxas)
+//     contract mul and add into fma, which ptxplay, an interpreter of the
+//     PTX as written, never does, so its answer stays the unfused one.
+//     (A GPU suite of -with retype programs may therefore differ on a
+//     real GPU where ptxas contracts; docs/difftest.md.)
+package main
+
+import (
+	"regexp"
+	"strings"
+)
+
+// retypeForm is one rewrite: an opcode (the instruction's first word,
+// after any guard) and what every second one becomes.
+type retypeForm struct{ from, to string }
+
+var retypeForms = func() []retypeForm {
+	var f []retypeForm
+	for _, w := range []string{"16", "32", "64"} {
+		for _, op := range []string{"add", "sub", "mul.lo", "mad.lo"} {
+			f = append(f, retypeForm{op + ".s" + w, op + ".u" + w}, retypeForm{op + ".u" + w, op + ".s" + w})
+		}
+		f = append(f, retypeForm{"mov.u" + w, "mov.b" + w}, retypeForm{"shr.u" + w, "shr.b" + w})
+		for _, c := range []string{"eq", "ne"} {
+			f = append(f, retypeForm{"setp." + c + ".s" + w, "setp." + c + ".b" + w}, retypeForm{"setp." + c + ".u" + w, "setp." + c + ".b" + w})
+		}
+	}
+	for _, w := range []string{"32", "64"} {
+		f = append(f, retypeForm{"selp.b" + w, "selp.u" + w}, retypeForm{"selp.s" + w, "selp.b" + w})
+		for _, op := range []string{"add", "sub", "mul"} {
+			f = append(f, retypeForm{op + ".rn.f" + w, op + ".f" + w})
+		}
+	}
+	return f
+}()
+
+// ldst matches a load or store of a 32- or 64-bit type (any space,
+// qualifiers, vector): its prefix, the type's kind and width.
+var ldst = regexp.MustCompile(`^((?:ld|st)(?:\.[a-z0-9:_]+)*?(?:\.v[24])?)\.([usf])(32|64)$`)
+
+// retype rewrites every second instruction of each form of retypeForms
+// and of the 32- and 64-bit loads and stores.
+func retype(src []byte) []byte {
+	forms := map[string]string{}
+	for _, f := range retypeForms {
+		forms[f.from] = f.to
+	}
+	seen := map[string]int{}
+	lines := strings.Split(string(src), "\n")
+	for i, line := range lines {
+		body := strings.TrimLeft(line, " \t")
+		ind := line[:len(line)-len(body)]
+		guard := ""
+		if strings.HasPrefix(body, "@") {
+			j := strings.IndexAny(body, " \t")
+			if j < 0 {
+				continue
+			}
+			guard, body = body[:j+1], body[j+1:]
+		}
+		j := strings.IndexAny(body, " \t;")
+		if j < 0 {
+			continue
+		}
+		op, rest := body[:j], body[j:]
+		to, ok := forms[op]
+		if !ok {
+			if m := ldst.FindStringSubmatch(op); m != nil && dataWidth(op, rest) == m[3] {
+				to, ok = m[1]+".b"+m[3], true
+			}
+		}
+		if !ok {
+			continue
+		}
+		seen[op]++
+		if seen[op]%2 == 0 {
+			lines[i] = ind + guard + to + rest
+		}
+	}
+	return []byte(strings.Join(lines, "\n"))
+}
+
+// dataReg matches a register of clang's PTX and its width class.
+var dataReg = regexp.MustCompile(`%(rd|fd|rs|r|f|SPL|SP)\d*\b`)
+
+// regWidth is the width of clang's register classes (%rd, %fd, %SP and
+// %SPL 64 bits, %r and %f 32, %rs 16).
+var regWidth = map[string]string{"rd": "64", "fd": "64", "SP": "64", "SPL": "64", "r": "32", "f": "32", "rs": "16"}
+
+// dataWidth is the width of a load's destination or a store's source
+// registers (operands before the address for ld, after it for st), or ""
+// when they differ, are of no known class or are not registers.
+func dataWidth(op, operands string) string {
+	var data string
+	if a, b, ok := strings.Cut(operands, "]"); ok {
+		data = b
+		if strings.HasPrefix(op, "ld") {
+			data, _, _ = strings.Cut(a, "[")
+		}
+	}
+	w := ""
+	for _, m := range dataReg.FindAllStringSubmatch(data, -1) {
+		if w != "" && regWidth[m[1]] != w {
+			return ""
+		}
+		w = regWidth[m[1]]
+	}
+	return w
+}
