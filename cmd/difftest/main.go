@@ -31,7 +31,7 @@ func main() {
 	jobs := flag.Int("j", runtime.NumCPU(), "batches at once")
 	optsFlag := flag.String("O", "-O0,-O3", "clang optimisation levels")
 	features := flag.String("features", "", "comma list of features to turn off: calls,structs,fwd,arrays,loops,floats")
-	with := flag.String("with", "", "comma list of features to turn on (they write other programs for the same seeds): spaces,exchange,vec,half,wide,atomics (which acts on spaces' variables),exit (early returns: whole warps before barriers, threads after their last; turns exchange on),shapes (1 to 3 CTAs of 1 to 4 warps, partial last warps, 2-D and 3-D blocks),diverge (warp shuffles, votes and reductions on the two paths of a branch, run together; turns exchange on),intrin (CUDA intrinsics the ISA defines to the bit: cvt and arithmetic in every rounding mode, saturating conversions, min/max with NaNs, cvt.sat, prmt, mul.hi.64, sad, mul24, brev, funnel shifts, bit fields, integer min/max/abs),bitfields (most structs' integer members bit-fields of 1 to 64 bits),intrin19 (with CLANG=clang-19: min/max.NaN, f16 min/max and fma.rn(.relu), cvt to f16x2, bf16x2, bf16 with .relu, cvt.rna.tf32),carry (extended precision in inline PTX: add.cc, addc, sub.cc, subc, mad.cc, madc),scan (warp scans and reductions in loops of shfl.sync: widths, butterflies, trees, two divergent loops under their own membermasks, one shuffle of any lane and c; turns exchange on),tiles (shared-memory tiles across the CTA in loops with __syncthreads: a tiled product, a padded transposition, a double-buffered cp.async copy; not with exit),retype (every second instruction of clang's forms rewritten into the twin nvcc writes: add.u32, ld.global.b32, setp.eq.b32, add.f32 ...; the program unchanged)")
+	with := flag.String("with", "", "comma list of features to turn on (they write other programs for the same seeds): spaces,exchange,vec,half,wide,atomics (which acts on spaces' variables),exit (early returns: whole warps before barriers, threads after their last; turns exchange on),shapes (1 to 3 CTAs of 1 to 4 warps, partial last warps, 2-D and 3-D blocks),diverge (warp shuffles, votes and reductions on the two paths of a branch, run together; turns exchange on),intrin (CUDA intrinsics the ISA defines to the bit: cvt and arithmetic in every rounding mode, saturating conversions, min/max with NaNs, cvt.sat, prmt, mul.hi.64, sad, mul24, brev, funnel shifts, bit fields, integer min/max/abs),bitfields (most structs' integer members bit-fields of 1 to 64 bits),intrin19 (with CLANG=clang-19: min/max.NaN, f16 min/max and fma.rn(.relu), cvt to f16x2, bf16x2, bf16 with .relu, cvt.rna.tf32),carry (extended precision in inline PTX: add.cc, addc, sub.cc, subc, mad.cc, madc),scan (warp scans and reductions in loops of shfl.sync: widths, butterflies, trees, two divergent loops under their own membermasks, one shuffle of any lane and c; turns exchange on),tiles (shared-memory tiles across the CTA in loops with __syncthreads: a tiled product, a padded transposition, a double-buffered cp.async copy; not with exit),retype (every second instruction of clang's forms rewritten into the twin nvcc writes: add.u32, ld.global.b32, setp.eq.b32, add.f32 ...; the program unchanged),round (truncf, floorf, ceilf, rintf, roundf, copysign of float and double: cvt.rzi/rmi/rpi/rni.f32.f32 and .f64.f64),ro (reads of __constant__ and __ldg tables of u32, u64, float, double: ld.const, ld.global.nc)")
 	show := flag.Bool("show", false, "print the program of -seed and exit")
 	ubsan := flag.Bool("ubsan", false, "build the host with UBSan (checks the generator writes no undefined behaviour)")
 	reduce := flag.Bool("reduce", false, "minimise the program of -seed at the level -O (one level) and print it")
@@ -227,8 +227,12 @@ func ParseWith(cfg Config, on string) (Config, error) {
 			cfg.Tiles = true
 		case "retype":
 			cfg.Retype = true
+		case "round":
+			cfg.Round = true
+		case "ro":
+			cfg.RO = true
 		default:
-			return cfg, fmt.Errorf("unknown feature %q to turn on (spaces, exchange, vec, half, wide, atomics, exit, shapes, diverge, intrin, bitfields, intrin19, carry, scan, tiles, retype)", f)
+			return cfg, fmt.Errorf("unknown feature %q to turn on (spaces, exchange, vec, half, wide, atomics, exit, shapes, diverge, intrin, bitfields, intrin19, carry, scan, tiles, retype, round, ro)", f)
 		}
 	}
 	return cfg, nil
