@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/ptxplay/ptxplay/core/fp"
@@ -201,10 +202,10 @@ func (r *Result) writeBuffers(o *jsonOut) {
 }
 
 // appendElems appends each element of d after ", ": a loop per kind,
-// the halves through memo when it is not nil.
+// the halves through memo when it is not nil; floats, integers and their
+// ", " written in place (numtext.go) into room made once.
 func appendElems(s []byte, k valueKind, d []uint64, memo []halfText) []byte {
-	switch {
-	case memo != nil:
+	if memo != nil {
 		for _, v := range d {
 			e := &memo[uint16(v)]
 			if e.n == 0 {
@@ -213,45 +214,67 @@ func appendElems(s []byte, k valueKind, d []uint64, memo []halfText) []byte {
 			s = append(s, ", "...)
 			s = append(s, e.b[:e.n]...)
 		}
-	case k == kF32:
+		return s
+	}
+	s = slices.Grow(s, len(d)*maxElemChars)
+	switch k {
+	case kF32:
 		for _, v := range d {
-			s = append(s, ", "...)
-			// appendKind's plain form of the integers and halves below
-			// 1e6, done in f32 (exact there: below 2^20 an f32 and its
-			// integer part differ by a multiple of 2^-4), -0 left to
-			// appendKind.
-			bits := uint32(v)
-			if a := math.Float32frombits(bits &^ (1 << 31)); a < 1e6 && bits != 1<<31 {
+			l := len(s)
+			b := s[l : l+maxElemChars]
+			b[0], b[1], b[2] = ',', ' ', '-'
+			// Integers and halves below 10^6 (a large buffer's indices,
+			// i + 0.5): plain's text, written here with no call; found
+			// in f32 (exact: below 2^20 an f32 and its integer part
+			// differ by a multiple of 2^-4); zeros left to putF32.
+			if a := math.Float32frombits(uint32(v) &^ (1 << 31)); a < 1e6 && a != 0 {
 				t := float32(int32(a))
 				if half := a-t == 0.5; half || a == t {
-					if bits>>31 != 0 {
-						s = append(s, '-')
-					}
-					if n := uint32(t); n >= 100000 {
-						// Six digits (most of a large buffer's
-						// indices): three pairs, one append.
-						hi := n / 10000
-						mid := (n - hi*10000) / 100
-						lo := n - hi*10000 - mid*100
-						hi, mid, lo = 2*hi&0xFF, 2*mid&0xFF, 2*lo&0xFF // below 200
-						s = append(s, digitPairs[hi], digitPairs[hi+1], digitPairs[mid], digitPairs[mid+1], digitPairs[lo], digitPairs[lo+1])
-					} else {
-						s = appendSmall(s, n)
-					}
+					x, w := trim8(digits8(uint32(t)))
 					if half {
-						s = append(s, ".5"...)
+						x |= uint64('.'|'5'<<8) << (8 * w & 63) // w <= 6: in the word
+						w += 2
 					}
+					i := 2 + int(v>>31&1)
+					put8(b[i:], x)
+					s = s[:l+i+w]
 					continue
 				}
 			}
-			s = appendKind(s, kF32, v)
+			if w := putF32(b[2:], uint32(v)); w > 0 {
+				s = s[:l+2+w]
+				continue
+			}
+			s = appendKind(s[:l+2], k, v) // NaNs, infinities, the rest through strconv
 		}
-	case k == kUnsigned:
+	case kF64:
 		for _, v := range d {
-			s = append(s, ", "...)
-			s = strconv.AppendUint(s, v, 10)
+			l := len(s)
+			b := s[l : l+maxElemChars]
+			b[0], b[1], b[2] = ',', ' ', '-'
+			if n, half, ok := wholeF64(v); ok {
+				i := 2 + int(v>>63)
+				s = s[:l+i+putFloat(b[i:], n, half)]
+				continue
+			}
+			s = appendKind(s[:l+2], k, v)
 		}
-	default:
+	case kUnsigned:
+		for _, v := range d {
+			l := len(s)
+			b := s[l : l+maxElemChars]
+			b[0], b[1] = ',', ' '
+			s = s[:l+2+putUint(b[2:], v)]
+		}
+	case kS8, kS16, kS32, kS64:
+		sh := 64 - 8*signedBytes[k]
+		for _, v := range d {
+			l := len(s)
+			b := s[l : l+maxElemChars]
+			b[0], b[1] = ',', ' '
+			s = s[:l+2+putInt(b[2:], int64(v<<sh)>>sh)] // sign-extended from the type's width
+		}
+	default: // halves without a memo
 		for _, v := range d {
 			s = append(s, ", "...)
 			s = appendKind(s, k, v)
@@ -259,6 +282,9 @@ func appendElems(s []byte, k valueKind, d []uint64, memo []halfText) []byte {
 	}
 	return s
 }
+
+// signedBytes is the width of each signed kind.
+var signedBytes = [...]uint{kS8: 1, kS16: 2, kS32: 4, kS64: 8}
 
 // halfText is the JSON text of one f16 or bf16 value, at most 10 bytes
 // ("-6.104e-05", "-0.0001221", "-3.389e+38").
@@ -360,78 +386,23 @@ func appendKind(dst []byte, k valueKind, v uint64) []byte {
 		return append(dst, `"inf"`...)
 	case math.IsInf(f, -1):
 		return append(dst, `"-inf"`...)
-	case f == 0 && math.Signbit(f):
-		// A bare -0 is an integer to readers that tell integers from
-		// floats (Python's json), which loses the sign.
-		return append(dst, "-0.0"...)
 	}
-	// Integers and halves below 1e6 (iota fills, counts, x + 0.5): what
-	// the shortest 'g' form is, without its digit search. Below 1e6 it
-	// is plain notation, and no shorter decimal lies within half an ulp
-	// (at most 2^-5 for f32 there; dropping a digit moves by 0.5 or more).
-	if a := math.Abs(f); a < 1e6 {
-		i := math.Trunc(a)
-		if half := a-i == 0.5; half || i == a {
-			if f < 0 {
-				dst = append(dst, '-')
-			}
-			dst = appendSmall(dst, uint32(i))
-			if half {
-				dst = append(dst, ".5"...)
-			}
-			return dst
-		}
+	// Zeros (a bare -0 is an integer to readers that tell integers from
+	// floats, Python's json, which loses the sign: "-0.0"), integers and
+	// halves (iota fills, counts, x + 0.5): written without strconv's
+	// digit search (putFloat says why the text is the same).
+	var t [maxElemChars]byte
+	w := 0
+	if k == kF32 {
+		w = putF32(t[:], uint32(v))
+	} else {
+		w = putF64(t[:], v)
+	}
+	if w > 0 {
+		return append(dst, t[:w]...)
 	}
 	if k == kF32 {
 		return strconv.AppendFloat(dst, f, 'g', -1, 32)
 	}
 	return strconv.AppendFloat(dst, f, 'g', -1, 64)
 }
-
-// appendSmall appends n < 10^6 in decimal, writing the digits in place,
-// two at a time (strconv.AppendInt formats into an array and copies: most
-// of the time of a buffer of small integers).
-func appendSmall(dst []byte, n uint32) []byte {
-	w := 1
-	switch {
-	case n >= 100000:
-		w = 6
-	case n >= 10000:
-		w = 5
-	case n >= 1000:
-		w = 4
-	case n >= 100:
-		w = 3
-	case n >= 10:
-		w = 2
-	}
-	l := len(dst)
-	if cap(dst)-l < w {
-		return strconv.AppendUint(dst, uint64(n), 10)
-	}
-	out := dst[l : l+w]
-	for i := w; n >= 100; {
-		q := n / 100
-		r := 2 * (n - 100*q) & 0xFF // below 200: no bounds check on the table
-		i -= 2
-		out[i+1], out[i] = digitPairs[r+1], digitPairs[r]
-		n = q
-	}
-	if n >= 10 {
-		out[1], out[0] = digitPairs[2*n+1], digitPairs[2*n]
-	} else {
-		out[0] = byte('0' + n)
-	}
-	return dst[:l+w]
-}
-
-const digitPairs = "00010203040506070809" +
-	"10111213141516171819" +
-	"20212223242526272829" +
-	"30313233343536373839" +
-	"40414243444546474849" +
-	"50515253545556575859" +
-	"60616263646566676869" +
-	"70717273747576777879" +
-	"80818283848586878889" +
-	"90919293949596979899"
