@@ -786,37 +786,38 @@ func (b *Buffer) outputDiffers(chunk, in []byte, es int) bool {
 	return false
 }
 
-// decodeElems sets d to the little-endian elements of es bytes in c and
-// returns an OR of each old value XOR its new one (0: d unchanged); a
-// loop per size, no switch an element.
+// decodeElems sets d to the little-endian elements of es bytes in c (at
+// least len(d) of them) and returns an OR of each old value XOR its new
+// one (0: d unchanged); a loop per size, no switch an element, c taken
+// from its front (a loop the compiler keeps free of bounds checks).
 func decodeElems(d []uint64, c []byte, es int) (diff uint64) {
 	switch es {
 	case 1:
-		c = c[:len(d)]
-		for j, old := range d {
-			v := uint64(c[j])
-			diff |= v ^ old
+		for j := 0; j < len(d) && len(c) >= 1; j++ {
+			v := uint64(c[0])
+			c = c[1:]
+			diff |= v ^ d[j]
 			d[j] = v
 		}
 	case 2:
-		c = c[:2*len(d)]
-		for j, old := range d {
-			v := uint64(binary.LittleEndian.Uint16(c[2*j:]))
-			diff |= v ^ old
+		for j := 0; j < len(d) && len(c) >= 2; j++ {
+			v := uint64(binary.LittleEndian.Uint16(c))
+			c = c[2:]
+			diff |= v ^ d[j]
 			d[j] = v
 		}
 	case 4:
-		c = c[:4*len(d)]
-		for j, old := range d {
-			v := uint64(binary.LittleEndian.Uint32(c[4*j:]))
-			diff |= v ^ old
+		for j := 0; j < len(d) && len(c) >= 4; j++ {
+			v := uint64(binary.LittleEndian.Uint32(c))
+			c = c[4:]
+			diff |= v ^ d[j]
 			d[j] = v
 		}
 	default:
-		c = c[:8*len(d)]
-		for j, old := range d {
-			v := binary.LittleEndian.Uint64(c[8*j:])
-			diff |= v ^ old
+		for j := 0; j < len(d) && len(c) >= 8; j++ {
+			v := binary.LittleEndian.Uint64(c)
+			c = c[8:]
+			diff |= v ^ d[j]
 			d[j] = v
 		}
 	}
