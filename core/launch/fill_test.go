@@ -3,9 +3,11 @@ package launch
 // fill_test.go: Run and RunBench write a buffer made by a fill ("count"
 // alone, a "fill" value, "iota") into the machine straight from its
 // description (Buffer.in), with no Data before the run; Collect then
-// makes Data and compares with the input. The machine's bytes, Data after
-// Collect and Changed must be what Prepare's Data gives, and what the
-// launch contract says the fill is.
+// makes Data and compares with the input. A fill of one value is one page
+// that all the buffer's pages share (sim.Machine.StoreRepeat) until a
+// write copies it. The machine's bytes, Data after Collect and Changed
+// must be what Prepare's Data gives, and what the launch contract says
+// the fill is.
 
 import (
 	"encoding/binary"
@@ -164,6 +166,15 @@ func TestFillStraightIntoMachine(t *testing.T) {
 					collect(m, res, hold)
 					if b := res.Buffers["b"]; !b.Changed || b.Values()[k] != v {
 						t.Errorf("%s, held %v: after a store to b[%d]: Changed %v, Values()[%d] = %#x, want true and %#x", name, hold, k, b.Changed, k, b.Values()[k], v)
+					}
+					// The other elements keep the fill: a value fill's
+					// pages share one page until written (StoreRepeat),
+					// and a write copies it rather than writing it for
+					// all.
+					for i, got := range res.Buffers["b"].Values() {
+						if i != k && got != r.want(i) {
+							t.Fatalf("%s, held %v: after a store to b[%d]: b[%d] = %#x, want the fill's %#x", name, hold, k, i, got, r.want(i))
+						}
 					}
 					if res.Buffers["a"].Changed {
 						t.Errorf("%s, held %v: a Changed by a store to b", name, hold)

@@ -617,19 +617,21 @@ func prepare(p *sim.Program, spec *Spec, res *Result, lim limits.Limits, lazy bo
 		switch {
 		case pb.b.Data != nil:
 			m.StoreElems(addr, es, pb.b.Data)
+		case pb.b.in.kind == fillValue:
+			// One page of the value, shared by every page of the
+			// buffer until the run writes it.
+			var e [8]byte
+			binary.LittleEndian.PutUint64(e[:], pb.b.in.v)
+			m.StoreRepeat(addr, e[:es])
 		case pb.b.in.kind != fillZero:
-			// Encoded from the description a chunk at a time (a value's
-			// chunk once), with no slice of the whole buffer; zeros take
-			// no pages.
+			// Encoded from the description a chunk at a time, with no
+			// slice of the whole buffer; zeros take no pages.
 			if chunk == nil {
 				chunk = make([]byte, fillChunk)
 			}
-			for off, made := 0, false; off < n*es; off += fillChunk {
+			for off := 0; off < n*es; off += fillChunk {
 				c := chunk[:min(fillChunk, n*es-off)]
-				if !made || pb.b.in.kind == fillIota {
-					pb.b.inputBytes(c, off/es, es)
-					made = true
-				}
+				pb.b.inputBytes(c, off/es, es)
 				m.Store(addr, off, c)
 			}
 		}

@@ -395,6 +395,32 @@ func (m *Machine) StoreElems(base uint64, es int, vals []uint64) {
 	}
 }
 
+// StoreRepeat fills the global allocation at base with elem repeated
+// (launch code filling an input with one value; len(elem) a power of two
+// up to 8). Every page of it holds the same bytes, so one page made here
+// stands for all of them, owned by no machine as a checkpoint's pages
+// are: the run's first write to a page copies it (pages.go), and the
+// pages it never writes cost no memory and no time to fill.
+func (m *Machine) StoreRepeat(base uint64, elem []byte) {
+	b := m.bufferAt(base)
+	if b == nil || len(elem) == 0 || pageSize%len(elem) != 0 || b.mem.size%len(elem) != 0 {
+		return
+	}
+	one := make([]byte, pageSize)
+	n := copy(one, elem)
+	for n < len(one) { // the pattern doubled: copies at memmove's speed
+		n += copy(one[n:], one[:n])
+	}
+	shared := &page{b: one} // owner 0: nobody's
+	for i := range b.mem.pages {
+		if k := b.mem.size - i<<pageShift; k < pageSize {
+			b.mem.pages[i] = &page{b: one[:k]} // the last page, shorter
+		} else {
+			b.mem.pages[i] = shared
+		}
+	}
+}
+
 func (m *Machine) bufferAt(base uint64) *buffer {
 	for _, b := range m.global.bufs {
 		if b.base == base {
