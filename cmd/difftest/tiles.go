@@ -8,6 +8,8 @@
 //   - TTR(T, f, n): a transposition through a tile padded by a column
 //     ([TR][TC + 1]), thread me reading row me % TR, column me / TR, acc =
 //     acc * 3 + x;
+//   - TVOL(T, f, n): TTR through a volatile tile (ld.volatile.shared and
+//     st.volatile.shared, as pre-Volta reductions write);
 //   - TCP(sz, f, d, n): a double-buffered copy of this thread's inputs
 //     into shared memory by cp.async (.ca of 4 and 8 bytes, .cg of 16),
 //     the next trip's copy committed before cp.async.wait_group 1 waits
@@ -24,7 +26,7 @@ package main
 import "fmt"
 
 // tileOps are the macros of Config.Tiles.
-var tileOps = []string{"TMM", "TTR", "TCP"}
+var tileOps = []string{"TMM", "TTR", "TCP", "TVOL"}
 
 // tileKinds are TMM's and TTR's element kinds (no u16 or s32: their
 // products overflow C's int or s32, undefined behaviour on the host).
@@ -45,7 +47,7 @@ func (g *gen) tile() *Stmt {
 	switch op {
 	case "TMM":
 		e.A = []*Expr{raw(k.String()), g.pure(g.pureExpr()), g.pure(g.pureExpr()), trips}
-	case "TTR":
+	case "TTR", "TVOL":
 		e.A = []*Expr{raw(k.String()), g.pure(g.pureExpr()), trips}
 	case "TCP":
 		k = U64
@@ -85,6 +87,9 @@ var tileCUDA = `#define AS3(p) ((__attribute__((address_space(3))) void *)(p))
 #define TTR(T, f, n) ({ __shared__ T s_[TR][TC + 1]; T acc_ = 0; \
   for (u32 k0_ = 0; k0_ < (n); k0_++) { s_[TME / TC][TME % TC] = (T)TV(f, t, k0_); __syncthreads(); \
     acc_ = acc_ * (T)3 + s_[TME % TR][TME / TR]; __syncthreads(); } acc_; })
+#define TVOL(T, f, n) ({ volatile __shared__ T s_[TR][TC + 1]; T acc_ = 0; \
+  for (u32 k0_ = 0; k0_ < (n); k0_++) { s_[TME / TC][TME % TC] = (T)TV(f, t, k0_); __syncthreads(); \
+    acc_ = acc_ * (T)3 + s_[TME % TR][TME / TR]; __syncthreads(); } acc_; })
 /* TCP: cp.async of inputs j0 + k (mod 8; even for 16 bytes) of each
    thread into buffer k & 1, two groups in flight. */
 #define TCPCOPY(sz, j0, s_, k) do { u32 j_ = ((j0) + (k)) & 7u; \
@@ -107,6 +112,7 @@ var tileHost = `#define TMM(T, fa, fb, n) ({ T acc_ = 0; u32 r_ = TME / TC, c_ =
     acc_ += (T)TV(fa, ua_, k0_) * (T)TV(fb, ub_, k0_); } acc_; })
 #define TTR(T, f, n) ({ T acc_ = 0; u32 u_ = TCTA0 | ((TME % TR) * TC + TME / TR); \
   for (u32 k0_ = 0; k0_ < (n); k0_++) acc_ = acc_ * (T)3 + (T)TV(f, u_, k0_); acc_; })
+#define TVOL(T, f, n) TTR(T, f, n)
 #define TCP(sz, j0, d, n) ({ u64 acc_ = 0; u32 u_ = TCTA0 | ((TME + (d)) % TN); const u64 *q_ = AT(u_); \
   for (u32 k0_ = 0; k0_ < (n); k0_++) { u32 j_ = ((j0) + k0_) & 7u; \
     u64 x_ = (sz) == 4 ? (u64)((const u32 *)(q_ + j_))[k0_ & 1u] : (sz) == 8 ? q_[j_] : q_[j_ & 6u] ^ (q_[(j_ & 6u) + 1] << 1); \

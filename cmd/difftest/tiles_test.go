@@ -16,14 +16,14 @@ import (
 // reads name the threads worked out by hand; a fixed seed set runs at
 // -O0 and -O3 with every output agreeing. With two slips put in the host
 // (the transposition reading row me % TC, column me / TC, and the 8-byte
-// copy one input on), 20 of the 80 runs from seed 9100001 disagree.
+// copy one input on), 18 of the 80 runs from seed 9100001 disagree.
 func TestTiles(t *testing.T) {
 	cfg, err := ParseWith(DefaultConfig(), "tiles")
 	if err != nil || !cfg.Tiles {
 		t.Fatalf("ParseWith(tiles) = %+v, %v", cfg, err)
 	}
 	want := []string{"TCP((u32)0x4u, ", "TCP((u32)0x8u, ", "TCP((u32)0x10u, "}
-	for _, op := range tileOps[:2] {
+	for _, op := range []string{"TMM", "TTR", "TVOL"} {
 		for _, k := range tileKinds {
 			want = append(want, op+"("+k.String()+", ")
 		}
