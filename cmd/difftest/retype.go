@@ -25,6 +25,14 @@
 //     zero-extends (ISA, "Operand size exceeding instruction-type size":
 //     clang loads ld.local.s32 %rd41 and ld.u32 %rd7), and narrower
 //     loads are left alone;
+//   - cvt between integers of a .u and an .s destination: the source's
+//     type alone says whether a wider result is sign- or zero-extended,
+//     a narrower one is chopped to its low bits, and an equal one is the
+//     bits (ISA, cvt: "sext", "zext", "chop" in its conversion table), so
+//     the destination's signedness only matters in a register wider than
+//     the type (sign-extended for a signed one) or with .sat, neither of
+//     which is rewritten; narrowing, the source's signedness is flipped
+//     too;
 //   - add, sub, mul .rn.f32/.f64 as add, sub, mul .f32/.f64: .rn is the
 //     default rounding; without it the ISA lets a compiler (ptxas)
 //     contract mul and add into fma, which ptxplay, an interpreter of the
@@ -35,6 +43,7 @@ package main
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -98,6 +107,17 @@ func retype(src []byte) []byte {
 			}
 		}
 		if !ok {
+			if m := cvtInt.FindStringSubmatch(op); m != nil && destWidth(rest) == m[2] {
+				// The destination's signedness flipped; narrowing, the
+				// source's too (a chop reads only the low bits).
+				src := m[3]
+				if dw, sw := atoi(m[2]), atoi(m[4]); dw < sw {
+					src = flipSign[src]
+				}
+				to, ok = "cvt."+flipSign[m[1]]+m[2]+"."+src+m[4], true
+			}
+		}
+		if !ok {
 			continue
 		}
 		seen[op]++
@@ -134,4 +154,23 @@ func dataWidth(op, operands string) string {
 		w = regWidth[m[1]]
 	}
 	return w
+}
+
+// cvtInt matches an integer-to-integer cvt without modifiers: the
+// destination's and the source's signedness and width.
+var cvtInt = regexp.MustCompile(`^cvt\.([us])(8|16|32|64)\.([us])(8|16|32|64)$`)
+
+var flipSign = map[string]string{"u": "s", "s": "u"}
+
+func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
+
+// destWidth is the width of an instruction's first (destination)
+// register, or "" when it is not one of clang's register classes.
+func destWidth(operands string) string {
+	first, _, _ := strings.Cut(operands, ",")
+	m := dataReg.FindStringSubmatch(first)
+	if m == nil {
+		return ""
+	}
+	return regWidth[m[1]]
 }

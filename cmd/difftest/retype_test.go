@@ -41,6 +41,13 @@ func TestRetype(t *testing.T) {
 		{"ld.global.u16 stays (narrower than its register)", "\tld.global.u16 \t%r1, [%rd1];", "\tld.global.u16 \t%r1, [%rd1];"},
 		{"shr.s32 stays (it fills with the sign)", "\tshr.s32 \t%r2, %r1, 3;", "\tshr.s32 \t%r2, %r1, 3;"},
 		{"setp.lt.s32 stays (no .b form for an order)", "\tsetp.lt.s32 \t%p1, %r1, %r2;", "\tsetp.lt.s32 \t%p1, %r1, %r2;"},
+		{"cvt.s64.s32 (sign-extends) as cvt.u64.s32 (the source says sext)", "\tcvt.s64.s32 \t%rd2, %r1;", "\tcvt.u64.s32 \t%rd2, %r1;"},
+		{"cvt.u32.u16 (zero-extends) as cvt.s32.u16", "\tcvt.u32.u16 \t%r2, %rs1;", "\tcvt.s32.u16 \t%r2, %rs1;"},
+		{"cvt.u32.u64 (chops) as cvt.s32.s64", "\tcvt.u32.u64 \t%r2, %rd1;", "\tcvt.s32.s64 \t%r2, %rd1;"},
+		{"cvt.s16.s8 as cvt.u16.s8 (the .s8 source says sext)", "\tcvt.s16.s8 \t%rs2, %rs1;", "\tcvt.u16.s8 \t%rs2, %rs1;"},
+		{"cvt.u8.u16 stays: an 8-bit destination is always in a wider register", "\tcvt.u8.u16 \t%rs2, %rs1;", "\tcvt.u8.u16 \t%rs2, %rs1;"},
+		{"cvt.u16.u32 into a 32-bit register stays (zero- and sign-extension into it differ)", "\tcvt.u16.u32 \t%r2, %r1;", "\tcvt.u16.u32 \t%r2, %r1;"},
+		{"cvt.sat.s8.s32 stays", "\tcvt.sat.s8.s32 \t%rs2, %r1;", "\tcvt.sat.s8.s32 \t%rs2, %r1;"},
 		{"fma.rn.f32 stays", "\tfma.rn.f32 \t%f4, %f1, %f2, %f3;", "\tfma.rn.f32 \t%f4, %f1, %f2, %f3;"},
 	} {
 		got := strings.Split(string(retype([]byte(c.line+"\n"+c.line))), "\n")
