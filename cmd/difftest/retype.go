@@ -12,8 +12,10 @@
 //   - add, sub, mul.lo, mad.lo of .s and .u of one width: two's
 //     complement, the low bits alike (9.7.1: "add.s and add.u ... the
 //     same", mul.lo the low half);
-//   - mov, shr of .u and .b: a move copies bits; shr.u and shr.b fill
-//     with 0 ("unsigned and untyped shifts fill with 0");
+//   - mov of .u as .b and .s: a move copies bits; shr of .u as .b: both
+//     fill with 0 ("unsigned and untyped shifts fill with 0");
+//   - call.uni and bra.uni as call and bra: .uni only asserts that the
+//     warp does not diverge there;
 //   - setp.eq and setp.ne of .s, .u and .b: equality of the bits (.b
 //     types take eq and ne only);
 //   - selp of .b, .u, .s: a select of bits;
@@ -48,26 +50,32 @@ import (
 )
 
 // retypeForm is one rewrite: an opcode (the instruction's first word,
-// after any guard) and what every second one becomes.
-type retypeForm struct{ from, to string }
+// after any guard) and what it becomes, in turn: of n twins, the first
+// of every n + 1 instructions stays and the others become one each.
+type retypeForm struct {
+	from string
+	to   []string
+}
 
 var retypeForms = func() []retypeForm {
 	var f []retypeForm
 	for _, w := range []string{"16", "32", "64"} {
 		for _, op := range []string{"add", "sub", "mul.lo", "mad.lo"} {
-			f = append(f, retypeForm{op + ".s" + w, op + ".u" + w}, retypeForm{op + ".u" + w, op + ".s" + w})
+			f = append(f, retypeForm{op + ".s" + w, []string{op + ".u" + w}}, retypeForm{op + ".u" + w, []string{op + ".s" + w}})
 		}
-		f = append(f, retypeForm{"mov.u" + w, "mov.b" + w}, retypeForm{"shr.u" + w, "shr.b" + w})
+		f = append(f, retypeForm{"mov.u" + w, []string{"mov.b" + w, "mov.s" + w}}, retypeForm{"shr.u" + w, []string{"shr.b" + w}})
 		for _, c := range []string{"eq", "ne"} {
-			f = append(f, retypeForm{"setp." + c + ".s" + w, "setp." + c + ".b" + w}, retypeForm{"setp." + c + ".u" + w, "setp." + c + ".b" + w})
+			f = append(f, retypeForm{"setp." + c + ".s" + w, []string{"setp." + c + ".b" + w}}, retypeForm{"setp." + c + ".u" + w, []string{"setp." + c + ".b" + w}})
 		}
 	}
 	for _, w := range []string{"32", "64"} {
-		f = append(f, retypeForm{"selp.b" + w, "selp.u" + w}, retypeForm{"selp.s" + w, "selp.b" + w})
+		f = append(f, retypeForm{"selp.b" + w, []string{"selp.u" + w}}, retypeForm{"selp.s" + w, []string{"selp.b" + w}})
 		for _, op := range []string{"add", "sub", "mul"} {
-			f = append(f, retypeForm{op + ".rn.f" + w, op + ".f" + w})
+			f = append(f, retypeForm{op + ".rn.f" + w, []string{op + ".f" + w}})
 		}
 	}
+	// .uni only asserts that no thread of the warp diverges there.
+	f = append(f, retypeForm{"call.uni", []string{"call"}}, retypeForm{"bra.uni", []string{"bra"}})
 	return f
 }()
 
@@ -78,7 +86,7 @@ var ldst = regexp.MustCompile(`^((?:ld|st)(?:\.[a-z0-9:_]+)*?(?:\.v[24])?)\.([us
 // retype rewrites every second instruction of each form of retypeForms
 // and of the 32- and 64-bit loads and stores.
 func retype(src []byte) []byte {
-	forms := map[string]string{}
+	forms := map[string][]string{}
 	for _, f := range retypeForms {
 		forms[f.from] = f.to
 	}
@@ -100,10 +108,10 @@ func retype(src []byte) []byte {
 			continue
 		}
 		op, rest := body[:j], body[j:]
-		to, ok := forms[op]
+		tos, ok := forms[op]
 		if !ok {
 			if m := ldst.FindStringSubmatch(op); m != nil && dataWidth(op, rest) == m[3] {
-				to, ok = m[1]+".b"+m[3], true
+				tos, ok = []string{m[1] + ".b" + m[3]}, true
 			}
 		}
 		if !ok {
@@ -114,15 +122,15 @@ func retype(src []byte) []byte {
 				if dw, sw := atoi(m[2]), atoi(m[4]); dw < sw {
 					src = flipSign[src]
 				}
-				to, ok = "cvt."+flipSign[m[1]]+m[2]+"."+src+m[4], true
+				tos, ok = []string{"cvt." + flipSign[m[1]] + m[2] + "." + src + m[4]}, true
 			}
 		}
 		if !ok {
 			continue
 		}
 		seen[op]++
-		if seen[op]%2 == 0 {
-			lines[i] = ind + guard + to + rest
+		if k := (seen[op] - 1) % (len(tos) + 1); k > 0 {
+			lines[i] = ind + guard + tos[k-1] + rest
 		}
 	}
 	return []byte(strings.Join(lines, "\n"))

@@ -48,12 +48,19 @@ func TestRetype(t *testing.T) {
 		{"cvt.u8.u16 stays: an 8-bit destination is always in a wider register", "\tcvt.u8.u16 \t%rs2, %rs1;", "\tcvt.u8.u16 \t%rs2, %rs1;"},
 		{"cvt.u16.u32 into a 32-bit register stays (zero- and sign-extension into it differ)", "\tcvt.u16.u32 \t%r2, %r1;", "\tcvt.u16.u32 \t%r2, %r1;"},
 		{"cvt.sat.s8.s32 stays", "\tcvt.sat.s8.s32 \t%rs2, %r1;", "\tcvt.sat.s8.s32 \t%rs2, %r1;"},
+		{"call.uni as call", "\tcall.uni \tp1_f0, ", "\tcall \tp1_f0, "},
+		{"bra.uni as bra", "\tbra.uni \t$L__BB0_2;", "\tbra \t$L__BB0_2;"},
 		{"fma.rn.f32 stays", "\tfma.rn.f32 \t%f4, %f1, %f2, %f3;", "\tfma.rn.f32 \t%f4, %f1, %f2, %f3;"},
 	} {
 		got := strings.Split(string(retype([]byte(c.line+"\n"+c.line))), "\n")
 		if got[0] != c.line || got[1] != c.want {
 			t.Errorf("%s: retype of %q twice = %q, want %q then %q", c.desc, c.line, got, c.line, c.want)
 		}
+	}
+	// Three twins in turn: mov.u32 stays, becomes mov.b32, then mov.s32.
+	mov := "\tmov.u32 \t%r1, %tid.x;"
+	if got := retype([]byte(strings.Repeat(mov+"\n", 4))); string(got) != mov+"\n\tmov.b32 \t%r1, %tid.x;\n\tmov.s32 \t%r1, %tid.x;\n"+mov+"\n" {
+		t.Errorf("retype of four mov.u32 = %q, want mov.u32, mov.b32, mov.s32, mov.u32", got)
 	}
 	cfg, err := ParseWith(DefaultConfig(), "retype")
 	if err != nil || !cfg.Retype {
