@@ -2,9 +2,11 @@
 
 // benchhook_js.go: ptxplayBench(kernel, ms[, "session"]) in the page's
 // console runs one of core/launch's benchmark kernels ("alu", "reduce",
-// "diverge") inside the page's own WebAssembly instance for at least ms
-// milliseconds and returns {kernel, threadInstructions, warpInstructions,
-// ms, perSecond}. Plainly it times Machine.Run (launch.RunBench); with
+// "diverge", "vadd", "transpose") inside the page's own WebAssembly
+// instance for at least ms milliseconds and returns {kernel,
+// threadInstructions, warpInstructions, ms, perSecond, runs,
+// bestPerSecond} (bestPerSecond: the fastest single run's rate, see
+// launch.BenchResult). Plainly it times Machine.Run (launch.RunBench); with
 // "session" it runs the kernel as the page's Run does, through a
 // sim.Session that keeps history, in slices of 20000 steps. The browser
 // benchmark (docs/benchmarks.md) reads the simulator's speed in the
@@ -48,6 +50,10 @@ func init() {
 				"warpInstructions":   float64(r.WarpInstructions),
 				"ms":                 float64(r.Elapsed.Microseconds()) / 1000,
 				"perSecond":          r.PerSecond(),
+				"runs":               r.Runs,
+				"bestPerSecond":      r.BestPerSecond(),
+				"gcRuns":             r.GCRuns,
+				"gcMs":               float64(r.GCTime.Microseconds()) / 1000,
 			}
 		}
 		return "unknown kernel " + name
@@ -83,13 +89,18 @@ func runSessionBench(k launch.BenchKernel, minTime time.Duration) (launch.BenchR
 		for !s.Done() {
 			s.Continue(nil, 20000)
 		}
-		r.Elapsed += time.Since(start)
+		d := time.Since(start)
+		r.Elapsed += d
 		if f := m.Fault(); f != nil {
 			return r, errors.New(f.Msg)
 		}
 		st := s.Machine().Stats()
 		r.ThreadInstructions += st.ThreadInstructions
 		r.WarpInstructions += st.WarpInstructions
+		if r.Runs == 0 || d < r.Fastest {
+			r.Fastest, r.FastestThreadInstructions = d, st.ThreadInstructions
+		}
+		r.Runs++
 	}
 	return r, nil
 }

@@ -6,6 +6,7 @@ package launch
 import (
 	"embed"
 	"fmt"
+	"runtime/metrics"
 	"time"
 
 	"github.com/ptxplay/ptxplay/core/limits"
@@ -49,6 +50,26 @@ type BenchResult struct {
 	WarpInstructions   int64
 	Elapsed            time.Duration // wall time
 	CPU                time.Duration // process CPU time (where the OS reports it)
+
+	// Runs is how many times the kernel ran; Fastest is the wall time of
+	// the shortest run and FastestThreadInstructions the thread
+	// instructions it executed. On a loaded machine the shortest of many
+	// runs is the one the least interrupted (and the one without a
+	// collection): a steadier figure than the total, which counts every
+	// interruption and the collector's work.
+	Runs                      int
+	Fastest                   time.Duration
+	FastestThreadInstructions int64
+
+	// GCRuns is how many runs a garbage collection cycle ended in, and
+	// GCTime their wall time all together.
+	GCRuns int
+	GCTime time.Duration
+}
+
+// BestPerSecond is thread instructions per second of the fastest run.
+func (r BenchResult) BestPerSecond() float64 {
+	return float64(r.FastestThreadInstructions) / r.Fastest.Seconds()
 }
 
 // PerCPUSecond is thread instructions per second of CPU time: steadier
@@ -82,9 +103,15 @@ func RunBench(k BenchKernel, minTime time.Duration) (BenchResult, error) {
 		}
 		m.KeepFinished(1) // as launch.Run: a run nothing snapshots
 		m.Unviewed()
+		gcs := gcCycles()
 		start, cpu := time.Now(), cpuTime()
 		m.Run(0)
-		r.Elapsed += time.Since(start)
+		d := time.Since(start)
+		if gcCycles() != gcs {
+			r.GCRuns++
+			r.GCTime += d
+		}
+		r.Elapsed += d
 		r.CPU += cpuTime() - cpu
 		if f := m.Fault(); f != nil {
 			return r, fmt.Errorf("%s: %s", k.Name, f.Msg)
@@ -92,6 +119,17 @@ func RunBench(k BenchKernel, minTime time.Duration) (BenchResult, error) {
 		st := m.Stats()
 		r.ThreadInstructions += st.ThreadInstructions
 		r.WarpInstructions += st.WarpInstructions
+		if r.Runs == 0 || d < r.Fastest {
+			r.Fastest, r.FastestThreadInstructions = d, st.ThreadInstructions
+		}
+		r.Runs++
 	}
 	return r, nil
+}
+
+// gcCycles is how many garbage collection cycles have ended.
+func gcCycles() uint64 {
+	s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
 }

@@ -3,6 +3,7 @@ package launch
 import (
 	"math"
 	"os"
+	"runtime/debug"
 	"testing"
 	"time"
 )
@@ -75,6 +76,62 @@ func TestBenchKernels(t *testing.T) {
 		default:
 			t.Fatalf("no check for bench kernel %s", k.Name)
 		}
+	}
+}
+
+// TestRunBenchFastest checks RunBench's per-run record: the fastest run
+// is one of the runs (no longer than their mean, its instructions one
+// run's share, as every run of a benchmark kernel executes the same
+// instructions), and the best rate is at least the overall one.
+func TestRunBenchFastest(t *testing.T) {
+	k := BenchKernels()[0] // alu
+	for _, tc := range []struct {
+		desc    string
+		minTime time.Duration
+		minRuns int
+	}{
+		{"one run: the fastest is the run", time.Nanosecond, 1},
+		{"several runs", 30 * time.Millisecond, 2},
+	} {
+		r, err := RunBench(k, tc.minTime)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.desc, err)
+		}
+		if r.Runs < tc.minRuns || r.FastestThreadInstructions <= 0 {
+			t.Fatalf("%s: %d runs, the fastest of %d thread instructions: want at least %d runs and some instructions", tc.desc, r.Runs, r.FastestThreadInstructions, tc.minRuns)
+		}
+		if r.Runs != int(r.ThreadInstructions/r.FastestThreadInstructions) {
+			t.Errorf("%s: %d runs, %d thread instructions, the fastest run's %d: want at least %d runs, each the same instructions",
+				tc.desc, r.Runs, r.ThreadInstructions, r.FastestThreadInstructions, tc.minRuns)
+		}
+		if r.ThreadInstructions%r.FastestThreadInstructions != 0 {
+			t.Errorf("%s: %d thread instructions in all, not a multiple of the fastest run's %d", tc.desc, r.ThreadInstructions, r.FastestThreadInstructions)
+		}
+		if r.Fastest <= 0 || r.Fastest*time.Duration(r.Runs) > r.Elapsed {
+			t.Errorf("%s: fastest run %v of %d runs in %v: want above zero and at most the mean", tc.desc, r.Fastest, r.Runs, r.Elapsed)
+		}
+		if r.Runs == 1 && r.Fastest != r.Elapsed {
+			t.Errorf("%s: one run of %v, fastest %v: want the same", tc.desc, r.Elapsed, r.Fastest)
+		}
+		if r.BestPerSecond() < r.PerSecond() {
+			t.Errorf("%s: best rate %.3g below the overall %.3g", tc.desc, r.BestPerSecond(), r.PerSecond())
+		}
+	}
+}
+
+// TestRunBenchGCRuns checks RunBench's count of the runs a collection
+// ended in: with the collector made to run all the time (GOGC=1: a cycle
+// once the heap grows 1%, and alu's run allocates its CTAs' register
+// blocks), some runs have one; the count and their time are within the
+// totals.
+func TestRunBenchGCRuns(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(1))
+	r, err := RunBench(BenchKernels()[0], 20*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.GCRuns < 1 || r.GCRuns > r.Runs || r.GCTime <= 0 || r.GCTime > r.Elapsed {
+		t.Errorf("GOGC=1: %d of %d runs with a collection, %v of %v: want at least one, within the totals", r.GCRuns, r.Runs, r.GCTime, r.Elapsed)
 	}
 }
 

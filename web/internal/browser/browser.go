@@ -36,6 +36,12 @@ func Find(tb testing.TB) string {
 // returns a tab's context, ended by cancel or after timeout.
 func Open(exe string, width, height int, timeout time.Duration) (ctx context.Context, cancel func()) {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.WindowSize(width, height), chromedp.NoSandbox)
+	if f := os.Getenv("PTXPLAY_JS_FLAGS"); f != "" {
+		// For diagnosis only (V8's tracing, e.g. --trace-wasm-compilation-times):
+		// the flags go to V8 and the browser's output to stderr. Measured
+		// figures come from runs without it, as users run the page.
+		opts = append(opts, chromedp.Flag("js-flags", f), chromedp.CombinedOutput(os.Stderr))
+	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelTab := chromedp.NewContext(actx)
 	ctx, cancelTime := context.WithTimeout(ctx, timeout)
