@@ -3,6 +3,7 @@ package launch
 import (
 	"math"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"testing"
 	"time"
@@ -122,16 +123,24 @@ func TestRunBenchFastest(t *testing.T) {
 // TestRunBenchGCRuns checks RunBench's count of the runs a collection
 // ended in: with the collector made to run all the time (GOGC=1: a cycle
 // once the heap grows 1%, and alu's run allocates its CTAs' register
-// blocks), some runs have one; the count and their time are within the
-// totals.
+// blocks), some runs have one (within at most 20 calls of 20 ms, the
+// first after a collection leaves the heap at what is live); the count and
+// their time are within the totals.
 func TestRunBenchGCRuns(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(1))
-	r, err := RunBench(BenchKernels()[0], 20*time.Millisecond)
-	if err != nil {
-		t.Fatal(err)
+	runtime.GC()
+	var r BenchResult
+	for i := 0; i < 20 && r.GCRuns == 0; i++ {
+		var err error
+		if r, err = RunBench(BenchKernels()[0], 20*time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+		if r.GCRuns > r.Runs || r.GCTime < 0 || r.GCTime > r.Elapsed {
+			t.Fatalf("GOGC=1: %d of %d runs with a collection, %v of %v: want within the totals", r.GCRuns, r.Runs, r.GCTime, r.Elapsed)
+		}
 	}
-	if r.GCRuns < 1 || r.GCRuns > r.Runs || r.GCTime <= 0 || r.GCTime > r.Elapsed {
-		t.Errorf("GOGC=1: %d of %d runs with a collection, %v of %v: want at least one, within the totals", r.GCRuns, r.Runs, r.GCTime, r.Elapsed)
+	if r.GCRuns < 1 || r.GCTime <= 0 {
+		t.Errorf("GOGC=1: %d of %d runs with a collection, %v of %v: want at least one", r.GCRuns, r.Runs, r.GCTime, r.Elapsed)
 	}
 }
 
@@ -139,6 +148,7 @@ func BenchmarkKernels(b *testing.B) {
 	for _, k := range BenchKernels() {
 		b.Run(k.Name, func(b *testing.B) {
 			var total BenchResult
+			best := 0.0
 			for i := 0; i < b.N; i++ {
 				r, err := RunBench(k, time.Nanosecond)
 				if err != nil {
@@ -147,9 +157,13 @@ func BenchmarkKernels(b *testing.B) {
 				total.ThreadInstructions += r.ThreadInstructions
 				total.Elapsed += r.Elapsed
 				total.CPU += r.CPU
+				best = max(best, r.BestPerSecond())
 			}
 			b.ReportMetric(total.PerSecond(), "thread-inst/s")
 			b.ReportMetric(total.PerCPUSecond(), "thread-inst/cpu-s")
+			// The fastest run's rate: the run the least interrupted by
+			// other processes (RunBench's Fastest).
+			b.ReportMetric(best, "best-thread-inst/s")
 		})
 	}
 }
