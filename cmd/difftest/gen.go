@@ -451,6 +451,11 @@ type Config struct {
 	// RO adds reads of read-only tables: __constant__ (ld.const) and
 	// __ldg of a __device__ table (ld.global.nc). Off by default.
 	RO bool
+	// Asm adds instructions nvcc writes and clang never does, in inline
+	// PTX (asm.go: lop3, bfind, dp4a, dp2a, prmt's modes, shf.clamp,
+	// slct, testp, copysign, cnot, mul24.hi, mad24, set). Off by
+	// default.
+	Asm bool
 }
 
 // DefaultConfig is everything on.
@@ -1535,6 +1540,9 @@ func (g *gen) expr(k Kind, depth int) *Expr {
 	if g.cfg.RO && k != F16 && g.r.IntN(8) == 0 {
 		return g.intrin(k, depth, roOps)
 	}
+	if g.cfg.Asm && k != F16 && g.r.IntN(6) == 0 {
+		return g.intrin(k, depth, asmOps)
+	}
 	if k.isFloat() {
 		switch c := g.r.IntN(14); {
 		case c < 5:
@@ -2528,7 +2536,7 @@ typedef __int128 s128;
 #define DEV __device__
 #define SHARED __shared__
 #define DEVVAR __device__
-` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + carryCUDA + scanShared + scanCUDA + tileShared + tileCUDA + roundCUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
+` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + carryCUDA + scanShared + scanCUDA + tileShared + tileCUDA + roundCUDA + asmCUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
    of the source thread that mode and l name. */
 static DEV inline u32 xchg_idx(u32 v, u32 l) { return (u32)__shfl_sync(FULL_MASK, (int)v, (int)l); }
 static DEV inline u32 xchg_up(u32 v, u32 l) { return (u32)__shfl_up_sync(FULL_MASK, (int)v, l); }
@@ -2716,7 +2724,7 @@ typedef __int128 s128;
    threads, which calls the body under setjmp. */
 static jmp_buf exit_jb;
 #define EXIT() longjmp(exit_jb, 1)
-` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + carryHost + scanShared + tileShared + roundHost + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
+` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + carryHost + scanShared + tileShared + roundHost + asmHost + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
 #define XCHGN(f, l, g, j) XCHG(cta, f, l)
 #define XCHGM(mode, f, l, g, j) f(WSRC(mode, l, g, j), AT(WSRC(mode, l, g, j)))
 /* XRED(mode, f): f over the 32 threads of t's warp or the 64 of its CTA;

@@ -40,6 +40,7 @@ type intrinOp struct {
 	ret  Kind
 	args []Kind
 	cst  int
+	imm  int    // > 0: the last operand is an immediate below imm (Config.Asm's lop3)
 	nc   bool   // float operands hold no constant (min/max)
 	fam  string // a conversion or rounded arithmetic: its family (f2i, d2f, add, sqrt ...)
 	mode int    // and its rounding mode, an index in rmodes
@@ -126,6 +127,8 @@ func (g *gen) intrin(k Kind, depth int, table []intrinOp) *Expr {
 	e := &Expr{Op: "intr", T: Ty{K: op.ret}, Sym: op.name}
 	for i, a := range op.args {
 		switch {
+		case op.imm > 0 && i == len(op.args)-1:
+			e.A = append(e.A, &Expr{Op: "const", T: Ty{K: U32}, C: uint64(g.r.IntN(op.imm))})
 		case i >= len(op.args)-op.cst:
 			// Bit-field constants: a position and a length, together
 			// inside the width (bfe.s needs them so; the others mean the
