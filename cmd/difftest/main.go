@@ -42,7 +42,26 @@ func main() {
 	suite := flag.String("suite", "", "write a GPU suite for gpurun.py into this folder (one program a batch: NAME.ptx is the module ptxplay ran; NAME.expect.json ptxplay's output; difftest.json how the host compared); with -gpu-report: the suite to report on")
 	known := flag.String("suite-known", "", "write every testdata/run case and example an sm_90 GPU can run into this folder as a gpurun suite (ptxplay's output as the expectation) and exit")
 	gpuReport := flag.String("gpu-report", "", "gpurun's results for -suite (the SUITE folder with summary.json and NAME.gpu.json, or SUITE.gpu.tar.gz): print a line per case and exit")
+	formsOut := flag.String("forms", "", "write the instruction forms of every PTX the campaign ran to this file (\"count form\" lines; docs/difftest.md, Coverage)")
+	formsOf := flag.Bool("forms-of", false, "print the instruction forms of the PTX files named after the flags and exit")
 	flag.Parse()
+
+	if *formsOf {
+		m := map[string]int{}
+		for _, f := range flag.Args() {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "difftest:", err)
+				os.Exit(2)
+			}
+			ptxForms(src, m)
+		}
+		writeForms(os.Stdout, m)
+		return
+	}
+	if *formsOut != "" {
+		formCounts.m = map[string]int{}
+	}
 
 	if *gpuReport != "" {
 		if *suite == "" {
@@ -147,6 +166,13 @@ func main() {
 		}
 	} else {
 		st = Campaign(tools, cfg, *seed, *n, *batch, *jobs, opts, progress)
+	}
+	if *formsOut != "" {
+		var b strings.Builder
+		writeForms(&b, formCounts.m)
+		if err := os.WriteFile(*formsOut, []byte(b.String()), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "difftest:", err)
+		}
 	}
 	fmt.Fprintln(os.Stderr)
 	fmt.Printf("%d programs x %d levels (%s): %d agree, %d disagree, %d errors, %d clang 14 bugs, %d gcc bugs, %v\n",

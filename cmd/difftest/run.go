@@ -187,6 +187,9 @@ func batchTo(tools Tools, progs []*Program, opts []string, dir string, sink func
 				results[i].ptx = retype(results[i].ptx)
 				results[i].err = os.WriteFile(out, results[i].ptx, 0o644)
 			}
+			if results[i].err == nil {
+				countForms(results[i].ptx)
+			}
 		}()
 	}
 	wg.Add(1)
