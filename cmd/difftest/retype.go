@@ -27,6 +27,10 @@
 //     zero-extends (ISA, "Operand size exceeding instruction-type size":
 //     clang loads ld.local.s32 %rd41 and ld.u32 %rd7), and narrower
 //     loads are left alone;
+//   - st of .u8 and .u16 as .s and .b in turn: a store writes the low
+//     bits, whatever the register (the ISA's "chop");
+//   - atom and red .add.u32 as .add.s32 and back: one two's complement
+//     sum;
 //   - cvt between integers of a .u and an .s destination: the source's
 //     type alone says whether a wider result is sign- or zero-extended,
 //     a narrower one is chopped to its low bits, and an equal one is the
@@ -115,6 +119,13 @@ func retype(src []byte) []byte {
 			}
 		}
 		if !ok {
+			if m := stNarrow.FindStringSubmatch(op); m != nil {
+				tos, ok = []string{m[1] + ".s" + m[3], m[1] + ".b" + m[3]}, true
+			} else if m := atomAdd.FindStringSubmatch(op); m != nil {
+				tos, ok = []string{m[1] + ".add." + flipSign[m[2]] + "32"}, true
+			}
+		}
+		if !ok {
 			if m := cvtInt.FindStringSubmatch(op); m != nil && destWidth(rest) == m[2] {
 				// The destination's signedness flipped; narrowing, the
 				// source's too (a chop reads only the low bits).
@@ -163,6 +174,14 @@ func dataWidth(op, operands string) string {
 	}
 	return w
 }
+
+// stNarrow matches a store of 8 or 16 bits of .u type: a store writes
+// the low bits whatever the register's width, so .s and .b mean the same.
+var stNarrow = regexp.MustCompile(`^(st(?:\.[a-z0-9:_]+)*?(?:\.v[24])?)\.(u)(8|16)$`)
+
+// atomAdd matches an atom or red add of 32 bits (.u32 or .s32: the same
+// two's complement sum; the ISA has no .s64 add).
+var atomAdd = regexp.MustCompile(`^((?:atom|red)(?:\.[a-z0-9:_]+)*?)\.add\.([us])32$`)
 
 // cvtInt matches an integer-to-integer cvt without modifiers: the
 // destination's and the source's signedness and width.

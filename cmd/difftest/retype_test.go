@@ -50,6 +50,12 @@ func TestRetype(t *testing.T) {
 		{"cvt.sat.s8.s32 stays", "\tcvt.sat.s8.s32 \t%rs2, %r1;", "\tcvt.sat.s8.s32 \t%rs2, %r1;"},
 		{"call.uni as call", "\tcall.uni \tp1_f0, ", "\tcall \tp1_f0, "},
 		{"bra.uni as bra", "\tbra.uni \t$L__BB0_2;", "\tbra \t$L__BB0_2;"},
+		{"st.global.u8 as st.global.s8 (a 32-bit register: a store chops)", "\tst.global.u8 \t[%rd1], %r2;", "\tst.global.s8 \t[%rd1], %r2;"},
+		{"st.shared.u16 as st.shared.s16", "\tst.shared.u16 \t[%rd1+2], %rs2;", "\tst.shared.s16 \t[%rd1+2], %rs2;"},
+		{"atom.global.add.u32 as atom.global.add.s32", "\tatom.global.add.u32 \t%r3, [%rd1], %r2;", "\tatom.global.add.s32 \t%r3, [%rd1], %r2;"},
+		{"red.shared.add.s32 as red.shared.add.u32", "\tred.shared.add.s32 \t[%rd1], %r2;", "\tred.shared.add.u32 \t[%rd1], %r2;"},
+		{"atom.global.add.u64 stays (no .s64 add)", "\tatom.global.add.u64 \t%rd3, [%rd1], %rd2;", "\tatom.global.add.u64 \t%rd3, [%rd1], %rd2;"},
+		{"ld.global.u8 stays (a load extends)", "\tld.global.u8 \t%rs1, [%rd1];", "\tld.global.u8 \t%rs1, [%rd1];"},
 		{"fma.rn.f32 stays", "\tfma.rn.f32 \t%f4, %f1, %f2, %f3;", "\tfma.rn.f32 \t%f4, %f1, %f2, %f3;"},
 	} {
 		got := strings.Split(string(retype([]byte(c.line+"\n"+c.line))), "\n")
@@ -57,7 +63,7 @@ func TestRetype(t *testing.T) {
 			t.Errorf("%s: retype of %q twice = %q, want %q then %q", c.desc, c.line, got, c.line, c.want)
 		}
 	}
-	// Three twins in turn: mov.u32 stays, becomes mov.b32, then mov.s32.
+	// Two twins in turn: mov.u32 stays, becomes mov.b32, then mov.s32.
 	mov := "\tmov.u32 \t%r1, %tid.x;"
 	if got := retype([]byte(strings.Repeat(mov+"\n", 4))); string(got) != mov+"\n\tmov.b32 \t%r1, %tid.x;\n\tmov.s32 \t%r1, %tid.x;\n"+mov+"\n" {
 		t.Errorf("retype of four mov.u32 = %q, want mov.u32, mov.b32, mov.s32, mov.u32", got)
