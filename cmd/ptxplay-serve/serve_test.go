@@ -17,18 +17,20 @@ import (
 	"github.com/ptxplay/ptxplay/web/server/servertest"
 )
 
-// buildPtxplay builds this command into a temporary folder.
+// buildPtxplay builds ptxplay and this command into one temporary folder
+// and returns ptxplay's path: the tests run `ptxplay serve`, which runs
+// ptxplay-serve from beside it.
 func buildPtxplay(t *testing.T) string {
 	t.Helper()
 	if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
 		t.Skip("no processes here")
 	}
-	bin := filepath.Join(t.TempDir(), "ptxplay")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	dir := t.TempDir()
+	out, err := exec.Command("go", "build", "-o", dir+string(filepath.Separator), ".", "../ptxplay").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	return bin
+	return filepath.Join(dir, "ptxplay")
 }
 
 var servingLine = regexp.MustCompile(`serving (http://\S+)/`)
