@@ -15,6 +15,11 @@ import (
 // case's one-line description; clang names the compiler when it is not
 // clang-14 (scripts/gen-testdata.sh reads "// clang-bin:").
 func Emit(p *Program, opt, dir, why, clang string) error {
+	if p.Cfg.CLI && outFill(p.Seed) != 0 {
+		// ref.c starts its output at zeros, as testdata/run's launch.json
+		// (a "count") does.
+		return fmt.Errorf("seed %d of -with cli fills its output with 0x%x: reduce it without cli, or write the case by hand", p.Seed, outFill(p.Seed))
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}

@@ -456,6 +456,11 @@ type Config struct {
 	// slct, testp, copysign, cnot, mul24.hi, mad24, set). Off by
 	// default.
 	Asm bool
+	// CLI runs each program through launch.Run, as ptxplay run does
+	// (cli.go: lazy fills, the output held in the machine and read
+	// through the result JSON), its output buffer a fill of a value of
+	// the seed. The program is unchanged. Off by default.
+	CLI bool
 }
 
 // DefaultConfig is everything on.

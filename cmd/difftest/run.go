@@ -156,6 +156,10 @@ func batchTo(tools Tools, progs []*Program, opts []string, dir string, sink func
 		// A thread that leaves early (Config.Exit) writes no output: 0, as
 		// in ptxplay's buffer.
 		fmt.Fprintf(&host, "  memset(out, 0, sizeof out);\n")
+		if v := outFill(p.Seed); p.Cfg.CLI && v != 0 {
+			// Config.CLI: the output buffer's fill (cli.go).
+			fmt.Fprintf(&host, "  for (u32 i = 0; i < %du; i++) out[i] = 0x%xull;\n", slots*n, v)
+		}
 		fmt.Fprintf(&host, "  %s\n", hostLoop(p))
 		fmt.Fprintf(&host, "  fwrite(out, 8, %d, stdout);\n", slots*n)
 	}
@@ -393,7 +397,13 @@ func runPTX(opt string, src []byte, progs []*Program, want map[uint64][]uint64, 
 	var fixErr error
 	var found []Finding
 	for _, p := range progs {
-		f, out := runKernel(prog, p, want[p.Seed])
+		var f string
+		var out []uint64
+		if p.Cfg.CLI {
+			f, out = runKernelCLI(src, p, want[p.Seed])
+		} else {
+			f, out = runKernel(prog, p, want[p.Seed])
+		}
 		if keep != nil && out != nil {
 			keep[gotKey(p.Seed, opt)] = out
 		}
