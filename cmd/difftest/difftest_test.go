@@ -345,6 +345,39 @@ func TestEmitBuilds(t *testing.T) {
 	}
 }
 
+// TestEmitBuildsFeatures: the ref.c of a program of session 12's features
+// (warp scans, tiles, round, read-only tables, inline PTX) builds under
+// the same -Wall -Werror (the tables once failed it, unused) and runs.
+func TestEmitBuildsFeatures(t *testing.T) {
+	tl := tools(t)
+	cfg, _ := ParseWith(DefaultConfig(), "scan,tiles,round,ro,asm")
+	var p *Program
+	for s := uint64(1); s <= 100 && p == nil; s++ {
+		c := Generate(s, cfg).C()
+		if strings.Contains(c, "I_lop3(") || strings.Contains(c, "I_prmt_") {
+			if strings.Contains(c, "TMM(") || strings.Contains(c, "TTR(") {
+				p = Generate(s, cfg)
+			}
+		}
+	}
+	if p == nil {
+		t.Fatal("no seed of 100 writes both a tile and lop3 or prmt")
+	}
+	dir := filepath.Join(t.TempDir(), "case")
+	if err := Emit(p, "-O0", dir, "a test", tl.Clang); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "ref")
+	cmd := exec.Command(tl.CC, "-std=c11", "-O0", "-ffp-contract=off", "-fno-fast-math", "-frounding-math", "-Wall", "-Werror", "-Wno-unused-function",
+		"-I", filepath.Join(tl.Include, "run"), "-o", bin, filepath.Join(dir, "ref.c"), "-lm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("seed %d: ref.c does not build: %v\n%s", p.Seed, err, out)
+	}
+	if _, err := exec.Command(bin, "expected").Output(); err != nil {
+		t.Fatalf("seed %d: ref.c: %v", p.Seed, err)
+	}
+}
+
 // TestSeedsStable: a seed names the same program from one version of the
 // generator to the next (docs/difftest.md and the reduced cases cite
 // seeds): the default programs of the cited seeds hash as they did when

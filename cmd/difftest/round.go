@@ -86,8 +86,8 @@ var roundHost = `/* Rounding to integral values (Config.Round), the C library. *
 #define I_ldg_u64(i) rg_u64[(i) & 15u]
 #define I_ldg_f32(i) rg_f32[(i) & 15u]
 #define I_ldg_f64(i) rg_f64[(i) & 15u]
-#define ROCONST static const
-#define ROGLOBAL static const
+#define ROCONST static const __attribute__((unused))
+#define ROGLOBAL static const __attribute__((unused))
 ` + roTables
 
 // roTables are the tables' values: edge values of each kind (the float

@@ -107,11 +107,11 @@ var tileCUDA = `#define AS3(p) ((__attribute__((address_space(3))) void *)(p))
 
 // tileHost: the host side, each read from the thread it names.
 var tileHost = `#define TMM(T, fa, fb, n) ({ T acc_ = 0; u32 r_ = TME / TC, c_ = TME % TC; \
-  for (u32 k0_ = 0; k0_ < (n); k0_++) for (u32 k_ = 0; k_ < TR; k_++) { \
+  for (u32 k0_ = 0; k0_ < (n); k0_++) { for (u32 k_ = 0; k_ < TR; k_++) { \
     u32 ua_ = TCTA0 | (r_ * TC + k_), ub_ = TCTA0 | (k_ * TC + c_); \
-    acc_ += (T)TV(fa, ua_, k0_) * (T)TV(fb, ub_, k0_); } acc_; })
+    acc_ += (T)TV(fa, ua_, k0_) * (T)TV(fb, ub_, k0_); } } acc_; })
 #define TTR(T, f, n) ({ T acc_ = 0; u32 u_ = TCTA0 | ((TME % TR) * TC + TME / TR); \
-  for (u32 k0_ = 0; k0_ < (n); k0_++) acc_ = acc_ * (T)3 + (T)TV(f, u_, k0_); acc_; })
+  for (u32 k0_ = 0; k0_ < (n); k0_++) { acc_ = acc_ * (T)3 + (T)TV(f, u_, k0_); } acc_; })
 #define TVOL(T, f, n) TTR(T, f, n)
 #define TCP(sz, j0, d, n) ({ u64 acc_ = 0; u32 u_ = TCTA0 | ((TME + (d)) % TN); const u64 *q_ = AT(u_); \
   for (u32 k0_ = 0; k0_ < (n); k0_++) { u32 j_ = ((j0) + k0_) & 7u; \
