@@ -817,6 +817,15 @@ func decodeElems(d []uint64, c []byte, es int) (diff uint64) {
 			d[j] = v
 		}
 	case 4:
+		for len(d) >= 4 && len(c) >= 16 { // four a step (f32 and u32 outputs)
+			v0 := uint64(binary.LittleEndian.Uint32(c[0:4]))
+			v1 := uint64(binary.LittleEndian.Uint32(c[4:8]))
+			v2 := uint64(binary.LittleEndian.Uint32(c[8:12]))
+			v3 := uint64(binary.LittleEndian.Uint32(c[12:16]))
+			diff |= (v0 ^ d[0]) | (v1 ^ d[1]) | (v2 ^ d[2]) | (v3 ^ d[3])
+			d[0], d[1], d[2], d[3] = v0, v1, v2, v3
+			d, c = d[4:], c[16:]
+		}
 		for j := 0; j < len(d) && len(c) >= 4; j++ {
 			v := uint64(binary.LittleEndian.Uint32(c))
 			c = c[4:]

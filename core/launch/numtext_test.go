@@ -203,3 +203,40 @@ func TestDigits8(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeElems: decodeElems reads little-endian elements of each size
+// into d and reports a change (diff != 0) exactly when some element
+// differs from what d held: for 0 to 9 elements (the four-a-step loop
+// and its tail), with none changed and with each one changed in turn.
+func TestDecodeElems(t *testing.T) {
+	for _, es := range []int{1, 2, 4, 8} {
+		for n := range 10 {
+			c := make([]byte, n*es)
+			for i := range c {
+				c[i] = byte(7*i + 3)
+			}
+			want := make([]uint64, n)
+			for i := range want {
+				for k := range es {
+					want[i] |= uint64(c[i*es+k]) << (8 * k)
+				}
+			}
+			d := append([]uint64(nil), want...)
+			if diff := decodeElems(d, c, es); diff != 0 {
+				t.Errorf("es %d, n %d, nothing changed: diff %#x, want 0", es, n, diff)
+			}
+			for k := range n {
+				d := append([]uint64(nil), want...)
+				d[k] ^= 1 << (8*es - 1) // the element's top bit
+				if diff := decodeElems(d, c, es); diff == 0 {
+					t.Errorf("es %d, n %d, element %d changed: diff 0", es, n, k)
+				}
+				for i := range d {
+					if d[i] != want[i] {
+						t.Fatalf("es %d, n %d: d[%d] = %#x, want %#x", es, n, i, d[i], want[i])
+					}
+				}
+			}
+		}
+	}
+}
