@@ -264,14 +264,14 @@ func lowerSelp(l *lowering, in *check.Inst, o *op) error {
 const denseLanes = 10
 
 // laneSel maps an op's lane kind (op.lane) to fused's case for each mask
-// class (laneClass): a value op's full-warp case, its dense case (kind +
-// laneOps + the setps), or none for a sparse mask (its handler's loop);
-// a setp's one case for every class.
+// class (laneClass): a value op's full-warp case (the kind), its dense
+// case (laneDense), or none for a sparse mask (its handler's loop); a
+// setp's one case for every class.
 var laneSel = func() (t [3][256]uint8) {
 	for k := 1; k <= len(laneHandlers); k++ {
 		t[0][k], t[1][k], t[2][k] = uint8(k), uint8(k), uint8(k)
-		if k <= laneOps {
-			t[1][k], t[2][k] = uint8(k+len(laneHandlers)), 0
+		if d := laneDense[k-1]; d != 0 {
+			t[1][k], t[2][k] = d, 0
 		}
 	}
 	return t

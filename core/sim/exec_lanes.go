@@ -4801,6 +4801,1470 @@ func execShrS64Imm(m *Machine, w *warp, o *op) {
 	}
 }
 
+// execAdd32Ib: add.{u,s}32 d, a, imm.
+func execAdd32Ib(m *Machine, w *warp, o *op) {
+	r := w.regs
+	d, a := &r[o.rd], &r[o.ra]
+	ib := uint64(o.off)
+	if w.mask == fullMask {
+		d[0] = uint64(uint32(a[0] + ib))
+		d[1] = uint64(uint32(a[1] + ib))
+		d[2] = uint64(uint32(a[2] + ib))
+		d[3] = uint64(uint32(a[3] + ib))
+		d[4] = uint64(uint32(a[4] + ib))
+		d[5] = uint64(uint32(a[5] + ib))
+		d[6] = uint64(uint32(a[6] + ib))
+		d[7] = uint64(uint32(a[7] + ib))
+		d[8] = uint64(uint32(a[8] + ib))
+		d[9] = uint64(uint32(a[9] + ib))
+		d[10] = uint64(uint32(a[10] + ib))
+		d[11] = uint64(uint32(a[11] + ib))
+		d[12] = uint64(uint32(a[12] + ib))
+		d[13] = uint64(uint32(a[13] + ib))
+		d[14] = uint64(uint32(a[14] + ib))
+		d[15] = uint64(uint32(a[15] + ib))
+		d[16] = uint64(uint32(a[16] + ib))
+		d[17] = uint64(uint32(a[17] + ib))
+		d[18] = uint64(uint32(a[18] + ib))
+		d[19] = uint64(uint32(a[19] + ib))
+		d[20] = uint64(uint32(a[20] + ib))
+		d[21] = uint64(uint32(a[21] + ib))
+		d[22] = uint64(uint32(a[22] + ib))
+		d[23] = uint64(uint32(a[23] + ib))
+		d[24] = uint64(uint32(a[24] + ib))
+		d[25] = uint64(uint32(a[25] + ib))
+		d[26] = uint64(uint32(a[26] + ib))
+		d[27] = uint64(uint32(a[27] + ib))
+		d[28] = uint64(uint32(a[28] + ib))
+		d[29] = uint64(uint32(a[29] + ib))
+		d[30] = uint64(uint32(a[30] + ib))
+		d[31] = uint64(uint32(a[31] + ib))
+		return
+	}
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+		x0, o0 := uint64(uint32(a[0]+ib)), d[0]
+		if mk&(1<<0) == 0 {
+			x0 = o0
+		}
+		d[0] = x0
+		x1, o1 := uint64(uint32(a[1]+ib)), d[1]
+		if mk&(1<<1) == 0 {
+			x1 = o1
+		}
+		d[1] = x1
+		x2, o2 := uint64(uint32(a[2]+ib)), d[2]
+		if mk&(1<<2) == 0 {
+			x2 = o2
+		}
+		d[2] = x2
+		x3, o3 := uint64(uint32(a[3]+ib)), d[3]
+		if mk&(1<<3) == 0 {
+			x3 = o3
+		}
+		d[3] = x3
+		x4, o4 := uint64(uint32(a[4]+ib)), d[4]
+		if mk&(1<<4) == 0 {
+			x4 = o4
+		}
+		d[4] = x4
+		x5, o5 := uint64(uint32(a[5]+ib)), d[5]
+		if mk&(1<<5) == 0 {
+			x5 = o5
+		}
+		d[5] = x5
+		x6, o6 := uint64(uint32(a[6]+ib)), d[6]
+		if mk&(1<<6) == 0 {
+			x6 = o6
+		}
+		d[6] = x6
+		x7, o7 := uint64(uint32(a[7]+ib)), d[7]
+		if mk&(1<<7) == 0 {
+			x7 = o7
+		}
+		d[7] = x7
+		x8, o8 := uint64(uint32(a[8]+ib)), d[8]
+		if mk&(1<<8) == 0 {
+			x8 = o8
+		}
+		d[8] = x8
+		x9, o9 := uint64(uint32(a[9]+ib)), d[9]
+		if mk&(1<<9) == 0 {
+			x9 = o9
+		}
+		d[9] = x9
+		x10, o10 := uint64(uint32(a[10]+ib)), d[10]
+		if mk&(1<<10) == 0 {
+			x10 = o10
+		}
+		d[10] = x10
+		x11, o11 := uint64(uint32(a[11]+ib)), d[11]
+		if mk&(1<<11) == 0 {
+			x11 = o11
+		}
+		d[11] = x11
+		x12, o12 := uint64(uint32(a[12]+ib)), d[12]
+		if mk&(1<<12) == 0 {
+			x12 = o12
+		}
+		d[12] = x12
+		x13, o13 := uint64(uint32(a[13]+ib)), d[13]
+		if mk&(1<<13) == 0 {
+			x13 = o13
+		}
+		d[13] = x13
+		x14, o14 := uint64(uint32(a[14]+ib)), d[14]
+		if mk&(1<<14) == 0 {
+			x14 = o14
+		}
+		d[14] = x14
+		x15, o15 := uint64(uint32(a[15]+ib)), d[15]
+		if mk&(1<<15) == 0 {
+			x15 = o15
+		}
+		d[15] = x15
+		x16, o16 := uint64(uint32(a[16]+ib)), d[16]
+		if mk&(1<<16) == 0 {
+			x16 = o16
+		}
+		d[16] = x16
+		x17, o17 := uint64(uint32(a[17]+ib)), d[17]
+		if mk&(1<<17) == 0 {
+			x17 = o17
+		}
+		d[17] = x17
+		x18, o18 := uint64(uint32(a[18]+ib)), d[18]
+		if mk&(1<<18) == 0 {
+			x18 = o18
+		}
+		d[18] = x18
+		x19, o19 := uint64(uint32(a[19]+ib)), d[19]
+		if mk&(1<<19) == 0 {
+			x19 = o19
+		}
+		d[19] = x19
+		x20, o20 := uint64(uint32(a[20]+ib)), d[20]
+		if mk&(1<<20) == 0 {
+			x20 = o20
+		}
+		d[20] = x20
+		x21, o21 := uint64(uint32(a[21]+ib)), d[21]
+		if mk&(1<<21) == 0 {
+			x21 = o21
+		}
+		d[21] = x21
+		x22, o22 := uint64(uint32(a[22]+ib)), d[22]
+		if mk&(1<<22) == 0 {
+			x22 = o22
+		}
+		d[22] = x22
+		x23, o23 := uint64(uint32(a[23]+ib)), d[23]
+		if mk&(1<<23) == 0 {
+			x23 = o23
+		}
+		d[23] = x23
+		x24, o24 := uint64(uint32(a[24]+ib)), d[24]
+		if mk&(1<<24) == 0 {
+			x24 = o24
+		}
+		d[24] = x24
+		x25, o25 := uint64(uint32(a[25]+ib)), d[25]
+		if mk&(1<<25) == 0 {
+			x25 = o25
+		}
+		d[25] = x25
+		x26, o26 := uint64(uint32(a[26]+ib)), d[26]
+		if mk&(1<<26) == 0 {
+			x26 = o26
+		}
+		d[26] = x26
+		x27, o27 := uint64(uint32(a[27]+ib)), d[27]
+		if mk&(1<<27) == 0 {
+			x27 = o27
+		}
+		d[27] = x27
+		x28, o28 := uint64(uint32(a[28]+ib)), d[28]
+		if mk&(1<<28) == 0 {
+			x28 = o28
+		}
+		d[28] = x28
+		x29, o29 := uint64(uint32(a[29]+ib)), d[29]
+		if mk&(1<<29) == 0 {
+			x29 = o29
+		}
+		d[29] = x29
+		x30, o30 := uint64(uint32(a[30]+ib)), d[30]
+		if mk&(1<<30) == 0 {
+			x30 = o30
+		}
+		d[30] = x30
+		x31, o31 := uint64(uint32(a[31]+ib)), d[31]
+		if mk&(1<<31) == 0 {
+			x31 = o31
+		}
+		d[31] = x31
+		return
+	}
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
+		i := bits.TrailingZeros32(mk) & 31
+		d[i] = uint64(uint32(a[i] + ib))
+	}
+}
+
+// execSub32Ib: sub.{u,s}32 d, a, imm.
+func execSub32Ib(m *Machine, w *warp, o *op) {
+	r := w.regs
+	d, a := &r[o.rd], &r[o.ra]
+	ib := uint64(o.off)
+	if w.mask == fullMask {
+		d[0] = uint64(uint32(a[0] - ib))
+		d[1] = uint64(uint32(a[1] - ib))
+		d[2] = uint64(uint32(a[2] - ib))
+		d[3] = uint64(uint32(a[3] - ib))
+		d[4] = uint64(uint32(a[4] - ib))
+		d[5] = uint64(uint32(a[5] - ib))
+		d[6] = uint64(uint32(a[6] - ib))
+		d[7] = uint64(uint32(a[7] - ib))
+		d[8] = uint64(uint32(a[8] - ib))
+		d[9] = uint64(uint32(a[9] - ib))
+		d[10] = uint64(uint32(a[10] - ib))
+		d[11] = uint64(uint32(a[11] - ib))
+		d[12] = uint64(uint32(a[12] - ib))
+		d[13] = uint64(uint32(a[13] - ib))
+		d[14] = uint64(uint32(a[14] - ib))
+		d[15] = uint64(uint32(a[15] - ib))
+		d[16] = uint64(uint32(a[16] - ib))
+		d[17] = uint64(uint32(a[17] - ib))
+		d[18] = uint64(uint32(a[18] - ib))
+		d[19] = uint64(uint32(a[19] - ib))
+		d[20] = uint64(uint32(a[20] - ib))
+		d[21] = uint64(uint32(a[21] - ib))
+		d[22] = uint64(uint32(a[22] - ib))
+		d[23] = uint64(uint32(a[23] - ib))
+		d[24] = uint64(uint32(a[24] - ib))
+		d[25] = uint64(uint32(a[25] - ib))
+		d[26] = uint64(uint32(a[26] - ib))
+		d[27] = uint64(uint32(a[27] - ib))
+		d[28] = uint64(uint32(a[28] - ib))
+		d[29] = uint64(uint32(a[29] - ib))
+		d[30] = uint64(uint32(a[30] - ib))
+		d[31] = uint64(uint32(a[31] - ib))
+		return
+	}
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+		x0, o0 := uint64(uint32(a[0]-ib)), d[0]
+		if mk&(1<<0) == 0 {
+			x0 = o0
+		}
+		d[0] = x0
+		x1, o1 := uint64(uint32(a[1]-ib)), d[1]
+		if mk&(1<<1) == 0 {
+			x1 = o1
+		}
+		d[1] = x1
+		x2, o2 := uint64(uint32(a[2]-ib)), d[2]
+		if mk&(1<<2) == 0 {
+			x2 = o2
+		}
+		d[2] = x2
+		x3, o3 := uint64(uint32(a[3]-ib)), d[3]
+		if mk&(1<<3) == 0 {
+			x3 = o3
+		}
+		d[3] = x3
+		x4, o4 := uint64(uint32(a[4]-ib)), d[4]
+		if mk&(1<<4) == 0 {
+			x4 = o4
+		}
+		d[4] = x4
+		x5, o5 := uint64(uint32(a[5]-ib)), d[5]
+		if mk&(1<<5) == 0 {
+			x5 = o5
+		}
+		d[5] = x5
+		x6, o6 := uint64(uint32(a[6]-ib)), d[6]
+		if mk&(1<<6) == 0 {
+			x6 = o6
+		}
+		d[6] = x6
+		x7, o7 := uint64(uint32(a[7]-ib)), d[7]
+		if mk&(1<<7) == 0 {
+			x7 = o7
+		}
+		d[7] = x7
+		x8, o8 := uint64(uint32(a[8]-ib)), d[8]
+		if mk&(1<<8) == 0 {
+			x8 = o8
+		}
+		d[8] = x8
+		x9, o9 := uint64(uint32(a[9]-ib)), d[9]
+		if mk&(1<<9) == 0 {
+			x9 = o9
+		}
+		d[9] = x9
+		x10, o10 := uint64(uint32(a[10]-ib)), d[10]
+		if mk&(1<<10) == 0 {
+			x10 = o10
+		}
+		d[10] = x10
+		x11, o11 := uint64(uint32(a[11]-ib)), d[11]
+		if mk&(1<<11) == 0 {
+			x11 = o11
+		}
+		d[11] = x11
+		x12, o12 := uint64(uint32(a[12]-ib)), d[12]
+		if mk&(1<<12) == 0 {
+			x12 = o12
+		}
+		d[12] = x12
+		x13, o13 := uint64(uint32(a[13]-ib)), d[13]
+		if mk&(1<<13) == 0 {
+			x13 = o13
+		}
+		d[13] = x13
+		x14, o14 := uint64(uint32(a[14]-ib)), d[14]
+		if mk&(1<<14) == 0 {
+			x14 = o14
+		}
+		d[14] = x14
+		x15, o15 := uint64(uint32(a[15]-ib)), d[15]
+		if mk&(1<<15) == 0 {
+			x15 = o15
+		}
+		d[15] = x15
+		x16, o16 := uint64(uint32(a[16]-ib)), d[16]
+		if mk&(1<<16) == 0 {
+			x16 = o16
+		}
+		d[16] = x16
+		x17, o17 := uint64(uint32(a[17]-ib)), d[17]
+		if mk&(1<<17) == 0 {
+			x17 = o17
+		}
+		d[17] = x17
+		x18, o18 := uint64(uint32(a[18]-ib)), d[18]
+		if mk&(1<<18) == 0 {
+			x18 = o18
+		}
+		d[18] = x18
+		x19, o19 := uint64(uint32(a[19]-ib)), d[19]
+		if mk&(1<<19) == 0 {
+			x19 = o19
+		}
+		d[19] = x19
+		x20, o20 := uint64(uint32(a[20]-ib)), d[20]
+		if mk&(1<<20) == 0 {
+			x20 = o20
+		}
+		d[20] = x20
+		x21, o21 := uint64(uint32(a[21]-ib)), d[21]
+		if mk&(1<<21) == 0 {
+			x21 = o21
+		}
+		d[21] = x21
+		x22, o22 := uint64(uint32(a[22]-ib)), d[22]
+		if mk&(1<<22) == 0 {
+			x22 = o22
+		}
+		d[22] = x22
+		x23, o23 := uint64(uint32(a[23]-ib)), d[23]
+		if mk&(1<<23) == 0 {
+			x23 = o23
+		}
+		d[23] = x23
+		x24, o24 := uint64(uint32(a[24]-ib)), d[24]
+		if mk&(1<<24) == 0 {
+			x24 = o24
+		}
+		d[24] = x24
+		x25, o25 := uint64(uint32(a[25]-ib)), d[25]
+		if mk&(1<<25) == 0 {
+			x25 = o25
+		}
+		d[25] = x25
+		x26, o26 := uint64(uint32(a[26]-ib)), d[26]
+		if mk&(1<<26) == 0 {
+			x26 = o26
+		}
+		d[26] = x26
+		x27, o27 := uint64(uint32(a[27]-ib)), d[27]
+		if mk&(1<<27) == 0 {
+			x27 = o27
+		}
+		d[27] = x27
+		x28, o28 := uint64(uint32(a[28]-ib)), d[28]
+		if mk&(1<<28) == 0 {
+			x28 = o28
+		}
+		d[28] = x28
+		x29, o29 := uint64(uint32(a[29]-ib)), d[29]
+		if mk&(1<<29) == 0 {
+			x29 = o29
+		}
+		d[29] = x29
+		x30, o30 := uint64(uint32(a[30]-ib)), d[30]
+		if mk&(1<<30) == 0 {
+			x30 = o30
+		}
+		d[30] = x30
+		x31, o31 := uint64(uint32(a[31]-ib)), d[31]
+		if mk&(1<<31) == 0 {
+			x31 = o31
+		}
+		d[31] = x31
+		return
+	}
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
+		i := bits.TrailingZeros32(mk) & 31
+		d[i] = uint64(uint32(a[i] - ib))
+	}
+}
+
+// execMad32Ibc: mad.lo.{u,s}32 d, a, imm, imm.
+func execMad32Ibc(m *Machine, w *warp, o *op) {
+	r := w.regs
+	d, a := &r[o.rd], &r[o.ra]
+	ib := uint64(o.off)
+	ic := o.aux
+	if w.mask == fullMask {
+		d[0] = uint64(uint32(a[0]*ib + ic))
+		d[1] = uint64(uint32(a[1]*ib + ic))
+		d[2] = uint64(uint32(a[2]*ib + ic))
+		d[3] = uint64(uint32(a[3]*ib + ic))
+		d[4] = uint64(uint32(a[4]*ib + ic))
+		d[5] = uint64(uint32(a[5]*ib + ic))
+		d[6] = uint64(uint32(a[6]*ib + ic))
+		d[7] = uint64(uint32(a[7]*ib + ic))
+		d[8] = uint64(uint32(a[8]*ib + ic))
+		d[9] = uint64(uint32(a[9]*ib + ic))
+		d[10] = uint64(uint32(a[10]*ib + ic))
+		d[11] = uint64(uint32(a[11]*ib + ic))
+		d[12] = uint64(uint32(a[12]*ib + ic))
+		d[13] = uint64(uint32(a[13]*ib + ic))
+		d[14] = uint64(uint32(a[14]*ib + ic))
+		d[15] = uint64(uint32(a[15]*ib + ic))
+		d[16] = uint64(uint32(a[16]*ib + ic))
+		d[17] = uint64(uint32(a[17]*ib + ic))
+		d[18] = uint64(uint32(a[18]*ib + ic))
+		d[19] = uint64(uint32(a[19]*ib + ic))
+		d[20] = uint64(uint32(a[20]*ib + ic))
+		d[21] = uint64(uint32(a[21]*ib + ic))
+		d[22] = uint64(uint32(a[22]*ib + ic))
+		d[23] = uint64(uint32(a[23]*ib + ic))
+		d[24] = uint64(uint32(a[24]*ib + ic))
+		d[25] = uint64(uint32(a[25]*ib + ic))
+		d[26] = uint64(uint32(a[26]*ib + ic))
+		d[27] = uint64(uint32(a[27]*ib + ic))
+		d[28] = uint64(uint32(a[28]*ib + ic))
+		d[29] = uint64(uint32(a[29]*ib + ic))
+		d[30] = uint64(uint32(a[30]*ib + ic))
+		d[31] = uint64(uint32(a[31]*ib + ic))
+		return
+	}
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+		x0, o0 := uint64(uint32(a[0]*ib+ic)), d[0]
+		if mk&(1<<0) == 0 {
+			x0 = o0
+		}
+		d[0] = x0
+		x1, o1 := uint64(uint32(a[1]*ib+ic)), d[1]
+		if mk&(1<<1) == 0 {
+			x1 = o1
+		}
+		d[1] = x1
+		x2, o2 := uint64(uint32(a[2]*ib+ic)), d[2]
+		if mk&(1<<2) == 0 {
+			x2 = o2
+		}
+		d[2] = x2
+		x3, o3 := uint64(uint32(a[3]*ib+ic)), d[3]
+		if mk&(1<<3) == 0 {
+			x3 = o3
+		}
+		d[3] = x3
+		x4, o4 := uint64(uint32(a[4]*ib+ic)), d[4]
+		if mk&(1<<4) == 0 {
+			x4 = o4
+		}
+		d[4] = x4
+		x5, o5 := uint64(uint32(a[5]*ib+ic)), d[5]
+		if mk&(1<<5) == 0 {
+			x5 = o5
+		}
+		d[5] = x5
+		x6, o6 := uint64(uint32(a[6]*ib+ic)), d[6]
+		if mk&(1<<6) == 0 {
+			x6 = o6
+		}
+		d[6] = x6
+		x7, o7 := uint64(uint32(a[7]*ib+ic)), d[7]
+		if mk&(1<<7) == 0 {
+			x7 = o7
+		}
+		d[7] = x7
+		x8, o8 := uint64(uint32(a[8]*ib+ic)), d[8]
+		if mk&(1<<8) == 0 {
+			x8 = o8
+		}
+		d[8] = x8
+		x9, o9 := uint64(uint32(a[9]*ib+ic)), d[9]
+		if mk&(1<<9) == 0 {
+			x9 = o9
+		}
+		d[9] = x9
+		x10, o10 := uint64(uint32(a[10]*ib+ic)), d[10]
+		if mk&(1<<10) == 0 {
+			x10 = o10
+		}
+		d[10] = x10
+		x11, o11 := uint64(uint32(a[11]*ib+ic)), d[11]
+		if mk&(1<<11) == 0 {
+			x11 = o11
+		}
+		d[11] = x11
+		x12, o12 := uint64(uint32(a[12]*ib+ic)), d[12]
+		if mk&(1<<12) == 0 {
+			x12 = o12
+		}
+		d[12] = x12
+		x13, o13 := uint64(uint32(a[13]*ib+ic)), d[13]
+		if mk&(1<<13) == 0 {
+			x13 = o13
+		}
+		d[13] = x13
+		x14, o14 := uint64(uint32(a[14]*ib+ic)), d[14]
+		if mk&(1<<14) == 0 {
+			x14 = o14
+		}
+		d[14] = x14
+		x15, o15 := uint64(uint32(a[15]*ib+ic)), d[15]
+		if mk&(1<<15) == 0 {
+			x15 = o15
+		}
+		d[15] = x15
+		x16, o16 := uint64(uint32(a[16]*ib+ic)), d[16]
+		if mk&(1<<16) == 0 {
+			x16 = o16
+		}
+		d[16] = x16
+		x17, o17 := uint64(uint32(a[17]*ib+ic)), d[17]
+		if mk&(1<<17) == 0 {
+			x17 = o17
+		}
+		d[17] = x17
+		x18, o18 := uint64(uint32(a[18]*ib+ic)), d[18]
+		if mk&(1<<18) == 0 {
+			x18 = o18
+		}
+		d[18] = x18
+		x19, o19 := uint64(uint32(a[19]*ib+ic)), d[19]
+		if mk&(1<<19) == 0 {
+			x19 = o19
+		}
+		d[19] = x19
+		x20, o20 := uint64(uint32(a[20]*ib+ic)), d[20]
+		if mk&(1<<20) == 0 {
+			x20 = o20
+		}
+		d[20] = x20
+		x21, o21 := uint64(uint32(a[21]*ib+ic)), d[21]
+		if mk&(1<<21) == 0 {
+			x21 = o21
+		}
+		d[21] = x21
+		x22, o22 := uint64(uint32(a[22]*ib+ic)), d[22]
+		if mk&(1<<22) == 0 {
+			x22 = o22
+		}
+		d[22] = x22
+		x23, o23 := uint64(uint32(a[23]*ib+ic)), d[23]
+		if mk&(1<<23) == 0 {
+			x23 = o23
+		}
+		d[23] = x23
+		x24, o24 := uint64(uint32(a[24]*ib+ic)), d[24]
+		if mk&(1<<24) == 0 {
+			x24 = o24
+		}
+		d[24] = x24
+		x25, o25 := uint64(uint32(a[25]*ib+ic)), d[25]
+		if mk&(1<<25) == 0 {
+			x25 = o25
+		}
+		d[25] = x25
+		x26, o26 := uint64(uint32(a[26]*ib+ic)), d[26]
+		if mk&(1<<26) == 0 {
+			x26 = o26
+		}
+		d[26] = x26
+		x27, o27 := uint64(uint32(a[27]*ib+ic)), d[27]
+		if mk&(1<<27) == 0 {
+			x27 = o27
+		}
+		d[27] = x27
+		x28, o28 := uint64(uint32(a[28]*ib+ic)), d[28]
+		if mk&(1<<28) == 0 {
+			x28 = o28
+		}
+		d[28] = x28
+		x29, o29 := uint64(uint32(a[29]*ib+ic)), d[29]
+		if mk&(1<<29) == 0 {
+			x29 = o29
+		}
+		d[29] = x29
+		x30, o30 := uint64(uint32(a[30]*ib+ic)), d[30]
+		if mk&(1<<30) == 0 {
+			x30 = o30
+		}
+		d[30] = x30
+		x31, o31 := uint64(uint32(a[31]*ib+ic)), d[31]
+		if mk&(1<<31) == 0 {
+			x31 = o31
+		}
+		d[31] = x31
+		return
+	}
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
+		i := bits.TrailingZeros32(mk) & 31
+		d[i] = uint64(uint32(a[i]*ib + ic))
+	}
+}
+
+// execMad32Ic: mad.lo.{u,s}32 d, a, b, imm.
+func execMad32Ic(m *Machine, w *warp, o *op) {
+	r := w.regs
+	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+	ic := o.aux
+	if w.mask == fullMask {
+		d[0] = uint64(uint32(a[0]*b[0] + ic))
+		d[1] = uint64(uint32(a[1]*b[1] + ic))
+		d[2] = uint64(uint32(a[2]*b[2] + ic))
+		d[3] = uint64(uint32(a[3]*b[3] + ic))
+		d[4] = uint64(uint32(a[4]*b[4] + ic))
+		d[5] = uint64(uint32(a[5]*b[5] + ic))
+		d[6] = uint64(uint32(a[6]*b[6] + ic))
+		d[7] = uint64(uint32(a[7]*b[7] + ic))
+		d[8] = uint64(uint32(a[8]*b[8] + ic))
+		d[9] = uint64(uint32(a[9]*b[9] + ic))
+		d[10] = uint64(uint32(a[10]*b[10] + ic))
+		d[11] = uint64(uint32(a[11]*b[11] + ic))
+		d[12] = uint64(uint32(a[12]*b[12] + ic))
+		d[13] = uint64(uint32(a[13]*b[13] + ic))
+		d[14] = uint64(uint32(a[14]*b[14] + ic))
+		d[15] = uint64(uint32(a[15]*b[15] + ic))
+		d[16] = uint64(uint32(a[16]*b[16] + ic))
+		d[17] = uint64(uint32(a[17]*b[17] + ic))
+		d[18] = uint64(uint32(a[18]*b[18] + ic))
+		d[19] = uint64(uint32(a[19]*b[19] + ic))
+		d[20] = uint64(uint32(a[20]*b[20] + ic))
+		d[21] = uint64(uint32(a[21]*b[21] + ic))
+		d[22] = uint64(uint32(a[22]*b[22] + ic))
+		d[23] = uint64(uint32(a[23]*b[23] + ic))
+		d[24] = uint64(uint32(a[24]*b[24] + ic))
+		d[25] = uint64(uint32(a[25]*b[25] + ic))
+		d[26] = uint64(uint32(a[26]*b[26] + ic))
+		d[27] = uint64(uint32(a[27]*b[27] + ic))
+		d[28] = uint64(uint32(a[28]*b[28] + ic))
+		d[29] = uint64(uint32(a[29]*b[29] + ic))
+		d[30] = uint64(uint32(a[30]*b[30] + ic))
+		d[31] = uint64(uint32(a[31]*b[31] + ic))
+		return
+	}
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+		x0, o0 := uint64(uint32(a[0]*b[0]+ic)), d[0]
+		if mk&(1<<0) == 0 {
+			x0 = o0
+		}
+		d[0] = x0
+		x1, o1 := uint64(uint32(a[1]*b[1]+ic)), d[1]
+		if mk&(1<<1) == 0 {
+			x1 = o1
+		}
+		d[1] = x1
+		x2, o2 := uint64(uint32(a[2]*b[2]+ic)), d[2]
+		if mk&(1<<2) == 0 {
+			x2 = o2
+		}
+		d[2] = x2
+		x3, o3 := uint64(uint32(a[3]*b[3]+ic)), d[3]
+		if mk&(1<<3) == 0 {
+			x3 = o3
+		}
+		d[3] = x3
+		x4, o4 := uint64(uint32(a[4]*b[4]+ic)), d[4]
+		if mk&(1<<4) == 0 {
+			x4 = o4
+		}
+		d[4] = x4
+		x5, o5 := uint64(uint32(a[5]*b[5]+ic)), d[5]
+		if mk&(1<<5) == 0 {
+			x5 = o5
+		}
+		d[5] = x5
+		x6, o6 := uint64(uint32(a[6]*b[6]+ic)), d[6]
+		if mk&(1<<6) == 0 {
+			x6 = o6
+		}
+		d[6] = x6
+		x7, o7 := uint64(uint32(a[7]*b[7]+ic)), d[7]
+		if mk&(1<<7) == 0 {
+			x7 = o7
+		}
+		d[7] = x7
+		x8, o8 := uint64(uint32(a[8]*b[8]+ic)), d[8]
+		if mk&(1<<8) == 0 {
+			x8 = o8
+		}
+		d[8] = x8
+		x9, o9 := uint64(uint32(a[9]*b[9]+ic)), d[9]
+		if mk&(1<<9) == 0 {
+			x9 = o9
+		}
+		d[9] = x9
+		x10, o10 := uint64(uint32(a[10]*b[10]+ic)), d[10]
+		if mk&(1<<10) == 0 {
+			x10 = o10
+		}
+		d[10] = x10
+		x11, o11 := uint64(uint32(a[11]*b[11]+ic)), d[11]
+		if mk&(1<<11) == 0 {
+			x11 = o11
+		}
+		d[11] = x11
+		x12, o12 := uint64(uint32(a[12]*b[12]+ic)), d[12]
+		if mk&(1<<12) == 0 {
+			x12 = o12
+		}
+		d[12] = x12
+		x13, o13 := uint64(uint32(a[13]*b[13]+ic)), d[13]
+		if mk&(1<<13) == 0 {
+			x13 = o13
+		}
+		d[13] = x13
+		x14, o14 := uint64(uint32(a[14]*b[14]+ic)), d[14]
+		if mk&(1<<14) == 0 {
+			x14 = o14
+		}
+		d[14] = x14
+		x15, o15 := uint64(uint32(a[15]*b[15]+ic)), d[15]
+		if mk&(1<<15) == 0 {
+			x15 = o15
+		}
+		d[15] = x15
+		x16, o16 := uint64(uint32(a[16]*b[16]+ic)), d[16]
+		if mk&(1<<16) == 0 {
+			x16 = o16
+		}
+		d[16] = x16
+		x17, o17 := uint64(uint32(a[17]*b[17]+ic)), d[17]
+		if mk&(1<<17) == 0 {
+			x17 = o17
+		}
+		d[17] = x17
+		x18, o18 := uint64(uint32(a[18]*b[18]+ic)), d[18]
+		if mk&(1<<18) == 0 {
+			x18 = o18
+		}
+		d[18] = x18
+		x19, o19 := uint64(uint32(a[19]*b[19]+ic)), d[19]
+		if mk&(1<<19) == 0 {
+			x19 = o19
+		}
+		d[19] = x19
+		x20, o20 := uint64(uint32(a[20]*b[20]+ic)), d[20]
+		if mk&(1<<20) == 0 {
+			x20 = o20
+		}
+		d[20] = x20
+		x21, o21 := uint64(uint32(a[21]*b[21]+ic)), d[21]
+		if mk&(1<<21) == 0 {
+			x21 = o21
+		}
+		d[21] = x21
+		x22, o22 := uint64(uint32(a[22]*b[22]+ic)), d[22]
+		if mk&(1<<22) == 0 {
+			x22 = o22
+		}
+		d[22] = x22
+		x23, o23 := uint64(uint32(a[23]*b[23]+ic)), d[23]
+		if mk&(1<<23) == 0 {
+			x23 = o23
+		}
+		d[23] = x23
+		x24, o24 := uint64(uint32(a[24]*b[24]+ic)), d[24]
+		if mk&(1<<24) == 0 {
+			x24 = o24
+		}
+		d[24] = x24
+		x25, o25 := uint64(uint32(a[25]*b[25]+ic)), d[25]
+		if mk&(1<<25) == 0 {
+			x25 = o25
+		}
+		d[25] = x25
+		x26, o26 := uint64(uint32(a[26]*b[26]+ic)), d[26]
+		if mk&(1<<26) == 0 {
+			x26 = o26
+		}
+		d[26] = x26
+		x27, o27 := uint64(uint32(a[27]*b[27]+ic)), d[27]
+		if mk&(1<<27) == 0 {
+			x27 = o27
+		}
+		d[27] = x27
+		x28, o28 := uint64(uint32(a[28]*b[28]+ic)), d[28]
+		if mk&(1<<28) == 0 {
+			x28 = o28
+		}
+		d[28] = x28
+		x29, o29 := uint64(uint32(a[29]*b[29]+ic)), d[29]
+		if mk&(1<<29) == 0 {
+			x29 = o29
+		}
+		d[29] = x29
+		x30, o30 := uint64(uint32(a[30]*b[30]+ic)), d[30]
+		if mk&(1<<30) == 0 {
+			x30 = o30
+		}
+		d[30] = x30
+		x31, o31 := uint64(uint32(a[31]*b[31]+ic)), d[31]
+		if mk&(1<<31) == 0 {
+			x31 = o31
+		}
+		d[31] = x31
+		return
+	}
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
+		i := bits.TrailingZeros32(mk) & 31
+		d[i] = uint64(uint32(a[i]*b[i] + ic))
+	}
+}
+
+// execAdd64Ib: add.{u,s}64 d, a, imm.
+func execAdd64Ib(m *Machine, w *warp, o *op) {
+	r := w.regs
+	d, a := &r[o.rd], &r[o.ra]
+	ib := uint64(o.off)
+	if w.mask == fullMask {
+		d[0] = a[0] + ib
+		d[1] = a[1] + ib
+		d[2] = a[2] + ib
+		d[3] = a[3] + ib
+		d[4] = a[4] + ib
+		d[5] = a[5] + ib
+		d[6] = a[6] + ib
+		d[7] = a[7] + ib
+		d[8] = a[8] + ib
+		d[9] = a[9] + ib
+		d[10] = a[10] + ib
+		d[11] = a[11] + ib
+		d[12] = a[12] + ib
+		d[13] = a[13] + ib
+		d[14] = a[14] + ib
+		d[15] = a[15] + ib
+		d[16] = a[16] + ib
+		d[17] = a[17] + ib
+		d[18] = a[18] + ib
+		d[19] = a[19] + ib
+		d[20] = a[20] + ib
+		d[21] = a[21] + ib
+		d[22] = a[22] + ib
+		d[23] = a[23] + ib
+		d[24] = a[24] + ib
+		d[25] = a[25] + ib
+		d[26] = a[26] + ib
+		d[27] = a[27] + ib
+		d[28] = a[28] + ib
+		d[29] = a[29] + ib
+		d[30] = a[30] + ib
+		d[31] = a[31] + ib
+		return
+	}
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+		x0, o0 := a[0]+ib, d[0]
+		if mk&(1<<0) == 0 {
+			x0 = o0
+		}
+		d[0] = x0
+		x1, o1 := a[1]+ib, d[1]
+		if mk&(1<<1) == 0 {
+			x1 = o1
+		}
+		d[1] = x1
+		x2, o2 := a[2]+ib, d[2]
+		if mk&(1<<2) == 0 {
+			x2 = o2
+		}
+		d[2] = x2
+		x3, o3 := a[3]+ib, d[3]
+		if mk&(1<<3) == 0 {
+			x3 = o3
+		}
+		d[3] = x3
+		x4, o4 := a[4]+ib, d[4]
+		if mk&(1<<4) == 0 {
+			x4 = o4
+		}
+		d[4] = x4
+		x5, o5 := a[5]+ib, d[5]
+		if mk&(1<<5) == 0 {
+			x5 = o5
+		}
+		d[5] = x5
+		x6, o6 := a[6]+ib, d[6]
+		if mk&(1<<6) == 0 {
+			x6 = o6
+		}
+		d[6] = x6
+		x7, o7 := a[7]+ib, d[7]
+		if mk&(1<<7) == 0 {
+			x7 = o7
+		}
+		d[7] = x7
+		x8, o8 := a[8]+ib, d[8]
+		if mk&(1<<8) == 0 {
+			x8 = o8
+		}
+		d[8] = x8
+		x9, o9 := a[9]+ib, d[9]
+		if mk&(1<<9) == 0 {
+			x9 = o9
+		}
+		d[9] = x9
+		x10, o10 := a[10]+ib, d[10]
+		if mk&(1<<10) == 0 {
+			x10 = o10
+		}
+		d[10] = x10
+		x11, o11 := a[11]+ib, d[11]
+		if mk&(1<<11) == 0 {
+			x11 = o11
+		}
+		d[11] = x11
+		x12, o12 := a[12]+ib, d[12]
+		if mk&(1<<12) == 0 {
+			x12 = o12
+		}
+		d[12] = x12
+		x13, o13 := a[13]+ib, d[13]
+		if mk&(1<<13) == 0 {
+			x13 = o13
+		}
+		d[13] = x13
+		x14, o14 := a[14]+ib, d[14]
+		if mk&(1<<14) == 0 {
+			x14 = o14
+		}
+		d[14] = x14
+		x15, o15 := a[15]+ib, d[15]
+		if mk&(1<<15) == 0 {
+			x15 = o15
+		}
+		d[15] = x15
+		x16, o16 := a[16]+ib, d[16]
+		if mk&(1<<16) == 0 {
+			x16 = o16
+		}
+		d[16] = x16
+		x17, o17 := a[17]+ib, d[17]
+		if mk&(1<<17) == 0 {
+			x17 = o17
+		}
+		d[17] = x17
+		x18, o18 := a[18]+ib, d[18]
+		if mk&(1<<18) == 0 {
+			x18 = o18
+		}
+		d[18] = x18
+		x19, o19 := a[19]+ib, d[19]
+		if mk&(1<<19) == 0 {
+			x19 = o19
+		}
+		d[19] = x19
+		x20, o20 := a[20]+ib, d[20]
+		if mk&(1<<20) == 0 {
+			x20 = o20
+		}
+		d[20] = x20
+		x21, o21 := a[21]+ib, d[21]
+		if mk&(1<<21) == 0 {
+			x21 = o21
+		}
+		d[21] = x21
+		x22, o22 := a[22]+ib, d[22]
+		if mk&(1<<22) == 0 {
+			x22 = o22
+		}
+		d[22] = x22
+		x23, o23 := a[23]+ib, d[23]
+		if mk&(1<<23) == 0 {
+			x23 = o23
+		}
+		d[23] = x23
+		x24, o24 := a[24]+ib, d[24]
+		if mk&(1<<24) == 0 {
+			x24 = o24
+		}
+		d[24] = x24
+		x25, o25 := a[25]+ib, d[25]
+		if mk&(1<<25) == 0 {
+			x25 = o25
+		}
+		d[25] = x25
+		x26, o26 := a[26]+ib, d[26]
+		if mk&(1<<26) == 0 {
+			x26 = o26
+		}
+		d[26] = x26
+		x27, o27 := a[27]+ib, d[27]
+		if mk&(1<<27) == 0 {
+			x27 = o27
+		}
+		d[27] = x27
+		x28, o28 := a[28]+ib, d[28]
+		if mk&(1<<28) == 0 {
+			x28 = o28
+		}
+		d[28] = x28
+		x29, o29 := a[29]+ib, d[29]
+		if mk&(1<<29) == 0 {
+			x29 = o29
+		}
+		d[29] = x29
+		x30, o30 := a[30]+ib, d[30]
+		if mk&(1<<30) == 0 {
+			x30 = o30
+		}
+		d[30] = x30
+		x31, o31 := a[31]+ib, d[31]
+		if mk&(1<<31) == 0 {
+			x31 = o31
+		}
+		d[31] = x31
+		return
+	}
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
+		i := bits.TrailingZeros32(mk) & 31
+		d[i] = a[i] + ib
+	}
+}
+
+// execAndIb: and.b{16,32,64} d, a, imm.
+func execAndIb(m *Machine, w *warp, o *op) {
+	r := w.regs
+	d, a := &r[o.rd], &r[o.ra]
+	ib := uint64(o.off)
+	if w.mask == fullMask {
+		d[0] = a[0] & ib
+		d[1] = a[1] & ib
+		d[2] = a[2] & ib
+		d[3] = a[3] & ib
+		d[4] = a[4] & ib
+		d[5] = a[5] & ib
+		d[6] = a[6] & ib
+		d[7] = a[7] & ib
+		d[8] = a[8] & ib
+		d[9] = a[9] & ib
+		d[10] = a[10] & ib
+		d[11] = a[11] & ib
+		d[12] = a[12] & ib
+		d[13] = a[13] & ib
+		d[14] = a[14] & ib
+		d[15] = a[15] & ib
+		d[16] = a[16] & ib
+		d[17] = a[17] & ib
+		d[18] = a[18] & ib
+		d[19] = a[19] & ib
+		d[20] = a[20] & ib
+		d[21] = a[21] & ib
+		d[22] = a[22] & ib
+		d[23] = a[23] & ib
+		d[24] = a[24] & ib
+		d[25] = a[25] & ib
+		d[26] = a[26] & ib
+		d[27] = a[27] & ib
+		d[28] = a[28] & ib
+		d[29] = a[29] & ib
+		d[30] = a[30] & ib
+		d[31] = a[31] & ib
+		return
+	}
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+		x0, o0 := a[0]&ib, d[0]
+		if mk&(1<<0) == 0 {
+			x0 = o0
+		}
+		d[0] = x0
+		x1, o1 := a[1]&ib, d[1]
+		if mk&(1<<1) == 0 {
+			x1 = o1
+		}
+		d[1] = x1
+		x2, o2 := a[2]&ib, d[2]
+		if mk&(1<<2) == 0 {
+			x2 = o2
+		}
+		d[2] = x2
+		x3, o3 := a[3]&ib, d[3]
+		if mk&(1<<3) == 0 {
+			x3 = o3
+		}
+		d[3] = x3
+		x4, o4 := a[4]&ib, d[4]
+		if mk&(1<<4) == 0 {
+			x4 = o4
+		}
+		d[4] = x4
+		x5, o5 := a[5]&ib, d[5]
+		if mk&(1<<5) == 0 {
+			x5 = o5
+		}
+		d[5] = x5
+		x6, o6 := a[6]&ib, d[6]
+		if mk&(1<<6) == 0 {
+			x6 = o6
+		}
+		d[6] = x6
+		x7, o7 := a[7]&ib, d[7]
+		if mk&(1<<7) == 0 {
+			x7 = o7
+		}
+		d[7] = x7
+		x8, o8 := a[8]&ib, d[8]
+		if mk&(1<<8) == 0 {
+			x8 = o8
+		}
+		d[8] = x8
+		x9, o9 := a[9]&ib, d[9]
+		if mk&(1<<9) == 0 {
+			x9 = o9
+		}
+		d[9] = x9
+		x10, o10 := a[10]&ib, d[10]
+		if mk&(1<<10) == 0 {
+			x10 = o10
+		}
+		d[10] = x10
+		x11, o11 := a[11]&ib, d[11]
+		if mk&(1<<11) == 0 {
+			x11 = o11
+		}
+		d[11] = x11
+		x12, o12 := a[12]&ib, d[12]
+		if mk&(1<<12) == 0 {
+			x12 = o12
+		}
+		d[12] = x12
+		x13, o13 := a[13]&ib, d[13]
+		if mk&(1<<13) == 0 {
+			x13 = o13
+		}
+		d[13] = x13
+		x14, o14 := a[14]&ib, d[14]
+		if mk&(1<<14) == 0 {
+			x14 = o14
+		}
+		d[14] = x14
+		x15, o15 := a[15]&ib, d[15]
+		if mk&(1<<15) == 0 {
+			x15 = o15
+		}
+		d[15] = x15
+		x16, o16 := a[16]&ib, d[16]
+		if mk&(1<<16) == 0 {
+			x16 = o16
+		}
+		d[16] = x16
+		x17, o17 := a[17]&ib, d[17]
+		if mk&(1<<17) == 0 {
+			x17 = o17
+		}
+		d[17] = x17
+		x18, o18 := a[18]&ib, d[18]
+		if mk&(1<<18) == 0 {
+			x18 = o18
+		}
+		d[18] = x18
+		x19, o19 := a[19]&ib, d[19]
+		if mk&(1<<19) == 0 {
+			x19 = o19
+		}
+		d[19] = x19
+		x20, o20 := a[20]&ib, d[20]
+		if mk&(1<<20) == 0 {
+			x20 = o20
+		}
+		d[20] = x20
+		x21, o21 := a[21]&ib, d[21]
+		if mk&(1<<21) == 0 {
+			x21 = o21
+		}
+		d[21] = x21
+		x22, o22 := a[22]&ib, d[22]
+		if mk&(1<<22) == 0 {
+			x22 = o22
+		}
+		d[22] = x22
+		x23, o23 := a[23]&ib, d[23]
+		if mk&(1<<23) == 0 {
+			x23 = o23
+		}
+		d[23] = x23
+		x24, o24 := a[24]&ib, d[24]
+		if mk&(1<<24) == 0 {
+			x24 = o24
+		}
+		d[24] = x24
+		x25, o25 := a[25]&ib, d[25]
+		if mk&(1<<25) == 0 {
+			x25 = o25
+		}
+		d[25] = x25
+		x26, o26 := a[26]&ib, d[26]
+		if mk&(1<<26) == 0 {
+			x26 = o26
+		}
+		d[26] = x26
+		x27, o27 := a[27]&ib, d[27]
+		if mk&(1<<27) == 0 {
+			x27 = o27
+		}
+		d[27] = x27
+		x28, o28 := a[28]&ib, d[28]
+		if mk&(1<<28) == 0 {
+			x28 = o28
+		}
+		d[28] = x28
+		x29, o29 := a[29]&ib, d[29]
+		if mk&(1<<29) == 0 {
+			x29 = o29
+		}
+		d[29] = x29
+		x30, o30 := a[30]&ib, d[30]
+		if mk&(1<<30) == 0 {
+			x30 = o30
+		}
+		d[30] = x30
+		x31, o31 := a[31]&ib, d[31]
+		if mk&(1<<31) == 0 {
+			x31 = o31
+		}
+		d[31] = x31
+		return
+	}
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
+		i := bits.TrailingZeros32(mk) & 31
+		d[i] = a[i] & ib
+	}
+}
+
+// execXorIb: xor.b{16,32,64} d, a, imm.
+func execXorIb(m *Machine, w *warp, o *op) {
+	r := w.regs
+	d, a := &r[o.rd], &r[o.ra]
+	ib := uint64(o.off)
+	if w.mask == fullMask {
+		d[0] = a[0] ^ ib
+		d[1] = a[1] ^ ib
+		d[2] = a[2] ^ ib
+		d[3] = a[3] ^ ib
+		d[4] = a[4] ^ ib
+		d[5] = a[5] ^ ib
+		d[6] = a[6] ^ ib
+		d[7] = a[7] ^ ib
+		d[8] = a[8] ^ ib
+		d[9] = a[9] ^ ib
+		d[10] = a[10] ^ ib
+		d[11] = a[11] ^ ib
+		d[12] = a[12] ^ ib
+		d[13] = a[13] ^ ib
+		d[14] = a[14] ^ ib
+		d[15] = a[15] ^ ib
+		d[16] = a[16] ^ ib
+		d[17] = a[17] ^ ib
+		d[18] = a[18] ^ ib
+		d[19] = a[19] ^ ib
+		d[20] = a[20] ^ ib
+		d[21] = a[21] ^ ib
+		d[22] = a[22] ^ ib
+		d[23] = a[23] ^ ib
+		d[24] = a[24] ^ ib
+		d[25] = a[25] ^ ib
+		d[26] = a[26] ^ ib
+		d[27] = a[27] ^ ib
+		d[28] = a[28] ^ ib
+		d[29] = a[29] ^ ib
+		d[30] = a[30] ^ ib
+		d[31] = a[31] ^ ib
+		return
+	}
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+		x0, o0 := a[0]^ib, d[0]
+		if mk&(1<<0) == 0 {
+			x0 = o0
+		}
+		d[0] = x0
+		x1, o1 := a[1]^ib, d[1]
+		if mk&(1<<1) == 0 {
+			x1 = o1
+		}
+		d[1] = x1
+		x2, o2 := a[2]^ib, d[2]
+		if mk&(1<<2) == 0 {
+			x2 = o2
+		}
+		d[2] = x2
+		x3, o3 := a[3]^ib, d[3]
+		if mk&(1<<3) == 0 {
+			x3 = o3
+		}
+		d[3] = x3
+		x4, o4 := a[4]^ib, d[4]
+		if mk&(1<<4) == 0 {
+			x4 = o4
+		}
+		d[4] = x4
+		x5, o5 := a[5]^ib, d[5]
+		if mk&(1<<5) == 0 {
+			x5 = o5
+		}
+		d[5] = x5
+		x6, o6 := a[6]^ib, d[6]
+		if mk&(1<<6) == 0 {
+			x6 = o6
+		}
+		d[6] = x6
+		x7, o7 := a[7]^ib, d[7]
+		if mk&(1<<7) == 0 {
+			x7 = o7
+		}
+		d[7] = x7
+		x8, o8 := a[8]^ib, d[8]
+		if mk&(1<<8) == 0 {
+			x8 = o8
+		}
+		d[8] = x8
+		x9, o9 := a[9]^ib, d[9]
+		if mk&(1<<9) == 0 {
+			x9 = o9
+		}
+		d[9] = x9
+		x10, o10 := a[10]^ib, d[10]
+		if mk&(1<<10) == 0 {
+			x10 = o10
+		}
+		d[10] = x10
+		x11, o11 := a[11]^ib, d[11]
+		if mk&(1<<11) == 0 {
+			x11 = o11
+		}
+		d[11] = x11
+		x12, o12 := a[12]^ib, d[12]
+		if mk&(1<<12) == 0 {
+			x12 = o12
+		}
+		d[12] = x12
+		x13, o13 := a[13]^ib, d[13]
+		if mk&(1<<13) == 0 {
+			x13 = o13
+		}
+		d[13] = x13
+		x14, o14 := a[14]^ib, d[14]
+		if mk&(1<<14) == 0 {
+			x14 = o14
+		}
+		d[14] = x14
+		x15, o15 := a[15]^ib, d[15]
+		if mk&(1<<15) == 0 {
+			x15 = o15
+		}
+		d[15] = x15
+		x16, o16 := a[16]^ib, d[16]
+		if mk&(1<<16) == 0 {
+			x16 = o16
+		}
+		d[16] = x16
+		x17, o17 := a[17]^ib, d[17]
+		if mk&(1<<17) == 0 {
+			x17 = o17
+		}
+		d[17] = x17
+		x18, o18 := a[18]^ib, d[18]
+		if mk&(1<<18) == 0 {
+			x18 = o18
+		}
+		d[18] = x18
+		x19, o19 := a[19]^ib, d[19]
+		if mk&(1<<19) == 0 {
+			x19 = o19
+		}
+		d[19] = x19
+		x20, o20 := a[20]^ib, d[20]
+		if mk&(1<<20) == 0 {
+			x20 = o20
+		}
+		d[20] = x20
+		x21, o21 := a[21]^ib, d[21]
+		if mk&(1<<21) == 0 {
+			x21 = o21
+		}
+		d[21] = x21
+		x22, o22 := a[22]^ib, d[22]
+		if mk&(1<<22) == 0 {
+			x22 = o22
+		}
+		d[22] = x22
+		x23, o23 := a[23]^ib, d[23]
+		if mk&(1<<23) == 0 {
+			x23 = o23
+		}
+		d[23] = x23
+		x24, o24 := a[24]^ib, d[24]
+		if mk&(1<<24) == 0 {
+			x24 = o24
+		}
+		d[24] = x24
+		x25, o25 := a[25]^ib, d[25]
+		if mk&(1<<25) == 0 {
+			x25 = o25
+		}
+		d[25] = x25
+		x26, o26 := a[26]^ib, d[26]
+		if mk&(1<<26) == 0 {
+			x26 = o26
+		}
+		d[26] = x26
+		x27, o27 := a[27]^ib, d[27]
+		if mk&(1<<27) == 0 {
+			x27 = o27
+		}
+		d[27] = x27
+		x28, o28 := a[28]^ib, d[28]
+		if mk&(1<<28) == 0 {
+			x28 = o28
+		}
+		d[28] = x28
+		x29, o29 := a[29]^ib, d[29]
+		if mk&(1<<29) == 0 {
+			x29 = o29
+		}
+		d[29] = x29
+		x30, o30 := a[30]^ib, d[30]
+		if mk&(1<<30) == 0 {
+			x30 = o30
+		}
+		d[30] = x30
+		x31, o31 := a[31]^ib, d[31]
+		if mk&(1<<31) == 0 {
+			x31 = o31
+		}
+		d[31] = x31
+		return
+	}
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
+		i := bits.TrailingZeros32(mk) & 31
+		d[i] = a[i] ^ ib
+	}
+}
+
 // cmpLessNarrow: a < b for types below 64 bits: both sides are below 2^63 after masking, so the difference's sign bit is the borrow.
 func cmpLessNarrow(part *[8]uint64, a, b *[32]uint64, k, f uint64) uint32 {
 	part[0] = (((((a[0]&k ^ f) - (b[0]&k ^ f)) >> 63) |
@@ -5298,28 +6762,216 @@ func execSetpEqualNarrow(m *Machine, w *warp, o *op) {
 	setPred(w, o.pd2, ^p)
 }
 
-// laneHandlers are the handlers whose lanes fused runs in place; an op's
-// lane kind (op.lane) is its handler's index here plus one (0: none).
-// The first laneOps are value ops, the rest setps.
-var laneHandlers = [...]execFn{
-	execMov,
-	execAdd32,
-	execSub32,
-	execMad32,
-	execAdd64,
-	execAnd,
-	execXor,
-	execShlImm,
-	execShrUImm,
-	execMulWideU32,
-	execMulWideS32,
-	execCvta,
-	execSetpEqualNarrow,
-	execSetpLessNarrowU,
-	execSetpLessNarrow,
+// execSetpEqualNarrowIb: setp without a BoolOp, comparing as cmpEqualNarrow does with
+// b an immediate (o.off) and no swap of the operands (immForm).
+func execSetpEqualNarrowIb(m *Machine, w *warp, o *op) {
+	a, ib := &w.regs[o.ra], uint64(o.off)
+	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+	part := &m.part
+	part[0] = (((((a[0]^ib)&k - 1) >> 63) |
+		((((a[1]^ib)&k - 1) >> 63) << 1)) |
+		(((((a[2]^ib)&k - 1) >> 63) << 2) |
+			((((a[3]^ib)&k - 1) >> 63) << 3)))
+	part[1] = ((((((a[4]^ib)&k - 1) >> 63) << 4) |
+		((((a[5]^ib)&k - 1) >> 63) << 5)) |
+		(((((a[6]^ib)&k - 1) >> 63) << 6) |
+			((((a[7]^ib)&k - 1) >> 63) << 7)))
+	part[2] = ((((((a[8]^ib)&k - 1) >> 63) << 8) |
+		((((a[9]^ib)&k - 1) >> 63) << 9)) |
+		(((((a[10]^ib)&k - 1) >> 63) << 10) |
+			((((a[11]^ib)&k - 1) >> 63) << 11)))
+	part[3] = ((((((a[12]^ib)&k - 1) >> 63) << 12) |
+		((((a[13]^ib)&k - 1) >> 63) << 13)) |
+		(((((a[14]^ib)&k - 1) >> 63) << 14) |
+			((((a[15]^ib)&k - 1) >> 63) << 15)))
+	part[4] = ((((((a[16]^ib)&k - 1) >> 63) << 16) |
+		((((a[17]^ib)&k - 1) >> 63) << 17)) |
+		(((((a[18]^ib)&k - 1) >> 63) << 18) |
+			((((a[19]^ib)&k - 1) >> 63) << 19)))
+	part[5] = ((((((a[20]^ib)&k - 1) >> 63) << 20) |
+		((((a[21]^ib)&k - 1) >> 63) << 21)) |
+		(((((a[22]^ib)&k - 1) >> 63) << 22) |
+			((((a[23]^ib)&k - 1) >> 63) << 23)))
+	part[6] = ((((((a[24]^ib)&k - 1) >> 63) << 24) |
+		((((a[25]^ib)&k - 1) >> 63) << 25)) |
+		(((((a[26]^ib)&k - 1) >> 63) << 26) |
+			((((a[27]^ib)&k - 1) >> 63) << 27)))
+	part[7] = ((((((a[28]^ib)&k - 1) >> 63) << 28) |
+		((((a[29]^ib)&k - 1) >> 63) << 29)) |
+		(((((a[30]^ib)&k - 1) >> 63) << 30) |
+			((((a[31]^ib)&k - 1) >> 63) << 31)))
+	t := (((part[0] |
+		part[1]) |
+		(part[2] |
+			part[3])) |
+		((part[4] |
+			part[5]) |
+			(part[6] |
+				part[7])))
+	p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+	setPred(w, o.pd, p)
+	setPred(w, o.pd2, ^p)
 }
 
-const laneOps = 12
+// execSetpLessNarrowUIb: setp without a BoolOp, comparing as cmpLessNarrowU does with
+// b an immediate (o.off) and no swap of the operands (immForm).
+func execSetpLessNarrowUIb(m *Machine, w *warp, o *op) {
+	a, ib := &w.regs[o.ra], uint64(o.off)
+	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+	part := &m.part
+	part[0] = ((((a[0]&k - ib&k) >> 63) |
+		(((a[1]&k - ib&k) >> 63) << 1)) |
+		((((a[2]&k - ib&k) >> 63) << 2) |
+			(((a[3]&k - ib&k) >> 63) << 3)))
+	part[1] = (((((a[4]&k - ib&k) >> 63) << 4) |
+		(((a[5]&k - ib&k) >> 63) << 5)) |
+		((((a[6]&k - ib&k) >> 63) << 6) |
+			(((a[7]&k - ib&k) >> 63) << 7)))
+	part[2] = (((((a[8]&k - ib&k) >> 63) << 8) |
+		(((a[9]&k - ib&k) >> 63) << 9)) |
+		((((a[10]&k - ib&k) >> 63) << 10) |
+			(((a[11]&k - ib&k) >> 63) << 11)))
+	part[3] = (((((a[12]&k - ib&k) >> 63) << 12) |
+		(((a[13]&k - ib&k) >> 63) << 13)) |
+		((((a[14]&k - ib&k) >> 63) << 14) |
+			(((a[15]&k - ib&k) >> 63) << 15)))
+	part[4] = (((((a[16]&k - ib&k) >> 63) << 16) |
+		(((a[17]&k - ib&k) >> 63) << 17)) |
+		((((a[18]&k - ib&k) >> 63) << 18) |
+			(((a[19]&k - ib&k) >> 63) << 19)))
+	part[5] = (((((a[20]&k - ib&k) >> 63) << 20) |
+		(((a[21]&k - ib&k) >> 63) << 21)) |
+		((((a[22]&k - ib&k) >> 63) << 22) |
+			(((a[23]&k - ib&k) >> 63) << 23)))
+	part[6] = (((((a[24]&k - ib&k) >> 63) << 24) |
+		(((a[25]&k - ib&k) >> 63) << 25)) |
+		((((a[26]&k - ib&k) >> 63) << 26) |
+			(((a[27]&k - ib&k) >> 63) << 27)))
+	part[7] = (((((a[28]&k - ib&k) >> 63) << 28) |
+		(((a[29]&k - ib&k) >> 63) << 29)) |
+		((((a[30]&k - ib&k) >> 63) << 30) |
+			(((a[31]&k - ib&k) >> 63) << 31)))
+	t := (((part[0] |
+		part[1]) |
+		(part[2] |
+			part[3])) |
+		((part[4] |
+			part[5]) |
+			(part[6] |
+				part[7])))
+	p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+	setPred(w, o.pd, p)
+	setPred(w, o.pd2, ^p)
+}
+
+// execSetpLessNarrowIb: setp without a BoolOp, comparing as cmpLessNarrow does with
+// b an immediate (o.off) and no swap of the operands (immForm).
+func execSetpLessNarrowIb(m *Machine, w *warp, o *op) {
+	a, ib := &w.regs[o.ra], uint64(o.off)
+	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+	part := &m.part
+	f := o.aux
+	part[0] = (((((a[0]&k ^ f) - (ib&k ^ f)) >> 63) |
+		((((a[1]&k ^ f) - (ib&k ^ f)) >> 63) << 1)) |
+		(((((a[2]&k ^ f) - (ib&k ^ f)) >> 63) << 2) |
+			((((a[3]&k ^ f) - (ib&k ^ f)) >> 63) << 3)))
+	part[1] = ((((((a[4]&k ^ f) - (ib&k ^ f)) >> 63) << 4) |
+		((((a[5]&k ^ f) - (ib&k ^ f)) >> 63) << 5)) |
+		(((((a[6]&k ^ f) - (ib&k ^ f)) >> 63) << 6) |
+			((((a[7]&k ^ f) - (ib&k ^ f)) >> 63) << 7)))
+	part[2] = ((((((a[8]&k ^ f) - (ib&k ^ f)) >> 63) << 8) |
+		((((a[9]&k ^ f) - (ib&k ^ f)) >> 63) << 9)) |
+		(((((a[10]&k ^ f) - (ib&k ^ f)) >> 63) << 10) |
+			((((a[11]&k ^ f) - (ib&k ^ f)) >> 63) << 11)))
+	part[3] = ((((((a[12]&k ^ f) - (ib&k ^ f)) >> 63) << 12) |
+		((((a[13]&k ^ f) - (ib&k ^ f)) >> 63) << 13)) |
+		(((((a[14]&k ^ f) - (ib&k ^ f)) >> 63) << 14) |
+			((((a[15]&k ^ f) - (ib&k ^ f)) >> 63) << 15)))
+	part[4] = ((((((a[16]&k ^ f) - (ib&k ^ f)) >> 63) << 16) |
+		((((a[17]&k ^ f) - (ib&k ^ f)) >> 63) << 17)) |
+		(((((a[18]&k ^ f) - (ib&k ^ f)) >> 63) << 18) |
+			((((a[19]&k ^ f) - (ib&k ^ f)) >> 63) << 19)))
+	part[5] = ((((((a[20]&k ^ f) - (ib&k ^ f)) >> 63) << 20) |
+		((((a[21]&k ^ f) - (ib&k ^ f)) >> 63) << 21)) |
+		(((((a[22]&k ^ f) - (ib&k ^ f)) >> 63) << 22) |
+			((((a[23]&k ^ f) - (ib&k ^ f)) >> 63) << 23)))
+	part[6] = ((((((a[24]&k ^ f) - (ib&k ^ f)) >> 63) << 24) |
+		((((a[25]&k ^ f) - (ib&k ^ f)) >> 63) << 25)) |
+		(((((a[26]&k ^ f) - (ib&k ^ f)) >> 63) << 26) |
+			((((a[27]&k ^ f) - (ib&k ^ f)) >> 63) << 27)))
+	part[7] = ((((((a[28]&k ^ f) - (ib&k ^ f)) >> 63) << 28) |
+		((((a[29]&k ^ f) - (ib&k ^ f)) >> 63) << 29)) |
+		(((((a[30]&k ^ f) - (ib&k ^ f)) >> 63) << 30) |
+			((((a[31]&k ^ f) - (ib&k ^ f)) >> 63) << 31)))
+	t := (((part[0] |
+		part[1]) |
+		(part[2] |
+			part[3])) |
+		((part[4] |
+			part[5]) |
+			(part[6] |
+				part[7])))
+	p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+	setPred(w, o.pd, p)
+	setPred(w, o.pd2, ^p)
+}
+
+// immForms are the lane handlers (of) with a form that reads sources
+// from the op instead of their constant rows (imm: bit 0 b in o.off,
+// bit 1 c in o.aux;
+// setp: a comparison, whose operands the lowerer may swap); see immForm.
+var immForms = [...]struct {
+	of, form execFn
+	imm      uint8
+	setp     bool
+}{
+	{execAdd32, execAdd32Ib, 1, false},
+	{execSub32, execSub32Ib, 1, false},
+	{execMad32, execMad32Ibc, 3, false},
+	{execMad32, execMad32Ic, 2, false},
+	{execAdd64, execAdd64Ib, 1, false},
+	{execAnd, execAndIb, 1, false},
+	{execXor, execXorIb, 1, false},
+	{execSetpEqualNarrow, execSetpEqualNarrowIb, 1, true},
+	{execSetpLessNarrowU, execSetpLessNarrowUIb, 1, true},
+	{execSetpLessNarrow, execSetpLessNarrowIb, 1, true},
+}
+
+// laneHandlers are the handlers whose lanes fused runs in place; an op's
+// lane kind (op.lane) is its handler's index here plus one (0: none),
+// and its full-warp case's number in fused's switch.
+var laneHandlers = [...]execFn{
+	execAdd32,
+	execShlImm,
+	execMad32Ibc,
+	execXor,
+	execAdd32Ib,
+	execSub32,
+	execAndIb,
+	execSetpLessNarrowU,
+	execSetpEqualNarrowIb,
+	execShrUImm,
+	execMov,
+	execMad32,
+	execAdd64,
+	execMulWideU32,
+	execCvta,
+	execMulWideS32,
+	execAnd,
+	execSetpEqualNarrow,
+	execSetpLessNarrow,
+	execSetpLessNarrowUIb,
+	execSetpLessNarrowIb,
+	execSub32Ib,
+	execMad32Ic,
+	execAdd64Ib,
+	execXorIb,
+}
+
+// laneDense is, for the lane kind k, fused's case for a dense mask at
+// k-1: a value op's select case, or 0 for a setp (whose one case takes
+// every mask).
+var laneDense = [...]uint8{26, 27, 28, 29, 30, 31, 32, 0, 0, 33, 34, 35, 36, 37, 38, 39, 40, 0, 0, 0, 0, 41, 42, 43, 44}
 
 // fused issues ops, a stretch of 2 to maxBlock unguarded plain ops
 // (op.blk), for the lanes in mask (w.mask), and returns how many it
@@ -5352,205 +7004,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 		m.stats.WarpInstructions++
 		wr[o.wm] |= mask // (see frame)
 		switch sel[o.lane] {
-		case 1: // execMov, a full warp
-			d, a := &r[o.rd], &r[o.ra]
-			k := o.aux
-			d[0] = a[0] & k
-			d[1] = a[1] & k
-			d[2] = a[2] & k
-			d[3] = a[3] & k
-			d[4] = a[4] & k
-			d[5] = a[5] & k
-			d[6] = a[6] & k
-			d[7] = a[7] & k
-			d[8] = a[8] & k
-			d[9] = a[9] & k
-			d[10] = a[10] & k
-			d[11] = a[11] & k
-			d[12] = a[12] & k
-			d[13] = a[13] & k
-			d[14] = a[14] & k
-			d[15] = a[15] & k
-			d[16] = a[16] & k
-			d[17] = a[17] & k
-			d[18] = a[18] & k
-			d[19] = a[19] & k
-			d[20] = a[20] & k
-			d[21] = a[21] & k
-			d[22] = a[22] & k
-			d[23] = a[23] & k
-			d[24] = a[24] & k
-			d[25] = a[25] & k
-			d[26] = a[26] & k
-			d[27] = a[27] & k
-			d[28] = a[28] & k
-			d[29] = a[29] & k
-			d[30] = a[30] & k
-			d[31] = a[31] & k
-		case 16: // execMov, a dense mask
-			d, a := &r[o.rd], &r[o.ra]
-			k := o.aux
-			x0, o0 := a[0]&k, d[0]
-			if mk&(1<<0) == 0 {
-				x0 = o0
-			}
-			d[0] = x0
-			x1, o1 := a[1]&k, d[1]
-			if mk&(1<<1) == 0 {
-				x1 = o1
-			}
-			d[1] = x1
-			x2, o2 := a[2]&k, d[2]
-			if mk&(1<<2) == 0 {
-				x2 = o2
-			}
-			d[2] = x2
-			x3, o3 := a[3]&k, d[3]
-			if mk&(1<<3) == 0 {
-				x3 = o3
-			}
-			d[3] = x3
-			x4, o4 := a[4]&k, d[4]
-			if mk&(1<<4) == 0 {
-				x4 = o4
-			}
-			d[4] = x4
-			x5, o5 := a[5]&k, d[5]
-			if mk&(1<<5) == 0 {
-				x5 = o5
-			}
-			d[5] = x5
-			x6, o6 := a[6]&k, d[6]
-			if mk&(1<<6) == 0 {
-				x6 = o6
-			}
-			d[6] = x6
-			x7, o7 := a[7]&k, d[7]
-			if mk&(1<<7) == 0 {
-				x7 = o7
-			}
-			d[7] = x7
-			x8, o8 := a[8]&k, d[8]
-			if mk&(1<<8) == 0 {
-				x8 = o8
-			}
-			d[8] = x8
-			x9, o9 := a[9]&k, d[9]
-			if mk&(1<<9) == 0 {
-				x9 = o9
-			}
-			d[9] = x9
-			x10, o10 := a[10]&k, d[10]
-			if mk&(1<<10) == 0 {
-				x10 = o10
-			}
-			d[10] = x10
-			x11, o11 := a[11]&k, d[11]
-			if mk&(1<<11) == 0 {
-				x11 = o11
-			}
-			d[11] = x11
-			x12, o12 := a[12]&k, d[12]
-			if mk&(1<<12) == 0 {
-				x12 = o12
-			}
-			d[12] = x12
-			x13, o13 := a[13]&k, d[13]
-			if mk&(1<<13) == 0 {
-				x13 = o13
-			}
-			d[13] = x13
-			x14, o14 := a[14]&k, d[14]
-			if mk&(1<<14) == 0 {
-				x14 = o14
-			}
-			d[14] = x14
-			x15, o15 := a[15]&k, d[15]
-			if mk&(1<<15) == 0 {
-				x15 = o15
-			}
-			d[15] = x15
-			x16, o16 := a[16]&k, d[16]
-			if mk&(1<<16) == 0 {
-				x16 = o16
-			}
-			d[16] = x16
-			x17, o17 := a[17]&k, d[17]
-			if mk&(1<<17) == 0 {
-				x17 = o17
-			}
-			d[17] = x17
-			x18, o18 := a[18]&k, d[18]
-			if mk&(1<<18) == 0 {
-				x18 = o18
-			}
-			d[18] = x18
-			x19, o19 := a[19]&k, d[19]
-			if mk&(1<<19) == 0 {
-				x19 = o19
-			}
-			d[19] = x19
-			x20, o20 := a[20]&k, d[20]
-			if mk&(1<<20) == 0 {
-				x20 = o20
-			}
-			d[20] = x20
-			x21, o21 := a[21]&k, d[21]
-			if mk&(1<<21) == 0 {
-				x21 = o21
-			}
-			d[21] = x21
-			x22, o22 := a[22]&k, d[22]
-			if mk&(1<<22) == 0 {
-				x22 = o22
-			}
-			d[22] = x22
-			x23, o23 := a[23]&k, d[23]
-			if mk&(1<<23) == 0 {
-				x23 = o23
-			}
-			d[23] = x23
-			x24, o24 := a[24]&k, d[24]
-			if mk&(1<<24) == 0 {
-				x24 = o24
-			}
-			d[24] = x24
-			x25, o25 := a[25]&k, d[25]
-			if mk&(1<<25) == 0 {
-				x25 = o25
-			}
-			d[25] = x25
-			x26, o26 := a[26]&k, d[26]
-			if mk&(1<<26) == 0 {
-				x26 = o26
-			}
-			d[26] = x26
-			x27, o27 := a[27]&k, d[27]
-			if mk&(1<<27) == 0 {
-				x27 = o27
-			}
-			d[27] = x27
-			x28, o28 := a[28]&k, d[28]
-			if mk&(1<<28) == 0 {
-				x28 = o28
-			}
-			d[28] = x28
-			x29, o29 := a[29]&k, d[29]
-			if mk&(1<<29) == 0 {
-				x29 = o29
-			}
-			d[29] = x29
-			x30, o30 := a[30]&k, d[30]
-			if mk&(1<<30) == 0 {
-				x30 = o30
-			}
-			d[30] = x30
-			x31, o31 := a[31]&k, d[31]
-			if mk&(1<<31) == 0 {
-				x31 = o31
-			}
-			d[31] = x31
-		case 2: // execAdd32, a full warp
+		case 1: // execAdd32, a full warp
 			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 			d[0] = uint64(uint32(a[0] + b[0]))
 			d[1] = uint64(uint32(a[1] + b[1]))
@@ -5584,7 +7038,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = uint64(uint32(a[29] + b[29]))
 			d[30] = uint64(uint32(a[30] + b[30]))
 			d[31] = uint64(uint32(a[31] + b[31]))
-		case 17: // execAdd32, a dense mask
+		case 26: // execAdd32, a dense mask
 			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 			x0, o0 := uint64(uint32(a[0]+b[0])), d[0]
 			if mk&(1<<0) == 0 {
@@ -5746,987 +7200,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 				x31 = o31
 			}
 			d[31] = x31
-		case 3: // execSub32, a full warp
-			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-			d[0] = uint64(uint32(a[0] - b[0]))
-			d[1] = uint64(uint32(a[1] - b[1]))
-			d[2] = uint64(uint32(a[2] - b[2]))
-			d[3] = uint64(uint32(a[3] - b[3]))
-			d[4] = uint64(uint32(a[4] - b[4]))
-			d[5] = uint64(uint32(a[5] - b[5]))
-			d[6] = uint64(uint32(a[6] - b[6]))
-			d[7] = uint64(uint32(a[7] - b[7]))
-			d[8] = uint64(uint32(a[8] - b[8]))
-			d[9] = uint64(uint32(a[9] - b[9]))
-			d[10] = uint64(uint32(a[10] - b[10]))
-			d[11] = uint64(uint32(a[11] - b[11]))
-			d[12] = uint64(uint32(a[12] - b[12]))
-			d[13] = uint64(uint32(a[13] - b[13]))
-			d[14] = uint64(uint32(a[14] - b[14]))
-			d[15] = uint64(uint32(a[15] - b[15]))
-			d[16] = uint64(uint32(a[16] - b[16]))
-			d[17] = uint64(uint32(a[17] - b[17]))
-			d[18] = uint64(uint32(a[18] - b[18]))
-			d[19] = uint64(uint32(a[19] - b[19]))
-			d[20] = uint64(uint32(a[20] - b[20]))
-			d[21] = uint64(uint32(a[21] - b[21]))
-			d[22] = uint64(uint32(a[22] - b[22]))
-			d[23] = uint64(uint32(a[23] - b[23]))
-			d[24] = uint64(uint32(a[24] - b[24]))
-			d[25] = uint64(uint32(a[25] - b[25]))
-			d[26] = uint64(uint32(a[26] - b[26]))
-			d[27] = uint64(uint32(a[27] - b[27]))
-			d[28] = uint64(uint32(a[28] - b[28]))
-			d[29] = uint64(uint32(a[29] - b[29]))
-			d[30] = uint64(uint32(a[30] - b[30]))
-			d[31] = uint64(uint32(a[31] - b[31]))
-		case 18: // execSub32, a dense mask
-			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-			x0, o0 := uint64(uint32(a[0]-b[0])), d[0]
-			if mk&(1<<0) == 0 {
-				x0 = o0
-			}
-			d[0] = x0
-			x1, o1 := uint64(uint32(a[1]-b[1])), d[1]
-			if mk&(1<<1) == 0 {
-				x1 = o1
-			}
-			d[1] = x1
-			x2, o2 := uint64(uint32(a[2]-b[2])), d[2]
-			if mk&(1<<2) == 0 {
-				x2 = o2
-			}
-			d[2] = x2
-			x3, o3 := uint64(uint32(a[3]-b[3])), d[3]
-			if mk&(1<<3) == 0 {
-				x3 = o3
-			}
-			d[3] = x3
-			x4, o4 := uint64(uint32(a[4]-b[4])), d[4]
-			if mk&(1<<4) == 0 {
-				x4 = o4
-			}
-			d[4] = x4
-			x5, o5 := uint64(uint32(a[5]-b[5])), d[5]
-			if mk&(1<<5) == 0 {
-				x5 = o5
-			}
-			d[5] = x5
-			x6, o6 := uint64(uint32(a[6]-b[6])), d[6]
-			if mk&(1<<6) == 0 {
-				x6 = o6
-			}
-			d[6] = x6
-			x7, o7 := uint64(uint32(a[7]-b[7])), d[7]
-			if mk&(1<<7) == 0 {
-				x7 = o7
-			}
-			d[7] = x7
-			x8, o8 := uint64(uint32(a[8]-b[8])), d[8]
-			if mk&(1<<8) == 0 {
-				x8 = o8
-			}
-			d[8] = x8
-			x9, o9 := uint64(uint32(a[9]-b[9])), d[9]
-			if mk&(1<<9) == 0 {
-				x9 = o9
-			}
-			d[9] = x9
-			x10, o10 := uint64(uint32(a[10]-b[10])), d[10]
-			if mk&(1<<10) == 0 {
-				x10 = o10
-			}
-			d[10] = x10
-			x11, o11 := uint64(uint32(a[11]-b[11])), d[11]
-			if mk&(1<<11) == 0 {
-				x11 = o11
-			}
-			d[11] = x11
-			x12, o12 := uint64(uint32(a[12]-b[12])), d[12]
-			if mk&(1<<12) == 0 {
-				x12 = o12
-			}
-			d[12] = x12
-			x13, o13 := uint64(uint32(a[13]-b[13])), d[13]
-			if mk&(1<<13) == 0 {
-				x13 = o13
-			}
-			d[13] = x13
-			x14, o14 := uint64(uint32(a[14]-b[14])), d[14]
-			if mk&(1<<14) == 0 {
-				x14 = o14
-			}
-			d[14] = x14
-			x15, o15 := uint64(uint32(a[15]-b[15])), d[15]
-			if mk&(1<<15) == 0 {
-				x15 = o15
-			}
-			d[15] = x15
-			x16, o16 := uint64(uint32(a[16]-b[16])), d[16]
-			if mk&(1<<16) == 0 {
-				x16 = o16
-			}
-			d[16] = x16
-			x17, o17 := uint64(uint32(a[17]-b[17])), d[17]
-			if mk&(1<<17) == 0 {
-				x17 = o17
-			}
-			d[17] = x17
-			x18, o18 := uint64(uint32(a[18]-b[18])), d[18]
-			if mk&(1<<18) == 0 {
-				x18 = o18
-			}
-			d[18] = x18
-			x19, o19 := uint64(uint32(a[19]-b[19])), d[19]
-			if mk&(1<<19) == 0 {
-				x19 = o19
-			}
-			d[19] = x19
-			x20, o20 := uint64(uint32(a[20]-b[20])), d[20]
-			if mk&(1<<20) == 0 {
-				x20 = o20
-			}
-			d[20] = x20
-			x21, o21 := uint64(uint32(a[21]-b[21])), d[21]
-			if mk&(1<<21) == 0 {
-				x21 = o21
-			}
-			d[21] = x21
-			x22, o22 := uint64(uint32(a[22]-b[22])), d[22]
-			if mk&(1<<22) == 0 {
-				x22 = o22
-			}
-			d[22] = x22
-			x23, o23 := uint64(uint32(a[23]-b[23])), d[23]
-			if mk&(1<<23) == 0 {
-				x23 = o23
-			}
-			d[23] = x23
-			x24, o24 := uint64(uint32(a[24]-b[24])), d[24]
-			if mk&(1<<24) == 0 {
-				x24 = o24
-			}
-			d[24] = x24
-			x25, o25 := uint64(uint32(a[25]-b[25])), d[25]
-			if mk&(1<<25) == 0 {
-				x25 = o25
-			}
-			d[25] = x25
-			x26, o26 := uint64(uint32(a[26]-b[26])), d[26]
-			if mk&(1<<26) == 0 {
-				x26 = o26
-			}
-			d[26] = x26
-			x27, o27 := uint64(uint32(a[27]-b[27])), d[27]
-			if mk&(1<<27) == 0 {
-				x27 = o27
-			}
-			d[27] = x27
-			x28, o28 := uint64(uint32(a[28]-b[28])), d[28]
-			if mk&(1<<28) == 0 {
-				x28 = o28
-			}
-			d[28] = x28
-			x29, o29 := uint64(uint32(a[29]-b[29])), d[29]
-			if mk&(1<<29) == 0 {
-				x29 = o29
-			}
-			d[29] = x29
-			x30, o30 := uint64(uint32(a[30]-b[30])), d[30]
-			if mk&(1<<30) == 0 {
-				x30 = o30
-			}
-			d[30] = x30
-			x31, o31 := uint64(uint32(a[31]-b[31])), d[31]
-			if mk&(1<<31) == 0 {
-				x31 = o31
-			}
-			d[31] = x31
-		case 4: // execMad32, a full warp
-			d, a, b, c := &r[o.rd], &r[o.ra], &r[o.rb], &r[o.rc]
-			d[0] = uint64(uint32(a[0]*b[0] + c[0]))
-			d[1] = uint64(uint32(a[1]*b[1] + c[1]))
-			d[2] = uint64(uint32(a[2]*b[2] + c[2]))
-			d[3] = uint64(uint32(a[3]*b[3] + c[3]))
-			d[4] = uint64(uint32(a[4]*b[4] + c[4]))
-			d[5] = uint64(uint32(a[5]*b[5] + c[5]))
-			d[6] = uint64(uint32(a[6]*b[6] + c[6]))
-			d[7] = uint64(uint32(a[7]*b[7] + c[7]))
-			d[8] = uint64(uint32(a[8]*b[8] + c[8]))
-			d[9] = uint64(uint32(a[9]*b[9] + c[9]))
-			d[10] = uint64(uint32(a[10]*b[10] + c[10]))
-			d[11] = uint64(uint32(a[11]*b[11] + c[11]))
-			d[12] = uint64(uint32(a[12]*b[12] + c[12]))
-			d[13] = uint64(uint32(a[13]*b[13] + c[13]))
-			d[14] = uint64(uint32(a[14]*b[14] + c[14]))
-			d[15] = uint64(uint32(a[15]*b[15] + c[15]))
-			d[16] = uint64(uint32(a[16]*b[16] + c[16]))
-			d[17] = uint64(uint32(a[17]*b[17] + c[17]))
-			d[18] = uint64(uint32(a[18]*b[18] + c[18]))
-			d[19] = uint64(uint32(a[19]*b[19] + c[19]))
-			d[20] = uint64(uint32(a[20]*b[20] + c[20]))
-			d[21] = uint64(uint32(a[21]*b[21] + c[21]))
-			d[22] = uint64(uint32(a[22]*b[22] + c[22]))
-			d[23] = uint64(uint32(a[23]*b[23] + c[23]))
-			d[24] = uint64(uint32(a[24]*b[24] + c[24]))
-			d[25] = uint64(uint32(a[25]*b[25] + c[25]))
-			d[26] = uint64(uint32(a[26]*b[26] + c[26]))
-			d[27] = uint64(uint32(a[27]*b[27] + c[27]))
-			d[28] = uint64(uint32(a[28]*b[28] + c[28]))
-			d[29] = uint64(uint32(a[29]*b[29] + c[29]))
-			d[30] = uint64(uint32(a[30]*b[30] + c[30]))
-			d[31] = uint64(uint32(a[31]*b[31] + c[31]))
-		case 19: // execMad32, a dense mask
-			d, a, b, c := &r[o.rd], &r[o.ra], &r[o.rb], &r[o.rc]
-			x0, o0 := uint64(uint32(a[0]*b[0]+c[0])), d[0]
-			if mk&(1<<0) == 0 {
-				x0 = o0
-			}
-			d[0] = x0
-			x1, o1 := uint64(uint32(a[1]*b[1]+c[1])), d[1]
-			if mk&(1<<1) == 0 {
-				x1 = o1
-			}
-			d[1] = x1
-			x2, o2 := uint64(uint32(a[2]*b[2]+c[2])), d[2]
-			if mk&(1<<2) == 0 {
-				x2 = o2
-			}
-			d[2] = x2
-			x3, o3 := uint64(uint32(a[3]*b[3]+c[3])), d[3]
-			if mk&(1<<3) == 0 {
-				x3 = o3
-			}
-			d[3] = x3
-			x4, o4 := uint64(uint32(a[4]*b[4]+c[4])), d[4]
-			if mk&(1<<4) == 0 {
-				x4 = o4
-			}
-			d[4] = x4
-			x5, o5 := uint64(uint32(a[5]*b[5]+c[5])), d[5]
-			if mk&(1<<5) == 0 {
-				x5 = o5
-			}
-			d[5] = x5
-			x6, o6 := uint64(uint32(a[6]*b[6]+c[6])), d[6]
-			if mk&(1<<6) == 0 {
-				x6 = o6
-			}
-			d[6] = x6
-			x7, o7 := uint64(uint32(a[7]*b[7]+c[7])), d[7]
-			if mk&(1<<7) == 0 {
-				x7 = o7
-			}
-			d[7] = x7
-			x8, o8 := uint64(uint32(a[8]*b[8]+c[8])), d[8]
-			if mk&(1<<8) == 0 {
-				x8 = o8
-			}
-			d[8] = x8
-			x9, o9 := uint64(uint32(a[9]*b[9]+c[9])), d[9]
-			if mk&(1<<9) == 0 {
-				x9 = o9
-			}
-			d[9] = x9
-			x10, o10 := uint64(uint32(a[10]*b[10]+c[10])), d[10]
-			if mk&(1<<10) == 0 {
-				x10 = o10
-			}
-			d[10] = x10
-			x11, o11 := uint64(uint32(a[11]*b[11]+c[11])), d[11]
-			if mk&(1<<11) == 0 {
-				x11 = o11
-			}
-			d[11] = x11
-			x12, o12 := uint64(uint32(a[12]*b[12]+c[12])), d[12]
-			if mk&(1<<12) == 0 {
-				x12 = o12
-			}
-			d[12] = x12
-			x13, o13 := uint64(uint32(a[13]*b[13]+c[13])), d[13]
-			if mk&(1<<13) == 0 {
-				x13 = o13
-			}
-			d[13] = x13
-			x14, o14 := uint64(uint32(a[14]*b[14]+c[14])), d[14]
-			if mk&(1<<14) == 0 {
-				x14 = o14
-			}
-			d[14] = x14
-			x15, o15 := uint64(uint32(a[15]*b[15]+c[15])), d[15]
-			if mk&(1<<15) == 0 {
-				x15 = o15
-			}
-			d[15] = x15
-			x16, o16 := uint64(uint32(a[16]*b[16]+c[16])), d[16]
-			if mk&(1<<16) == 0 {
-				x16 = o16
-			}
-			d[16] = x16
-			x17, o17 := uint64(uint32(a[17]*b[17]+c[17])), d[17]
-			if mk&(1<<17) == 0 {
-				x17 = o17
-			}
-			d[17] = x17
-			x18, o18 := uint64(uint32(a[18]*b[18]+c[18])), d[18]
-			if mk&(1<<18) == 0 {
-				x18 = o18
-			}
-			d[18] = x18
-			x19, o19 := uint64(uint32(a[19]*b[19]+c[19])), d[19]
-			if mk&(1<<19) == 0 {
-				x19 = o19
-			}
-			d[19] = x19
-			x20, o20 := uint64(uint32(a[20]*b[20]+c[20])), d[20]
-			if mk&(1<<20) == 0 {
-				x20 = o20
-			}
-			d[20] = x20
-			x21, o21 := uint64(uint32(a[21]*b[21]+c[21])), d[21]
-			if mk&(1<<21) == 0 {
-				x21 = o21
-			}
-			d[21] = x21
-			x22, o22 := uint64(uint32(a[22]*b[22]+c[22])), d[22]
-			if mk&(1<<22) == 0 {
-				x22 = o22
-			}
-			d[22] = x22
-			x23, o23 := uint64(uint32(a[23]*b[23]+c[23])), d[23]
-			if mk&(1<<23) == 0 {
-				x23 = o23
-			}
-			d[23] = x23
-			x24, o24 := uint64(uint32(a[24]*b[24]+c[24])), d[24]
-			if mk&(1<<24) == 0 {
-				x24 = o24
-			}
-			d[24] = x24
-			x25, o25 := uint64(uint32(a[25]*b[25]+c[25])), d[25]
-			if mk&(1<<25) == 0 {
-				x25 = o25
-			}
-			d[25] = x25
-			x26, o26 := uint64(uint32(a[26]*b[26]+c[26])), d[26]
-			if mk&(1<<26) == 0 {
-				x26 = o26
-			}
-			d[26] = x26
-			x27, o27 := uint64(uint32(a[27]*b[27]+c[27])), d[27]
-			if mk&(1<<27) == 0 {
-				x27 = o27
-			}
-			d[27] = x27
-			x28, o28 := uint64(uint32(a[28]*b[28]+c[28])), d[28]
-			if mk&(1<<28) == 0 {
-				x28 = o28
-			}
-			d[28] = x28
-			x29, o29 := uint64(uint32(a[29]*b[29]+c[29])), d[29]
-			if mk&(1<<29) == 0 {
-				x29 = o29
-			}
-			d[29] = x29
-			x30, o30 := uint64(uint32(a[30]*b[30]+c[30])), d[30]
-			if mk&(1<<30) == 0 {
-				x30 = o30
-			}
-			d[30] = x30
-			x31, o31 := uint64(uint32(a[31]*b[31]+c[31])), d[31]
-			if mk&(1<<31) == 0 {
-				x31 = o31
-			}
-			d[31] = x31
-		case 5: // execAdd64, a full warp
-			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-			d[0] = a[0] + b[0]
-			d[1] = a[1] + b[1]
-			d[2] = a[2] + b[2]
-			d[3] = a[3] + b[3]
-			d[4] = a[4] + b[4]
-			d[5] = a[5] + b[5]
-			d[6] = a[6] + b[6]
-			d[7] = a[7] + b[7]
-			d[8] = a[8] + b[8]
-			d[9] = a[9] + b[9]
-			d[10] = a[10] + b[10]
-			d[11] = a[11] + b[11]
-			d[12] = a[12] + b[12]
-			d[13] = a[13] + b[13]
-			d[14] = a[14] + b[14]
-			d[15] = a[15] + b[15]
-			d[16] = a[16] + b[16]
-			d[17] = a[17] + b[17]
-			d[18] = a[18] + b[18]
-			d[19] = a[19] + b[19]
-			d[20] = a[20] + b[20]
-			d[21] = a[21] + b[21]
-			d[22] = a[22] + b[22]
-			d[23] = a[23] + b[23]
-			d[24] = a[24] + b[24]
-			d[25] = a[25] + b[25]
-			d[26] = a[26] + b[26]
-			d[27] = a[27] + b[27]
-			d[28] = a[28] + b[28]
-			d[29] = a[29] + b[29]
-			d[30] = a[30] + b[30]
-			d[31] = a[31] + b[31]
-		case 20: // execAdd64, a dense mask
-			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-			x0, o0 := a[0]+b[0], d[0]
-			if mk&(1<<0) == 0 {
-				x0 = o0
-			}
-			d[0] = x0
-			x1, o1 := a[1]+b[1], d[1]
-			if mk&(1<<1) == 0 {
-				x1 = o1
-			}
-			d[1] = x1
-			x2, o2 := a[2]+b[2], d[2]
-			if mk&(1<<2) == 0 {
-				x2 = o2
-			}
-			d[2] = x2
-			x3, o3 := a[3]+b[3], d[3]
-			if mk&(1<<3) == 0 {
-				x3 = o3
-			}
-			d[3] = x3
-			x4, o4 := a[4]+b[4], d[4]
-			if mk&(1<<4) == 0 {
-				x4 = o4
-			}
-			d[4] = x4
-			x5, o5 := a[5]+b[5], d[5]
-			if mk&(1<<5) == 0 {
-				x5 = o5
-			}
-			d[5] = x5
-			x6, o6 := a[6]+b[6], d[6]
-			if mk&(1<<6) == 0 {
-				x6 = o6
-			}
-			d[6] = x6
-			x7, o7 := a[7]+b[7], d[7]
-			if mk&(1<<7) == 0 {
-				x7 = o7
-			}
-			d[7] = x7
-			x8, o8 := a[8]+b[8], d[8]
-			if mk&(1<<8) == 0 {
-				x8 = o8
-			}
-			d[8] = x8
-			x9, o9 := a[9]+b[9], d[9]
-			if mk&(1<<9) == 0 {
-				x9 = o9
-			}
-			d[9] = x9
-			x10, o10 := a[10]+b[10], d[10]
-			if mk&(1<<10) == 0 {
-				x10 = o10
-			}
-			d[10] = x10
-			x11, o11 := a[11]+b[11], d[11]
-			if mk&(1<<11) == 0 {
-				x11 = o11
-			}
-			d[11] = x11
-			x12, o12 := a[12]+b[12], d[12]
-			if mk&(1<<12) == 0 {
-				x12 = o12
-			}
-			d[12] = x12
-			x13, o13 := a[13]+b[13], d[13]
-			if mk&(1<<13) == 0 {
-				x13 = o13
-			}
-			d[13] = x13
-			x14, o14 := a[14]+b[14], d[14]
-			if mk&(1<<14) == 0 {
-				x14 = o14
-			}
-			d[14] = x14
-			x15, o15 := a[15]+b[15], d[15]
-			if mk&(1<<15) == 0 {
-				x15 = o15
-			}
-			d[15] = x15
-			x16, o16 := a[16]+b[16], d[16]
-			if mk&(1<<16) == 0 {
-				x16 = o16
-			}
-			d[16] = x16
-			x17, o17 := a[17]+b[17], d[17]
-			if mk&(1<<17) == 0 {
-				x17 = o17
-			}
-			d[17] = x17
-			x18, o18 := a[18]+b[18], d[18]
-			if mk&(1<<18) == 0 {
-				x18 = o18
-			}
-			d[18] = x18
-			x19, o19 := a[19]+b[19], d[19]
-			if mk&(1<<19) == 0 {
-				x19 = o19
-			}
-			d[19] = x19
-			x20, o20 := a[20]+b[20], d[20]
-			if mk&(1<<20) == 0 {
-				x20 = o20
-			}
-			d[20] = x20
-			x21, o21 := a[21]+b[21], d[21]
-			if mk&(1<<21) == 0 {
-				x21 = o21
-			}
-			d[21] = x21
-			x22, o22 := a[22]+b[22], d[22]
-			if mk&(1<<22) == 0 {
-				x22 = o22
-			}
-			d[22] = x22
-			x23, o23 := a[23]+b[23], d[23]
-			if mk&(1<<23) == 0 {
-				x23 = o23
-			}
-			d[23] = x23
-			x24, o24 := a[24]+b[24], d[24]
-			if mk&(1<<24) == 0 {
-				x24 = o24
-			}
-			d[24] = x24
-			x25, o25 := a[25]+b[25], d[25]
-			if mk&(1<<25) == 0 {
-				x25 = o25
-			}
-			d[25] = x25
-			x26, o26 := a[26]+b[26], d[26]
-			if mk&(1<<26) == 0 {
-				x26 = o26
-			}
-			d[26] = x26
-			x27, o27 := a[27]+b[27], d[27]
-			if mk&(1<<27) == 0 {
-				x27 = o27
-			}
-			d[27] = x27
-			x28, o28 := a[28]+b[28], d[28]
-			if mk&(1<<28) == 0 {
-				x28 = o28
-			}
-			d[28] = x28
-			x29, o29 := a[29]+b[29], d[29]
-			if mk&(1<<29) == 0 {
-				x29 = o29
-			}
-			d[29] = x29
-			x30, o30 := a[30]+b[30], d[30]
-			if mk&(1<<30) == 0 {
-				x30 = o30
-			}
-			d[30] = x30
-			x31, o31 := a[31]+b[31], d[31]
-			if mk&(1<<31) == 0 {
-				x31 = o31
-			}
-			d[31] = x31
-		case 6: // execAnd, a full warp
-			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-			d[0] = a[0] & b[0]
-			d[1] = a[1] & b[1]
-			d[2] = a[2] & b[2]
-			d[3] = a[3] & b[3]
-			d[4] = a[4] & b[4]
-			d[5] = a[5] & b[5]
-			d[6] = a[6] & b[6]
-			d[7] = a[7] & b[7]
-			d[8] = a[8] & b[8]
-			d[9] = a[9] & b[9]
-			d[10] = a[10] & b[10]
-			d[11] = a[11] & b[11]
-			d[12] = a[12] & b[12]
-			d[13] = a[13] & b[13]
-			d[14] = a[14] & b[14]
-			d[15] = a[15] & b[15]
-			d[16] = a[16] & b[16]
-			d[17] = a[17] & b[17]
-			d[18] = a[18] & b[18]
-			d[19] = a[19] & b[19]
-			d[20] = a[20] & b[20]
-			d[21] = a[21] & b[21]
-			d[22] = a[22] & b[22]
-			d[23] = a[23] & b[23]
-			d[24] = a[24] & b[24]
-			d[25] = a[25] & b[25]
-			d[26] = a[26] & b[26]
-			d[27] = a[27] & b[27]
-			d[28] = a[28] & b[28]
-			d[29] = a[29] & b[29]
-			d[30] = a[30] & b[30]
-			d[31] = a[31] & b[31]
-		case 21: // execAnd, a dense mask
-			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-			x0, o0 := a[0]&b[0], d[0]
-			if mk&(1<<0) == 0 {
-				x0 = o0
-			}
-			d[0] = x0
-			x1, o1 := a[1]&b[1], d[1]
-			if mk&(1<<1) == 0 {
-				x1 = o1
-			}
-			d[1] = x1
-			x2, o2 := a[2]&b[2], d[2]
-			if mk&(1<<2) == 0 {
-				x2 = o2
-			}
-			d[2] = x2
-			x3, o3 := a[3]&b[3], d[3]
-			if mk&(1<<3) == 0 {
-				x3 = o3
-			}
-			d[3] = x3
-			x4, o4 := a[4]&b[4], d[4]
-			if mk&(1<<4) == 0 {
-				x4 = o4
-			}
-			d[4] = x4
-			x5, o5 := a[5]&b[5], d[5]
-			if mk&(1<<5) == 0 {
-				x5 = o5
-			}
-			d[5] = x5
-			x6, o6 := a[6]&b[6], d[6]
-			if mk&(1<<6) == 0 {
-				x6 = o6
-			}
-			d[6] = x6
-			x7, o7 := a[7]&b[7], d[7]
-			if mk&(1<<7) == 0 {
-				x7 = o7
-			}
-			d[7] = x7
-			x8, o8 := a[8]&b[8], d[8]
-			if mk&(1<<8) == 0 {
-				x8 = o8
-			}
-			d[8] = x8
-			x9, o9 := a[9]&b[9], d[9]
-			if mk&(1<<9) == 0 {
-				x9 = o9
-			}
-			d[9] = x9
-			x10, o10 := a[10]&b[10], d[10]
-			if mk&(1<<10) == 0 {
-				x10 = o10
-			}
-			d[10] = x10
-			x11, o11 := a[11]&b[11], d[11]
-			if mk&(1<<11) == 0 {
-				x11 = o11
-			}
-			d[11] = x11
-			x12, o12 := a[12]&b[12], d[12]
-			if mk&(1<<12) == 0 {
-				x12 = o12
-			}
-			d[12] = x12
-			x13, o13 := a[13]&b[13], d[13]
-			if mk&(1<<13) == 0 {
-				x13 = o13
-			}
-			d[13] = x13
-			x14, o14 := a[14]&b[14], d[14]
-			if mk&(1<<14) == 0 {
-				x14 = o14
-			}
-			d[14] = x14
-			x15, o15 := a[15]&b[15], d[15]
-			if mk&(1<<15) == 0 {
-				x15 = o15
-			}
-			d[15] = x15
-			x16, o16 := a[16]&b[16], d[16]
-			if mk&(1<<16) == 0 {
-				x16 = o16
-			}
-			d[16] = x16
-			x17, o17 := a[17]&b[17], d[17]
-			if mk&(1<<17) == 0 {
-				x17 = o17
-			}
-			d[17] = x17
-			x18, o18 := a[18]&b[18], d[18]
-			if mk&(1<<18) == 0 {
-				x18 = o18
-			}
-			d[18] = x18
-			x19, o19 := a[19]&b[19], d[19]
-			if mk&(1<<19) == 0 {
-				x19 = o19
-			}
-			d[19] = x19
-			x20, o20 := a[20]&b[20], d[20]
-			if mk&(1<<20) == 0 {
-				x20 = o20
-			}
-			d[20] = x20
-			x21, o21 := a[21]&b[21], d[21]
-			if mk&(1<<21) == 0 {
-				x21 = o21
-			}
-			d[21] = x21
-			x22, o22 := a[22]&b[22], d[22]
-			if mk&(1<<22) == 0 {
-				x22 = o22
-			}
-			d[22] = x22
-			x23, o23 := a[23]&b[23], d[23]
-			if mk&(1<<23) == 0 {
-				x23 = o23
-			}
-			d[23] = x23
-			x24, o24 := a[24]&b[24], d[24]
-			if mk&(1<<24) == 0 {
-				x24 = o24
-			}
-			d[24] = x24
-			x25, o25 := a[25]&b[25], d[25]
-			if mk&(1<<25) == 0 {
-				x25 = o25
-			}
-			d[25] = x25
-			x26, o26 := a[26]&b[26], d[26]
-			if mk&(1<<26) == 0 {
-				x26 = o26
-			}
-			d[26] = x26
-			x27, o27 := a[27]&b[27], d[27]
-			if mk&(1<<27) == 0 {
-				x27 = o27
-			}
-			d[27] = x27
-			x28, o28 := a[28]&b[28], d[28]
-			if mk&(1<<28) == 0 {
-				x28 = o28
-			}
-			d[28] = x28
-			x29, o29 := a[29]&b[29], d[29]
-			if mk&(1<<29) == 0 {
-				x29 = o29
-			}
-			d[29] = x29
-			x30, o30 := a[30]&b[30], d[30]
-			if mk&(1<<30) == 0 {
-				x30 = o30
-			}
-			d[30] = x30
-			x31, o31 := a[31]&b[31], d[31]
-			if mk&(1<<31) == 0 {
-				x31 = o31
-			}
-			d[31] = x31
-		case 7: // execXor, a full warp
-			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-			d[0] = a[0] ^ b[0]
-			d[1] = a[1] ^ b[1]
-			d[2] = a[2] ^ b[2]
-			d[3] = a[3] ^ b[3]
-			d[4] = a[4] ^ b[4]
-			d[5] = a[5] ^ b[5]
-			d[6] = a[6] ^ b[6]
-			d[7] = a[7] ^ b[7]
-			d[8] = a[8] ^ b[8]
-			d[9] = a[9] ^ b[9]
-			d[10] = a[10] ^ b[10]
-			d[11] = a[11] ^ b[11]
-			d[12] = a[12] ^ b[12]
-			d[13] = a[13] ^ b[13]
-			d[14] = a[14] ^ b[14]
-			d[15] = a[15] ^ b[15]
-			d[16] = a[16] ^ b[16]
-			d[17] = a[17] ^ b[17]
-			d[18] = a[18] ^ b[18]
-			d[19] = a[19] ^ b[19]
-			d[20] = a[20] ^ b[20]
-			d[21] = a[21] ^ b[21]
-			d[22] = a[22] ^ b[22]
-			d[23] = a[23] ^ b[23]
-			d[24] = a[24] ^ b[24]
-			d[25] = a[25] ^ b[25]
-			d[26] = a[26] ^ b[26]
-			d[27] = a[27] ^ b[27]
-			d[28] = a[28] ^ b[28]
-			d[29] = a[29] ^ b[29]
-			d[30] = a[30] ^ b[30]
-			d[31] = a[31] ^ b[31]
-		case 22: // execXor, a dense mask
-			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-			x0, o0 := a[0]^b[0], d[0]
-			if mk&(1<<0) == 0 {
-				x0 = o0
-			}
-			d[0] = x0
-			x1, o1 := a[1]^b[1], d[1]
-			if mk&(1<<1) == 0 {
-				x1 = o1
-			}
-			d[1] = x1
-			x2, o2 := a[2]^b[2], d[2]
-			if mk&(1<<2) == 0 {
-				x2 = o2
-			}
-			d[2] = x2
-			x3, o3 := a[3]^b[3], d[3]
-			if mk&(1<<3) == 0 {
-				x3 = o3
-			}
-			d[3] = x3
-			x4, o4 := a[4]^b[4], d[4]
-			if mk&(1<<4) == 0 {
-				x4 = o4
-			}
-			d[4] = x4
-			x5, o5 := a[5]^b[5], d[5]
-			if mk&(1<<5) == 0 {
-				x5 = o5
-			}
-			d[5] = x5
-			x6, o6 := a[6]^b[6], d[6]
-			if mk&(1<<6) == 0 {
-				x6 = o6
-			}
-			d[6] = x6
-			x7, o7 := a[7]^b[7], d[7]
-			if mk&(1<<7) == 0 {
-				x7 = o7
-			}
-			d[7] = x7
-			x8, o8 := a[8]^b[8], d[8]
-			if mk&(1<<8) == 0 {
-				x8 = o8
-			}
-			d[8] = x8
-			x9, o9 := a[9]^b[9], d[9]
-			if mk&(1<<9) == 0 {
-				x9 = o9
-			}
-			d[9] = x9
-			x10, o10 := a[10]^b[10], d[10]
-			if mk&(1<<10) == 0 {
-				x10 = o10
-			}
-			d[10] = x10
-			x11, o11 := a[11]^b[11], d[11]
-			if mk&(1<<11) == 0 {
-				x11 = o11
-			}
-			d[11] = x11
-			x12, o12 := a[12]^b[12], d[12]
-			if mk&(1<<12) == 0 {
-				x12 = o12
-			}
-			d[12] = x12
-			x13, o13 := a[13]^b[13], d[13]
-			if mk&(1<<13) == 0 {
-				x13 = o13
-			}
-			d[13] = x13
-			x14, o14 := a[14]^b[14], d[14]
-			if mk&(1<<14) == 0 {
-				x14 = o14
-			}
-			d[14] = x14
-			x15, o15 := a[15]^b[15], d[15]
-			if mk&(1<<15) == 0 {
-				x15 = o15
-			}
-			d[15] = x15
-			x16, o16 := a[16]^b[16], d[16]
-			if mk&(1<<16) == 0 {
-				x16 = o16
-			}
-			d[16] = x16
-			x17, o17 := a[17]^b[17], d[17]
-			if mk&(1<<17) == 0 {
-				x17 = o17
-			}
-			d[17] = x17
-			x18, o18 := a[18]^b[18], d[18]
-			if mk&(1<<18) == 0 {
-				x18 = o18
-			}
-			d[18] = x18
-			x19, o19 := a[19]^b[19], d[19]
-			if mk&(1<<19) == 0 {
-				x19 = o19
-			}
-			d[19] = x19
-			x20, o20 := a[20]^b[20], d[20]
-			if mk&(1<<20) == 0 {
-				x20 = o20
-			}
-			d[20] = x20
-			x21, o21 := a[21]^b[21], d[21]
-			if mk&(1<<21) == 0 {
-				x21 = o21
-			}
-			d[21] = x21
-			x22, o22 := a[22]^b[22], d[22]
-			if mk&(1<<22) == 0 {
-				x22 = o22
-			}
-			d[22] = x22
-			x23, o23 := a[23]^b[23], d[23]
-			if mk&(1<<23) == 0 {
-				x23 = o23
-			}
-			d[23] = x23
-			x24, o24 := a[24]^b[24], d[24]
-			if mk&(1<<24) == 0 {
-				x24 = o24
-			}
-			d[24] = x24
-			x25, o25 := a[25]^b[25], d[25]
-			if mk&(1<<25) == 0 {
-				x25 = o25
-			}
-			d[25] = x25
-			x26, o26 := a[26]^b[26], d[26]
-			if mk&(1<<26) == 0 {
-				x26 = o26
-			}
-			d[26] = x26
-			x27, o27 := a[27]^b[27], d[27]
-			if mk&(1<<27) == 0 {
-				x27 = o27
-			}
-			d[27] = x27
-			x28, o28 := a[28]^b[28], d[28]
-			if mk&(1<<28) == 0 {
-				x28 = o28
-			}
-			d[28] = x28
-			x29, o29 := a[29]^b[29], d[29]
-			if mk&(1<<29) == 0 {
-				x29 = o29
-			}
-			d[29] = x29
-			x30, o30 := a[30]^b[30], d[30]
-			if mk&(1<<30) == 0 {
-				x30 = o30
-			}
-			d[30] = x30
-			x31, o31 := a[31]^b[31], d[31]
-			if mk&(1<<31) == 0 {
-				x31 = o31
-			}
-			d[31] = x31
-		case 8: // execShlImm, a full warp
+		case 2: // execShlImm, a full warp
 			d, a := &r[o.rd], &r[o.ra]
 			k := o.aux
 			s := uint(o.mode) & 63
@@ -6762,7 +7236,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = a[29] << s & k
 			d[30] = a[30] << s & k
 			d[31] = a[31] << s & k
-		case 23: // execShlImm, a dense mask
+		case 27: // execShlImm, a dense mask
 			d, a := &r[o.rd], &r[o.ra]
 			k := o.aux
 			s := uint(o.mode) & 63
@@ -6926,7 +7400,1091 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 				x31 = o31
 			}
 			d[31] = x31
-		case 9: // execShrUImm, a full warp
+		case 3: // execMad32Ibc, a full warp
+			d, a := &r[o.rd], &r[o.ra]
+			ib := uint64(o.off)
+			ic := o.aux
+			d[0] = uint64(uint32(a[0]*ib + ic))
+			d[1] = uint64(uint32(a[1]*ib + ic))
+			d[2] = uint64(uint32(a[2]*ib + ic))
+			d[3] = uint64(uint32(a[3]*ib + ic))
+			d[4] = uint64(uint32(a[4]*ib + ic))
+			d[5] = uint64(uint32(a[5]*ib + ic))
+			d[6] = uint64(uint32(a[6]*ib + ic))
+			d[7] = uint64(uint32(a[7]*ib + ic))
+			d[8] = uint64(uint32(a[8]*ib + ic))
+			d[9] = uint64(uint32(a[9]*ib + ic))
+			d[10] = uint64(uint32(a[10]*ib + ic))
+			d[11] = uint64(uint32(a[11]*ib + ic))
+			d[12] = uint64(uint32(a[12]*ib + ic))
+			d[13] = uint64(uint32(a[13]*ib + ic))
+			d[14] = uint64(uint32(a[14]*ib + ic))
+			d[15] = uint64(uint32(a[15]*ib + ic))
+			d[16] = uint64(uint32(a[16]*ib + ic))
+			d[17] = uint64(uint32(a[17]*ib + ic))
+			d[18] = uint64(uint32(a[18]*ib + ic))
+			d[19] = uint64(uint32(a[19]*ib + ic))
+			d[20] = uint64(uint32(a[20]*ib + ic))
+			d[21] = uint64(uint32(a[21]*ib + ic))
+			d[22] = uint64(uint32(a[22]*ib + ic))
+			d[23] = uint64(uint32(a[23]*ib + ic))
+			d[24] = uint64(uint32(a[24]*ib + ic))
+			d[25] = uint64(uint32(a[25]*ib + ic))
+			d[26] = uint64(uint32(a[26]*ib + ic))
+			d[27] = uint64(uint32(a[27]*ib + ic))
+			d[28] = uint64(uint32(a[28]*ib + ic))
+			d[29] = uint64(uint32(a[29]*ib + ic))
+			d[30] = uint64(uint32(a[30]*ib + ic))
+			d[31] = uint64(uint32(a[31]*ib + ic))
+		case 28: // execMad32Ibc, a dense mask
+			d, a := &r[o.rd], &r[o.ra]
+			ib := uint64(o.off)
+			ic := o.aux
+			x0, o0 := uint64(uint32(a[0]*ib+ic)), d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := uint64(uint32(a[1]*ib+ic)), d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := uint64(uint32(a[2]*ib+ic)), d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := uint64(uint32(a[3]*ib+ic)), d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := uint64(uint32(a[4]*ib+ic)), d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := uint64(uint32(a[5]*ib+ic)), d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := uint64(uint32(a[6]*ib+ic)), d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := uint64(uint32(a[7]*ib+ic)), d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := uint64(uint32(a[8]*ib+ic)), d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := uint64(uint32(a[9]*ib+ic)), d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := uint64(uint32(a[10]*ib+ic)), d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := uint64(uint32(a[11]*ib+ic)), d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := uint64(uint32(a[12]*ib+ic)), d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := uint64(uint32(a[13]*ib+ic)), d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := uint64(uint32(a[14]*ib+ic)), d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := uint64(uint32(a[15]*ib+ic)), d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := uint64(uint32(a[16]*ib+ic)), d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := uint64(uint32(a[17]*ib+ic)), d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := uint64(uint32(a[18]*ib+ic)), d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := uint64(uint32(a[19]*ib+ic)), d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := uint64(uint32(a[20]*ib+ic)), d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := uint64(uint32(a[21]*ib+ic)), d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := uint64(uint32(a[22]*ib+ic)), d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := uint64(uint32(a[23]*ib+ic)), d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := uint64(uint32(a[24]*ib+ic)), d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := uint64(uint32(a[25]*ib+ic)), d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := uint64(uint32(a[26]*ib+ic)), d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := uint64(uint32(a[27]*ib+ic)), d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := uint64(uint32(a[28]*ib+ic)), d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := uint64(uint32(a[29]*ib+ic)), d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := uint64(uint32(a[30]*ib+ic)), d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := uint64(uint32(a[31]*ib+ic)), d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 4: // execXor, a full warp
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			d[0] = a[0] ^ b[0]
+			d[1] = a[1] ^ b[1]
+			d[2] = a[2] ^ b[2]
+			d[3] = a[3] ^ b[3]
+			d[4] = a[4] ^ b[4]
+			d[5] = a[5] ^ b[5]
+			d[6] = a[6] ^ b[6]
+			d[7] = a[7] ^ b[7]
+			d[8] = a[8] ^ b[8]
+			d[9] = a[9] ^ b[9]
+			d[10] = a[10] ^ b[10]
+			d[11] = a[11] ^ b[11]
+			d[12] = a[12] ^ b[12]
+			d[13] = a[13] ^ b[13]
+			d[14] = a[14] ^ b[14]
+			d[15] = a[15] ^ b[15]
+			d[16] = a[16] ^ b[16]
+			d[17] = a[17] ^ b[17]
+			d[18] = a[18] ^ b[18]
+			d[19] = a[19] ^ b[19]
+			d[20] = a[20] ^ b[20]
+			d[21] = a[21] ^ b[21]
+			d[22] = a[22] ^ b[22]
+			d[23] = a[23] ^ b[23]
+			d[24] = a[24] ^ b[24]
+			d[25] = a[25] ^ b[25]
+			d[26] = a[26] ^ b[26]
+			d[27] = a[27] ^ b[27]
+			d[28] = a[28] ^ b[28]
+			d[29] = a[29] ^ b[29]
+			d[30] = a[30] ^ b[30]
+			d[31] = a[31] ^ b[31]
+		case 29: // execXor, a dense mask
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			x0, o0 := a[0]^b[0], d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := a[1]^b[1], d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := a[2]^b[2], d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := a[3]^b[3], d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := a[4]^b[4], d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := a[5]^b[5], d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := a[6]^b[6], d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := a[7]^b[7], d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := a[8]^b[8], d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := a[9]^b[9], d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := a[10]^b[10], d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := a[11]^b[11], d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := a[12]^b[12], d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := a[13]^b[13], d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := a[14]^b[14], d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := a[15]^b[15], d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := a[16]^b[16], d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := a[17]^b[17], d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := a[18]^b[18], d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := a[19]^b[19], d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := a[20]^b[20], d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := a[21]^b[21], d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := a[22]^b[22], d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := a[23]^b[23], d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := a[24]^b[24], d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := a[25]^b[25], d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := a[26]^b[26], d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := a[27]^b[27], d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := a[28]^b[28], d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := a[29]^b[29], d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := a[30]^b[30], d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := a[31]^b[31], d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 5: // execAdd32Ib, a full warp
+			d, a := &r[o.rd], &r[o.ra]
+			ib := uint64(o.off)
+			d[0] = uint64(uint32(a[0] + ib))
+			d[1] = uint64(uint32(a[1] + ib))
+			d[2] = uint64(uint32(a[2] + ib))
+			d[3] = uint64(uint32(a[3] + ib))
+			d[4] = uint64(uint32(a[4] + ib))
+			d[5] = uint64(uint32(a[5] + ib))
+			d[6] = uint64(uint32(a[6] + ib))
+			d[7] = uint64(uint32(a[7] + ib))
+			d[8] = uint64(uint32(a[8] + ib))
+			d[9] = uint64(uint32(a[9] + ib))
+			d[10] = uint64(uint32(a[10] + ib))
+			d[11] = uint64(uint32(a[11] + ib))
+			d[12] = uint64(uint32(a[12] + ib))
+			d[13] = uint64(uint32(a[13] + ib))
+			d[14] = uint64(uint32(a[14] + ib))
+			d[15] = uint64(uint32(a[15] + ib))
+			d[16] = uint64(uint32(a[16] + ib))
+			d[17] = uint64(uint32(a[17] + ib))
+			d[18] = uint64(uint32(a[18] + ib))
+			d[19] = uint64(uint32(a[19] + ib))
+			d[20] = uint64(uint32(a[20] + ib))
+			d[21] = uint64(uint32(a[21] + ib))
+			d[22] = uint64(uint32(a[22] + ib))
+			d[23] = uint64(uint32(a[23] + ib))
+			d[24] = uint64(uint32(a[24] + ib))
+			d[25] = uint64(uint32(a[25] + ib))
+			d[26] = uint64(uint32(a[26] + ib))
+			d[27] = uint64(uint32(a[27] + ib))
+			d[28] = uint64(uint32(a[28] + ib))
+			d[29] = uint64(uint32(a[29] + ib))
+			d[30] = uint64(uint32(a[30] + ib))
+			d[31] = uint64(uint32(a[31] + ib))
+		case 30: // execAdd32Ib, a dense mask
+			d, a := &r[o.rd], &r[o.ra]
+			ib := uint64(o.off)
+			x0, o0 := uint64(uint32(a[0]+ib)), d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := uint64(uint32(a[1]+ib)), d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := uint64(uint32(a[2]+ib)), d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := uint64(uint32(a[3]+ib)), d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := uint64(uint32(a[4]+ib)), d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := uint64(uint32(a[5]+ib)), d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := uint64(uint32(a[6]+ib)), d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := uint64(uint32(a[7]+ib)), d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := uint64(uint32(a[8]+ib)), d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := uint64(uint32(a[9]+ib)), d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := uint64(uint32(a[10]+ib)), d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := uint64(uint32(a[11]+ib)), d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := uint64(uint32(a[12]+ib)), d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := uint64(uint32(a[13]+ib)), d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := uint64(uint32(a[14]+ib)), d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := uint64(uint32(a[15]+ib)), d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := uint64(uint32(a[16]+ib)), d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := uint64(uint32(a[17]+ib)), d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := uint64(uint32(a[18]+ib)), d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := uint64(uint32(a[19]+ib)), d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := uint64(uint32(a[20]+ib)), d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := uint64(uint32(a[21]+ib)), d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := uint64(uint32(a[22]+ib)), d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := uint64(uint32(a[23]+ib)), d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := uint64(uint32(a[24]+ib)), d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := uint64(uint32(a[25]+ib)), d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := uint64(uint32(a[26]+ib)), d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := uint64(uint32(a[27]+ib)), d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := uint64(uint32(a[28]+ib)), d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := uint64(uint32(a[29]+ib)), d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := uint64(uint32(a[30]+ib)), d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := uint64(uint32(a[31]+ib)), d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 6: // execSub32, a full warp
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			d[0] = uint64(uint32(a[0] - b[0]))
+			d[1] = uint64(uint32(a[1] - b[1]))
+			d[2] = uint64(uint32(a[2] - b[2]))
+			d[3] = uint64(uint32(a[3] - b[3]))
+			d[4] = uint64(uint32(a[4] - b[4]))
+			d[5] = uint64(uint32(a[5] - b[5]))
+			d[6] = uint64(uint32(a[6] - b[6]))
+			d[7] = uint64(uint32(a[7] - b[7]))
+			d[8] = uint64(uint32(a[8] - b[8]))
+			d[9] = uint64(uint32(a[9] - b[9]))
+			d[10] = uint64(uint32(a[10] - b[10]))
+			d[11] = uint64(uint32(a[11] - b[11]))
+			d[12] = uint64(uint32(a[12] - b[12]))
+			d[13] = uint64(uint32(a[13] - b[13]))
+			d[14] = uint64(uint32(a[14] - b[14]))
+			d[15] = uint64(uint32(a[15] - b[15]))
+			d[16] = uint64(uint32(a[16] - b[16]))
+			d[17] = uint64(uint32(a[17] - b[17]))
+			d[18] = uint64(uint32(a[18] - b[18]))
+			d[19] = uint64(uint32(a[19] - b[19]))
+			d[20] = uint64(uint32(a[20] - b[20]))
+			d[21] = uint64(uint32(a[21] - b[21]))
+			d[22] = uint64(uint32(a[22] - b[22]))
+			d[23] = uint64(uint32(a[23] - b[23]))
+			d[24] = uint64(uint32(a[24] - b[24]))
+			d[25] = uint64(uint32(a[25] - b[25]))
+			d[26] = uint64(uint32(a[26] - b[26]))
+			d[27] = uint64(uint32(a[27] - b[27]))
+			d[28] = uint64(uint32(a[28] - b[28]))
+			d[29] = uint64(uint32(a[29] - b[29]))
+			d[30] = uint64(uint32(a[30] - b[30]))
+			d[31] = uint64(uint32(a[31] - b[31]))
+		case 31: // execSub32, a dense mask
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			x0, o0 := uint64(uint32(a[0]-b[0])), d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := uint64(uint32(a[1]-b[1])), d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := uint64(uint32(a[2]-b[2])), d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := uint64(uint32(a[3]-b[3])), d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := uint64(uint32(a[4]-b[4])), d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := uint64(uint32(a[5]-b[5])), d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := uint64(uint32(a[6]-b[6])), d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := uint64(uint32(a[7]-b[7])), d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := uint64(uint32(a[8]-b[8])), d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := uint64(uint32(a[9]-b[9])), d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := uint64(uint32(a[10]-b[10])), d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := uint64(uint32(a[11]-b[11])), d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := uint64(uint32(a[12]-b[12])), d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := uint64(uint32(a[13]-b[13])), d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := uint64(uint32(a[14]-b[14])), d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := uint64(uint32(a[15]-b[15])), d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := uint64(uint32(a[16]-b[16])), d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := uint64(uint32(a[17]-b[17])), d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := uint64(uint32(a[18]-b[18])), d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := uint64(uint32(a[19]-b[19])), d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := uint64(uint32(a[20]-b[20])), d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := uint64(uint32(a[21]-b[21])), d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := uint64(uint32(a[22]-b[22])), d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := uint64(uint32(a[23]-b[23])), d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := uint64(uint32(a[24]-b[24])), d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := uint64(uint32(a[25]-b[25])), d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := uint64(uint32(a[26]-b[26])), d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := uint64(uint32(a[27]-b[27])), d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := uint64(uint32(a[28]-b[28])), d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := uint64(uint32(a[29]-b[29])), d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := uint64(uint32(a[30]-b[30])), d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := uint64(uint32(a[31]-b[31])), d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 7: // execAndIb, a full warp
+			d, a := &r[o.rd], &r[o.ra]
+			ib := uint64(o.off)
+			d[0] = a[0] & ib
+			d[1] = a[1] & ib
+			d[2] = a[2] & ib
+			d[3] = a[3] & ib
+			d[4] = a[4] & ib
+			d[5] = a[5] & ib
+			d[6] = a[6] & ib
+			d[7] = a[7] & ib
+			d[8] = a[8] & ib
+			d[9] = a[9] & ib
+			d[10] = a[10] & ib
+			d[11] = a[11] & ib
+			d[12] = a[12] & ib
+			d[13] = a[13] & ib
+			d[14] = a[14] & ib
+			d[15] = a[15] & ib
+			d[16] = a[16] & ib
+			d[17] = a[17] & ib
+			d[18] = a[18] & ib
+			d[19] = a[19] & ib
+			d[20] = a[20] & ib
+			d[21] = a[21] & ib
+			d[22] = a[22] & ib
+			d[23] = a[23] & ib
+			d[24] = a[24] & ib
+			d[25] = a[25] & ib
+			d[26] = a[26] & ib
+			d[27] = a[27] & ib
+			d[28] = a[28] & ib
+			d[29] = a[29] & ib
+			d[30] = a[30] & ib
+			d[31] = a[31] & ib
+		case 32: // execAndIb, a dense mask
+			d, a := &r[o.rd], &r[o.ra]
+			ib := uint64(o.off)
+			x0, o0 := a[0]&ib, d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := a[1]&ib, d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := a[2]&ib, d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := a[3]&ib, d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := a[4]&ib, d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := a[5]&ib, d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := a[6]&ib, d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := a[7]&ib, d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := a[8]&ib, d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := a[9]&ib, d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := a[10]&ib, d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := a[11]&ib, d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := a[12]&ib, d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := a[13]&ib, d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := a[14]&ib, d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := a[15]&ib, d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := a[16]&ib, d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := a[17]&ib, d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := a[18]&ib, d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := a[19]&ib, d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := a[20]&ib, d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := a[21]&ib, d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := a[22]&ib, d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := a[23]&ib, d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := a[24]&ib, d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := a[25]&ib, d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := a[26]&ib, d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := a[27]&ib, d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := a[28]&ib, d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := a[29]&ib, d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := a[30]&ib, d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := a[31]&ib, d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 8: // execSetpLessNarrowU
+			ra, rb := o.ra, o.rb
+			sw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)
+			a, b := &r[ra^sw], &r[rb^sw]
+			k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+			part := &m.part
+			part[0] = ((((a[0]&k - b[0]&k) >> 63) |
+				(((a[1]&k - b[1]&k) >> 63) << 1)) |
+				((((a[2]&k - b[2]&k) >> 63) << 2) |
+					(((a[3]&k - b[3]&k) >> 63) << 3)))
+			part[1] = (((((a[4]&k - b[4]&k) >> 63) << 4) |
+				(((a[5]&k - b[5]&k) >> 63) << 5)) |
+				((((a[6]&k - b[6]&k) >> 63) << 6) |
+					(((a[7]&k - b[7]&k) >> 63) << 7)))
+			part[2] = (((((a[8]&k - b[8]&k) >> 63) << 8) |
+				(((a[9]&k - b[9]&k) >> 63) << 9)) |
+				((((a[10]&k - b[10]&k) >> 63) << 10) |
+					(((a[11]&k - b[11]&k) >> 63) << 11)))
+			part[3] = (((((a[12]&k - b[12]&k) >> 63) << 12) |
+				(((a[13]&k - b[13]&k) >> 63) << 13)) |
+				((((a[14]&k - b[14]&k) >> 63) << 14) |
+					(((a[15]&k - b[15]&k) >> 63) << 15)))
+			part[4] = (((((a[16]&k - b[16]&k) >> 63) << 16) |
+				(((a[17]&k - b[17]&k) >> 63) << 17)) |
+				((((a[18]&k - b[18]&k) >> 63) << 18) |
+					(((a[19]&k - b[19]&k) >> 63) << 19)))
+			part[5] = (((((a[20]&k - b[20]&k) >> 63) << 20) |
+				(((a[21]&k - b[21]&k) >> 63) << 21)) |
+				((((a[22]&k - b[22]&k) >> 63) << 22) |
+					(((a[23]&k - b[23]&k) >> 63) << 23)))
+			part[6] = (((((a[24]&k - b[24]&k) >> 63) << 24) |
+				(((a[25]&k - b[25]&k) >> 63) << 25)) |
+				((((a[26]&k - b[26]&k) >> 63) << 26) |
+					(((a[27]&k - b[27]&k) >> 63) << 27)))
+			part[7] = (((((a[28]&k - b[28]&k) >> 63) << 28) |
+				(((a[29]&k - b[29]&k) >> 63) << 29)) |
+				((((a[30]&k - b[30]&k) >> 63) << 30) |
+					(((a[31]&k - b[31]&k) >> 63) << 31)))
+			t := (((part[0] |
+				part[1]) |
+				(part[2] |
+					part[3])) |
+				((part[4] |
+					part[5]) |
+					(part[6] |
+						part[7])))
+			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+			q := &w.f.preds[o.pd]
+			*q = *q&^mask | p&mask
+		case 9: // execSetpEqualNarrowIb
+			a, ib := &r[o.ra], uint64(o.off)
+			k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+			part := &m.part
+			part[0] = (((((a[0]^ib)&k - 1) >> 63) |
+				((((a[1]^ib)&k - 1) >> 63) << 1)) |
+				(((((a[2]^ib)&k - 1) >> 63) << 2) |
+					((((a[3]^ib)&k - 1) >> 63) << 3)))
+			part[1] = ((((((a[4]^ib)&k - 1) >> 63) << 4) |
+				((((a[5]^ib)&k - 1) >> 63) << 5)) |
+				(((((a[6]^ib)&k - 1) >> 63) << 6) |
+					((((a[7]^ib)&k - 1) >> 63) << 7)))
+			part[2] = ((((((a[8]^ib)&k - 1) >> 63) << 8) |
+				((((a[9]^ib)&k - 1) >> 63) << 9)) |
+				(((((a[10]^ib)&k - 1) >> 63) << 10) |
+					((((a[11]^ib)&k - 1) >> 63) << 11)))
+			part[3] = ((((((a[12]^ib)&k - 1) >> 63) << 12) |
+				((((a[13]^ib)&k - 1) >> 63) << 13)) |
+				(((((a[14]^ib)&k - 1) >> 63) << 14) |
+					((((a[15]^ib)&k - 1) >> 63) << 15)))
+			part[4] = ((((((a[16]^ib)&k - 1) >> 63) << 16) |
+				((((a[17]^ib)&k - 1) >> 63) << 17)) |
+				(((((a[18]^ib)&k - 1) >> 63) << 18) |
+					((((a[19]^ib)&k - 1) >> 63) << 19)))
+			part[5] = ((((((a[20]^ib)&k - 1) >> 63) << 20) |
+				((((a[21]^ib)&k - 1) >> 63) << 21)) |
+				(((((a[22]^ib)&k - 1) >> 63) << 22) |
+					((((a[23]^ib)&k - 1) >> 63) << 23)))
+			part[6] = ((((((a[24]^ib)&k - 1) >> 63) << 24) |
+				((((a[25]^ib)&k - 1) >> 63) << 25)) |
+				(((((a[26]^ib)&k - 1) >> 63) << 26) |
+					((((a[27]^ib)&k - 1) >> 63) << 27)))
+			part[7] = ((((((a[28]^ib)&k - 1) >> 63) << 28) |
+				((((a[29]^ib)&k - 1) >> 63) << 29)) |
+				(((((a[30]^ib)&k - 1) >> 63) << 30) |
+					((((a[31]^ib)&k - 1) >> 63) << 31)))
+			t := (((part[0] |
+				part[1]) |
+				(part[2] |
+					part[3])) |
+				((part[4] |
+					part[5]) |
+					(part[6] |
+						part[7])))
+			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+			q := &w.f.preds[o.pd]
+			*q = *q&^mask | p&mask
+		case 10: // execShrUImm, a full warp
 			d, a := &r[o.rd], &r[o.ra]
 			k := o.aux
 			s := uint(o.mode) & 63
@@ -6962,7 +8520,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = a[29] & k >> s
 			d[30] = a[30] & k >> s
 			d[31] = a[31] & k >> s
-		case 24: // execShrUImm, a dense mask
+		case 33: // execShrUImm, a dense mask
 			d, a := &r[o.rd], &r[o.ra]
 			k := o.aux
 			s := uint(o.mode) & 63
@@ -7126,7 +8684,597 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 				x31 = o31
 			}
 			d[31] = x31
-		case 10: // execMulWideU32, a full warp
+		case 11: // execMov, a full warp
+			d, a := &r[o.rd], &r[o.ra]
+			k := o.aux
+			d[0] = a[0] & k
+			d[1] = a[1] & k
+			d[2] = a[2] & k
+			d[3] = a[3] & k
+			d[4] = a[4] & k
+			d[5] = a[5] & k
+			d[6] = a[6] & k
+			d[7] = a[7] & k
+			d[8] = a[8] & k
+			d[9] = a[9] & k
+			d[10] = a[10] & k
+			d[11] = a[11] & k
+			d[12] = a[12] & k
+			d[13] = a[13] & k
+			d[14] = a[14] & k
+			d[15] = a[15] & k
+			d[16] = a[16] & k
+			d[17] = a[17] & k
+			d[18] = a[18] & k
+			d[19] = a[19] & k
+			d[20] = a[20] & k
+			d[21] = a[21] & k
+			d[22] = a[22] & k
+			d[23] = a[23] & k
+			d[24] = a[24] & k
+			d[25] = a[25] & k
+			d[26] = a[26] & k
+			d[27] = a[27] & k
+			d[28] = a[28] & k
+			d[29] = a[29] & k
+			d[30] = a[30] & k
+			d[31] = a[31] & k
+		case 34: // execMov, a dense mask
+			d, a := &r[o.rd], &r[o.ra]
+			k := o.aux
+			x0, o0 := a[0]&k, d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := a[1]&k, d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := a[2]&k, d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := a[3]&k, d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := a[4]&k, d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := a[5]&k, d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := a[6]&k, d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := a[7]&k, d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := a[8]&k, d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := a[9]&k, d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := a[10]&k, d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := a[11]&k, d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := a[12]&k, d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := a[13]&k, d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := a[14]&k, d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := a[15]&k, d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := a[16]&k, d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := a[17]&k, d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := a[18]&k, d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := a[19]&k, d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := a[20]&k, d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := a[21]&k, d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := a[22]&k, d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := a[23]&k, d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := a[24]&k, d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := a[25]&k, d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := a[26]&k, d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := a[27]&k, d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := a[28]&k, d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := a[29]&k, d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := a[30]&k, d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := a[31]&k, d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 12: // execMad32, a full warp
+			d, a, b, c := &r[o.rd], &r[o.ra], &r[o.rb], &r[o.rc]
+			d[0] = uint64(uint32(a[0]*b[0] + c[0]))
+			d[1] = uint64(uint32(a[1]*b[1] + c[1]))
+			d[2] = uint64(uint32(a[2]*b[2] + c[2]))
+			d[3] = uint64(uint32(a[3]*b[3] + c[3]))
+			d[4] = uint64(uint32(a[4]*b[4] + c[4]))
+			d[5] = uint64(uint32(a[5]*b[5] + c[5]))
+			d[6] = uint64(uint32(a[6]*b[6] + c[6]))
+			d[7] = uint64(uint32(a[7]*b[7] + c[7]))
+			d[8] = uint64(uint32(a[8]*b[8] + c[8]))
+			d[9] = uint64(uint32(a[9]*b[9] + c[9]))
+			d[10] = uint64(uint32(a[10]*b[10] + c[10]))
+			d[11] = uint64(uint32(a[11]*b[11] + c[11]))
+			d[12] = uint64(uint32(a[12]*b[12] + c[12]))
+			d[13] = uint64(uint32(a[13]*b[13] + c[13]))
+			d[14] = uint64(uint32(a[14]*b[14] + c[14]))
+			d[15] = uint64(uint32(a[15]*b[15] + c[15]))
+			d[16] = uint64(uint32(a[16]*b[16] + c[16]))
+			d[17] = uint64(uint32(a[17]*b[17] + c[17]))
+			d[18] = uint64(uint32(a[18]*b[18] + c[18]))
+			d[19] = uint64(uint32(a[19]*b[19] + c[19]))
+			d[20] = uint64(uint32(a[20]*b[20] + c[20]))
+			d[21] = uint64(uint32(a[21]*b[21] + c[21]))
+			d[22] = uint64(uint32(a[22]*b[22] + c[22]))
+			d[23] = uint64(uint32(a[23]*b[23] + c[23]))
+			d[24] = uint64(uint32(a[24]*b[24] + c[24]))
+			d[25] = uint64(uint32(a[25]*b[25] + c[25]))
+			d[26] = uint64(uint32(a[26]*b[26] + c[26]))
+			d[27] = uint64(uint32(a[27]*b[27] + c[27]))
+			d[28] = uint64(uint32(a[28]*b[28] + c[28]))
+			d[29] = uint64(uint32(a[29]*b[29] + c[29]))
+			d[30] = uint64(uint32(a[30]*b[30] + c[30]))
+			d[31] = uint64(uint32(a[31]*b[31] + c[31]))
+		case 35: // execMad32, a dense mask
+			d, a, b, c := &r[o.rd], &r[o.ra], &r[o.rb], &r[o.rc]
+			x0, o0 := uint64(uint32(a[0]*b[0]+c[0])), d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := uint64(uint32(a[1]*b[1]+c[1])), d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := uint64(uint32(a[2]*b[2]+c[2])), d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := uint64(uint32(a[3]*b[3]+c[3])), d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := uint64(uint32(a[4]*b[4]+c[4])), d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := uint64(uint32(a[5]*b[5]+c[5])), d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := uint64(uint32(a[6]*b[6]+c[6])), d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := uint64(uint32(a[7]*b[7]+c[7])), d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := uint64(uint32(a[8]*b[8]+c[8])), d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := uint64(uint32(a[9]*b[9]+c[9])), d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := uint64(uint32(a[10]*b[10]+c[10])), d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := uint64(uint32(a[11]*b[11]+c[11])), d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := uint64(uint32(a[12]*b[12]+c[12])), d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := uint64(uint32(a[13]*b[13]+c[13])), d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := uint64(uint32(a[14]*b[14]+c[14])), d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := uint64(uint32(a[15]*b[15]+c[15])), d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := uint64(uint32(a[16]*b[16]+c[16])), d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := uint64(uint32(a[17]*b[17]+c[17])), d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := uint64(uint32(a[18]*b[18]+c[18])), d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := uint64(uint32(a[19]*b[19]+c[19])), d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := uint64(uint32(a[20]*b[20]+c[20])), d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := uint64(uint32(a[21]*b[21]+c[21])), d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := uint64(uint32(a[22]*b[22]+c[22])), d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := uint64(uint32(a[23]*b[23]+c[23])), d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := uint64(uint32(a[24]*b[24]+c[24])), d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := uint64(uint32(a[25]*b[25]+c[25])), d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := uint64(uint32(a[26]*b[26]+c[26])), d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := uint64(uint32(a[27]*b[27]+c[27])), d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := uint64(uint32(a[28]*b[28]+c[28])), d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := uint64(uint32(a[29]*b[29]+c[29])), d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := uint64(uint32(a[30]*b[30]+c[30])), d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := uint64(uint32(a[31]*b[31]+c[31])), d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 13: // execAdd64, a full warp
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			d[0] = a[0] + b[0]
+			d[1] = a[1] + b[1]
+			d[2] = a[2] + b[2]
+			d[3] = a[3] + b[3]
+			d[4] = a[4] + b[4]
+			d[5] = a[5] + b[5]
+			d[6] = a[6] + b[6]
+			d[7] = a[7] + b[7]
+			d[8] = a[8] + b[8]
+			d[9] = a[9] + b[9]
+			d[10] = a[10] + b[10]
+			d[11] = a[11] + b[11]
+			d[12] = a[12] + b[12]
+			d[13] = a[13] + b[13]
+			d[14] = a[14] + b[14]
+			d[15] = a[15] + b[15]
+			d[16] = a[16] + b[16]
+			d[17] = a[17] + b[17]
+			d[18] = a[18] + b[18]
+			d[19] = a[19] + b[19]
+			d[20] = a[20] + b[20]
+			d[21] = a[21] + b[21]
+			d[22] = a[22] + b[22]
+			d[23] = a[23] + b[23]
+			d[24] = a[24] + b[24]
+			d[25] = a[25] + b[25]
+			d[26] = a[26] + b[26]
+			d[27] = a[27] + b[27]
+			d[28] = a[28] + b[28]
+			d[29] = a[29] + b[29]
+			d[30] = a[30] + b[30]
+			d[31] = a[31] + b[31]
+		case 36: // execAdd64, a dense mask
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			x0, o0 := a[0]+b[0], d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := a[1]+b[1], d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := a[2]+b[2], d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := a[3]+b[3], d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := a[4]+b[4], d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := a[5]+b[5], d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := a[6]+b[6], d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := a[7]+b[7], d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := a[8]+b[8], d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := a[9]+b[9], d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := a[10]+b[10], d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := a[11]+b[11], d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := a[12]+b[12], d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := a[13]+b[13], d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := a[14]+b[14], d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := a[15]+b[15], d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := a[16]+b[16], d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := a[17]+b[17], d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := a[18]+b[18], d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := a[19]+b[19], d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := a[20]+b[20], d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := a[21]+b[21], d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := a[22]+b[22], d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := a[23]+b[23], d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := a[24]+b[24], d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := a[25]+b[25], d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := a[26]+b[26], d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := a[27]+b[27], d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := a[28]+b[28], d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := a[29]+b[29], d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := a[30]+b[30], d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := a[31]+b[31], d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 14: // execMulWideU32, a full warp
 			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 			d[0] = uint64(uint32(a[0])) * uint64(uint32(b[0]))
 			d[1] = uint64(uint32(a[1])) * uint64(uint32(b[1]))
@@ -7160,7 +9308,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = uint64(uint32(a[29])) * uint64(uint32(b[29]))
 			d[30] = uint64(uint32(a[30])) * uint64(uint32(b[30]))
 			d[31] = uint64(uint32(a[31])) * uint64(uint32(b[31]))
-		case 25: // execMulWideU32, a dense mask
+		case 37: // execMulWideU32, a dense mask
 			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 			x0, o0 := uint64(uint32(a[0]))*uint64(uint32(b[0])), d[0]
 			if mk&(1<<0) == 0 {
@@ -7322,203 +9470,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 				x31 = o31
 			}
 			d[31] = x31
-		case 11: // execMulWideS32, a full warp
-			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-			d[0] = uint64(int64(int32(a[0])) * int64(int32(b[0])))
-			d[1] = uint64(int64(int32(a[1])) * int64(int32(b[1])))
-			d[2] = uint64(int64(int32(a[2])) * int64(int32(b[2])))
-			d[3] = uint64(int64(int32(a[3])) * int64(int32(b[3])))
-			d[4] = uint64(int64(int32(a[4])) * int64(int32(b[4])))
-			d[5] = uint64(int64(int32(a[5])) * int64(int32(b[5])))
-			d[6] = uint64(int64(int32(a[6])) * int64(int32(b[6])))
-			d[7] = uint64(int64(int32(a[7])) * int64(int32(b[7])))
-			d[8] = uint64(int64(int32(a[8])) * int64(int32(b[8])))
-			d[9] = uint64(int64(int32(a[9])) * int64(int32(b[9])))
-			d[10] = uint64(int64(int32(a[10])) * int64(int32(b[10])))
-			d[11] = uint64(int64(int32(a[11])) * int64(int32(b[11])))
-			d[12] = uint64(int64(int32(a[12])) * int64(int32(b[12])))
-			d[13] = uint64(int64(int32(a[13])) * int64(int32(b[13])))
-			d[14] = uint64(int64(int32(a[14])) * int64(int32(b[14])))
-			d[15] = uint64(int64(int32(a[15])) * int64(int32(b[15])))
-			d[16] = uint64(int64(int32(a[16])) * int64(int32(b[16])))
-			d[17] = uint64(int64(int32(a[17])) * int64(int32(b[17])))
-			d[18] = uint64(int64(int32(a[18])) * int64(int32(b[18])))
-			d[19] = uint64(int64(int32(a[19])) * int64(int32(b[19])))
-			d[20] = uint64(int64(int32(a[20])) * int64(int32(b[20])))
-			d[21] = uint64(int64(int32(a[21])) * int64(int32(b[21])))
-			d[22] = uint64(int64(int32(a[22])) * int64(int32(b[22])))
-			d[23] = uint64(int64(int32(a[23])) * int64(int32(b[23])))
-			d[24] = uint64(int64(int32(a[24])) * int64(int32(b[24])))
-			d[25] = uint64(int64(int32(a[25])) * int64(int32(b[25])))
-			d[26] = uint64(int64(int32(a[26])) * int64(int32(b[26])))
-			d[27] = uint64(int64(int32(a[27])) * int64(int32(b[27])))
-			d[28] = uint64(int64(int32(a[28])) * int64(int32(b[28])))
-			d[29] = uint64(int64(int32(a[29])) * int64(int32(b[29])))
-			d[30] = uint64(int64(int32(a[30])) * int64(int32(b[30])))
-			d[31] = uint64(int64(int32(a[31])) * int64(int32(b[31])))
-		case 26: // execMulWideS32, a dense mask
-			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-			x0, o0 := uint64(int64(int32(a[0]))*int64(int32(b[0]))), d[0]
-			if mk&(1<<0) == 0 {
-				x0 = o0
-			}
-			d[0] = x0
-			x1, o1 := uint64(int64(int32(a[1]))*int64(int32(b[1]))), d[1]
-			if mk&(1<<1) == 0 {
-				x1 = o1
-			}
-			d[1] = x1
-			x2, o2 := uint64(int64(int32(a[2]))*int64(int32(b[2]))), d[2]
-			if mk&(1<<2) == 0 {
-				x2 = o2
-			}
-			d[2] = x2
-			x3, o3 := uint64(int64(int32(a[3]))*int64(int32(b[3]))), d[3]
-			if mk&(1<<3) == 0 {
-				x3 = o3
-			}
-			d[3] = x3
-			x4, o4 := uint64(int64(int32(a[4]))*int64(int32(b[4]))), d[4]
-			if mk&(1<<4) == 0 {
-				x4 = o4
-			}
-			d[4] = x4
-			x5, o5 := uint64(int64(int32(a[5]))*int64(int32(b[5]))), d[5]
-			if mk&(1<<5) == 0 {
-				x5 = o5
-			}
-			d[5] = x5
-			x6, o6 := uint64(int64(int32(a[6]))*int64(int32(b[6]))), d[6]
-			if mk&(1<<6) == 0 {
-				x6 = o6
-			}
-			d[6] = x6
-			x7, o7 := uint64(int64(int32(a[7]))*int64(int32(b[7]))), d[7]
-			if mk&(1<<7) == 0 {
-				x7 = o7
-			}
-			d[7] = x7
-			x8, o8 := uint64(int64(int32(a[8]))*int64(int32(b[8]))), d[8]
-			if mk&(1<<8) == 0 {
-				x8 = o8
-			}
-			d[8] = x8
-			x9, o9 := uint64(int64(int32(a[9]))*int64(int32(b[9]))), d[9]
-			if mk&(1<<9) == 0 {
-				x9 = o9
-			}
-			d[9] = x9
-			x10, o10 := uint64(int64(int32(a[10]))*int64(int32(b[10]))), d[10]
-			if mk&(1<<10) == 0 {
-				x10 = o10
-			}
-			d[10] = x10
-			x11, o11 := uint64(int64(int32(a[11]))*int64(int32(b[11]))), d[11]
-			if mk&(1<<11) == 0 {
-				x11 = o11
-			}
-			d[11] = x11
-			x12, o12 := uint64(int64(int32(a[12]))*int64(int32(b[12]))), d[12]
-			if mk&(1<<12) == 0 {
-				x12 = o12
-			}
-			d[12] = x12
-			x13, o13 := uint64(int64(int32(a[13]))*int64(int32(b[13]))), d[13]
-			if mk&(1<<13) == 0 {
-				x13 = o13
-			}
-			d[13] = x13
-			x14, o14 := uint64(int64(int32(a[14]))*int64(int32(b[14]))), d[14]
-			if mk&(1<<14) == 0 {
-				x14 = o14
-			}
-			d[14] = x14
-			x15, o15 := uint64(int64(int32(a[15]))*int64(int32(b[15]))), d[15]
-			if mk&(1<<15) == 0 {
-				x15 = o15
-			}
-			d[15] = x15
-			x16, o16 := uint64(int64(int32(a[16]))*int64(int32(b[16]))), d[16]
-			if mk&(1<<16) == 0 {
-				x16 = o16
-			}
-			d[16] = x16
-			x17, o17 := uint64(int64(int32(a[17]))*int64(int32(b[17]))), d[17]
-			if mk&(1<<17) == 0 {
-				x17 = o17
-			}
-			d[17] = x17
-			x18, o18 := uint64(int64(int32(a[18]))*int64(int32(b[18]))), d[18]
-			if mk&(1<<18) == 0 {
-				x18 = o18
-			}
-			d[18] = x18
-			x19, o19 := uint64(int64(int32(a[19]))*int64(int32(b[19]))), d[19]
-			if mk&(1<<19) == 0 {
-				x19 = o19
-			}
-			d[19] = x19
-			x20, o20 := uint64(int64(int32(a[20]))*int64(int32(b[20]))), d[20]
-			if mk&(1<<20) == 0 {
-				x20 = o20
-			}
-			d[20] = x20
-			x21, o21 := uint64(int64(int32(a[21]))*int64(int32(b[21]))), d[21]
-			if mk&(1<<21) == 0 {
-				x21 = o21
-			}
-			d[21] = x21
-			x22, o22 := uint64(int64(int32(a[22]))*int64(int32(b[22]))), d[22]
-			if mk&(1<<22) == 0 {
-				x22 = o22
-			}
-			d[22] = x22
-			x23, o23 := uint64(int64(int32(a[23]))*int64(int32(b[23]))), d[23]
-			if mk&(1<<23) == 0 {
-				x23 = o23
-			}
-			d[23] = x23
-			x24, o24 := uint64(int64(int32(a[24]))*int64(int32(b[24]))), d[24]
-			if mk&(1<<24) == 0 {
-				x24 = o24
-			}
-			d[24] = x24
-			x25, o25 := uint64(int64(int32(a[25]))*int64(int32(b[25]))), d[25]
-			if mk&(1<<25) == 0 {
-				x25 = o25
-			}
-			d[25] = x25
-			x26, o26 := uint64(int64(int32(a[26]))*int64(int32(b[26]))), d[26]
-			if mk&(1<<26) == 0 {
-				x26 = o26
-			}
-			d[26] = x26
-			x27, o27 := uint64(int64(int32(a[27]))*int64(int32(b[27]))), d[27]
-			if mk&(1<<27) == 0 {
-				x27 = o27
-			}
-			d[27] = x27
-			x28, o28 := uint64(int64(int32(a[28]))*int64(int32(b[28]))), d[28]
-			if mk&(1<<28) == 0 {
-				x28 = o28
-			}
-			d[28] = x28
-			x29, o29 := uint64(int64(int32(a[29]))*int64(int32(b[29]))), d[29]
-			if mk&(1<<29) == 0 {
-				x29 = o29
-			}
-			d[29] = x29
-			x30, o30 := uint64(int64(int32(a[30]))*int64(int32(b[30]))), d[30]
-			if mk&(1<<30) == 0 {
-				x30 = o30
-			}
-			d[30] = x30
-			x31, o31 := uint64(int64(int32(a[31]))*int64(int32(b[31]))), d[31]
-			if mk&(1<<31) == 0 {
-				x31 = o31
-			}
-			d[31] = x31
-		case 12: // execCvta, a full warp
+		case 15: // execCvta, a full warp
 			d, a := &r[o.rd], &r[o.ra]
 			k := o.aux
 			off := uint64(o.off)
@@ -7554,7 +9506,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = (a[29] + off) & k
 			d[30] = (a[30] + off) & k
 			d[31] = (a[31] + off) & k
-		case 27: // execCvta, a dense mask
+		case 38: // execCvta, a dense mask
 			d, a := &r[o.rd], &r[o.ra]
 			k := o.aux
 			off := uint64(o.off)
@@ -7718,7 +9670,399 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 				x31 = o31
 			}
 			d[31] = x31
-		case 13: // execSetpEqualNarrow
+		case 16: // execMulWideS32, a full warp
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			d[0] = uint64(int64(int32(a[0])) * int64(int32(b[0])))
+			d[1] = uint64(int64(int32(a[1])) * int64(int32(b[1])))
+			d[2] = uint64(int64(int32(a[2])) * int64(int32(b[2])))
+			d[3] = uint64(int64(int32(a[3])) * int64(int32(b[3])))
+			d[4] = uint64(int64(int32(a[4])) * int64(int32(b[4])))
+			d[5] = uint64(int64(int32(a[5])) * int64(int32(b[5])))
+			d[6] = uint64(int64(int32(a[6])) * int64(int32(b[6])))
+			d[7] = uint64(int64(int32(a[7])) * int64(int32(b[7])))
+			d[8] = uint64(int64(int32(a[8])) * int64(int32(b[8])))
+			d[9] = uint64(int64(int32(a[9])) * int64(int32(b[9])))
+			d[10] = uint64(int64(int32(a[10])) * int64(int32(b[10])))
+			d[11] = uint64(int64(int32(a[11])) * int64(int32(b[11])))
+			d[12] = uint64(int64(int32(a[12])) * int64(int32(b[12])))
+			d[13] = uint64(int64(int32(a[13])) * int64(int32(b[13])))
+			d[14] = uint64(int64(int32(a[14])) * int64(int32(b[14])))
+			d[15] = uint64(int64(int32(a[15])) * int64(int32(b[15])))
+			d[16] = uint64(int64(int32(a[16])) * int64(int32(b[16])))
+			d[17] = uint64(int64(int32(a[17])) * int64(int32(b[17])))
+			d[18] = uint64(int64(int32(a[18])) * int64(int32(b[18])))
+			d[19] = uint64(int64(int32(a[19])) * int64(int32(b[19])))
+			d[20] = uint64(int64(int32(a[20])) * int64(int32(b[20])))
+			d[21] = uint64(int64(int32(a[21])) * int64(int32(b[21])))
+			d[22] = uint64(int64(int32(a[22])) * int64(int32(b[22])))
+			d[23] = uint64(int64(int32(a[23])) * int64(int32(b[23])))
+			d[24] = uint64(int64(int32(a[24])) * int64(int32(b[24])))
+			d[25] = uint64(int64(int32(a[25])) * int64(int32(b[25])))
+			d[26] = uint64(int64(int32(a[26])) * int64(int32(b[26])))
+			d[27] = uint64(int64(int32(a[27])) * int64(int32(b[27])))
+			d[28] = uint64(int64(int32(a[28])) * int64(int32(b[28])))
+			d[29] = uint64(int64(int32(a[29])) * int64(int32(b[29])))
+			d[30] = uint64(int64(int32(a[30])) * int64(int32(b[30])))
+			d[31] = uint64(int64(int32(a[31])) * int64(int32(b[31])))
+		case 39: // execMulWideS32, a dense mask
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			x0, o0 := uint64(int64(int32(a[0]))*int64(int32(b[0]))), d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := uint64(int64(int32(a[1]))*int64(int32(b[1]))), d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := uint64(int64(int32(a[2]))*int64(int32(b[2]))), d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := uint64(int64(int32(a[3]))*int64(int32(b[3]))), d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := uint64(int64(int32(a[4]))*int64(int32(b[4]))), d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := uint64(int64(int32(a[5]))*int64(int32(b[5]))), d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := uint64(int64(int32(a[6]))*int64(int32(b[6]))), d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := uint64(int64(int32(a[7]))*int64(int32(b[7]))), d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := uint64(int64(int32(a[8]))*int64(int32(b[8]))), d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := uint64(int64(int32(a[9]))*int64(int32(b[9]))), d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := uint64(int64(int32(a[10]))*int64(int32(b[10]))), d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := uint64(int64(int32(a[11]))*int64(int32(b[11]))), d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := uint64(int64(int32(a[12]))*int64(int32(b[12]))), d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := uint64(int64(int32(a[13]))*int64(int32(b[13]))), d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := uint64(int64(int32(a[14]))*int64(int32(b[14]))), d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := uint64(int64(int32(a[15]))*int64(int32(b[15]))), d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := uint64(int64(int32(a[16]))*int64(int32(b[16]))), d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := uint64(int64(int32(a[17]))*int64(int32(b[17]))), d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := uint64(int64(int32(a[18]))*int64(int32(b[18]))), d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := uint64(int64(int32(a[19]))*int64(int32(b[19]))), d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := uint64(int64(int32(a[20]))*int64(int32(b[20]))), d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := uint64(int64(int32(a[21]))*int64(int32(b[21]))), d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := uint64(int64(int32(a[22]))*int64(int32(b[22]))), d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := uint64(int64(int32(a[23]))*int64(int32(b[23]))), d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := uint64(int64(int32(a[24]))*int64(int32(b[24]))), d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := uint64(int64(int32(a[25]))*int64(int32(b[25]))), d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := uint64(int64(int32(a[26]))*int64(int32(b[26]))), d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := uint64(int64(int32(a[27]))*int64(int32(b[27]))), d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := uint64(int64(int32(a[28]))*int64(int32(b[28]))), d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := uint64(int64(int32(a[29]))*int64(int32(b[29]))), d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := uint64(int64(int32(a[30]))*int64(int32(b[30]))), d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := uint64(int64(int32(a[31]))*int64(int32(b[31]))), d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 17: // execAnd, a full warp
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			d[0] = a[0] & b[0]
+			d[1] = a[1] & b[1]
+			d[2] = a[2] & b[2]
+			d[3] = a[3] & b[3]
+			d[4] = a[4] & b[4]
+			d[5] = a[5] & b[5]
+			d[6] = a[6] & b[6]
+			d[7] = a[7] & b[7]
+			d[8] = a[8] & b[8]
+			d[9] = a[9] & b[9]
+			d[10] = a[10] & b[10]
+			d[11] = a[11] & b[11]
+			d[12] = a[12] & b[12]
+			d[13] = a[13] & b[13]
+			d[14] = a[14] & b[14]
+			d[15] = a[15] & b[15]
+			d[16] = a[16] & b[16]
+			d[17] = a[17] & b[17]
+			d[18] = a[18] & b[18]
+			d[19] = a[19] & b[19]
+			d[20] = a[20] & b[20]
+			d[21] = a[21] & b[21]
+			d[22] = a[22] & b[22]
+			d[23] = a[23] & b[23]
+			d[24] = a[24] & b[24]
+			d[25] = a[25] & b[25]
+			d[26] = a[26] & b[26]
+			d[27] = a[27] & b[27]
+			d[28] = a[28] & b[28]
+			d[29] = a[29] & b[29]
+			d[30] = a[30] & b[30]
+			d[31] = a[31] & b[31]
+		case 40: // execAnd, a dense mask
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			x0, o0 := a[0]&b[0], d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := a[1]&b[1], d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := a[2]&b[2], d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := a[3]&b[3], d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := a[4]&b[4], d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := a[5]&b[5], d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := a[6]&b[6], d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := a[7]&b[7], d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := a[8]&b[8], d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := a[9]&b[9], d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := a[10]&b[10], d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := a[11]&b[11], d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := a[12]&b[12], d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := a[13]&b[13], d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := a[14]&b[14], d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := a[15]&b[15], d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := a[16]&b[16], d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := a[17]&b[17], d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := a[18]&b[18], d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := a[19]&b[19], d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := a[20]&b[20], d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := a[21]&b[21], d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := a[22]&b[22], d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := a[23]&b[23], d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := a[24]&b[24], d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := a[25]&b[25], d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := a[26]&b[26], d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := a[27]&b[27], d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := a[28]&b[28], d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := a[29]&b[29], d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := a[30]&b[30], d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := a[31]&b[31], d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 18: // execSetpEqualNarrow
 			ra, rb := o.ra, o.rb
 			sw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)
 			a, b := &r[ra^sw], &r[rb^sw]
@@ -7767,56 +10111,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
 			q := &w.f.preds[o.pd]
 			*q = *q&^mask | p&mask
-		case 14: // execSetpLessNarrowU
-			ra, rb := o.ra, o.rb
-			sw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)
-			a, b := &r[ra^sw], &r[rb^sw]
-			k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
-			part := &m.part
-			part[0] = ((((a[0]&k - b[0]&k) >> 63) |
-				(((a[1]&k - b[1]&k) >> 63) << 1)) |
-				((((a[2]&k - b[2]&k) >> 63) << 2) |
-					(((a[3]&k - b[3]&k) >> 63) << 3)))
-			part[1] = (((((a[4]&k - b[4]&k) >> 63) << 4) |
-				(((a[5]&k - b[5]&k) >> 63) << 5)) |
-				((((a[6]&k - b[6]&k) >> 63) << 6) |
-					(((a[7]&k - b[7]&k) >> 63) << 7)))
-			part[2] = (((((a[8]&k - b[8]&k) >> 63) << 8) |
-				(((a[9]&k - b[9]&k) >> 63) << 9)) |
-				((((a[10]&k - b[10]&k) >> 63) << 10) |
-					(((a[11]&k - b[11]&k) >> 63) << 11)))
-			part[3] = (((((a[12]&k - b[12]&k) >> 63) << 12) |
-				(((a[13]&k - b[13]&k) >> 63) << 13)) |
-				((((a[14]&k - b[14]&k) >> 63) << 14) |
-					(((a[15]&k - b[15]&k) >> 63) << 15)))
-			part[4] = (((((a[16]&k - b[16]&k) >> 63) << 16) |
-				(((a[17]&k - b[17]&k) >> 63) << 17)) |
-				((((a[18]&k - b[18]&k) >> 63) << 18) |
-					(((a[19]&k - b[19]&k) >> 63) << 19)))
-			part[5] = (((((a[20]&k - b[20]&k) >> 63) << 20) |
-				(((a[21]&k - b[21]&k) >> 63) << 21)) |
-				((((a[22]&k - b[22]&k) >> 63) << 22) |
-					(((a[23]&k - b[23]&k) >> 63) << 23)))
-			part[6] = (((((a[24]&k - b[24]&k) >> 63) << 24) |
-				(((a[25]&k - b[25]&k) >> 63) << 25)) |
-				((((a[26]&k - b[26]&k) >> 63) << 26) |
-					(((a[27]&k - b[27]&k) >> 63) << 27)))
-			part[7] = (((((a[28]&k - b[28]&k) >> 63) << 28) |
-				(((a[29]&k - b[29]&k) >> 63) << 29)) |
-				((((a[30]&k - b[30]&k) >> 63) << 30) |
-					(((a[31]&k - b[31]&k) >> 63) << 31)))
-			t := (((part[0] |
-				part[1]) |
-				(part[2] |
-					part[3])) |
-				((part[4] |
-					part[5]) |
-					(part[6] |
-						part[7])))
-			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
-			q := &w.f.preds[o.pd]
-			*q = *q&^mask | p&mask
-		case 15: // execSetpLessNarrow
+		case 19: // execSetpLessNarrow
 			ra, rb := o.ra, o.rb
 			sw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)
 			a, b := &r[ra^sw], &r[rb^sw]
@@ -7866,6 +10161,893 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
 			q := &w.f.preds[o.pd]
 			*q = *q&^mask | p&mask
+		case 20: // execSetpLessNarrowUIb
+			a, ib := &r[o.ra], uint64(o.off)
+			k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+			part := &m.part
+			part[0] = ((((a[0]&k - ib&k) >> 63) |
+				(((a[1]&k - ib&k) >> 63) << 1)) |
+				((((a[2]&k - ib&k) >> 63) << 2) |
+					(((a[3]&k - ib&k) >> 63) << 3)))
+			part[1] = (((((a[4]&k - ib&k) >> 63) << 4) |
+				(((a[5]&k - ib&k) >> 63) << 5)) |
+				((((a[6]&k - ib&k) >> 63) << 6) |
+					(((a[7]&k - ib&k) >> 63) << 7)))
+			part[2] = (((((a[8]&k - ib&k) >> 63) << 8) |
+				(((a[9]&k - ib&k) >> 63) << 9)) |
+				((((a[10]&k - ib&k) >> 63) << 10) |
+					(((a[11]&k - ib&k) >> 63) << 11)))
+			part[3] = (((((a[12]&k - ib&k) >> 63) << 12) |
+				(((a[13]&k - ib&k) >> 63) << 13)) |
+				((((a[14]&k - ib&k) >> 63) << 14) |
+					(((a[15]&k - ib&k) >> 63) << 15)))
+			part[4] = (((((a[16]&k - ib&k) >> 63) << 16) |
+				(((a[17]&k - ib&k) >> 63) << 17)) |
+				((((a[18]&k - ib&k) >> 63) << 18) |
+					(((a[19]&k - ib&k) >> 63) << 19)))
+			part[5] = (((((a[20]&k - ib&k) >> 63) << 20) |
+				(((a[21]&k - ib&k) >> 63) << 21)) |
+				((((a[22]&k - ib&k) >> 63) << 22) |
+					(((a[23]&k - ib&k) >> 63) << 23)))
+			part[6] = (((((a[24]&k - ib&k) >> 63) << 24) |
+				(((a[25]&k - ib&k) >> 63) << 25)) |
+				((((a[26]&k - ib&k) >> 63) << 26) |
+					(((a[27]&k - ib&k) >> 63) << 27)))
+			part[7] = (((((a[28]&k - ib&k) >> 63) << 28) |
+				(((a[29]&k - ib&k) >> 63) << 29)) |
+				((((a[30]&k - ib&k) >> 63) << 30) |
+					(((a[31]&k - ib&k) >> 63) << 31)))
+			t := (((part[0] |
+				part[1]) |
+				(part[2] |
+					part[3])) |
+				((part[4] |
+					part[5]) |
+					(part[6] |
+						part[7])))
+			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+			q := &w.f.preds[o.pd]
+			*q = *q&^mask | p&mask
+		case 21: // execSetpLessNarrowIb
+			a, ib := &r[o.ra], uint64(o.off)
+			k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+			part := &m.part
+			f := o.aux
+			part[0] = (((((a[0]&k ^ f) - (ib&k ^ f)) >> 63) |
+				((((a[1]&k ^ f) - (ib&k ^ f)) >> 63) << 1)) |
+				(((((a[2]&k ^ f) - (ib&k ^ f)) >> 63) << 2) |
+					((((a[3]&k ^ f) - (ib&k ^ f)) >> 63) << 3)))
+			part[1] = ((((((a[4]&k ^ f) - (ib&k ^ f)) >> 63) << 4) |
+				((((a[5]&k ^ f) - (ib&k ^ f)) >> 63) << 5)) |
+				(((((a[6]&k ^ f) - (ib&k ^ f)) >> 63) << 6) |
+					((((a[7]&k ^ f) - (ib&k ^ f)) >> 63) << 7)))
+			part[2] = ((((((a[8]&k ^ f) - (ib&k ^ f)) >> 63) << 8) |
+				((((a[9]&k ^ f) - (ib&k ^ f)) >> 63) << 9)) |
+				(((((a[10]&k ^ f) - (ib&k ^ f)) >> 63) << 10) |
+					((((a[11]&k ^ f) - (ib&k ^ f)) >> 63) << 11)))
+			part[3] = ((((((a[12]&k ^ f) - (ib&k ^ f)) >> 63) << 12) |
+				((((a[13]&k ^ f) - (ib&k ^ f)) >> 63) << 13)) |
+				(((((a[14]&k ^ f) - (ib&k ^ f)) >> 63) << 14) |
+					((((a[15]&k ^ f) - (ib&k ^ f)) >> 63) << 15)))
+			part[4] = ((((((a[16]&k ^ f) - (ib&k ^ f)) >> 63) << 16) |
+				((((a[17]&k ^ f) - (ib&k ^ f)) >> 63) << 17)) |
+				(((((a[18]&k ^ f) - (ib&k ^ f)) >> 63) << 18) |
+					((((a[19]&k ^ f) - (ib&k ^ f)) >> 63) << 19)))
+			part[5] = ((((((a[20]&k ^ f) - (ib&k ^ f)) >> 63) << 20) |
+				((((a[21]&k ^ f) - (ib&k ^ f)) >> 63) << 21)) |
+				(((((a[22]&k ^ f) - (ib&k ^ f)) >> 63) << 22) |
+					((((a[23]&k ^ f) - (ib&k ^ f)) >> 63) << 23)))
+			part[6] = ((((((a[24]&k ^ f) - (ib&k ^ f)) >> 63) << 24) |
+				((((a[25]&k ^ f) - (ib&k ^ f)) >> 63) << 25)) |
+				(((((a[26]&k ^ f) - (ib&k ^ f)) >> 63) << 26) |
+					((((a[27]&k ^ f) - (ib&k ^ f)) >> 63) << 27)))
+			part[7] = ((((((a[28]&k ^ f) - (ib&k ^ f)) >> 63) << 28) |
+				((((a[29]&k ^ f) - (ib&k ^ f)) >> 63) << 29)) |
+				(((((a[30]&k ^ f) - (ib&k ^ f)) >> 63) << 30) |
+					((((a[31]&k ^ f) - (ib&k ^ f)) >> 63) << 31)))
+			t := (((part[0] |
+				part[1]) |
+				(part[2] |
+					part[3])) |
+				((part[4] |
+					part[5]) |
+					(part[6] |
+						part[7])))
+			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+			q := &w.f.preds[o.pd]
+			*q = *q&^mask | p&mask
+		case 22: // execSub32Ib, a full warp
+			d, a := &r[o.rd], &r[o.ra]
+			ib := uint64(o.off)
+			d[0] = uint64(uint32(a[0] - ib))
+			d[1] = uint64(uint32(a[1] - ib))
+			d[2] = uint64(uint32(a[2] - ib))
+			d[3] = uint64(uint32(a[3] - ib))
+			d[4] = uint64(uint32(a[4] - ib))
+			d[5] = uint64(uint32(a[5] - ib))
+			d[6] = uint64(uint32(a[6] - ib))
+			d[7] = uint64(uint32(a[7] - ib))
+			d[8] = uint64(uint32(a[8] - ib))
+			d[9] = uint64(uint32(a[9] - ib))
+			d[10] = uint64(uint32(a[10] - ib))
+			d[11] = uint64(uint32(a[11] - ib))
+			d[12] = uint64(uint32(a[12] - ib))
+			d[13] = uint64(uint32(a[13] - ib))
+			d[14] = uint64(uint32(a[14] - ib))
+			d[15] = uint64(uint32(a[15] - ib))
+			d[16] = uint64(uint32(a[16] - ib))
+			d[17] = uint64(uint32(a[17] - ib))
+			d[18] = uint64(uint32(a[18] - ib))
+			d[19] = uint64(uint32(a[19] - ib))
+			d[20] = uint64(uint32(a[20] - ib))
+			d[21] = uint64(uint32(a[21] - ib))
+			d[22] = uint64(uint32(a[22] - ib))
+			d[23] = uint64(uint32(a[23] - ib))
+			d[24] = uint64(uint32(a[24] - ib))
+			d[25] = uint64(uint32(a[25] - ib))
+			d[26] = uint64(uint32(a[26] - ib))
+			d[27] = uint64(uint32(a[27] - ib))
+			d[28] = uint64(uint32(a[28] - ib))
+			d[29] = uint64(uint32(a[29] - ib))
+			d[30] = uint64(uint32(a[30] - ib))
+			d[31] = uint64(uint32(a[31] - ib))
+		case 41: // execSub32Ib, a dense mask
+			d, a := &r[o.rd], &r[o.ra]
+			ib := uint64(o.off)
+			x0, o0 := uint64(uint32(a[0]-ib)), d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := uint64(uint32(a[1]-ib)), d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := uint64(uint32(a[2]-ib)), d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := uint64(uint32(a[3]-ib)), d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := uint64(uint32(a[4]-ib)), d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := uint64(uint32(a[5]-ib)), d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := uint64(uint32(a[6]-ib)), d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := uint64(uint32(a[7]-ib)), d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := uint64(uint32(a[8]-ib)), d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := uint64(uint32(a[9]-ib)), d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := uint64(uint32(a[10]-ib)), d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := uint64(uint32(a[11]-ib)), d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := uint64(uint32(a[12]-ib)), d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := uint64(uint32(a[13]-ib)), d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := uint64(uint32(a[14]-ib)), d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := uint64(uint32(a[15]-ib)), d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := uint64(uint32(a[16]-ib)), d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := uint64(uint32(a[17]-ib)), d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := uint64(uint32(a[18]-ib)), d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := uint64(uint32(a[19]-ib)), d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := uint64(uint32(a[20]-ib)), d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := uint64(uint32(a[21]-ib)), d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := uint64(uint32(a[22]-ib)), d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := uint64(uint32(a[23]-ib)), d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := uint64(uint32(a[24]-ib)), d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := uint64(uint32(a[25]-ib)), d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := uint64(uint32(a[26]-ib)), d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := uint64(uint32(a[27]-ib)), d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := uint64(uint32(a[28]-ib)), d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := uint64(uint32(a[29]-ib)), d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := uint64(uint32(a[30]-ib)), d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := uint64(uint32(a[31]-ib)), d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 23: // execMad32Ic, a full warp
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			ic := o.aux
+			d[0] = uint64(uint32(a[0]*b[0] + ic))
+			d[1] = uint64(uint32(a[1]*b[1] + ic))
+			d[2] = uint64(uint32(a[2]*b[2] + ic))
+			d[3] = uint64(uint32(a[3]*b[3] + ic))
+			d[4] = uint64(uint32(a[4]*b[4] + ic))
+			d[5] = uint64(uint32(a[5]*b[5] + ic))
+			d[6] = uint64(uint32(a[6]*b[6] + ic))
+			d[7] = uint64(uint32(a[7]*b[7] + ic))
+			d[8] = uint64(uint32(a[8]*b[8] + ic))
+			d[9] = uint64(uint32(a[9]*b[9] + ic))
+			d[10] = uint64(uint32(a[10]*b[10] + ic))
+			d[11] = uint64(uint32(a[11]*b[11] + ic))
+			d[12] = uint64(uint32(a[12]*b[12] + ic))
+			d[13] = uint64(uint32(a[13]*b[13] + ic))
+			d[14] = uint64(uint32(a[14]*b[14] + ic))
+			d[15] = uint64(uint32(a[15]*b[15] + ic))
+			d[16] = uint64(uint32(a[16]*b[16] + ic))
+			d[17] = uint64(uint32(a[17]*b[17] + ic))
+			d[18] = uint64(uint32(a[18]*b[18] + ic))
+			d[19] = uint64(uint32(a[19]*b[19] + ic))
+			d[20] = uint64(uint32(a[20]*b[20] + ic))
+			d[21] = uint64(uint32(a[21]*b[21] + ic))
+			d[22] = uint64(uint32(a[22]*b[22] + ic))
+			d[23] = uint64(uint32(a[23]*b[23] + ic))
+			d[24] = uint64(uint32(a[24]*b[24] + ic))
+			d[25] = uint64(uint32(a[25]*b[25] + ic))
+			d[26] = uint64(uint32(a[26]*b[26] + ic))
+			d[27] = uint64(uint32(a[27]*b[27] + ic))
+			d[28] = uint64(uint32(a[28]*b[28] + ic))
+			d[29] = uint64(uint32(a[29]*b[29] + ic))
+			d[30] = uint64(uint32(a[30]*b[30] + ic))
+			d[31] = uint64(uint32(a[31]*b[31] + ic))
+		case 42: // execMad32Ic, a dense mask
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			ic := o.aux
+			x0, o0 := uint64(uint32(a[0]*b[0]+ic)), d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := uint64(uint32(a[1]*b[1]+ic)), d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := uint64(uint32(a[2]*b[2]+ic)), d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := uint64(uint32(a[3]*b[3]+ic)), d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := uint64(uint32(a[4]*b[4]+ic)), d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := uint64(uint32(a[5]*b[5]+ic)), d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := uint64(uint32(a[6]*b[6]+ic)), d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := uint64(uint32(a[7]*b[7]+ic)), d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := uint64(uint32(a[8]*b[8]+ic)), d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := uint64(uint32(a[9]*b[9]+ic)), d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := uint64(uint32(a[10]*b[10]+ic)), d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := uint64(uint32(a[11]*b[11]+ic)), d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := uint64(uint32(a[12]*b[12]+ic)), d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := uint64(uint32(a[13]*b[13]+ic)), d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := uint64(uint32(a[14]*b[14]+ic)), d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := uint64(uint32(a[15]*b[15]+ic)), d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := uint64(uint32(a[16]*b[16]+ic)), d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := uint64(uint32(a[17]*b[17]+ic)), d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := uint64(uint32(a[18]*b[18]+ic)), d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := uint64(uint32(a[19]*b[19]+ic)), d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := uint64(uint32(a[20]*b[20]+ic)), d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := uint64(uint32(a[21]*b[21]+ic)), d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := uint64(uint32(a[22]*b[22]+ic)), d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := uint64(uint32(a[23]*b[23]+ic)), d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := uint64(uint32(a[24]*b[24]+ic)), d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := uint64(uint32(a[25]*b[25]+ic)), d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := uint64(uint32(a[26]*b[26]+ic)), d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := uint64(uint32(a[27]*b[27]+ic)), d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := uint64(uint32(a[28]*b[28]+ic)), d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := uint64(uint32(a[29]*b[29]+ic)), d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := uint64(uint32(a[30]*b[30]+ic)), d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := uint64(uint32(a[31]*b[31]+ic)), d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 24: // execAdd64Ib, a full warp
+			d, a := &r[o.rd], &r[o.ra]
+			ib := uint64(o.off)
+			d[0] = a[0] + ib
+			d[1] = a[1] + ib
+			d[2] = a[2] + ib
+			d[3] = a[3] + ib
+			d[4] = a[4] + ib
+			d[5] = a[5] + ib
+			d[6] = a[6] + ib
+			d[7] = a[7] + ib
+			d[8] = a[8] + ib
+			d[9] = a[9] + ib
+			d[10] = a[10] + ib
+			d[11] = a[11] + ib
+			d[12] = a[12] + ib
+			d[13] = a[13] + ib
+			d[14] = a[14] + ib
+			d[15] = a[15] + ib
+			d[16] = a[16] + ib
+			d[17] = a[17] + ib
+			d[18] = a[18] + ib
+			d[19] = a[19] + ib
+			d[20] = a[20] + ib
+			d[21] = a[21] + ib
+			d[22] = a[22] + ib
+			d[23] = a[23] + ib
+			d[24] = a[24] + ib
+			d[25] = a[25] + ib
+			d[26] = a[26] + ib
+			d[27] = a[27] + ib
+			d[28] = a[28] + ib
+			d[29] = a[29] + ib
+			d[30] = a[30] + ib
+			d[31] = a[31] + ib
+		case 43: // execAdd64Ib, a dense mask
+			d, a := &r[o.rd], &r[o.ra]
+			ib := uint64(o.off)
+			x0, o0 := a[0]+ib, d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := a[1]+ib, d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := a[2]+ib, d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := a[3]+ib, d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := a[4]+ib, d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := a[5]+ib, d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := a[6]+ib, d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := a[7]+ib, d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := a[8]+ib, d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := a[9]+ib, d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := a[10]+ib, d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := a[11]+ib, d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := a[12]+ib, d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := a[13]+ib, d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := a[14]+ib, d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := a[15]+ib, d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := a[16]+ib, d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := a[17]+ib, d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := a[18]+ib, d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := a[19]+ib, d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := a[20]+ib, d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := a[21]+ib, d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := a[22]+ib, d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := a[23]+ib, d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := a[24]+ib, d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := a[25]+ib, d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := a[26]+ib, d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := a[27]+ib, d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := a[28]+ib, d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := a[29]+ib, d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := a[30]+ib, d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := a[31]+ib, d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 25: // execXorIb, a full warp
+			d, a := &r[o.rd], &r[o.ra]
+			ib := uint64(o.off)
+			d[0] = a[0] ^ ib
+			d[1] = a[1] ^ ib
+			d[2] = a[2] ^ ib
+			d[3] = a[3] ^ ib
+			d[4] = a[4] ^ ib
+			d[5] = a[5] ^ ib
+			d[6] = a[6] ^ ib
+			d[7] = a[7] ^ ib
+			d[8] = a[8] ^ ib
+			d[9] = a[9] ^ ib
+			d[10] = a[10] ^ ib
+			d[11] = a[11] ^ ib
+			d[12] = a[12] ^ ib
+			d[13] = a[13] ^ ib
+			d[14] = a[14] ^ ib
+			d[15] = a[15] ^ ib
+			d[16] = a[16] ^ ib
+			d[17] = a[17] ^ ib
+			d[18] = a[18] ^ ib
+			d[19] = a[19] ^ ib
+			d[20] = a[20] ^ ib
+			d[21] = a[21] ^ ib
+			d[22] = a[22] ^ ib
+			d[23] = a[23] ^ ib
+			d[24] = a[24] ^ ib
+			d[25] = a[25] ^ ib
+			d[26] = a[26] ^ ib
+			d[27] = a[27] ^ ib
+			d[28] = a[28] ^ ib
+			d[29] = a[29] ^ ib
+			d[30] = a[30] ^ ib
+			d[31] = a[31] ^ ib
+		case 44: // execXorIb, a dense mask
+			d, a := &r[o.rd], &r[o.ra]
+			ib := uint64(o.off)
+			x0, o0 := a[0]^ib, d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := a[1]^ib, d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := a[2]^ib, d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := a[3]^ib, d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := a[4]^ib, d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := a[5]^ib, d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := a[6]^ib, d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := a[7]^ib, d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := a[8]^ib, d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := a[9]^ib, d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := a[10]^ib, d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := a[11]^ib, d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := a[12]^ib, d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := a[13]^ib, d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := a[14]^ib, d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := a[15]^ib, d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := a[16]^ib, d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := a[17]^ib, d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := a[18]^ib, d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := a[19]^ib, d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := a[20]^ib, d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := a[21]^ib, d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := a[22]^ib, d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := a[23]^ib, d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := a[24]^ib, d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := a[25]^ib, d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := a[26]^ib, d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := a[27]^ib, d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := a[28]^ib, d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := a[29]^ib, d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := a[30]^ib, d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := a[31]^ib, d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
 		case 0:
 			fallthrough
 		default:

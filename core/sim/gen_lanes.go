@@ -35,52 +35,78 @@ type laneOp struct {
 	srcs  int
 	expr  string
 	count int
+	// of and imm: a form with immediates is the lane op named of with
+	// its sources in imm (bit 0 b, bit 1 c) read from the op (o.off, o.aux).
+	of  string
+	imm uint8
 }
 
 var ops = []laneOp{
 	// exec.go: mov, add, sub, mul.lo, mad.lo, and, or, xor (9.7.1, 9.7.8, 9.7.9.1)
-	{"execMov", "mov d, a (k masks to the type's width)", 1, "$a & k", 0},
-	{"execAdd32", "add.{u,s}32", 2, "uint64(uint32($a + $b))", 0},
-	{"execSub32", "sub.{u,s}32", 2, "uint64(uint32($a - $b))", 0},
-	{"execMul32", "mul.lo.{u,s}32", 2, "uint64(uint32($a * $b))", 0},
-	{"execMad32", "mad.lo.{u,s}32", 3, "uint64(uint32($a*$b + $c))", 0},
-	{"execAdd64", "add.{u,s}64", 2, "$a + $b", 0},
-	{"execSub64", "sub.{u,s}64", 2, "$a - $b", 0},
-	{"execMul64", "mul.lo.{u,s}64", 2, "$a * $b", 0},
-	{"execMad64", "mad.lo.{u,s}64", 3, "$a*$b + $c", 0},
-	{"execAnd", "and.b{16,32,64}", 2, "$a & $b", 0},
-	{"execOr", "or.b{16,32,64}", 2, "$a | $b", 0},
-	{"execXor", "xor.b{16,32,64}", 2, "$a ^ $b", 0},
+	{"execMov", "mov d, a (k masks to the type's width)", 1, "$a & k", 0, "", 0},
+	{"execAdd32", "add.{u,s}32", 2, "uint64(uint32($a + $b))", 0, "", 0},
+	{"execSub32", "sub.{u,s}32", 2, "uint64(uint32($a - $b))", 0, "", 0},
+	{"execMul32", "mul.lo.{u,s}32", 2, "uint64(uint32($a * $b))", 0, "", 0},
+	{"execMad32", "mad.lo.{u,s}32", 3, "uint64(uint32($a*$b + $c))", 0, "", 0},
+	{"execAdd64", "add.{u,s}64", 2, "$a + $b", 0, "", 0},
+	{"execSub64", "sub.{u,s}64", 2, "$a - $b", 0, "", 0},
+	{"execMul64", "mul.lo.{u,s}64", 2, "$a * $b", 0, "", 0},
+	{"execMad64", "mad.lo.{u,s}64", 3, "$a*$b + $c", 0, "", 0},
+	{"execAnd", "and.b{16,32,64}", 2, "$a & $b", 0, "", 0},
+	{"execOr", "or.b{16,32,64}", 2, "$a | $b", 0, "", 0},
+	{"execXor", "xor.b{16,32,64}", 2, "$a ^ $b", 0, "", 0},
 
 	// exec_int.go: shl, shr (9.7.8.8-9); counts of the width or more give
 	// 0 or the sign, as Go's shifts do for counts of 64 and up.
-	{"execShl", "shl.b{16,32,64}", 2, "$a << uint32($b) & k", 0},
-	{"execShrU", "shr.{b,u}{16,32,64}", 2, "$a & k >> uint32($b)", 0},
-	{"execShrS32", "shr.s32", 2, "uint64(uint32(int32($a) >> uint32($b)))", 0},
-	{"execShrS64", "shr.s64", 2, "uint64(int64($a) >> uint32($b))", 0},
+	{"execShl", "shl.b{16,32,64}", 2, "$a << uint32($b) & k", 0, "", 0},
+	{"execShrU", "shr.{b,u}{16,32,64}", 2, "$a & k >> uint32($b)", 0, "", 0},
+	{"execShrS32", "shr.s32", 2, "uint64(uint32(int32($a) >> uint32($b)))", 0, "", 0},
+	{"execShrS64", "shr.s64", 2, "uint64(int64($a) >> uint32($b))", 0, "", 0},
 
 	// exec_int.go: mul.wide (9.7.1.6); exec_mem.go: cvta (9.7.9.20), whose
 	// off is the space's window base (negated for cvta.to).
-	{"execMulWideU32", "mul.wide.u32", 2, "uint64(uint32($a)) * uint64(uint32($b))", 0},
-	{"execMulWideS32", "mul.wide.s32", 2, "uint64(int64(int32($a)) * int64(int32($b)))", 0},
-	{"execCvta", "cvta{.to}.space.u{32,64}: d = (a + off) & k", 1, "($a + off) & k", 0},
+	{"execMulWideU32", "mul.wide.u32", 2, "uint64(uint32($a)) * uint64(uint32($b))", 0, "", 0},
+	{"execMulWideS32", "mul.wide.s32", 2, "uint64(int64(int32($a)) * int64(int32($b)))", 0, "", 0},
+	{"execCvta", "cvta{.to}.space.u{32,64}: d = (a + off) & k", 1, "($a + off) & k", 0, "", 0},
 
 	// The same with an immediate count below the width (lowerShift).
-	{"execShlImm", "shl.b{16,32,64} by an immediate below 64", 1, "$a << s & k", 64},
-	{"execShrUImm", "shr.{b,u}{16,32,64} by an immediate below 64", 1, "$a & k >> s", 64},
-	{"execShrS32Imm", "shr.s32 by an immediate below 32", 1, "uint64(uint32(int32($a) >> s))", 32},
-	{"execShrS64Imm", "shr.s64 by an immediate below 64", 1, "uint64(int64($a) >> s)", 64},
+	{"execShlImm", "shl.b{16,32,64} by an immediate below 64", 1, "$a << s & k", 64, "", 0},
+	{"execShrUImm", "shr.{b,u}{16,32,64} by an immediate below 64", 1, "$a & k >> s", 64, "", 0},
+	{"execShrS32Imm", "shr.s32 by an immediate below 32", 1, "uint64(uint32(int32($a) >> s))", 32, "", 0},
+	{"execShrS64Imm", "shr.s64 by an immediate below 64", 1, "uint64(int64($a) >> s)", 64, "", 0},
+
+	// The same with an immediate b (or c) (immForm): its constant row's
+	// value is in the op, so the lanes load one row less. (immForm takes
+	// the first form of an op that fits: the one with both first.)
+	{"execAdd32Ib", "add.{u,s}32 d, a, imm", 1, "uint64(uint32($a + $B))", 0, "execAdd32", 1},
+	{"execSub32Ib", "sub.{u,s}32 d, a, imm", 1, "uint64(uint32($a - $B))", 0, "execSub32", 1},
+	{"execMad32Ibc", "mad.lo.{u,s}32 d, a, imm, imm", 1, "uint64(uint32($a*$B + $C))", 0, "execMad32", 3},
+	{"execMad32Ic", "mad.lo.{u,s}32 d, a, b, imm", 2, "uint64(uint32($a*$b + $C))", 0, "execMad32", 2},
+	{"execAdd64Ib", "add.{u,s}64 d, a, imm", 1, "$a + $B", 0, "execAdd64", 1},
+	{"execAndIb", "and.b{16,32,64} d, a, imm", 1, "$a & $B", 0, "execAnd", 1},
+	{"execXorIb", "xor.b{16,32,64} d, a, imm", 1, "$a ^ $B", 0, "execXor", 1},
 }
 
-// fusedOps and fusedCmps are the ops whose lanes fused (see fusedFn) runs
-// in place, no call, the ones the benchmark kernels' stretches of plain
-// ops run (alu, reduce, diverge, vadd, the transpose: counted with the
-// stretches' ops by handler).
-var fusedOps = []string{
-	"execMov", "execAdd32", "execSub32", "execMad32", "execAdd64", "execAnd", "execXor",
-	"execShlImm", "execShrUImm", "execMulWideU32", "execMulWideS32", "execCvta",
+// fusedKinds are the ops whose lanes fused (see fusedFn) runs in place,
+// no call, the ones the benchmark kernels' stretches of plain ops run
+// (alu, reduce, diverge, vadd, the transpose: counted with the stretches'
+// ops by handler): value ops by handler name, setps as "setp:" and the
+// comparison. A kind's place is its case's number in fused's switch, a
+// binary search that Go lays out with the lower half on the path it falls
+// through and the upper half behind a jump, a trip through the function's
+// dispatch loop under WebAssembly: so the kinds the kernels run most come
+// first (about one trip an op less for alu than in the order of ops).
+var fusedKinds = []string{
+	"execAdd32", "execShlImm", "execMad32Ibc", "execXor", "execAdd32Ib", "execSub32",
+	"execAndIb", "setp:LessNarrowU", "setp:EqualNarrowIb", "execShrUImm", "execMov",
+	"execMad32", "execAdd64", "execMulWideU32", "execCvta", "execMulWideS32", "execAnd",
+	"setp:EqualNarrow", "setp:LessNarrow", "setp:LessNarrowUIb", "setp:LessNarrowIb",
+	"execSub32Ib", "execMad32Ic", "execAdd64Ib", "execXorIb",
 }
-var fusedCmps = []string{"EqualNarrow", "LessNarrowU", "LessNarrow"}
+
+// immCmps are the comparisons with a form whose b is an immediate
+// (execSetpXIb: a setp with no swap of its operands, see immForm).
+var immCmps = []string{"EqualNarrow", "LessNarrowU", "LessNarrow"}
 
 // cmpOp is an integer comparison over all 32 lanes (inactive ones too: the
 // caller masks): lane i's result, 0 or 1, is expr, from $a and $b, the
@@ -229,7 +255,7 @@ func memLanes() []byte {
 }
 
 // fusedFn is fused, block's form that runs the lanes of the ops in
-// fusedOps and fusedCmps in place: one switch case an op and a mask class,
+// fusedKinds in place: one switch case an op and a mask class,
 // no call, where block calls each op's handler. Under WebAssembly a call
 // costs about 80 x86 instructions in V8's code (the arguments and every
 // value live across it through Go's stack in linear memory, the callee's
@@ -237,19 +263,26 @@ func memLanes() []byte {
 // after it); the cases' lanes are the handlers' own.
 func fusedFn() string {
 	var b strings.Builder
-	var handlers []string
-	for _, n := range fusedOps {
+	var handlers, dense []string
+	nd := 0
+	for _, n := range fusedKinds {
+		if c, ok := strings.CutPrefix(n, "setp:"); ok {
+			handlers = append(handlers, "execSetp"+c)
+			dense = append(dense, "0")
+			continue
+		}
 		handlers = append(handlers, n)
+		nd++
+		dense = append(dense, fmt.Sprint(len(fusedKinds)+nd))
 	}
-	for _, n := range fusedCmps {
-		handlers = append(handlers, "execSetp"+n)
-	}
-	nv, nc := len(fusedOps), len(fusedCmps)
 	b.WriteString("// laneHandlers are the handlers whose lanes fused runs in place; an op's\n")
-	b.WriteString("// lane kind (op.lane) is its handler's index here plus one (0: none).\n")
-	b.WriteString("// The first laneOps are value ops, the rest setps.\n")
+	b.WriteString("// lane kind (op.lane) is its handler's index here plus one (0: none),\n")
+	b.WriteString("// and its full-warp case's number in fused's switch.\n")
 	fmt.Fprintf(&b, "var laneHandlers = [...]execFn{\n\t%s,\n}\n\n", strings.Join(handlers, ",\n\t"))
-	fmt.Fprintf(&b, "const laneOps = %d\n\n", nv)
+	b.WriteString("// laneDense is, for the lane kind k, fused's case for a dense mask at\n")
+	b.WriteString("// k-1: a value op's select case, or 0 for a setp (whose one case takes\n")
+	b.WriteString("// every mask).\n")
+	fmt.Fprintf(&b, "var laneDense = [...]uint8{%s}\n\n", strings.Join(dense, ", "))
 	b.WriteString(`// fused issues ops, a stretch of 2 to maxBlock unguarded plain ops
 // (op.blk), for the lanes in mask (w.mask), and returns how many it
 // issued: all, or up to and with the first that faults. The pc is the
@@ -285,32 +318,34 @@ func fusedFn() string {
 	for _, o := range ops {
 		byName[o.name] = o
 	}
-	for k, n := range fusedOps {
+	byCmp := map[string]cmpOp{}
+	for _, c := range cmps {
+		byCmp[c.name] = c
+		byCmp[c.name+"Ib"] = immCmp(c)
+	}
+	for k, n := range fusedKinds {
+		if cn, ok := strings.CutPrefix(n, "setp:"); ok {
+			c, ok := byCmp[cn]
+			if !ok {
+				fmt.Fprintln(os.Stderr, "fusedKinds: no comparison", cn)
+				os.Exit(1)
+			}
+			fmt.Fprintf(&b, "\t\tcase %d: // execSetp%s\n", k+1, c.name)
+			b.WriteString(setpLanes(c, "\t\t\t", "r"))
+			b.WriteString("\t\t\tq := &w.f.preds[o.pd]\n\t\t\t*q = *q&^mask | p&mask\n")
+			continue
+		}
 		o, ok := byName[n]
 		if !ok {
-			fmt.Fprintln(os.Stderr, "fusedOps: no lane op", n)
+			fmt.Fprintln(os.Stderr, "fusedKinds: no lane op", n)
 			os.Exit(1)
 		}
 		fmt.Fprintf(&b, "\t\tcase %d: // %s, a full warp\n", k+1, o.name)
 		b.WriteString(indent(opDecls(o), "\t\t\t"))
 		b.WriteString(fullLanes(o, "\t\t\t"))
-		fmt.Fprintf(&b, "\t\tcase %d: // %s, a dense mask\n", k+1+nv+nc, o.name)
+		fmt.Fprintf(&b, "\t\tcase %s: // %s, a dense mask\n", dense[k], o.name)
 		b.WriteString(indent(opDecls(o), "\t\t\t"))
 		b.WriteString(selectLanes(o, "\t\t\t"))
-	}
-	byCmp := map[string]cmpOp{}
-	for _, c := range cmps {
-		byCmp[c.name] = c
-	}
-	for j, n := range fusedCmps {
-		c, ok := byCmp[n]
-		if !ok {
-			fmt.Fprintln(os.Stderr, "fusedCmps: no comparison", n)
-			os.Exit(1)
-		}
-		fmt.Fprintf(&b, "\t\tcase %d: // execSetp%s\n", nv+j+1, c.name)
-		b.WriteString(setpLanes(c, "\t\t\t", "r"))
-		b.WriteString("\t\t\tq := &w.f.preds[o.pd]\n\t\t\t*q = *q&^mask | p&mask\n")
 	}
 	// The handler's call is case 0, not only the default: Go lays out a
 	// switch as a binary search, and a value below every case (no case
@@ -332,6 +367,12 @@ func opDecls(o laneOp) string {
 		rows = append(rows, "&r[o."+[]string{"ra", "rb", "rc"}[i]+"]")
 	}
 	fmt.Fprintf(&b, "\t%s := %s\n", strings.Join(vars, ", "), strings.Join(rows, ", "))
+	if strings.Contains(o.expr, "$B") {
+		b.WriteString("\tib := uint64(o.off)\n")
+	}
+	if strings.Contains(o.expr, "$C") {
+		b.WriteString("\tic := o.aux\n")
+	}
 	if strings.Contains(o.expr, "k") {
 		b.WriteString("\tk := o.aux\n")
 	}
@@ -365,13 +406,24 @@ func selectLanes(o laneOp, in string) string {
 	return b.String()
 }
 
+// immCmp is c with an immediate b (o.off): the setp form
+// execSetp<name>Ib, for an op whose operands are not swapped (immForm).
+func immCmp(c cmpOp) cmpOp {
+	r := strings.NewReplacer("$b", "$B")
+	return cmpOp{c.name + "Ib", c.doc + ", b an immediate", r.Replace(c.x), r.Replace(c.y), r.Replace(c.expr)}
+}
+
 // setpLanes is the statements of c's setp up to p, its result for every
 // lane (negated when the op says so), the rows read from regs.
 func setpLanes(c cmpOp, in, regs string) string {
 	var b strings.Builder
-	b.WriteString("\tra, rb := o.ra, o.rb\n")
-	b.WriteString("\tsw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)\n")
-	fmt.Fprintf(&b, "\ta, b := &%s[ra^sw], &%s[rb^sw]\n", regs, regs)
+	if strings.Contains(c.expr+c.x+c.y, "$B") {
+		fmt.Fprintf(&b, "\ta, ib := &%s[o.ra], uint64(o.off)\n", regs)
+	} else {
+		b.WriteString("\tra, rb := o.ra, o.rb\n")
+		b.WriteString("\tsw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)\n")
+		fmt.Fprintf(&b, "\ta, b := &%s[ra^sw], &%s[rb^sw]\n", regs, regs)
+	}
 	b.WriteString("\tk := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)\n")
 	b.WriteString("\tpart := &m.part\n")
 	if strings.Contains(c.expr+c.x+c.y, "f") {
@@ -394,7 +446,7 @@ func indent(s, in string) string {
 }
 
 func lane(expr, i string) string {
-	return strings.NewReplacer("$a", "a["+i+"]", "$b", "b["+i+"]", "$c", "c["+i+"]").Replace(expr)
+	return strings.NewReplacer("$a", "a["+i+"]", "$b", "b["+i+"]", "$c", "c["+i+"]", "$B", "ib", "$C", "ic").Replace(expr)
 }
 
 func main() {
@@ -433,6 +485,34 @@ func main() {
 		b.WriteString(setpLanes(c, "\t", "w.regs"))
 		b.WriteString("\tsetPred(w, o.pd, p)\n\tsetPred(w, o.pd2, ^p)\n}\n\n")
 	}
+	var forms []string
+	for _, o := range ops {
+		if o.of != "" {
+			forms = append(forms, fmt.Sprintf("{%s, %s, %d, false}", o.of, o.name, o.imm))
+		}
+	}
+	for _, n := range immCmps {
+		var c cmpOp
+		for _, x := range cmps {
+			if x.name == n {
+				c = immCmp(x)
+			}
+		}
+		if c.name == "" {
+			fmt.Fprintln(os.Stderr, "immCmps: no comparison", n)
+			os.Exit(1)
+		}
+		fmt.Fprintf(&b, "// execSetp%s: setp without a BoolOp, comparing as cmp%s does with\n", c.name, n)
+		b.WriteString("// b an immediate (o.off) and no swap of the operands (immForm).\n")
+		fmt.Fprintf(&b, "func execSetp%s(m *Machine, w *warp, o *op) {\n", c.name)
+		b.WriteString(setpLanes(c, "\t", "w.regs"))
+		b.WriteString("\tsetPred(w, o.pd, p)\n\tsetPred(w, o.pd2, ^p)\n}\n\n")
+		forms = append(forms, fmt.Sprintf("{execSetp%s, execSetp%s, 1, true}", n, c.name))
+	}
+	b.WriteString("// immForms are the lane handlers (of) with a form that reads sources\n")
+	b.WriteString("// from the op instead of their constant rows (imm: bit 0 b in o.off,\n// bit 1 c in o.aux;\n")
+	b.WriteString("// setp: a comparison, whose operands the lowerer may swap); see immForm.\n")
+	fmt.Fprintf(&b, "var immForms = [...]struct {\n\tof, form execFn\n\timm      uint8\n\tsetp     bool\n}{\n\t%s,\n}\n\n", strings.Join(forms, ",\n\t"))
 	b.WriteString(fusedFn())
 	src, err := format.Source(b.Bytes())
 	if err != nil {

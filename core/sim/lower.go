@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
 
 	"github.com/ptxplay/ptxplay/core/check"
@@ -524,8 +525,15 @@ func (p *Program) lowerFunc(f *fn) error {
 	}
 	computeReconvergence(f)
 	all := l.predConst(true)
+	consts := map[int32]uint64{}
+	for _, c := range f.consts {
+		if !c.localRel {
+			consts[c.slot] = c.val
+		}
+	}
 	for i := range f.code {
 		o := &f.code[i]
+		immForm(o, consts)
 		o.gp = all
 		if o.guard >= 0 {
 			o.gp = o.guard
@@ -547,6 +555,43 @@ func (p *Program) lowerFunc(f *fn) error {
 		}
 	}
 	return nil
+}
+
+// immForm gives o the form of its handler that reads its immediate
+// sources from the op (b from o.off, c from o.aux, fields an ALU op
+// does not use otherwise; immForms, exec_lanes.go) where there is one:
+// consts holds the values of f's constant rows (the frame fills each
+// row's 32 lanes with its value, so the form computes what the handler
+// does). A setp form takes b as written: none where the lowerer swapped
+// the operands (cmpSwap).
+func immForm(o *op, consts map[int32]uint64) {
+	if o.exec == nil {
+		return
+	}
+	p := reflect.ValueOf(o.exec).Pointer()
+	for _, f := range immForms {
+		if reflect.ValueOf(f.of).Pointer() != p {
+			continue
+		}
+		if f.imm&1 != 0 && (len(o.s) < 2 || f.setp && o.mode&cmpSwap != 0) {
+			continue
+		}
+		if f.imm&2 != 0 && len(o.s) < 3 {
+			continue
+		}
+		b, okb := consts[o.rb]
+		c, okc := consts[o.rc]
+		if (f.imm&1 == 0 || okb) && (f.imm&2 == 0 || okc) {
+			o.exec = f.form
+			if f.imm&1 != 0 {
+				o.off = int64(b)
+			}
+			if f.imm&2 != 0 {
+				o.aux = c
+			}
+			return
+		}
+	}
 }
 
 // markPlain sets flagPlain (with wm) on the ops of f that burst's short

@@ -56,7 +56,7 @@ type op struct {
 	// Memory operands.
 	space  space
 	base   int32 // address register slot, -1 for none
-	off    int64 // constant offset, or absolute address when base < 0
+	off    int64 // constant offset, or absolute address when base < 0 (b's value for the lane forms with an immediate b: immForm)
 	size   uint8 // access size in bytes of one element
 	signed bool  // sign-extend loads
 
@@ -64,7 +64,7 @@ type op struct {
 	typ2   typeInfo // the second type (cvt source, etc.)
 	mode   uint8    // rounding mode or sub-operation selector
 	flags  uint16   // opFlag bits
-	aux    uint64   // extra constant (e.g. shfl clamp, lop3 table)
+	aux    uint64   // extra constant (e.g. shfl clamp, lop3 table; c's value for the lane forms with an immediate c: immForm)
 	target int32    // branch target pc
 	reconv int32    // reconvergence pc of a branch (-1: function end)
 	callee *fn
