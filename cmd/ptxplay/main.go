@@ -15,8 +15,7 @@ commands:
                            run a kernel on the simulated GPU
   bench                    measure simulator speed on built-in kernels
   serve [--addr HOST:PORT] [--data DIR]
-                           serve the page and the share service (short links):
-                           runs ptxplay-serve, from beside ptxplay or PATH
+                           serve the page and the share service (short links)
 
 A file name of - reads standard input.
 `

@@ -1,6 +1,6 @@
 // Package servertest is the share service's behaviour as a table, run
 // against httptest in web/server and against a running `ptxplay serve`
-// in cmd/ptxplay-serve.
+// in cmd/ptxplay.
 package servertest
 
 import (
@@ -56,7 +56,7 @@ type Step struct {
 }
 
 // Table is the service's behaviour, run here against httptest and by
-// cmd/ptxplay-serve against a running `ptxplay serve`.
+// cmd/ptxplay against a running `ptxplay serve`.
 func Table() []Step {
 	big := `{"source":"` + strings.Repeat("a", maxBody) + `","launch":{}}`
 	return []Step{

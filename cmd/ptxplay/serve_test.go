@@ -17,20 +17,18 @@ import (
 	"github.com/ptxplay/ptxplay/web/server/servertest"
 )
 
-// buildPtxplay builds ptxplay and this command into one temporary folder
-// and returns ptxplay's path: the tests run `ptxplay serve`, which runs
-// ptxplay-serve from beside it.
+// buildPtxplay builds this command into a temporary folder.
 func buildPtxplay(t *testing.T) string {
 	t.Helper()
 	if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
 		t.Skip("no processes here")
 	}
-	dir := t.TempDir()
-	out, err := exec.Command("go", "build", "-o", dir+string(filepath.Separator), ".", "../ptxplay").CombinedOutput()
+	bin := filepath.Join(t.TempDir(), "ptxplay")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	return filepath.Join(dir, "ptxplay")
+	return bin
 }
 
 var servingLine = regexp.MustCompile(`serving (http://\S+)/`)
