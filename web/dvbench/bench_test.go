@@ -115,7 +115,7 @@ func BenchmarkBrowserKernels(b *testing.B) {
 		}
 	}
 	for range b.N {
-		p := openPage(b, "alu", false)
+		p := openIsolatedPage(b, "alu")
 		for _, k := range launch.BenchKernels() {
 			if *benchKernels != "" && !slices.Contains(strings.Split(*benchKernels, ","), k.Name) {
 				continue
