@@ -22,8 +22,9 @@ import (
 //
 // So the post-dominators are taken towards one end at a time, every other
 // exit a dead end: first the rets (with running off the function's last
-// instruction), then each unguarded exit block, the one most blocks reach
-// first (a block that is one bra alone, no work, not counted) (a kernel's final exit, wherever it stands in the text: an
+// instruction; in a kernel, its ret blocks), then each unguarded exit
+// block, the one most blocks reach first (a block that is one bra alone,
+// no work, not counted) (a kernel's final exit, wherever it stands in the text: an
 // impossible case's exit stub is reached from its switch only; on a tie
 // the later block). A branch takes the first end it reaches by paths that
 // exit nowhere else, and meets at its immediate post-dominator towards that
@@ -253,7 +254,18 @@ func computeReconvergence(f *fn) {
 				p := last(b - 1)
 				return p.guard < 0 && (p.ctl == ctlBra || p.ctl == ctlExit || p.ctl == ctlRet)
 			}
+			// ret: an end that is a kernel's ret. A kernel that has one ends
+			// there; its exits are error paths and clang 19's stubs for
+			// unreachable code, which may have blocks of their own on the
+			// way (phi copies before the jump), so a ret goes first.
+			ret := func(e endAt) bool { return last(e.blk).ctl == ctlRet }
 			slices.SortStableFunc(exitBlocks, func(a, b endAt) int {
+				if ra, rb := ret(a), ret(b); ra != rb {
+					if ra {
+						return -1
+					}
+					return 1
+				}
 				if reaching[a] != reaching[b] {
 					return reaching[b] - reaching[a]
 				}

@@ -325,6 +325,53 @@ DEAD:
 				// ran (tid ^ 1) & 3 trips and wrote its sum before the barrier.
 				return []uint64{0, 1, 11, 111}[(tid^1)&3], true
 			}},
+		{"the same with a phi copy before the default's jump (a block of a mov and a bra.uni): the lanes meet after the loop before bar.sync",
+			`	mov.u32 %r3, 0;
+	mov.u32 %r9, 0;
+	setp.eq.u32 %p1, %r2, 0;
+	@%p1 bra AFTER;
+LOOP:
+	rem.u32 %r5, %r9, 3;
+	setp.eq.u32 %p2, %r5, 0;
+	@%p2 bra C0;
+	setp.eq.u32 %p3, %r5, 1;
+	@%p3 bra C1;
+	setp.eq.u32 %p4, %r5, 2;
+	@%p4 bra C2;
+	mov.u32 %r14, 0;
+	bra.uni DEAD;
+C0:
+	add.u32 %r3, %r3, 1;
+	bra.uni NEXT;
+C1:
+	add.u32 %r3, %r3, 10;
+	bra.uni NEXT;
+C2:
+	add.u32 %r3, %r3, 100;
+NEXT:
+	add.u32 %r9, %r9, 1;
+	setp.lt.u32 %p5, %r9, %r2;
+	@%p5 bra LOOP;
+AFTER:
+	mov.u32 %r7, sh;
+	shl.b32 %r8, %r1, 2;
+	add.u32 %r10, %r7, %r8;
+	st.shared.u32 [%r10], %r3;
+	bar.sync 0;
+	xor.b32 %r11, %r1, 1;
+	shl.b32 %r12, %r11, 2;
+	add.u32 %r13, %r7, %r12;
+	ld.shared.u32 %r6, [%r13];
+	cvt.u64.u32 %rd4, %r6;
+	st.global.u64 [%rd3], %rd4;
+	ret;
+DEAD:
+	exit;
+`, func(tid uint32) (uint64, bool) {
+				// Trip i adds 1, 10, 100 (i % 3 is 0, 1, 2); thread tid ^ 1
+				// ran (tid ^ 1) & 3 trips and wrote its sum before the barrier.
+				return []uint64{0, 1, 11, 111}[(tid^1)&3], true
+			}},
 		{"an error path that stores and exits early, the final exit a lone exit after it: the other lanes meet at the join before vote.sync",
 			`	setp.eq.u32 %p1, %r2, 0;
 	@%p1 bra A;
