@@ -1001,15 +1001,25 @@ burst:
 					if m.err != nil || meet {
 						break
 					}
+				} else {
+					n := m.fused(w, w.code[e.pc:e.pc+int32(k)], f.wregs[:cap(f.wregs)], mask)
+					run += n - 1
+					e.pc += int32(n)
+					if m.err != nil || e.pc == e.rpc {
+						break
+					}
+				}
+				// A stretch mostly ends at a bra (a loop's back edge, an
+				// if's test): that goes on below, with no trip round the
+				// loop and no fetch of the frame and the entry, which
+				// plain ops leave as they were.
+				if o = &w.code[e.pc]; o.flags&bra != 0 && run < end {
+					run++
+					mask = e.mask & (f.preds[o.gp] ^ o.gx)
+					w.mask = mask
+				} else {
 					continue
 				}
-				n := m.fused(w, w.code[e.pc:e.pc+int32(k)], f.wregs[:cap(f.wregs)], mask)
-				run += n - 1
-				e.pc += int32(n)
-				if m.err != nil || e.pc == e.rpc {
-					break
-				}
-				continue
 			}
 			if o.flags&bra != 0 {
 				// A bra: what execBra and normalize do, in place for a
@@ -1363,7 +1373,7 @@ func braApart(f *frame, e *entry, o *op, taken, fall uint32) *entry {
 // normalize pops finished stack entries: those that reached their
 // reconvergence point, and those with no lanes left.
 func normalize(w *warp) {
-	f := w.top()
+	f := w.f // (the top frame: see enter)
 	for len(f.stack) > 1 {
 		t := &f.stack[len(f.stack)-1]
 		if t.mask != 0 && t.pc != t.rpc {
