@@ -62,6 +62,15 @@ func divEdgeWant(kernel string, in []uint64) []uint64 {
 			if !returned {
 				out[t] = s
 			}
+		case "samejoin":
+			switch {
+			case v&1 != 0 && v&2 != 0:
+				out[t] = uint64(v + 3)
+			case v&1 != 0:
+				out[t] = uint64(v + 5)
+			case v&4 == 0:
+				out[t] = uint64(v + 7)
+			}
 		case "bardiv":
 			for v != 1 {
 				if v&1 != 0 {
@@ -85,15 +94,21 @@ func divEdgeWant(kernel string, in []uint64) []uint64 {
 
 // TestDivergentEdges runs kernels whose warps part and meet at every turn
 // (testdata/divedges: nested divergence, lanes that return from inside a
-// divergent loop, bar.sync once the lanes have met again, each in a partial
-// last warp) three ways: in Run chunks of 1, 2, ... 11 warp instructions
-// (every chunk ending at another place of the short paths: after a lone
-// op, inside a stretch, at the bra after one, at a meeting point), one
-// Step at a time, and Run's chunks by the general path (steps recorded).
-// After every chunk the three agree on the statistics and the state, and
-// at the end the outputs are what divedges.cu computes.
+// divergent loop, bar.sync once the lanes have met again; and
+// samejoin.ptx, nested ifs that meet at one point, with a guarded exit in
+// the other arm; each in a partial last warp) three ways: in Run chunks
+// of 1, 2, ... 11 warp instructions (every chunk ending at another place
+// of the short paths: after a lone op, inside a stretch, at the bra after
+// one, at a meeting point), one Step at a time, and Run's chunks by the
+// general path (steps recorded). After every chunk the three agree on
+// the statistics and the state, and at the end the outputs are what the
+// sources compute.
 func TestDivergentEdges(t *testing.T) {
 	src, err := os.ReadFile("testdata/divedges/divedges.ptx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	samejoin, err := os.ReadFile("testdata/divedges/samejoin.ptx")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,8 +117,12 @@ func TestDivergentEdges(t *testing.T) {
 		name string
 		k    sim.Sanitize
 	}{{"plain", 0}, {"race+sync", sim.SanRace | sim.SanSync}} {
-		for _, kernel := range []string{"nested", "exitdiv", "bardiv"} {
+		for _, kernel := range []string{"nested", "exitdiv", "bardiv", "samejoin"} {
 			t.Run(san.name+"/"+kernel, func(t *testing.T) {
+				src := src
+				if kernel == "samejoin" {
+					src = samejoin
+				}
 				args := map[string]any{
 					kernel + "_param_0": map[string]any{"type": "u32", "data": in},
 					kernel + "_param_1": map[string]any{"type": "u32", "count": len(in)},
