@@ -21,7 +21,10 @@
 
 package isa
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 var tableGroups = map[string][]string{
 	// comparisons (ISA 3.1 §8.3.1, Table 18-21; 9.x §9.3.1): signed and
@@ -112,22 +115,84 @@ var tableGroups = map[string][]string{
 
 // shapes lists ".{prefix}{n}{suffix}" for n from lo to hi in steps of step
 // (the wgmma shapes .m64n8k16 ... .m64n256k16).
-// They are made when the package starts: concatenated, not formatted
-// (fmt.Sprintf was a quarter of the package's start-up).
 func shapes(prefix, suffix string, lo, hi, step int) []string {
-	s := make([]string, 0, (hi-lo)/step+1)
+	return shapeRuns(prefix, steps(lo, hi, step), suffix)
+}
+
+// steps lists lo, lo+step, ... up to hi.
+func steps(lo, hi, step int) []int {
+	ns := make([]int, 0, (hi-lo)/step+1)
 	for n := lo; n <= hi; n += step {
-		s = append(s, "."+prefix+strconv.Itoa(n)+suffix)
+		ns = append(ns, n)
+	}
+	return ns
+}
+
+// shapeRuns lists ".{prefix}{n}{suffix}" for each suffix in turn and, within
+// it, each n of ns (shape_sp: the k32 shapes, then k16, then k64). The
+// strings are cut from one string built for the call: they are made when
+// the package starts, and one allocation for all of them, not one each,
+// took the shapes from a third of the package's start-up to a few per cent
+// (docs/benchmarks.md, "Session 12: package init"; fmt.Sprintf was once a
+// quarter of it).
+func shapeRuns(prefix string, ns []int, suffixes ...string) []string {
+	size := 0
+	for _, sfx := range suffixes {
+		for _, n := range ns {
+			size += 1 + len(prefix) + digits(n) + len(sfx)
+		}
+	}
+	var b strings.Builder
+	b.Grow(size)
+	var num [20]byte
+	for _, sfx := range suffixes {
+		for _, n := range ns {
+			b.WriteByte('.')
+			b.WriteString(prefix)
+			b.Write(strconv.AppendInt(num[:0], int64(n), 10))
+			b.WriteString(sfx)
+		}
+	}
+	all := b.String()
+	s := make([]string, 0, len(ns)*len(suffixes))
+	at := 0
+	for _, sfx := range suffixes {
+		for _, n := range ns {
+			end := at + 1 + len(prefix) + digits(n) + len(sfx)
+			s = append(s, all[at:end])
+			at = end
+		}
 	}
 	return s
 }
 
-// cross lists every a+b (".collector::a" + "::fill").
+// digits is the number of decimal digits of n >= 0.
+func digits(n int) int {
+	d := 1
+	for ; n >= 10; n /= 10 {
+		d++
+	}
+	return d
+}
+
+// cross lists every a+b (".collector::a" + "::fill"), cut from one string as
+// shapeRuns's are.
 func cross(as, bs []string) []string {
-	var s []string
+	var b strings.Builder
 	for _, a := range as {
-		for _, b := range bs {
-			s = append(s, a+b)
+		for _, x := range bs {
+			b.WriteString(a)
+			b.WriteString(x)
+		}
+	}
+	all := b.String()
+	s := make([]string, 0, len(as)*len(bs))
+	at := 0
+	for _, a := range as {
+		for _, x := range bs {
+			end := at + len(a) + len(x)
+			s = append(s, all[at:end])
+			at = end
 		}
 	}
 	return s

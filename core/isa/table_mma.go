@@ -68,34 +68,21 @@ func mmaSpForms(op string) []string {
 // wgmma shapes: .m64nNkK for N = 8..256 (step 8), and the integer and
 // single-bit subsets (N = 8, 16, 24, then step 16).
 var (
-	wgIntN = append([]int{8, 16, 24}, func() []int {
-		var n []int
-		for i := 32; i <= 256; i += 16 {
-			n = append(n, i)
-		}
-		return n
-	}()...)
+	wgIntN      = []int{8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256} // 8, 16, 24, then 32..256 step 16
+	wgN         = steps(8, 256, 8)                                                                       // the float shapes' N
 	wgmmaGroups = map[string][]string{
-		"shape_k16": shapes("m64n", "k16", 8, 256, 8),
-		"shape_k8":  shapes("m64n", "k8", 8, 256, 8),
-		"shape_k32": shapes("m64n", "k32", 8, 256, 8),
-		"shape_i":   shapeList("m64n", "k32", wgIntN),
-		"shape_b1":  shapeList("m64n", "k256", wgIntN),
-		"shape_sp":  append(append(shapes("m64n", "k32", 8, 256, 8), shapes("m64n", "k16", 8, 256, 8)...), shapes("m64n", "k64", 8, 256, 8)...),
+		"shape_k16": shapeRuns("m64n", wgN, "k16"),
+		"shape_k8":  shapeRuns("m64n", wgN, "k8"),
+		"shape_k32": shapeRuns("m64n", wgN, "k32"),
+		"shape_i":   shapeRuns("m64n", wgIntN, "k32"),
+		"shape_b1":  shapeRuns("m64n", wgIntN, "k256"),
+		"shape_sp":  shapeRuns("m64n", wgN, "k32", "k16", "k64"),
 		"wgd":       {".f16", ".f32"},
 		"wgf8":      {".e4m3", ".e5m2"},
 		"wgi":       {".s8", ".u8"},
 		"wgab":      {".f16", ".bf16", ".tf32", ".e4m3", ".e5m2"},
 	}
 )
-
-func shapeList(prefix, suffix string, ns []int) []string {
-	var s []string
-	for _, n := range ns {
-		s = append(s, shapes(prefix, suffix, n, n, 1)...)
-	}
-	return s
-}
 
 var tcGroups = map[string][]string{
 	"tkind":       {".kind::f16", ".kind::tf32", ".kind::f8f6f4", ".kind::i8"},
