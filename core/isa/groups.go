@@ -21,10 +21,7 @@
 
 package isa
 
-import (
-	"strconv"
-	"strings"
-)
+import "strings"
 
 var tableGroups = map[string][]string{
 	// comparisons (ISA 3.1 §8.3.1, Table 18-21; 9.x §9.3.1): signed and
@@ -113,70 +110,8 @@ var tableGroups = map[string][]string{
 	"op_red":    {".and", ".or", ".xor", ".add", ".inc", ".dec", ".min", ".max"},
 }
 
-// shapes lists ".{prefix}{n}{suffix}" for n from lo to hi in steps of step
-// (the wgmma shapes .m64n8k16 ... .m64n256k16).
-func shapes(prefix, suffix string, lo, hi, step int) []string {
-	return shapeRuns(prefix, steps(lo, hi, step), suffix)
-}
-
-// steps lists lo, lo+step, ... up to hi.
-func steps(lo, hi, step int) []int {
-	ns := make([]int, 0, (hi-lo)/step+1)
-	for n := lo; n <= hi; n += step {
-		ns = append(ns, n)
-	}
-	return ns
-}
-
-// shapeRuns lists ".{prefix}{n}{suffix}" for each suffix in turn and, within
-// it, each n of ns (shape_sp: the k32 shapes, then k16, then k64). The
-// strings are cut from one string built for the call: they are made when
-// the package starts, and one allocation for all of them, not one each,
-// took the shapes from a third of the package's start-up to a few per cent
-// (docs/benchmarks.md, "Session 12: package init"; fmt.Sprintf was once a
-// quarter of it).
-func shapeRuns(prefix string, ns []int, suffixes ...string) []string {
-	size := 0
-	for _, sfx := range suffixes {
-		for _, n := range ns {
-			size += 1 + len(prefix) + digits(n) + len(sfx)
-		}
-	}
-	var b strings.Builder
-	b.Grow(size)
-	var num [20]byte
-	for _, sfx := range suffixes {
-		for _, n := range ns {
-			b.WriteByte('.')
-			b.WriteString(prefix)
-			b.Write(strconv.AppendInt(num[:0], int64(n), 10))
-			b.WriteString(sfx)
-		}
-	}
-	all := b.String()
-	s := make([]string, 0, len(ns)*len(suffixes))
-	at := 0
-	for _, sfx := range suffixes {
-		for _, n := range ns {
-			end := at + 1 + len(prefix) + digits(n) + len(sfx)
-			s = append(s, all[at:end])
-			at = end
-		}
-	}
-	return s
-}
-
-// digits is the number of decimal digits of n >= 0.
-func digits(n int) int {
-	d := 1
-	for ; n >= 10; n /= 10 {
-		d++
-	}
-	return d
-}
-
-// cross lists every a+b (".collector::a" + "::fill"), cut from one string as
-// shapeRuns's are.
+// cross lists every a+b (".collector::a" + "::fill"), cut from one string
+// built for the call: one allocation for the text, not one a string.
 func cross(as, bs []string) []string {
 	var b strings.Builder
 	for _, a := range as {

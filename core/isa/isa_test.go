@@ -1,6 +1,10 @@
 package isa
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 func TestMatchAdd(t *testing.T) {
 	tests := []struct {
@@ -50,32 +54,58 @@ func TestSReg(t *testing.T) {
 	}
 }
 
-// TestShapes: the wgmma shape lists are .m64nNkK for N from 8 to 256 in
-// steps of 8 (32 shapes), as the ISA's wgmma.mma_async shape table
-// lists them; and one N alone.
+// TestShapes: the wgmma shape lists (generated, shapes_gen.go) are
+// .m64nNkK as the ISA's wgmma.mma_async shape table lists them: for the
+// floating-point types N from 8 to 256 in steps of 8 (32 shapes); for the
+// integer and single-bit types N = 8, 16, 24, then 32 to 256 in steps of 16
+// (18 shapes); the sparse list is the k32, k16 and k64 shapes in turn. Each
+// row's list is spelled out here from N and K, and compared whole.
 func TestShapes(t *testing.T) {
+	var floatN, intN []int
+	for n := 8; n <= 256; n += 8 {
+		floatN = append(floatN, n)
+	}
+	intN = []int{8, 16, 24}
+	for n := 32; n <= 256; n += 16 {
+		intN = append(intN, n)
+	}
+	spell := func(ns []int, ks ...string) []string {
+		var s []string
+		for _, k := range ks {
+			for _, n := range ns {
+				s = append(s, fmt.Sprintf(".m64n%dk%s", n, k))
+			}
+		}
+		return s
+	}
 	rows := []struct {
-		desc                string
-		prefix, suffix      string
-		lo, hi, step        int
-		n                   int
-		first, second, last string
+		desc  string
+		group string
+		n     int
+		want  []string
 	}{
-		{"k16, N = 8..256 step 8", "m64n", "k16", 8, 256, 8, 32, ".m64n8k16", ".m64n16k16", ".m64n256k16"},
-		{"k32", "m64n", "k32", 8, 256, 8, 32, ".m64n8k32", ".m64n16k32", ".m64n256k32"},
-		{"one N", "m64n", "k256", 24, 24, 1, 1, ".m64n24k256", "", ".m64n24k256"},
+		{"k16, N = 8..256 step 8", "shape_k16", 32, spell(floatN, "16")},
+		{"k8 (tf32)", "shape_k8", 32, spell(floatN, "8")},
+		{"k32 (fp8)", "shape_k32", 32, spell(floatN, "32")},
+		{"integer k32, N = 8, 16, 24, then 32..256 step 16", "shape_i", 18, spell(intN, "32")},
+		{"single-bit k256", "shape_b1", 18, spell(intN, "256")},
+		{"sparse: k32, then k16, then k64", "shape_sp", 96, spell(floatN, "32", "16", "64")},
 	}
 	for _, r := range rows {
-		got := shapes(r.prefix, r.suffix, r.lo, r.hi, r.step)
-		if len(got) != r.n || got[0] != r.first || got[len(got)-1] != r.last || r.n > 1 && got[1] != r.second {
-			t.Errorf("%s: got %d shapes %v, want %d from %s, %s to %s", r.desc, len(got), got, r.n, r.first, r.second, r.last)
+		got := wgmmaGroups[r.group]
+		if len(got) != r.n || strings.Join(got, " ") != strings.Join(r.want, " ") {
+			t.Errorf("%s: %s is %d shapes %v, want %d: %v", r.desc, r.group, len(got), got, r.n, r.want)
 		}
 	}
-	if g := wgmmaGroups["shape_sp"]; len(g) != 96 || g[32] != ".m64n8k16" || g[95] != ".m64n256k64" {
-		t.Errorf("shape_sp: %d shapes, [32] %q, [95] %q; want 96, .m64n8k16, .m64n256k64", len(g), g[32], g[95])
-	}
-	if g := wgmmaGroups["shape_i"]; len(g) != 3+15 || g[2] != ".m64n24k32" || g[3] != ".m64n32k32" || g[17] != ".m64n256k32" {
-		t.Errorf("shape_i: %v; want N = 8, 16, 24, then 32..256 step 16", g)
+	for _, c := range []struct{ group, i, want string }{
+		{"shape_k16", "first", ".m64n8k16"}, {"shape_k16", "last", ".m64n256k16"},
+		{"shape_i", "fourth", ".m64n32k32"}, {"shape_sp", "33rd", ".m64n8k16"},
+	} {
+		g := wgmmaGroups[c.group]
+		at := map[string]int{"first": 0, "last": len(g) - 1, "fourth": 3, "33rd": 32}[c.i]
+		if at >= len(g) || g[at] != c.want {
+			t.Errorf("%s: %s shape is not %s (%v)", c.group, c.i, c.want, g)
+		}
 	}
 }
 

@@ -66,23 +66,23 @@ func mmaSpForms(op string) []string {
 }
 
 // wgmma shapes: .m64nNkK for N = 8..256 (step 8), and the integer and
-// single-bit subsets (N = 8, 16, 24, then step 16).
-var (
-	wgIntN      = []int{8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256} // 8, 16, 24, then 32..256 step 16
-	wgN         = steps(8, 256, 8)                                                                       // the float shapes' N
-	wgmmaGroups = map[string][]string{
-		"shape_k16": shapeRuns("m64n", wgN, "k16"),
-		"shape_k8":  shapeRuns("m64n", wgN, "k8"),
-		"shape_k32": shapeRuns("m64n", wgN, "k32"),
-		"shape_i":   shapeRuns("m64n", wgIntN, "k32"),
-		"shape_b1":  shapeRuns("m64n", wgIntN, "k256"),
-		"shape_sp":  shapeRuns("m64n", wgN, "k32", "k16", "k64"),
-		"wgd":       {".f16", ".f32"},
-		"wgf8":      {".e4m3", ".e5m2"},
-		"wgi":       {".s8", ".u8"},
-		"wgab":      {".f16", ".bf16", ".tf32", ".e4m3", ".e5m2"},
-	}
-)
+// single-bit subsets (N = 8, 16, 24, then step 16): literal lists that
+// gen_shapes.go writes (shapes_gen.go), static data rather than strings
+// made when the package starts.
+//
+//go:generate go run gen_shapes.go
+var wgmmaGroups = map[string][]string{
+	"shape_k16": wgShapeK16,
+	"shape_k8":  wgShapeK8,
+	"shape_k32": wgShapeK32,
+	"shape_i":   wgShapeI,
+	"shape_b1":  wgShapeB1,
+	"shape_sp":  wgShapeSp,
+	"wgd":       {".f16", ".f32"},
+	"wgf8":      {".e4m3", ".e5m2"},
+	"wgi":       {".s8", ".u8"},
+	"wgab":      {".f16", ".bf16", ".tf32", ".e4m3", ".e5m2"},
+}
 
 var tcGroups = map[string][]string{
 	"tkind":       {".kind::f16", ".kind::tf32", ".kind::f8f6f4", ".kind::i8"},
