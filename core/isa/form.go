@@ -376,7 +376,7 @@ func (e *Entry) compileOperand(raw string, pos int) (OperandSpec, string, error)
 		raw = raw[:i]
 		if k, ok := operandKinds[s.Type]; ok {
 			s.Kind, s.Type = k, ""
-		} else if _, isType := Types[s.Type]; !isType && s.Type != "wide" && s.Type != "dpacc" {
+		} else if _, isType := LookupType(s.Type); !isType && s.Type != "wide" && s.Type != "dpacc" {
 			if _, ok := e.group(s.Type); !ok {
 				return s, "", fmt.Errorf("unknown operand type %q", s.Type)
 			}
@@ -498,7 +498,7 @@ func (m *Match) OperandType(s *OperandSpec) string {
 	case "":
 		return m.Type()
 	case "wide":
-		t, ok := Types[m.Type()]
+		t, ok := LookupType(m.Type())
 		if !ok {
 			return ""
 		}

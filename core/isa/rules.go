@@ -19,8 +19,8 @@ package isa
 //     results": it needs .f32 on one side.
 func cvtRule(m *Match) string {
 	d, a := m.Get("dtype"), m.Get("atype")
-	dt, ok1 := Types[d]
-	at, ok2 := Types[a]
+	dt, ok1 := LookupType(d)
+	at, ok2 := LookupType(a)
 	if !ok1 || !ok2 {
 		return "" // the packing and narrow-float forms have their own syntax
 	}

@@ -30,54 +30,81 @@ type Type struct {
 	Bits int // size in bits (a .pred has 1; packed x2 types count both halves)
 }
 
-// Types lists every fundamental type PTX names, by name.
-var Types = makeTypes()
-
-func makeTypes() map[string]Type {
-	Types := map[string]Type{}
-	add := func(k Kind, bits int, names ...string) {
-		for _, n := range names {
-			Types[n] = Type{Name: n, Kind: k, Bits: bits}
-		}
-	}
-	add(KindBits, 8, ".b8")
-	add(KindBits, 16, ".b16")
-	add(KindBits, 32, ".b32")
-	add(KindBits, 64, ".b64")
-	add(KindBits, 128, ".b128")
-	add(KindUint, 8, ".u8")
-	add(KindUint, 16, ".u16")
-	add(KindUint, 32, ".u32", ".u16x2", ".u8x4")
-	add(KindUint, 64, ".u64")
-	add(KindSint, 8, ".s8")
-	add(KindSint, 16, ".s16")
-	add(KindSint, 32, ".s32", ".s16x2", ".s8x4")
-	add(KindSint, 64, ".s64")
-	add(KindUint, 4, ".u4")
-	add(KindSint, 4, ".s4")
-	add(KindBits, 1, ".b1")
-	add(KindFloat, 16, ".f16", ".bf16")
-	add(KindFloat, 32, ".f32", ".f16x2", ".bf16x2", ".tf32")
-	add(KindFloat, 64, ".f64", ".f32x2")
-	add(KindFloat, 8, ".e4m3", ".e5m2", ".ue8m0")
-	add(KindFloat, 16, ".e4m3x2", ".e5m2x2", ".e2m3x2", ".e3m2x2", ".ue8m0x2", ".e2m1x4")
-	add(KindFloat, 8, ".e2m1x2") // two 4-bit values in a byte
-	add(KindFloat, 32, ".e4m3x4", ".e5m2x4", ".e2m3x4", ".e3m2x4")
-	add(KindFloat, 4, ".e2m1")
-	add(KindFloat, 6, ".e2m3", ".e3m2")
-	add(KindPred, 1, ".pred")
-	add(KindOpaque, 64, ".texref", ".samplerref", ".surfref")
-	return Types
+// types lists every fundamental type PTX names, sorted by name for
+// LookupType's binary search (TestTypesSorted keeps it so): a literal list
+// of constants is static data, where a map was built when the package
+// started (docs/benchmarks.md, "Session 12: package init").
+var types = []Type{
+	{".b1", KindBits, 1},
+	{".b128", KindBits, 128},
+	{".b16", KindBits, 16},
+	{".b32", KindBits, 32},
+	{".b64", KindBits, 64},
+	{".b8", KindBits, 8},
+	{".bf16", KindFloat, 16},
+	{".bf16x2", KindFloat, 32},
+	{".e2m1", KindFloat, 4},
+	{".e2m1x2", KindFloat, 8}, // two 4-bit values in a byte
+	{".e2m1x4", KindFloat, 16},
+	{".e2m3", KindFloat, 6},
+	{".e2m3x2", KindFloat, 16},
+	{".e2m3x4", KindFloat, 32},
+	{".e3m2", KindFloat, 6},
+	{".e3m2x2", KindFloat, 16},
+	{".e3m2x4", KindFloat, 32},
+	{".e4m3", KindFloat, 8},
+	{".e4m3x2", KindFloat, 16},
+	{".e4m3x4", KindFloat, 32},
+	{".e5m2", KindFloat, 8},
+	{".e5m2x2", KindFloat, 16},
+	{".e5m2x4", KindFloat, 32},
+	{".f16", KindFloat, 16},
+	{".f16x2", KindFloat, 32},
+	{".f32", KindFloat, 32},
+	{".f32x2", KindFloat, 64},
+	{".f64", KindFloat, 64},
+	{".pred", KindPred, 1},
+	{".s16", KindSint, 16},
+	{".s16x2", KindSint, 32},
+	{".s32", KindSint, 32},
+	{".s4", KindSint, 4},
+	{".s64", KindSint, 64},
+	{".s8", KindSint, 8},
+	{".s8x4", KindSint, 32},
+	{".samplerref", KindOpaque, 64},
+	{".surfref", KindOpaque, 64},
+	{".texref", KindOpaque, 64},
+	{".tf32", KindFloat, 32},
+	{".u16", KindUint, 16},
+	{".u16x2", KindUint, 32},
+	{".u32", KindUint, 32},
+	{".u4", KindUint, 4},
+	{".u64", KindUint, 64},
+	{".u8", KindUint, 8},
+	{".u8x4", KindUint, 32},
+	{".ue8m0", KindFloat, 8},
+	{".ue8m0x2", KindFloat, 16},
 }
 
 // LookupType returns the type named n (with its dot).
 func LookupType(n string) (Type, bool) {
-	t, ok := Types[n]
-	return t, ok
+	lo, hi := 0, len(types)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if types[m].Name < n {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(types) && types[lo].Name == n {
+		return types[lo], true
+	}
+	return Type{}, false
 }
 
 // IsType reports whether n names a fundamental type.
-func IsType(n string) bool { _, ok := Types[n]; return ok }
+func IsType(n string) bool { _, ok := LookupType(n); return ok }
 
 // Version is a PTX ISA version as major*10+minor (8.4 is 84).
 type Version uint8

@@ -19,9 +19,11 @@ func init() {
 		lowerers[n] = lowerVideoScalar
 	}
 	lowerers["vmad"] = lowerVmad
-	for _, n := range []string{"vadd", "vsub", "vavrg", "vabsdiff", "vmin", "vmax", "vset"} {
-		lowerers[n+"2"] = lowerVideoSIMD
-		lowerers[n+"4"] = lowerVideoSIMD
+	// the SIMD forms, spelled out: names made by concatenation were
+	// allocated as the package starts
+	for _, n := range []string{"vadd2", "vsub2", "vavrg2", "vabsdiff2", "vmin2", "vmax2", "vset2",
+		"vadd4", "vsub4", "vavrg4", "vabsdiff4", "vmin4", "vmax4", "vset4"} {
+		lowerers[n] = lowerVideoSIMD
 	}
 }
 

@@ -948,7 +948,11 @@ func noBody(name string) error {
 }
 
 // lowerers maps an isa entry name to the function choosing its semantics.
-var lowerers = map[string]func(l *lowering, in *check.Inst, o *op) error{}
+// The init functions of the semantics files fill it (178 entries in
+// session 12): made at a size that holds them, it is not grown and
+// rehashed three times as the package starts (a hint only: more entries
+// still fit, growing it).
+var lowerers = make(map[string]func(l *lowering, in *check.Inst, o *op) error, 200)
 
 // refuse makes an op that stops the run with msg when reached by an
 // active lane.
