@@ -1019,43 +1019,16 @@ burst:
 					}
 				}
 				// A stretch mostly ends at a bra (a loop's back edge, an
-				// if's test): that is issued here, with no trip round the
+				// if's test): that goes on below, with no trip round the
 				// loop and no fetch of the frame and the entry, which
-				// plain ops leave as they were. (The bra's short path
-				// below written out again: a join of the two would be a
-				// jump, under WebAssembly a trip through the function's
-				// dispatch loop.)
-				if o = &w.code[e.pc]; o.flags&bra == 0 || run >= end {
+				// plain ops leave as they were.
+				if o = &w.code[e.pc]; o.flags&bra != 0 && run < end {
+					run++
+					mask = e.mask & (f.preds[o.gp] ^ o.gx)
+					w.mask = mask
+				} else {
 					continue
 				}
-				run++
-				mask = e.mask & (f.preds[o.gp] ^ o.gx)
-				w.mask = mask
-				m.stats.WarpInstructions++
-				m.stats.ThreadInstructions += int64(bits.OnesCount32(e.mask))
-				fall := e.mask &^ mask
-				if fall == 0 {
-					if e.pc = o.target; e.pc == e.rpc {
-						if n := len(f.stack) - 1; n > 0 { // (as above)
-							f.stack = f.stack[:n]
-							if e = &f.stack[n-1]; e.mask != 0 && e.pc != e.rpc {
-								continue
-							}
-						}
-						break
-					}
-					continue
-				}
-				if mask == 0 {
-					if e.pc++; e.pc == e.rpc {
-						break
-					}
-					continue
-				}
-				if e = braApart(f, e, o, mask, fall); e.pc == e.rpc {
-					break
-				}
-				continue
 			}
 			if o.flags&bra != 0 {
 				// A bra: what execBra and normalize do, in place for a
@@ -1068,6 +1041,12 @@ burst:
 				fall := e.mask &^ mask
 				if fall == 0 {
 					if e.pc = o.target; e.pc == e.rpc {
+						if n := len(f.stack) - 1; n > 0 { // (as above)
+							f.stack = f.stack[:n]
+							if e = &f.stack[n-1]; e.mask != 0 && e.pc != e.rpc {
+								continue
+							}
+						}
 						break
 					}
 					continue
