@@ -6265,6 +6265,424 @@ func execXorIb(m *Machine, w *warp, o *op) {
 	}
 }
 
+// execMulWideU32Ib: mul.wide.u32 d, a, imm.
+func execMulWideU32Ib(m *Machine, w *warp, o *op) {
+	r := w.regs
+	d, a := &r[o.rd], &r[o.ra]
+	ib := uint64(o.off)
+	if w.mask == fullMask {
+		d[0] = uint64(uint32(a[0])) * uint64(uint32(ib))
+		d[1] = uint64(uint32(a[1])) * uint64(uint32(ib))
+		d[2] = uint64(uint32(a[2])) * uint64(uint32(ib))
+		d[3] = uint64(uint32(a[3])) * uint64(uint32(ib))
+		d[4] = uint64(uint32(a[4])) * uint64(uint32(ib))
+		d[5] = uint64(uint32(a[5])) * uint64(uint32(ib))
+		d[6] = uint64(uint32(a[6])) * uint64(uint32(ib))
+		d[7] = uint64(uint32(a[7])) * uint64(uint32(ib))
+		d[8] = uint64(uint32(a[8])) * uint64(uint32(ib))
+		d[9] = uint64(uint32(a[9])) * uint64(uint32(ib))
+		d[10] = uint64(uint32(a[10])) * uint64(uint32(ib))
+		d[11] = uint64(uint32(a[11])) * uint64(uint32(ib))
+		d[12] = uint64(uint32(a[12])) * uint64(uint32(ib))
+		d[13] = uint64(uint32(a[13])) * uint64(uint32(ib))
+		d[14] = uint64(uint32(a[14])) * uint64(uint32(ib))
+		d[15] = uint64(uint32(a[15])) * uint64(uint32(ib))
+		d[16] = uint64(uint32(a[16])) * uint64(uint32(ib))
+		d[17] = uint64(uint32(a[17])) * uint64(uint32(ib))
+		d[18] = uint64(uint32(a[18])) * uint64(uint32(ib))
+		d[19] = uint64(uint32(a[19])) * uint64(uint32(ib))
+		d[20] = uint64(uint32(a[20])) * uint64(uint32(ib))
+		d[21] = uint64(uint32(a[21])) * uint64(uint32(ib))
+		d[22] = uint64(uint32(a[22])) * uint64(uint32(ib))
+		d[23] = uint64(uint32(a[23])) * uint64(uint32(ib))
+		d[24] = uint64(uint32(a[24])) * uint64(uint32(ib))
+		d[25] = uint64(uint32(a[25])) * uint64(uint32(ib))
+		d[26] = uint64(uint32(a[26])) * uint64(uint32(ib))
+		d[27] = uint64(uint32(a[27])) * uint64(uint32(ib))
+		d[28] = uint64(uint32(a[28])) * uint64(uint32(ib))
+		d[29] = uint64(uint32(a[29])) * uint64(uint32(ib))
+		d[30] = uint64(uint32(a[30])) * uint64(uint32(ib))
+		d[31] = uint64(uint32(a[31])) * uint64(uint32(ib))
+		return
+	}
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+		x0, o0 := uint64(uint32(a[0]))*uint64(uint32(ib)), d[0]
+		if mk&(1<<0) == 0 {
+			x0 = o0
+		}
+		d[0] = x0
+		x1, o1 := uint64(uint32(a[1]))*uint64(uint32(ib)), d[1]
+		if mk&(1<<1) == 0 {
+			x1 = o1
+		}
+		d[1] = x1
+		x2, o2 := uint64(uint32(a[2]))*uint64(uint32(ib)), d[2]
+		if mk&(1<<2) == 0 {
+			x2 = o2
+		}
+		d[2] = x2
+		x3, o3 := uint64(uint32(a[3]))*uint64(uint32(ib)), d[3]
+		if mk&(1<<3) == 0 {
+			x3 = o3
+		}
+		d[3] = x3
+		x4, o4 := uint64(uint32(a[4]))*uint64(uint32(ib)), d[4]
+		if mk&(1<<4) == 0 {
+			x4 = o4
+		}
+		d[4] = x4
+		x5, o5 := uint64(uint32(a[5]))*uint64(uint32(ib)), d[5]
+		if mk&(1<<5) == 0 {
+			x5 = o5
+		}
+		d[5] = x5
+		x6, o6 := uint64(uint32(a[6]))*uint64(uint32(ib)), d[6]
+		if mk&(1<<6) == 0 {
+			x6 = o6
+		}
+		d[6] = x6
+		x7, o7 := uint64(uint32(a[7]))*uint64(uint32(ib)), d[7]
+		if mk&(1<<7) == 0 {
+			x7 = o7
+		}
+		d[7] = x7
+		x8, o8 := uint64(uint32(a[8]))*uint64(uint32(ib)), d[8]
+		if mk&(1<<8) == 0 {
+			x8 = o8
+		}
+		d[8] = x8
+		x9, o9 := uint64(uint32(a[9]))*uint64(uint32(ib)), d[9]
+		if mk&(1<<9) == 0 {
+			x9 = o9
+		}
+		d[9] = x9
+		x10, o10 := uint64(uint32(a[10]))*uint64(uint32(ib)), d[10]
+		if mk&(1<<10) == 0 {
+			x10 = o10
+		}
+		d[10] = x10
+		x11, o11 := uint64(uint32(a[11]))*uint64(uint32(ib)), d[11]
+		if mk&(1<<11) == 0 {
+			x11 = o11
+		}
+		d[11] = x11
+		x12, o12 := uint64(uint32(a[12]))*uint64(uint32(ib)), d[12]
+		if mk&(1<<12) == 0 {
+			x12 = o12
+		}
+		d[12] = x12
+		x13, o13 := uint64(uint32(a[13]))*uint64(uint32(ib)), d[13]
+		if mk&(1<<13) == 0 {
+			x13 = o13
+		}
+		d[13] = x13
+		x14, o14 := uint64(uint32(a[14]))*uint64(uint32(ib)), d[14]
+		if mk&(1<<14) == 0 {
+			x14 = o14
+		}
+		d[14] = x14
+		x15, o15 := uint64(uint32(a[15]))*uint64(uint32(ib)), d[15]
+		if mk&(1<<15) == 0 {
+			x15 = o15
+		}
+		d[15] = x15
+		x16, o16 := uint64(uint32(a[16]))*uint64(uint32(ib)), d[16]
+		if mk&(1<<16) == 0 {
+			x16 = o16
+		}
+		d[16] = x16
+		x17, o17 := uint64(uint32(a[17]))*uint64(uint32(ib)), d[17]
+		if mk&(1<<17) == 0 {
+			x17 = o17
+		}
+		d[17] = x17
+		x18, o18 := uint64(uint32(a[18]))*uint64(uint32(ib)), d[18]
+		if mk&(1<<18) == 0 {
+			x18 = o18
+		}
+		d[18] = x18
+		x19, o19 := uint64(uint32(a[19]))*uint64(uint32(ib)), d[19]
+		if mk&(1<<19) == 0 {
+			x19 = o19
+		}
+		d[19] = x19
+		x20, o20 := uint64(uint32(a[20]))*uint64(uint32(ib)), d[20]
+		if mk&(1<<20) == 0 {
+			x20 = o20
+		}
+		d[20] = x20
+		x21, o21 := uint64(uint32(a[21]))*uint64(uint32(ib)), d[21]
+		if mk&(1<<21) == 0 {
+			x21 = o21
+		}
+		d[21] = x21
+		x22, o22 := uint64(uint32(a[22]))*uint64(uint32(ib)), d[22]
+		if mk&(1<<22) == 0 {
+			x22 = o22
+		}
+		d[22] = x22
+		x23, o23 := uint64(uint32(a[23]))*uint64(uint32(ib)), d[23]
+		if mk&(1<<23) == 0 {
+			x23 = o23
+		}
+		d[23] = x23
+		x24, o24 := uint64(uint32(a[24]))*uint64(uint32(ib)), d[24]
+		if mk&(1<<24) == 0 {
+			x24 = o24
+		}
+		d[24] = x24
+		x25, o25 := uint64(uint32(a[25]))*uint64(uint32(ib)), d[25]
+		if mk&(1<<25) == 0 {
+			x25 = o25
+		}
+		d[25] = x25
+		x26, o26 := uint64(uint32(a[26]))*uint64(uint32(ib)), d[26]
+		if mk&(1<<26) == 0 {
+			x26 = o26
+		}
+		d[26] = x26
+		x27, o27 := uint64(uint32(a[27]))*uint64(uint32(ib)), d[27]
+		if mk&(1<<27) == 0 {
+			x27 = o27
+		}
+		d[27] = x27
+		x28, o28 := uint64(uint32(a[28]))*uint64(uint32(ib)), d[28]
+		if mk&(1<<28) == 0 {
+			x28 = o28
+		}
+		d[28] = x28
+		x29, o29 := uint64(uint32(a[29]))*uint64(uint32(ib)), d[29]
+		if mk&(1<<29) == 0 {
+			x29 = o29
+		}
+		d[29] = x29
+		x30, o30 := uint64(uint32(a[30]))*uint64(uint32(ib)), d[30]
+		if mk&(1<<30) == 0 {
+			x30 = o30
+		}
+		d[30] = x30
+		x31, o31 := uint64(uint32(a[31]))*uint64(uint32(ib)), d[31]
+		if mk&(1<<31) == 0 {
+			x31 = o31
+		}
+		d[31] = x31
+		return
+	}
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
+		i := bits.TrailingZeros32(mk) & 31
+		d[i] = uint64(uint32(a[i])) * uint64(uint32(ib))
+	}
+}
+
+// execMulWideS32Ib: mul.wide.s32 d, a, imm.
+func execMulWideS32Ib(m *Machine, w *warp, o *op) {
+	r := w.regs
+	d, a := &r[o.rd], &r[o.ra]
+	ib := uint64(o.off)
+	if w.mask == fullMask {
+		d[0] = uint64(int64(int32(a[0])) * int64(int32(ib)))
+		d[1] = uint64(int64(int32(a[1])) * int64(int32(ib)))
+		d[2] = uint64(int64(int32(a[2])) * int64(int32(ib)))
+		d[3] = uint64(int64(int32(a[3])) * int64(int32(ib)))
+		d[4] = uint64(int64(int32(a[4])) * int64(int32(ib)))
+		d[5] = uint64(int64(int32(a[5])) * int64(int32(ib)))
+		d[6] = uint64(int64(int32(a[6])) * int64(int32(ib)))
+		d[7] = uint64(int64(int32(a[7])) * int64(int32(ib)))
+		d[8] = uint64(int64(int32(a[8])) * int64(int32(ib)))
+		d[9] = uint64(int64(int32(a[9])) * int64(int32(ib)))
+		d[10] = uint64(int64(int32(a[10])) * int64(int32(ib)))
+		d[11] = uint64(int64(int32(a[11])) * int64(int32(ib)))
+		d[12] = uint64(int64(int32(a[12])) * int64(int32(ib)))
+		d[13] = uint64(int64(int32(a[13])) * int64(int32(ib)))
+		d[14] = uint64(int64(int32(a[14])) * int64(int32(ib)))
+		d[15] = uint64(int64(int32(a[15])) * int64(int32(ib)))
+		d[16] = uint64(int64(int32(a[16])) * int64(int32(ib)))
+		d[17] = uint64(int64(int32(a[17])) * int64(int32(ib)))
+		d[18] = uint64(int64(int32(a[18])) * int64(int32(ib)))
+		d[19] = uint64(int64(int32(a[19])) * int64(int32(ib)))
+		d[20] = uint64(int64(int32(a[20])) * int64(int32(ib)))
+		d[21] = uint64(int64(int32(a[21])) * int64(int32(ib)))
+		d[22] = uint64(int64(int32(a[22])) * int64(int32(ib)))
+		d[23] = uint64(int64(int32(a[23])) * int64(int32(ib)))
+		d[24] = uint64(int64(int32(a[24])) * int64(int32(ib)))
+		d[25] = uint64(int64(int32(a[25])) * int64(int32(ib)))
+		d[26] = uint64(int64(int32(a[26])) * int64(int32(ib)))
+		d[27] = uint64(int64(int32(a[27])) * int64(int32(ib)))
+		d[28] = uint64(int64(int32(a[28])) * int64(int32(ib)))
+		d[29] = uint64(int64(int32(a[29])) * int64(int32(ib)))
+		d[30] = uint64(int64(int32(a[30])) * int64(int32(ib)))
+		d[31] = uint64(int64(int32(a[31])) * int64(int32(ib)))
+		return
+	}
+	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
+		x0, o0 := uint64(int64(int32(a[0]))*int64(int32(ib))), d[0]
+		if mk&(1<<0) == 0 {
+			x0 = o0
+		}
+		d[0] = x0
+		x1, o1 := uint64(int64(int32(a[1]))*int64(int32(ib))), d[1]
+		if mk&(1<<1) == 0 {
+			x1 = o1
+		}
+		d[1] = x1
+		x2, o2 := uint64(int64(int32(a[2]))*int64(int32(ib))), d[2]
+		if mk&(1<<2) == 0 {
+			x2 = o2
+		}
+		d[2] = x2
+		x3, o3 := uint64(int64(int32(a[3]))*int64(int32(ib))), d[3]
+		if mk&(1<<3) == 0 {
+			x3 = o3
+		}
+		d[3] = x3
+		x4, o4 := uint64(int64(int32(a[4]))*int64(int32(ib))), d[4]
+		if mk&(1<<4) == 0 {
+			x4 = o4
+		}
+		d[4] = x4
+		x5, o5 := uint64(int64(int32(a[5]))*int64(int32(ib))), d[5]
+		if mk&(1<<5) == 0 {
+			x5 = o5
+		}
+		d[5] = x5
+		x6, o6 := uint64(int64(int32(a[6]))*int64(int32(ib))), d[6]
+		if mk&(1<<6) == 0 {
+			x6 = o6
+		}
+		d[6] = x6
+		x7, o7 := uint64(int64(int32(a[7]))*int64(int32(ib))), d[7]
+		if mk&(1<<7) == 0 {
+			x7 = o7
+		}
+		d[7] = x7
+		x8, o8 := uint64(int64(int32(a[8]))*int64(int32(ib))), d[8]
+		if mk&(1<<8) == 0 {
+			x8 = o8
+		}
+		d[8] = x8
+		x9, o9 := uint64(int64(int32(a[9]))*int64(int32(ib))), d[9]
+		if mk&(1<<9) == 0 {
+			x9 = o9
+		}
+		d[9] = x9
+		x10, o10 := uint64(int64(int32(a[10]))*int64(int32(ib))), d[10]
+		if mk&(1<<10) == 0 {
+			x10 = o10
+		}
+		d[10] = x10
+		x11, o11 := uint64(int64(int32(a[11]))*int64(int32(ib))), d[11]
+		if mk&(1<<11) == 0 {
+			x11 = o11
+		}
+		d[11] = x11
+		x12, o12 := uint64(int64(int32(a[12]))*int64(int32(ib))), d[12]
+		if mk&(1<<12) == 0 {
+			x12 = o12
+		}
+		d[12] = x12
+		x13, o13 := uint64(int64(int32(a[13]))*int64(int32(ib))), d[13]
+		if mk&(1<<13) == 0 {
+			x13 = o13
+		}
+		d[13] = x13
+		x14, o14 := uint64(int64(int32(a[14]))*int64(int32(ib))), d[14]
+		if mk&(1<<14) == 0 {
+			x14 = o14
+		}
+		d[14] = x14
+		x15, o15 := uint64(int64(int32(a[15]))*int64(int32(ib))), d[15]
+		if mk&(1<<15) == 0 {
+			x15 = o15
+		}
+		d[15] = x15
+		x16, o16 := uint64(int64(int32(a[16]))*int64(int32(ib))), d[16]
+		if mk&(1<<16) == 0 {
+			x16 = o16
+		}
+		d[16] = x16
+		x17, o17 := uint64(int64(int32(a[17]))*int64(int32(ib))), d[17]
+		if mk&(1<<17) == 0 {
+			x17 = o17
+		}
+		d[17] = x17
+		x18, o18 := uint64(int64(int32(a[18]))*int64(int32(ib))), d[18]
+		if mk&(1<<18) == 0 {
+			x18 = o18
+		}
+		d[18] = x18
+		x19, o19 := uint64(int64(int32(a[19]))*int64(int32(ib))), d[19]
+		if mk&(1<<19) == 0 {
+			x19 = o19
+		}
+		d[19] = x19
+		x20, o20 := uint64(int64(int32(a[20]))*int64(int32(ib))), d[20]
+		if mk&(1<<20) == 0 {
+			x20 = o20
+		}
+		d[20] = x20
+		x21, o21 := uint64(int64(int32(a[21]))*int64(int32(ib))), d[21]
+		if mk&(1<<21) == 0 {
+			x21 = o21
+		}
+		d[21] = x21
+		x22, o22 := uint64(int64(int32(a[22]))*int64(int32(ib))), d[22]
+		if mk&(1<<22) == 0 {
+			x22 = o22
+		}
+		d[22] = x22
+		x23, o23 := uint64(int64(int32(a[23]))*int64(int32(ib))), d[23]
+		if mk&(1<<23) == 0 {
+			x23 = o23
+		}
+		d[23] = x23
+		x24, o24 := uint64(int64(int32(a[24]))*int64(int32(ib))), d[24]
+		if mk&(1<<24) == 0 {
+			x24 = o24
+		}
+		d[24] = x24
+		x25, o25 := uint64(int64(int32(a[25]))*int64(int32(ib))), d[25]
+		if mk&(1<<25) == 0 {
+			x25 = o25
+		}
+		d[25] = x25
+		x26, o26 := uint64(int64(int32(a[26]))*int64(int32(ib))), d[26]
+		if mk&(1<<26) == 0 {
+			x26 = o26
+		}
+		d[26] = x26
+		x27, o27 := uint64(int64(int32(a[27]))*int64(int32(ib))), d[27]
+		if mk&(1<<27) == 0 {
+			x27 = o27
+		}
+		d[27] = x27
+		x28, o28 := uint64(int64(int32(a[28]))*int64(int32(ib))), d[28]
+		if mk&(1<<28) == 0 {
+			x28 = o28
+		}
+		d[28] = x28
+		x29, o29 := uint64(int64(int32(a[29]))*int64(int32(ib))), d[29]
+		if mk&(1<<29) == 0 {
+			x29 = o29
+		}
+		d[29] = x29
+		x30, o30 := uint64(int64(int32(a[30]))*int64(int32(ib))), d[30]
+		if mk&(1<<30) == 0 {
+			x30 = o30
+		}
+		d[30] = x30
+		x31, o31 := uint64(int64(int32(a[31]))*int64(int32(ib))), d[31]
+		if mk&(1<<31) == 0 {
+			x31 = o31
+		}
+		d[31] = x31
+		return
+	}
+	for mk := w.mask; mk != 0; mk &= mk - 1 {
+		i := bits.TrailingZeros32(mk) & 31
+		d[i] = uint64(int64(int32(a[i])) * int64(int32(ib)))
+	}
+}
+
 // cmpLessNarrow: a < b for types below 64 bits: both sides are below 2^63 after masking, so the difference's sign bit is the borrow.
 func cmpLessNarrow(part *[8]uint64, a, b *[32]uint64, k, f uint64) uint32 {
 	part[0] = (((((a[0]&k ^ f) - (b[0]&k ^ f)) >> 63) |
@@ -6932,6 +7350,8 @@ var immForms = [...]struct {
 	{execAdd64, execAdd64Ib, 1, false},
 	{execAnd, execAndIb, 1, false},
 	{execXor, execXorIb, 1, false},
+	{execMulWideU32, execMulWideU32Ib, 1, false},
+	{execMulWideS32, execMulWideS32Ib, 1, false},
 	{execSetpEqualNarrow, execSetpEqualNarrowIb, 1, true},
 	{execSetpLessNarrowU, execSetpLessNarrowUIb, 1, true},
 	{execSetpLessNarrow, execSetpLessNarrowIb, 1, true},
@@ -6966,12 +7386,14 @@ var laneHandlers = [...]execFn{
 	execMad32Ic,
 	execAdd64Ib,
 	execXorIb,
+	execMulWideS32Ib,
+	execMulWideU32Ib,
 }
 
 // laneDense is, for the lane kind k, fused's case for a dense mask at
 // k-1: a value op's select case, or 0 for a setp (whose one case takes
 // every mask).
-var laneDense = [...]uint8{26, 27, 28, 29, 30, 31, 32, 0, 0, 33, 34, 35, 36, 37, 38, 39, 40, 0, 0, 0, 0, 41, 42, 43, 44}
+var laneDense = [...]uint8{28, 29, 30, 31, 32, 33, 34, 0, 0, 35, 36, 37, 38, 39, 40, 41, 42, 0, 0, 0, 0, 43, 44, 45, 46, 47, 48}
 
 // fused issues ops, a stretch of 2 to maxBlock unguarded plain ops
 // (op.blk), for the lanes in mask (w.mask), and returns how many it
@@ -7038,7 +7460,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = uint64(uint32(a[29] + b[29]))
 			d[30] = uint64(uint32(a[30] + b[30]))
 			d[31] = uint64(uint32(a[31] + b[31]))
-		case 26: // execAdd32, a dense mask
+		case 28: // execAdd32, a dense mask
 			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 			x0, o0 := uint64(uint32(a[0]+b[0])), d[0]
 			if mk&(1<<0) == 0 {
@@ -7236,7 +7658,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = a[29] << s & k
 			d[30] = a[30] << s & k
 			d[31] = a[31] << s & k
-		case 27: // execShlImm, a dense mask
+		case 29: // execShlImm, a dense mask
 			d, a := &r[o.rd], &r[o.ra]
 			k := o.aux
 			s := uint(o.mode) & 63
@@ -7436,7 +7858,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = uint64(uint32(a[29]*ib + ic))
 			d[30] = uint64(uint32(a[30]*ib + ic))
 			d[31] = uint64(uint32(a[31]*ib + ic))
-		case 28: // execMad32Ibc, a dense mask
+		case 30: // execMad32Ibc, a dense mask
 			d, a := &r[o.rd], &r[o.ra]
 			ib := uint64(o.off)
 			ic := o.aux
@@ -7634,7 +8056,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = a[29] ^ b[29]
 			d[30] = a[30] ^ b[30]
 			d[31] = a[31] ^ b[31]
-		case 29: // execXor, a dense mask
+		case 31: // execXor, a dense mask
 			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 			x0, o0 := a[0]^b[0], d[0]
 			if mk&(1<<0) == 0 {
@@ -7831,7 +8253,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = uint64(uint32(a[29] + ib))
 			d[30] = uint64(uint32(a[30] + ib))
 			d[31] = uint64(uint32(a[31] + ib))
-		case 30: // execAdd32Ib, a dense mask
+		case 32: // execAdd32Ib, a dense mask
 			d, a := &r[o.rd], &r[o.ra]
 			ib := uint64(o.off)
 			x0, o0 := uint64(uint32(a[0]+ib)), d[0]
@@ -8028,7 +8450,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = uint64(uint32(a[29] - b[29]))
 			d[30] = uint64(uint32(a[30] - b[30]))
 			d[31] = uint64(uint32(a[31] - b[31]))
-		case 31: // execSub32, a dense mask
+		case 33: // execSub32, a dense mask
 			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 			x0, o0 := uint64(uint32(a[0]-b[0])), d[0]
 			if mk&(1<<0) == 0 {
@@ -8225,7 +8647,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = a[29] & ib
 			d[30] = a[30] & ib
 			d[31] = a[31] & ib
-		case 32: // execAndIb, a dense mask
+		case 34: // execAndIb, a dense mask
 			d, a := &r[o.rd], &r[o.ra]
 			ib := uint64(o.off)
 			x0, o0 := a[0]&ib, d[0]
@@ -8520,7 +8942,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = a[29] & k >> s
 			d[30] = a[30] & k >> s
 			d[31] = a[31] & k >> s
-		case 33: // execShrUImm, a dense mask
+		case 35: // execShrUImm, a dense mask
 			d, a := &r[o.rd], &r[o.ra]
 			k := o.aux
 			s := uint(o.mode) & 63
@@ -8719,7 +9141,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = a[29] & k
 			d[30] = a[30] & k
 			d[31] = a[31] & k
-		case 34: // execMov, a dense mask
+		case 36: // execMov, a dense mask
 			d, a := &r[o.rd], &r[o.ra]
 			k := o.aux
 			x0, o0 := a[0]&k, d[0]
@@ -8916,7 +9338,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = uint64(uint32(a[29]*b[29] + c[29]))
 			d[30] = uint64(uint32(a[30]*b[30] + c[30]))
 			d[31] = uint64(uint32(a[31]*b[31] + c[31]))
-		case 35: // execMad32, a dense mask
+		case 37: // execMad32, a dense mask
 			d, a, b, c := &r[o.rd], &r[o.ra], &r[o.rb], &r[o.rc]
 			x0, o0 := uint64(uint32(a[0]*b[0]+c[0])), d[0]
 			if mk&(1<<0) == 0 {
@@ -9112,7 +9534,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = a[29] + b[29]
 			d[30] = a[30] + b[30]
 			d[31] = a[31] + b[31]
-		case 36: // execAdd64, a dense mask
+		case 38: // execAdd64, a dense mask
 			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 			x0, o0 := a[0]+b[0], d[0]
 			if mk&(1<<0) == 0 {
@@ -9308,7 +9730,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = uint64(uint32(a[29])) * uint64(uint32(b[29]))
 			d[30] = uint64(uint32(a[30])) * uint64(uint32(b[30]))
 			d[31] = uint64(uint32(a[31])) * uint64(uint32(b[31]))
-		case 37: // execMulWideU32, a dense mask
+		case 39: // execMulWideU32, a dense mask
 			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 			x0, o0 := uint64(uint32(a[0]))*uint64(uint32(b[0])), d[0]
 			if mk&(1<<0) == 0 {
@@ -9506,7 +9928,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = (a[29] + off) & k
 			d[30] = (a[30] + off) & k
 			d[31] = (a[31] + off) & k
-		case 38: // execCvta, a dense mask
+		case 40: // execCvta, a dense mask
 			d, a := &r[o.rd], &r[o.ra]
 			k := o.aux
 			off := uint64(o.off)
@@ -9704,7 +10126,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = uint64(int64(int32(a[29])) * int64(int32(b[29])))
 			d[30] = uint64(int64(int32(a[30])) * int64(int32(b[30])))
 			d[31] = uint64(int64(int32(a[31])) * int64(int32(b[31])))
-		case 39: // execMulWideS32, a dense mask
+		case 41: // execMulWideS32, a dense mask
 			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 			x0, o0 := uint64(int64(int32(a[0]))*int64(int32(b[0]))), d[0]
 			if mk&(1<<0) == 0 {
@@ -9900,7 +10322,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = a[29] & b[29]
 			d[30] = a[30] & b[30]
 			d[31] = a[31] & b[31]
-		case 40: // execAnd, a dense mask
+		case 42: // execAnd, a dense mask
 			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 			x0, o0 := a[0]&b[0], d[0]
 			if mk&(1<<0) == 0 {
@@ -10291,7 +10713,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = uint64(uint32(a[29] - ib))
 			d[30] = uint64(uint32(a[30] - ib))
 			d[31] = uint64(uint32(a[31] - ib))
-		case 41: // execSub32Ib, a dense mask
+		case 43: // execSub32Ib, a dense mask
 			d, a := &r[o.rd], &r[o.ra]
 			ib := uint64(o.off)
 			x0, o0 := uint64(uint32(a[0]-ib)), d[0]
@@ -10489,7 +10911,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = uint64(uint32(a[29]*b[29] + ic))
 			d[30] = uint64(uint32(a[30]*b[30] + ic))
 			d[31] = uint64(uint32(a[31]*b[31] + ic))
-		case 42: // execMad32Ic, a dense mask
+		case 44: // execMad32Ic, a dense mask
 			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 			ic := o.aux
 			x0, o0 := uint64(uint32(a[0]*b[0]+ic)), d[0]
@@ -10687,7 +11109,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = a[29] + ib
 			d[30] = a[30] + ib
 			d[31] = a[31] + ib
-		case 43: // execAdd64Ib, a dense mask
+		case 45: // execAdd64Ib, a dense mask
 			d, a := &r[o.rd], &r[o.ra]
 			ib := uint64(o.off)
 			x0, o0 := a[0]+ib, d[0]
@@ -10885,7 +11307,7 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			d[29] = a[29] ^ ib
 			d[30] = a[30] ^ ib
 			d[31] = a[31] ^ ib
-		case 44: // execXorIb, a dense mask
+		case 46: // execXorIb, a dense mask
 			d, a := &r[o.rd], &r[o.ra]
 			ib := uint64(o.off)
 			x0, o0 := a[0]^ib, d[0]
@@ -11044,6 +11466,402 @@ func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
 			}
 			d[30] = x30
 			x31, o31 := a[31]^ib, d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 26: // execMulWideS32Ib, a full warp
+			d, a := &r[o.rd], &r[o.ra]
+			ib := uint64(o.off)
+			d[0] = uint64(int64(int32(a[0])) * int64(int32(ib)))
+			d[1] = uint64(int64(int32(a[1])) * int64(int32(ib)))
+			d[2] = uint64(int64(int32(a[2])) * int64(int32(ib)))
+			d[3] = uint64(int64(int32(a[3])) * int64(int32(ib)))
+			d[4] = uint64(int64(int32(a[4])) * int64(int32(ib)))
+			d[5] = uint64(int64(int32(a[5])) * int64(int32(ib)))
+			d[6] = uint64(int64(int32(a[6])) * int64(int32(ib)))
+			d[7] = uint64(int64(int32(a[7])) * int64(int32(ib)))
+			d[8] = uint64(int64(int32(a[8])) * int64(int32(ib)))
+			d[9] = uint64(int64(int32(a[9])) * int64(int32(ib)))
+			d[10] = uint64(int64(int32(a[10])) * int64(int32(ib)))
+			d[11] = uint64(int64(int32(a[11])) * int64(int32(ib)))
+			d[12] = uint64(int64(int32(a[12])) * int64(int32(ib)))
+			d[13] = uint64(int64(int32(a[13])) * int64(int32(ib)))
+			d[14] = uint64(int64(int32(a[14])) * int64(int32(ib)))
+			d[15] = uint64(int64(int32(a[15])) * int64(int32(ib)))
+			d[16] = uint64(int64(int32(a[16])) * int64(int32(ib)))
+			d[17] = uint64(int64(int32(a[17])) * int64(int32(ib)))
+			d[18] = uint64(int64(int32(a[18])) * int64(int32(ib)))
+			d[19] = uint64(int64(int32(a[19])) * int64(int32(ib)))
+			d[20] = uint64(int64(int32(a[20])) * int64(int32(ib)))
+			d[21] = uint64(int64(int32(a[21])) * int64(int32(ib)))
+			d[22] = uint64(int64(int32(a[22])) * int64(int32(ib)))
+			d[23] = uint64(int64(int32(a[23])) * int64(int32(ib)))
+			d[24] = uint64(int64(int32(a[24])) * int64(int32(ib)))
+			d[25] = uint64(int64(int32(a[25])) * int64(int32(ib)))
+			d[26] = uint64(int64(int32(a[26])) * int64(int32(ib)))
+			d[27] = uint64(int64(int32(a[27])) * int64(int32(ib)))
+			d[28] = uint64(int64(int32(a[28])) * int64(int32(ib)))
+			d[29] = uint64(int64(int32(a[29])) * int64(int32(ib)))
+			d[30] = uint64(int64(int32(a[30])) * int64(int32(ib)))
+			d[31] = uint64(int64(int32(a[31])) * int64(int32(ib)))
+		case 47: // execMulWideS32Ib, a dense mask
+			d, a := &r[o.rd], &r[o.ra]
+			ib := uint64(o.off)
+			x0, o0 := uint64(int64(int32(a[0]))*int64(int32(ib))), d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := uint64(int64(int32(a[1]))*int64(int32(ib))), d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := uint64(int64(int32(a[2]))*int64(int32(ib))), d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := uint64(int64(int32(a[3]))*int64(int32(ib))), d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := uint64(int64(int32(a[4]))*int64(int32(ib))), d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := uint64(int64(int32(a[5]))*int64(int32(ib))), d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := uint64(int64(int32(a[6]))*int64(int32(ib))), d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := uint64(int64(int32(a[7]))*int64(int32(ib))), d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := uint64(int64(int32(a[8]))*int64(int32(ib))), d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := uint64(int64(int32(a[9]))*int64(int32(ib))), d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := uint64(int64(int32(a[10]))*int64(int32(ib))), d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := uint64(int64(int32(a[11]))*int64(int32(ib))), d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := uint64(int64(int32(a[12]))*int64(int32(ib))), d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := uint64(int64(int32(a[13]))*int64(int32(ib))), d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := uint64(int64(int32(a[14]))*int64(int32(ib))), d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := uint64(int64(int32(a[15]))*int64(int32(ib))), d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := uint64(int64(int32(a[16]))*int64(int32(ib))), d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := uint64(int64(int32(a[17]))*int64(int32(ib))), d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := uint64(int64(int32(a[18]))*int64(int32(ib))), d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := uint64(int64(int32(a[19]))*int64(int32(ib))), d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := uint64(int64(int32(a[20]))*int64(int32(ib))), d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := uint64(int64(int32(a[21]))*int64(int32(ib))), d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := uint64(int64(int32(a[22]))*int64(int32(ib))), d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := uint64(int64(int32(a[23]))*int64(int32(ib))), d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := uint64(int64(int32(a[24]))*int64(int32(ib))), d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := uint64(int64(int32(a[25]))*int64(int32(ib))), d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := uint64(int64(int32(a[26]))*int64(int32(ib))), d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := uint64(int64(int32(a[27]))*int64(int32(ib))), d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := uint64(int64(int32(a[28]))*int64(int32(ib))), d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := uint64(int64(int32(a[29]))*int64(int32(ib))), d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := uint64(int64(int32(a[30]))*int64(int32(ib))), d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := uint64(int64(int32(a[31]))*int64(int32(ib))), d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 27: // execMulWideU32Ib, a full warp
+			d, a := &r[o.rd], &r[o.ra]
+			ib := uint64(o.off)
+			d[0] = uint64(uint32(a[0])) * uint64(uint32(ib))
+			d[1] = uint64(uint32(a[1])) * uint64(uint32(ib))
+			d[2] = uint64(uint32(a[2])) * uint64(uint32(ib))
+			d[3] = uint64(uint32(a[3])) * uint64(uint32(ib))
+			d[4] = uint64(uint32(a[4])) * uint64(uint32(ib))
+			d[5] = uint64(uint32(a[5])) * uint64(uint32(ib))
+			d[6] = uint64(uint32(a[6])) * uint64(uint32(ib))
+			d[7] = uint64(uint32(a[7])) * uint64(uint32(ib))
+			d[8] = uint64(uint32(a[8])) * uint64(uint32(ib))
+			d[9] = uint64(uint32(a[9])) * uint64(uint32(ib))
+			d[10] = uint64(uint32(a[10])) * uint64(uint32(ib))
+			d[11] = uint64(uint32(a[11])) * uint64(uint32(ib))
+			d[12] = uint64(uint32(a[12])) * uint64(uint32(ib))
+			d[13] = uint64(uint32(a[13])) * uint64(uint32(ib))
+			d[14] = uint64(uint32(a[14])) * uint64(uint32(ib))
+			d[15] = uint64(uint32(a[15])) * uint64(uint32(ib))
+			d[16] = uint64(uint32(a[16])) * uint64(uint32(ib))
+			d[17] = uint64(uint32(a[17])) * uint64(uint32(ib))
+			d[18] = uint64(uint32(a[18])) * uint64(uint32(ib))
+			d[19] = uint64(uint32(a[19])) * uint64(uint32(ib))
+			d[20] = uint64(uint32(a[20])) * uint64(uint32(ib))
+			d[21] = uint64(uint32(a[21])) * uint64(uint32(ib))
+			d[22] = uint64(uint32(a[22])) * uint64(uint32(ib))
+			d[23] = uint64(uint32(a[23])) * uint64(uint32(ib))
+			d[24] = uint64(uint32(a[24])) * uint64(uint32(ib))
+			d[25] = uint64(uint32(a[25])) * uint64(uint32(ib))
+			d[26] = uint64(uint32(a[26])) * uint64(uint32(ib))
+			d[27] = uint64(uint32(a[27])) * uint64(uint32(ib))
+			d[28] = uint64(uint32(a[28])) * uint64(uint32(ib))
+			d[29] = uint64(uint32(a[29])) * uint64(uint32(ib))
+			d[30] = uint64(uint32(a[30])) * uint64(uint32(ib))
+			d[31] = uint64(uint32(a[31])) * uint64(uint32(ib))
+		case 48: // execMulWideU32Ib, a dense mask
+			d, a := &r[o.rd], &r[o.ra]
+			ib := uint64(o.off)
+			x0, o0 := uint64(uint32(a[0]))*uint64(uint32(ib)), d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := uint64(uint32(a[1]))*uint64(uint32(ib)), d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := uint64(uint32(a[2]))*uint64(uint32(ib)), d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := uint64(uint32(a[3]))*uint64(uint32(ib)), d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := uint64(uint32(a[4]))*uint64(uint32(ib)), d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := uint64(uint32(a[5]))*uint64(uint32(ib)), d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := uint64(uint32(a[6]))*uint64(uint32(ib)), d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := uint64(uint32(a[7]))*uint64(uint32(ib)), d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := uint64(uint32(a[8]))*uint64(uint32(ib)), d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := uint64(uint32(a[9]))*uint64(uint32(ib)), d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := uint64(uint32(a[10]))*uint64(uint32(ib)), d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := uint64(uint32(a[11]))*uint64(uint32(ib)), d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := uint64(uint32(a[12]))*uint64(uint32(ib)), d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := uint64(uint32(a[13]))*uint64(uint32(ib)), d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := uint64(uint32(a[14]))*uint64(uint32(ib)), d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := uint64(uint32(a[15]))*uint64(uint32(ib)), d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := uint64(uint32(a[16]))*uint64(uint32(ib)), d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := uint64(uint32(a[17]))*uint64(uint32(ib)), d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := uint64(uint32(a[18]))*uint64(uint32(ib)), d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := uint64(uint32(a[19]))*uint64(uint32(ib)), d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := uint64(uint32(a[20]))*uint64(uint32(ib)), d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := uint64(uint32(a[21]))*uint64(uint32(ib)), d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := uint64(uint32(a[22]))*uint64(uint32(ib)), d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := uint64(uint32(a[23]))*uint64(uint32(ib)), d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := uint64(uint32(a[24]))*uint64(uint32(ib)), d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := uint64(uint32(a[25]))*uint64(uint32(ib)), d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := uint64(uint32(a[26]))*uint64(uint32(ib)), d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := uint64(uint32(a[27]))*uint64(uint32(ib)), d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := uint64(uint32(a[28]))*uint64(uint32(ib)), d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := uint64(uint32(a[29]))*uint64(uint32(ib)), d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := uint64(uint32(a[30]))*uint64(uint32(ib)), d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := uint64(uint32(a[31]))*uint64(uint32(ib)), d[31]
 			if mk&(1<<31) == 0 {
 				x31 = o31
 			}

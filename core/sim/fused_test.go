@@ -136,6 +136,9 @@ func TestFusedLanes(t *testing.T) {
 		{"mul.wide.u32", 32, 64, 1, "132", func(a, _, _ uint64) uint64 { return a * 132 }},
 		{"mul.wide.s32", 32, 64, 2, "", func(a, b, _ uint64) uint64 { return uint64(int64(int32(uint32(a))) * int64(int32(uint32(b)))) }},
 		{"mul.wide.s32", 32, 64, 1, "4", func(a, _, _ uint64) uint64 { return uint64(int64(sx32(a)) * 4) }},
+		{"mul.wide.s32", 32, 64, 1, "-4", func(a, _, _ uint64) uint64 { return uint64(int64(sx32(a)) * -4) }},
+		{"mul.wide.s32", 32, 64, 1, "-2147483648", func(a, _, _ uint64) uint64 { return uint64(int64(sx32(a)) * -2147483648) }},
+		{"mul.wide.u32", 32, 64, 1, "4294967295", func(a, _, _ uint64) uint64 { return a * 0xffffffff }},
 		// cvta: the space's window in ptxplay's address layout (mem.go).
 		{"cvta.to.global.u64", 64, 64, 1, "", func(a, _, _ uint64) uint64 { return a }},
 		{"cvta.shared.u64", 64, 64, 1, "", func(a, _, _ uint64) uint64 { return a + sharedWindow }},

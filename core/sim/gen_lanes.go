@@ -85,6 +85,8 @@ var ops = []laneOp{
 	{"execAdd64Ib", "add.{u,s}64 d, a, imm", 1, "$a + $B", 0, "execAdd64", 1},
 	{"execAndIb", "and.b{16,32,64} d, a, imm", 1, "$a & $B", 0, "execAnd", 1},
 	{"execXorIb", "xor.b{16,32,64} d, a, imm", 1, "$a ^ $B", 0, "execXor", 1},
+	{"execMulWideU32Ib", "mul.wide.u32 d, a, imm", 1, "uint64(uint32($a)) * uint64(uint32($B))", 0, "execMulWideU32", 1},
+	{"execMulWideS32Ib", "mul.wide.s32 d, a, imm", 1, "uint64(int64(int32($a)) * int64(int32($B)))", 0, "execMulWideS32", 1},
 }
 
 // fusedKinds are the ops whose lanes fused (see fusedFn) runs in place,
@@ -101,7 +103,7 @@ var fusedKinds = []string{
 	"execAndIb", "setp:LessNarrowU", "setp:EqualNarrowIb", "execShrUImm", "execMov",
 	"execMad32", "execAdd64", "execMulWideU32", "execCvta", "execMulWideS32", "execAnd",
 	"setp:EqualNarrow", "setp:LessNarrow", "setp:LessNarrowUIb", "setp:LessNarrowIb",
-	"execSub32Ib", "execMad32Ic", "execAdd64Ib", "execXorIb",
+	"execSub32Ib", "execMad32Ic", "execAdd64Ib", "execXorIb", "execMulWideS32Ib", "execMulWideU32Ib",
 }
 
 // immCmps are the comparisons with a form whose b is an immediate
