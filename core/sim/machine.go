@@ -471,7 +471,7 @@ func (m *Machine) startCTA(pos int) *cta {
 	c.arena = ctaArena{
 		kern:      k,
 		rows:      make([][32]uint64, nw*k.nregs),
-		masks:     make([]uint32, nw*2*(k.npreds+k.nregs)),
+		masks:     make([]uint32, nw*frameMasks(k)),
 		bytes:     make([]byte, nw*32*k.paramSize),
 		shared:    make([]byte, m.prog.sharedSize(k)+m.launch.SharedMem),
 		warps:     make([]warp, nw),
@@ -518,7 +518,7 @@ func (m *Machine) restartable(c *cta, nw int) bool {
 	a := &c.arena
 	k := m.kern
 	return a.kern == k && len(a.warps) == nw && len(c.warps) == nw && nw > 0 && c.warps[0] == &a.warps[0] &&
-		len(a.rows) == nw*k.nregs && len(a.masks) == nw*2*(k.npreds+k.nregs) && len(a.bytes) == nw*32*k.paramSize &&
+		len(a.rows) == nw*k.nregs && len(a.masks) == nw*frameMasks(k) && len(a.bytes) == nw*32*k.paramSize &&
 		len(a.shared) == m.prog.sharedSize(k)+m.launch.SharedMem && len(c.shared) == len(a.shared)
 }
 
@@ -864,6 +864,12 @@ func (a *frameArena) takeRows(n int) [][32]uint64 {
 	a.rows = a.rows[n:]
 	return r
 }
+
+// frameMasks is how many mask words a frame of f takes from its arena:
+// its written marks (a register's, a predicate's, and one past them that
+// op.wm names for an op writing neither) and its predicates (newFrame and
+// restartCTA take them in that order).
+func frameMasks(f *fn) int { return f.nregs + f.npreds + 1 + f.npreds }
 
 func (a *frameArena) takeMasks(n int) []uint32 {
 	if n > len(a.masks) {
