@@ -94,13 +94,7 @@ func runSessionBench(k launch.BenchKernel, minTime time.Duration) (launch.BenchR
 		if f := m.Fault(); f != nil {
 			return r, errors.New(f.Msg)
 		}
-		st := s.Machine().Stats()
-		r.ThreadInstructions += st.ThreadInstructions
-		r.WarpInstructions += st.WarpInstructions
-		if r.Runs == 0 || d < r.Fastest {
-			r.Fastest, r.FastestThreadInstructions = d, st.ThreadInstructions
-		}
-		r.Runs++
+		r.AddRun(d, s.Machine().Stats())
 	}
 	return r, nil
 }

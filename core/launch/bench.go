@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ptxplay/ptxplay/core/limits"
+	"github.com/ptxplay/ptxplay/core/sim"
 )
 
 //go:embed benchdata
@@ -116,15 +117,20 @@ func RunBench(k BenchKernel, minTime time.Duration) (BenchResult, error) {
 		if f := m.Fault(); f != nil {
 			return r, fmt.Errorf("%s: %s", k.Name, f.Msg)
 		}
-		st := m.Stats()
-		r.ThreadInstructions += st.ThreadInstructions
-		r.WarpInstructions += st.WarpInstructions
-		if r.Runs == 0 || d < r.Fastest {
-			r.Fastest, r.FastestThreadInstructions = d, st.ThreadInstructions
-		}
-		r.Runs++
+		r.AddRun(d, m.Stats())
 	}
 	return r, nil
+}
+
+// AddRun counts one run that took d (wall time, already in Elapsed) and
+// executed st: its instructions, and the fastest run.
+func (r *BenchResult) AddRun(d time.Duration, st sim.Stats) {
+	r.ThreadInstructions += st.ThreadInstructions
+	r.WarpInstructions += st.WarpInstructions
+	if r.Runs == 0 || d < r.Fastest {
+		r.Fastest, r.FastestThreadInstructions = d, st.ThreadInstructions
+	}
+	r.Runs++
 }
 
 // gcCycles is how many garbage collection cycles have ended.
