@@ -1,0 +1,6 @@
+// wgmma_e4m3_f16acc: see ../wgmma_fp8.h.
+// clang-bin: clang-19
+// clang-arch: sm_90a
+// clang-ptx: ptx85
+#include "../wgmma_fp8.h"
+WGMMA_K32_F8_F16ACC(wgmma_e4m3_f16acc, "e4m3", genE4M3)
