@@ -102,7 +102,7 @@ func (c *checker) header() {
 			}
 			// PTX ISA 3.1 .target, "PTX ISA Notes": each target string
 			// from the version that introduced it.
-			if v, ok := isa.TargetPTX[n]; ok && c.prog.Version > 0 && c.prog.Version < v {
+			if v, ok := isa.TargetPTX(n); ok && c.prog.Version > 0 && c.prog.Version < v {
 				c.errorf(a.Pos(), "%s requires .version %s or later (module has .version %s)", txt, v, c.prog.Version)
 			}
 		}

@@ -62,15 +62,15 @@ import (
 
 // Entry is one row of the table: one opcode.
 type Entry struct {
-	Name    string              // opcode; may be dotted ("bar.warp.sync", "cp.async")
-	Section string              // ISA section, e.g. "9.7.1.1"
-	Doc     string              // one line
-	Syntax  []string            // forms, in the language above
-	Groups  map[string][]string // entry-local groups (values with dots)
-	PTX     Version             // minimum PTX ISA version (forms may raise it)
-	SM      int                 // minimum sm target (forms may raise it)
-	Relaxed bool                // registers may be wider than the type (ld, st, cvt, ...)
-	NoExec  string              // non-empty: accepted by the checker, refused at run time with this reason
+	Name    string   // opcode; may be dotted ("bar.warp.sync", "cp.async")
+	Section string   // ISA section, e.g. "9.7.1.1"
+	Doc     string   // one line
+	Syntax  []string // forms, in the language above
+	Groups  []Group  // entry-local groups (values with dots)
+	PTX     Version  // minimum PTX ISA version (forms may raise it)
+	SM      int      // minimum sm target (forms may raise it)
+	Relaxed bool     // registers may be wider than the type (ld, st, cvt, ...)
+	NoExec  string   // non-empty: accepted by the checker, refused at run time with this reason
 	// LaneLocal: each thread that runs it reads its register sources and
 	// writes its register destinations, in full, in its own lane and no
 	// other's (the ALU, conversions, moves, loads, stores, atomics, and
@@ -149,10 +149,32 @@ const (
 	OpSymbol                // a variable's or function's address, optionally + offset
 )
 
-// operandKinds maps the ":kind" annotations of the form language to kinds.
-var operandKinds = map[string]OpKind{
-	"label": OpLabel, "func": OpFunc, "imm": OpImm, "reg": OpRegOnly, "any": OpAny,
-	"list": OpList, "pack": OpPack, "frag": OpFrag, "handle": OpHandle, "sym": OpSymbol,
+// operandKind maps the ":kind" annotations of the form language to kinds
+// (a switch: a map literal would be built at every start).
+func operandKind(s string) (OpKind, bool) {
+	switch s {
+	case "label":
+		return OpLabel, true
+	case "func":
+		return OpFunc, true
+	case "imm":
+		return OpImm, true
+	case "reg":
+		return OpRegOnly, true
+	case "any":
+		return OpAny, true
+	case "list":
+		return OpList, true
+	case "pack":
+		return OpPack, true
+	case "frag":
+		return OpFrag, true
+	case "handle":
+		return OpHandle, true
+	case "sym":
+		return OpSymbol, true
+	}
+	return 0, false
 }
 
 // OperandSpec is one operand position of a form.
@@ -165,22 +187,33 @@ type OperandSpec struct {
 	Optional bool
 }
 
-// Groups are the modifier groups shared by many entries; the table
-// files' shared groups are tableGroups (groups.go), looked up after these.
-var Groups = map[string][]string{
-	"rnd":   {".rn", ".rz", ".rm", ".rp"},
-	"irnd":  {".rni", ".rzi", ".rmi", ".rpi"},
-	"cmp":   {".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu", ".leu", ".gtu", ".geu", ".num", ".nan"},
-	"bop":   {".and", ".or", ".xor"},
-	"vec":   {".v2", ".v4", ".v8"},
-	"ss":    {".const", ".global", ".local", ".param", ".shared", ".shared::cta", ".shared::cluster", ".param::entry", ".param::func"},
-	"sem":   {".relaxed", ".acquire", ".release", ".acq_rel", ".weak", ".volatile", ".mmio", ".sc"},
-	"scope": {".cta", ".cluster", ".gpu", ".sys"},
-	"itype": {".u16", ".u32", ".u64", ".s16", ".s32", ".s64"},
-	"btype": {".b16", ".b32", ".b64"},
-	"ftype": {".f32", ".f64"},
-	"atype": {".b8", ".b16", ".b32", ".b64", ".b128", ".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64"},
-	"ctype": {".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f16", ".bf16", ".tf32", ".f32", ".f64", ".e4m3x2", ".e5m2x2", ".f16x2", ".bf16x2"},
+// Group is a modifier group: its name and its values (with their dots).
+// Groups are kept in slices of Group, not maps: a literal of constants is
+// static data, where a map literal is built when the package starts (the
+// table's maps were most of core/isa's init, which every process pays).
+type Group struct {
+	Name   string
+	Values []string
+}
+
+// Groups are the modifier groups shared by many entries, sorted by name
+// (sharedGroup searches them by halves; TestGroupsSorted keeps the order);
+// the table files' shared groups are tableGroups (groups.go), looked up
+// after these.
+var Groups = []Group{
+	{"atype", []string{".b8", ".b16", ".b32", ".b64", ".b128", ".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64"}},
+	{"bop", []string{".and", ".or", ".xor"}},
+	{"btype", []string{".b16", ".b32", ".b64"}},
+	{"cmp", []string{".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu", ".leu", ".gtu", ".geu", ".num", ".nan"}},
+	{"ctype", []string{".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f16", ".bf16", ".tf32", ".f32", ".f64", ".e4m3x2", ".e5m2x2", ".f16x2", ".bf16x2"}},
+	{"ftype", []string{".f32", ".f64"}},
+	{"irnd", []string{".rni", ".rzi", ".rmi", ".rpi"}},
+	{"itype", []string{".u16", ".u32", ".u64", ".s16", ".s32", ".s64"}},
+	{"rnd", []string{".rn", ".rz", ".rm", ".rp"}},
+	{"scope", []string{".cta", ".cluster", ".gpu", ".sys"}},
+	{"sem", []string{".relaxed", ".acquire", ".release", ".acq_rel", ".weak", ".volatile", ".mmio", ".sc"}},
+	{"ss", []string{".const", ".global", ".local", ".param", ".shared", ".shared::cta", ".shared::cluster", ".param::entry", ".param::func"}},
+	{"vec", []string{".v2", ".v4", ".v8"}},
 }
 
 // compile turns e.Syntax into e.forms.
@@ -195,15 +228,35 @@ func (e *Entry) compile() error {
 	return nil
 }
 
+// group finds a group by name: the entry's own, then Groups, then
+// tableGroups.
 func (e *Entry) group(name string) ([]string, bool) {
-	if v, ok := e.Groups[name]; ok {
+	for i := range e.Groups {
+		if e.Groups[i].Name == name {
+			return e.Groups[i].Values, true
+		}
+	}
+	if v, ok := sharedGroup(Groups, name); ok {
 		return v, true
 	}
-	if v, ok := Groups[name]; ok {
-		return v, true
+	return sharedGroup(tableGroups, name)
+}
+
+// sharedGroup searches gs, sorted by name, by halves.
+func sharedGroup(gs []Group, name string) ([]string, bool) {
+	lo, hi := 0, len(gs)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if gs[m].Name < name {
+			lo = m + 1
+		} else {
+			hi = m
+		}
 	}
-	v, ok := tableGroups[name]
-	return v, ok
+	if lo < len(gs) && gs[lo].Name == name {
+		return gs[lo].Values, true
+	}
+	return nil, false
 }
 
 func (e *Entry) compileForm(line string) (*Form, error) {
@@ -374,7 +427,7 @@ func (e *Entry) compileOperand(raw string, pos int) (OperandSpec, string, error)
 	if i := strings.IndexByte(raw, ':'); i >= 0 {
 		s.Type = raw[i+1:]
 		raw = raw[:i]
-		if k, ok := operandKinds[s.Type]; ok {
+		if k, ok := operandKind(s.Type); ok {
 			s.Kind, s.Type = k, ""
 		} else if _, isType := LookupType(s.Type); !isType && s.Type != "wide" && s.Type != "dpacc" {
 			if _, ok := e.group(s.Type); !ok {

@@ -92,7 +92,7 @@ func TestShapes(t *testing.T) {
 		{"sparse: k32, then k16, then k64", "shape_sp", 96, spell(floatN, "32", "16", "64")},
 	}
 	for _, r := range rows {
-		got := wgmmaGroups[r.group]
+		got, _ := lookupGroup(wgmmaGroups, r.group)
 		if len(got) != r.n || strings.Join(got, " ") != strings.Join(r.want, " ") {
 			t.Errorf("%s: %s is %d shapes %v, want %d: %v", r.desc, r.group, len(got), got, r.n, r.want)
 		}
@@ -101,10 +101,58 @@ func TestShapes(t *testing.T) {
 		{"shape_k16", "first", ".m64n8k16"}, {"shape_k16", "last", ".m64n256k16"},
 		{"shape_i", "fourth", ".m64n32k32"}, {"shape_sp", "33rd", ".m64n8k16"},
 	} {
-		g := wgmmaGroups[c.group]
+		g, _ := lookupGroup(wgmmaGroups, c.group)
 		at := map[string]int{"first": 0, "last": len(g) - 1, "fourth": 3, "33rd": 32}[c.i]
 		if at >= len(g) || g[at] != c.want {
 			t.Errorf("%s: %s shape is not %s (%v)", c.group, c.i, c.want, g)
+		}
+	}
+}
+
+// lookupGroup finds name in gs, in order.
+func lookupGroup(gs []Group, name string) ([]string, bool) {
+	for _, g := range gs {
+		if g.Name == name {
+			return g.Values, true
+		}
+	}
+	return nil, false
+}
+
+// TestGroupsSorted: Groups and tableGroups are sorted by name, each name
+// once, as sharedGroup's search by halves needs, and it finds every one of
+// them and no name between or beside them; an entry's own groups (a
+// slice, where the map literal they were refused a name twice) name
+// each group once.
+func TestGroupsSorted(t *testing.T) {
+	for _, l := range []struct {
+		name string
+		gs   []Group
+	}{{"Groups", Groups}, {"tableGroups", tableGroups}} {
+		for i, g := range l.gs {
+			if i > 0 && l.gs[i-1].Name >= g.Name {
+				t.Errorf("%s: %s after %s: want sorted, each name once", l.name, g.Name, l.gs[i-1].Name)
+			}
+			if v, ok := sharedGroup(l.gs, g.Name); !ok || len(v) != len(g.Values) || &v[0] != &g.Values[0] {
+				t.Errorf("%s: sharedGroup(%s) = %v, %v: want its values", l.name, g.Name, v, ok)
+			}
+			for _, miss := range []string{g.Name + "_", g.Name[:len(g.Name)-1], "!" + g.Name, g.Name + "~"} {
+				if _, dup := lookupGroup(l.gs, miss); dup {
+					continue
+				}
+				if v, ok := sharedGroup(l.gs, miss); ok {
+					t.Errorf("%s: sharedGroup(%q) = %v: want none", l.name, miss, v)
+				}
+			}
+		}
+	}
+	for _, e := range All {
+		seen := map[string]bool{}
+		for _, g := range e.Groups {
+			if seen[g.Name] {
+				t.Errorf("%s: group %s twice", e.Name, g.Name)
+			}
+			seen[g.Name] = true
 		}
 	}
 }
@@ -113,9 +161,9 @@ func TestShapes(t *testing.T) {
 // never both (Entry.group looks in Groups first, so a second definition
 // would be silently ignored).
 func TestGroupsDefinedOnce(t *testing.T) {
-	for k := range tableGroups {
-		if _, dup := Groups[k]; dup {
-			t.Errorf("group %s is defined in Groups and in tableGroups", k)
+	for _, g := range tableGroups {
+		if _, dup := sharedGroup(Groups, g.Name); dup {
+			t.Errorf("group %s is defined in Groups and in tableGroups", g.Name)
 		}
 	}
 	if len(All) != len(byName) {

@@ -37,7 +37,7 @@ var ctrlTable = []Entry{
 	}},
 	{Name: "alloca", Section: "9.7.18.3", Doc: "Allocate size bytes on the local stack and return their address.", PTX: 73, SM: 52, Syntax: []string{
 		"alloca{.ss_local}.ptype d, size:any, align:imm?",
-	}, Groups: map[string][]string{"ss_local": {".local"}}},
+	}, Groups: []Group{{"ss_local", []string{".local"}}}},
 
 	// 9.7.20 Miscellaneous
 	{Name: "brkpt", Section: "9.7.20.1", Doc: "Suspend execution for a debugger (the simulator stops like at a breakpoint).", PTX: 10, SM: 11, Syntax: []string{
@@ -55,5 +55,5 @@ var ctrlTable = []Entry{
 	}},
 	{Name: "setmaxnreg", Section: "9.7.20.5", Doc: "Raise (.inc) or lower (.dec) the register budget of the warps of a warpgroup.", PTX: 80, SM: 90, Syntax: []string{
 		"setmaxnreg.action.sync.aligned.u32 count:imm",
-	}, Groups: map[string][]string{"action": {".inc", ".dec"}}},
+	}, Groups: []Group{{"action", []string{".inc", ".dec"}}}},
 }

@@ -20,20 +20,20 @@ var dataTable = []Entry{
 		"mov.b128 d, a @ptx8.3 @sm_70",
 		"mov.b128 {d}:pack, a @ptx8.3 @sm_70",
 		"mov.b128 d, {a}:pack @ptx8.3 @sm_70",
-	}, Groups: map[string][]string{
-		"mtype":    {".pred", ".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"},
-		"addrtype": {".u32", ".u64", ".b32", ".b64", ".s32", ".s64"},
-		"packtype": {".b16", ".b32", ".b64"},
+	}, Groups: []Group{
+		{"mtype", []string{".pred", ".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"}},
+		{"addrtype", []string{".u32", ".u64", ".b32", ".b64", ".s32", ".s64"}},
+		{"packtype", []string{".b16", ".b32", ".b64"}},
 	}},
 	{Name: "shfl", Section: "9.7.9.5", Doc: "Deprecated warp shuffle (use shfl.sync): read a from another lane (.up, .down, .bfly, .idx); p tells whether the source lane was in range.", PTX: 30, SM: 30, Syntax: []string{
 		"shfl.shflmode.b32 d|p, a, b:.b32, c:.b32",
-	}, Groups: map[string][]string{"shflmode": {".up", ".down", ".bfly", ".idx"}}},
+	}, Groups: []Group{{"shflmode", []string{".up", ".down", ".bfly", ".idx"}}}},
 	{Name: "shfl.sync", Section: "9.7.9.6", Doc: "Warp shuffle among the lanes in membermask: read a from another lane (.up, .down, .bfly, .idx); p tells whether the source lane was in range.", PTX: 60, SM: 30, Syntax: []string{
 		"shfl.sync.shflmode.b32 d|p, a, b:.b32, c:.b32, membermask:.b32",
-	}, Groups: map[string][]string{"shflmode": {".up", ".down", ".bfly", ".idx"}}},
+	}, Groups: []Group{{"shflmode", []string{".up", ".down", ".bfly", ".idx"}}}},
 	{Name: "prmt", LaneLocal: true, Section: "9.7.9.7", Doc: "Byte permute: pick four bytes from the pair {b, a} by the selectors in c (or a .f4e/.b4e/.rc8/.ecl/.ecr/.rc16 mode).", PTX: 20, SM: 20, Syntax: []string{
 		"prmt.b32{.prmtmode} d, a, b, c",
-	}, Groups: map[string][]string{"prmtmode": {".f4e", ".b4e", ".rc8", ".ecl", ".ecr", ".rc16"}}},
+	}, Groups: []Group{{"prmtmode", []string{".f4e", ".b4e", ".rc8", ".ecl", ".ecr", ".rc16"}}}},
 	{Name: "ld", LaneLocal: true, Section: "9.7.9.8, 9.7.9.9", Doc: "Load from memory (a state space, or generic) into a register or vector; .nc loads through the non-coherent cache.", PTX: 10, Relaxed: true, Syntax: []string{
 		"ld{.sem_weak}{.ss}{.cop_ld}{.vec}.ldtype {d}, [a]",
 		"ld{.sem_weak}{.ss}{.cop_ld}{.evict_l1}{.evict_l2}{.hint}{.pfsize}{.vec}.ldtype {d}, [a], policy:.b64? @ptx7.4 @sm_70",
@@ -42,7 +42,7 @@ var dataTable = []Entry{
 		"ld.mmio.sem_rlx.scope_sys{.ss_global}.ldtype d, [a] @ptx8.2 @sm_70",
 		"ld.ss_global{.cop_nc}.nc{.hint}{.pfsize}{.vec}.ldtype {d}, [a], policy:.b64? @ptx3.1 @sm_32", // .cop = { .ca, .cg, .cs }
 		"ld.ss_global.nc{.evict_l1}{.evict_l2}{.hint}{.pfsize}{.vec}.ldtype {d}, [a], policy:.b64? @ptx7.4 @sm_70",
-	}, Groups: map[string][]string{"sem_weak": {".weak"}, "sem_vol": {".volatile"}, "cop_nc": {".ca", ".cg", ".cs"}}},
+	}, Groups: []Group{{"sem_weak", []string{".weak"}}, {"sem_vol", []string{".volatile"}}, {"cop_nc", []string{".ca", ".cg", ".cs"}}}},
 	{Name: "ldu", LaneLocal: true, Section: "9.7.9.10", Doc: "Load a value that is the same for all threads of the warp (uniform), read-only global memory.", PTX: 20, SM: 20, Relaxed: true, Syntax: []string{
 		"ldu{.ss_global}{.vec_24}.ldtype {d}, [a]",
 	}},
@@ -52,50 +52,50 @@ var dataTable = []Entry{
 		"st.sem_vol{.ss_st}{.vec}.ldtype [a], {b}",
 		"st.sem_st.scope{.ss_st}{.evict_l1}{.evict_l2}{.hint}{.vec}.ldtype [a], {b}, policy:.b64? @ptx6.0 @sm_70",
 		"st.mmio.sem_rlx.scope_sys{.ss_global}.ldtype [a], b @ptx8.2 @sm_70",
-	}, Groups: map[string][]string{"sem_weak": {".weak"}, "sem_vol": {".volatile"}}},
+	}, Groups: []Group{{"sem_weak", []string{".weak"}}, {"sem_vol", []string{".volatile"}}}},
 	{Name: "st.async", Section: "9.7.9.12", Doc: "Asynchronous store to distributed shared memory of a cluster CTA, signalling an mbarrier; or an asynchronous release store to global memory.", PTX: 81, SM: 90, Syntax: []string{
 		"st.async{.sem_weak}{.scope_cl}{.ss_cluster}{.complete_tx}{.vec_24}.sttype [a], {b}, [mbar]",
 		"st.async{.mmio}.sem_rel.scope_gs{.ss_global}.sttype8 [a], b @ptx9.0 @sm_100",
-	}, Groups: map[string][]string{
-		"sem_weak": {".weak"},
-		"sttype":   {".b32", ".b64", ".u32", ".u64", ".s32", ".s64", ".f32", ".f64"},
-		"sttype8":  {".b8", ".b16", ".b32", ".b64", ".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f32", ".f64"},
+	}, Groups: []Group{
+		{"sem_weak", []string{".weak"}},
+		{"sttype", []string{".b32", ".b64", ".u32", ".u64", ".s32", ".s64", ".f32", ".f64"}},
+		{"sttype8", []string{".b8", ".b16", ".b32", ".b64", ".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f32", ".f64"}},
 	}},
 	{Name: "multimem.st.async", Section: "9.7.9.13", Doc: "Asynchronous release store to every copy of a multimem (multicast) address.", PTX: 91, SM: 90, Syntax: []string{
 		"multimem.st.async.sem_rel.scope_gs{.ss_global}{.vec}.mmall [a], {b}",
-	}, Groups: map[string][]string{"mmall": mmAllTypes}, NoExec: noMultimem},
+	}, Groups: []Group{{"mmall", mmAllTypes}}, NoExec: noMultimem},
 	{Name: "st.bulk", Section: "9.7.9.14", Doc: "Zero-fill a range of shared memory asynchronously (initval must be 0).", PTX: 86, SM: 100, Syntax: []string{
 		"st.bulk{.sem_weak}{.ss_cta} [a], size:.u64, initval:imm",
-	}, Groups: map[string][]string{"sem_weak": {".weak"}, "ss_cta": {".shared::cta"}},
+	}, Groups: []Group{{"sem_weak", []string{".weak"}}, {"ss_cta", []string{".shared::cta"}}},
 		NoExec: "no model of asynchronous bulk stores"},
 	{Name: "multimem.ld_reduce", Section: "9.7.9.15", Doc: "Load from every copy of a multimem address and reduce the values.", PTX: 81, SM: 90, Syntax: []string{
 		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.op_mm.mmint d, [a]",
 		"multimem.ld_reduce.sem_weak{.ss_global}.op_mm.mmint d, [a]",
 		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.op_arith{.acc}{.vec}.mmflt {d}, [a]",
 		"multimem.ld_reduce.sem_weak{.ss_global}.op_arith{.acc}{.vec}.mmflt {d}, [a]",
-	}, Groups: map[string][]string{
-		"sem_weak": {".weak"}, "acc": {".acc::f32", ".acc::f16"},
-		"op_mm": {".min", ".max", ".add", ".and", ".or", ".xor"},
-		"mmint": {".b32", ".b64", ".u32", ".u64", ".s32", ".s64"},
-		"mmflt": {".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64", ".e5m2", ".e5m2x2", ".e5m2x4", ".e4m3", ".e4m3x2", ".e4m3x4"},
+	}, Groups: []Group{
+		{"sem_weak", []string{".weak"}}, {"acc", []string{".acc::f32", ".acc::f16"}},
+		{"op_mm", []string{".min", ".max", ".add", ".and", ".or", ".xor"}},
+		{"mmint", []string{".b32", ".b64", ".u32", ".u64", ".s32", ".s64"}},
+		{"mmflt", []string{".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64", ".e5m2", ".e5m2x2", ".e5m2x4", ".e4m3", ".e4m3x2", ".e4m3x4"}},
 	}, NoExec: noMultimem},
 	{Name: "multimem.st", Section: "9.7.9.15", Doc: "Store to every copy of a multimem address.", PTX: 81, SM: 90, Syntax: []string{
 		"multimem.st{.sem_st}{.scope}{.ss_global}{.vec}.mmall [a], {b}",
 		"multimem.st.sem_weak{.ss_global}{.vec}.mmall [a], {b}",
-	}, Groups: map[string][]string{"sem_weak": {".weak"}, "mmall": mmAllTypes}, NoExec: noMultimem},
+	}, Groups: []Group{{"sem_weak", []string{".weak"}}, {"mmall", mmAllTypes}}, NoExec: noMultimem},
 	{Name: "multimem.red", Section: "9.7.9.15", Doc: "Reduce a value into every copy of a multimem address.", PTX: 81, SM: 90, Syntax: []string{
 		"multimem.red{.sem_st}{.scope}{.ss_global}.op_mm{.acc}{.vec}.mmall [a], {b}",
-	}, Groups: map[string][]string{
-		"acc": {".acc::f32", ".acc::f16"}, "mmall": mmAllTypes,
-		"op_mm": {".min", ".max", ".add", ".and", ".or", ".xor"},
+	}, Groups: []Group{
+		{"acc", []string{".acc::f32", ".acc::f16"}}, {"mmall", mmAllTypes},
+		{"op_mm", []string{".min", ".max", ".add", ".and", ".or", ".xor"}},
 	}, NoExec: noMultimem},
 	{Name: "prefetch", Section: "9.7.9.16", Doc: "Hint: bring the line holding a into the L1 or L2 cache (or prefetch a tensor map). No effect on results.", PTX: 20, SM: 20, Syntax: []string{
 		"prefetch{.ss_pf}.pflevel [a]",
 		"prefetch.ss_global.pfevict [a] @ptx7.4 @sm_80",
 		"prefetch{.ss_tmap}.tensormap [a] @ptx8.0 @sm_90",
-	}, Groups: map[string][]string{
-		"ss_pf": {".global", ".local"}, "pflevel": {".L1", ".L2"},
-		"pfevict": {".L2::evict_last", ".L2::evict_normal"}, "ss_tmap": {".const", ".param"},
+	}, Groups: []Group{
+		{"ss_pf", []string{".global", ".local"}}, {"pflevel", []string{".L1", ".L2"}},
+		{"pfevict", []string{".L2::evict_last", ".L2::evict_normal"}}, {"ss_tmap", []string{".const", ".param"}},
 	}},
 	{Name: "prefetchu", Section: "9.7.9.16", Doc: "Hint: bring the line holding a into the uniform cache. No effect on results.", PTX: 20, SM: 20, Syntax: []string{
 		"prefetchu.L1 [a]",
@@ -110,18 +110,18 @@ var dataTable = []Entry{
 		"createpolicy.range{.ss_global}.prio1{.prio2}.b64 d, [a], primary:.u32, total:.u32",
 		"createpolicy.fractional.prio1{.prio2}.b64 d, fraction:.f32?",
 		"createpolicy.cvt.L2.b64 d, property:.b64",
-	}, Groups: map[string][]string{
-		"prio1": {".L2::evict_last", ".L2::evict_normal", ".L2::evict_first", ".L2::evict_unchanged"},
-		"prio2": {".L2::evict_first", ".L2::evict_unchanged"},
+	}, Groups: []Group{
+		{"prio1", []string{".L2::evict_last", ".L2::evict_normal", ".L2::evict_first", ".L2::evict_unchanged"}},
+		{"prio2", []string{".L2::evict_first", ".L2::evict_unchanged"}},
 	}},
 	{Name: "isspacep", LaneLocal: true, Section: "9.7.9.20", Doc: "Test whether a generic address falls in a given state space.", PTX: 20, SM: 20, Syntax: []string{
 		"isspacep.ss_is p:.pred, a",
-	}, Groups: map[string][]string{"ss_is": {".const", ".global", ".local", ".shared", ".param", ".shared::cta", ".shared::cluster", ".param::entry"}}},
+	}, Groups: []Group{{"ss_is", []string{".const", ".global", ".local", ".shared", ".param", ".shared::cta", ".shared::cluster", ".param::entry"}}}},
 	{Name: "cvta", LaneLocal: true, Section: "9.7.9.21", Doc: "Convert an address between a state space and the generic space (.to: generic to the space).", PTX: 20, SM: 20, Syntax: []string{
 		"cvta.ss_cvta.ptype d, a",
 		"cvta.ss_cvta.ptype d, a:sym",
 		"cvta.to.ss_cvta.ptype d, a",
-	}, Groups: map[string][]string{"ss_cvta": {".const", ".global", ".local", ".shared", ".shared::cta", ".shared::cluster", ".param", ".param::entry"}}},
+	}, Groups: []Group{{"ss_cvta", []string{".const", ".global", ".local", ".shared", ".shared::cta", ".shared::cluster", ".param", ".param::entry"}}}},
 	{Name: "cvt", LaneLocal: true, Section: "9.7.9.22", Doc: "Convert between types and sizes, with rounding (.rn.., .rni..), .sat, .ftz, and packing of half and narrow floats.", PTX: 10, Relaxed: true, Syntax: []string{
 		"cvt{.irnd}{.ftz}{.sat}.dtype.atype d:dtype, a:atype",
 		"cvt{.rnd}{.ftz}{.sat}.dtype.atype d:dtype, a:atype",
@@ -149,25 +149,25 @@ var dataTable = []Entry{
 		"cvt.rnd_zp{.satfinite}.ue8m0x2.f32 d:.b16, a:.f32, b:.f32 @ptx8.6 @sm_100",
 		"cvt.rnd_zp{.satfinite}.ue8m0x2.bf16x2 d:.b16, a:.b32 @ptx8.6 @sm_100",
 		"cvt.rnd_n.bf16x2.ue8m0x2 d:.b32, a:.b16 @ptx8.6 @sm_100",
-	}, Groups: map[string][]string{
-		"dtype":    cvtTypes,
-		"atype":    cvtTypes,
-		"dtype_b":  append(cvtTypes[:len(cvtTypes):len(cvtTypes)], ".bf16"),
-		"atype_b":  append(cvtTypes[:len(cvtTypes):len(cvtTypes)], ".bf16"),
-		"htype_x2": {".f16x2", ".bf16x2"},
-		"f8x2":     {".e4m3x2", ".e5m2x2"},
-		"f8x4":     {".e4m3x4", ".e5m2x4"},
-		"f6x2":     {".e2m3x2", ".e3m2x2"},
-		"f6x4":     {".e2m3x4", ".e3m2x4"},
+	}, Groups: []Group{
+		{"dtype", cvtTypes},
+		{"atype", cvtTypes},
+		{"dtype_b", append(cvtTypes[:len(cvtTypes):len(cvtTypes)], ".bf16")},
+		{"atype_b", append(cvtTypes[:len(cvtTypes):len(cvtTypes)], ".bf16")},
+		{"htype_x2", []string{".f16x2", ".bf16x2"}},
+		{"f8x2", []string{".e4m3x2", ".e5m2x2"}},
+		{"f8x4", []string{".e4m3x4", ".e5m2x4"}},
+		{"f6x2", []string{".e2m3x2", ".e3m2x2"}},
+		{"f6x4", []string{".e2m3x4", ".e3m2x4"}},
 	}, Rule: cvtRule},
 	{Name: "cvt.pack", Section: "9.7.9.23", Doc: "Convert two (or, with c, more) 32-bit integers to narrower saturated integers and pack them into d.", PTX: 65, SM: 72, Syntax: []string{
 		"cvt.pack.sat.pk16.s32 d:.b32, a:.s32, b:.s32",
 		"cvt.pack.sat.pknarrow.s32.b32 d:.b32, a:.s32, b:.s32, c:.b32",
-	}, Groups: map[string][]string{"pk16": {".u16", ".s16"}, "pknarrow": {".u2", ".s2", ".u4", ".s4", ".u8", ".s8"}}},
+	}, Groups: []Group{{"pk16", []string{".u16", ".s16"}}, {"pknarrow", []string{".u2", ".s2", ".u4", ".s4", ".u8", ".s8"}}}},
 	{Name: "mapa", Section: "9.7.9.24", Doc: "Map a shared memory address to the corresponding address in another CTA of the cluster. In ptxplay the CTA of rank r's window starts at shared::cluster address (r+1)*0x40000 (generic: 0xC0000000 plus that); addresses below 0x40000 are the executing CTA's own.", PTX: 78, SM: 90, Syntax: []string{
 		"mapa{.ss_mapa}.ptype d, a, b:.u32",
 		"mapa{.ss_mapa}.ptype d, a:sym, b:.u32",
-	}, Groups: map[string][]string{"ss_mapa": {".shared::cluster"}}},
+	}, Groups: []Group{{"ss_mapa", []string{".shared::cluster"}}}},
 	{Name: "getctarank", Section: "9.7.9.25", Doc: "Get the rank, within the cluster, of the CTA that owns a shared memory address (a shared::cta address is the executing CTA's).", PTX: 78, SM: 90, Syntax: []string{
 		"getctarank{.ss_cluster}.ptype d:.u32, a",
 		"getctarank{.ss_cluster}.ptype d:.u32, a:sym",
@@ -182,7 +182,7 @@ var dataTable = []Entry{
 		"cp.async.cpcop.ss_shared.ss_global.hint{.pfsize} [dst], [src], size:imm, policy:.b64",
 		"cp.async.cpcop.ss_shared.ss_global.hint{.pfsize} [dst], [src], size:imm, srcsize:.u32, policy:.b64",
 		"cp.async.cpcop.ss_shared.ss_global.hint{.pfsize} [dst], [src], size:imm, ignore:.pred, policy:.b64",
-	}, Groups: map[string][]string{"cpcop": {".ca", ".cg"}}},
+	}, Groups: []Group{{"cpcop", []string{".ca", ".cg"}}}},
 	{Name: "cp.async.commit_group", Section: "9.7.9.26.3.2", Doc: "Commit the preceding cp.async operations of this thread as one group.", PTX: 70, SM: 80, Syntax: []string{
 		"cp.async.commit_group",
 	}},
@@ -237,12 +237,12 @@ var dataTable = []Entry{
 		"tensormap.replace.tile.tmfield1{.ss_tm}.b1024.tmtype [a], v",
 		"tensormap.replace.tile.tmfield2{.ss_tm}.b1024.tmtype [a], ord:imm, v",
 		"tensormap.replace.tile.tmfield3{.ss_tm}.b1024.tmtype [a], v:imm",
-	}, Groups: map[string][]string{
-		"tmfield1": {".global_address", ".rank"},
-		"tmfield2": {".box_dim", ".global_dim", ".global_stride", ".element_stride"},
-		"tmfield3": {".elemtype", ".interleave_layout", ".swizzle_mode", ".swizzle_atomicity", ".fill_mode"},
-		"ss_tm":    {".global", ".shared::cta"},
-		"tmtype":   {".b32", ".b64"},
+	}, Groups: []Group{
+		{"tmfield1", []string{".global_address", ".rank"}},
+		{"tmfield2", []string{".box_dim", ".global_dim", ".global_stride", ".element_stride"}},
+		{"tmfield3", []string{".elemtype", ".interleave_layout", ".swizzle_mode", ".swizzle_atomicity", ".fill_mode"}},
+		{"ss_tm", []string{".global", ".shared::cta"}},
+		{"tmtype", []string{".b32", ".b64"}},
 	}},
 }
 
@@ -253,18 +253,18 @@ var cvtTypes = []string{".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".
 var mmAllTypes = []string{".b32", ".b64", ".u32", ".u64", ".s32", ".s64", ".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64", ".e5m2", ".e5m2x2", ".e5m2x4", ".e4m3", ".e4m3x2", ".e4m3x4"}
 
 // Modifier groups of the bulk and tensor copies.
-var bulkGroups = map[string][]string{
-	"dst_cta":   {".shared::cta"},
-	"dst_cl":    {".shared::cluster"},
-	"dst_sh":    {".shared::cluster", ".shared::cta"},
-	"dst_g":     {".global"},
-	"src_g":     {".global"},
-	"src_cta":   {".shared::cta"},
-	"mcast":     {".multicast::cluster"},
-	"dim":       {".1d", ".2d", ".3d", ".4d", ".5d"},
-	"load_mode": {".tile", ".im2col"}, // sm_90
+var bulkGroups = []Group{
+	{"dst_cta", []string{".shared::cta"}},
+	{"dst_cl", []string{".shared::cluster"}},
+	{"dst_sh", []string{".shared::cluster", ".shared::cta"}},
+	{"dst_g", []string{".global"}},
+	{"src_g", []string{".global"}},
+	{"src_cta", []string{".shared::cta"}},
+	{"mcast", []string{".multicast::cluster"}},
+	{"dim", []string{".1d", ".2d", ".3d", ".4d", ".5d"}},
+	{"load_mode", []string{".tile", ".im2col"}}, // sm_90
 	// sm_100 adds the gather and scatter rows, the im2col::w modes and
 	// im2col without offsets (ISA 9.7.9.25.5.1, PTX 8.6).
-	"load_mode_100": {".tile", ".tile::gather4", ".tile::scatter4", ".im2col", ".im2col::w", ".im2col::w::128", ".im2col_no_offs"},
-	"redtype":       {".b32", ".u32", ".s32", ".b64", ".u64", ".s64", ".f16", ".bf16", ".f32", ".f64"},
+	{"load_mode_100", []string{".tile", ".tile::gather4", ".tile::scatter4", ".im2col", ".im2col::w", ".im2col::w::128", ".im2col_no_offs"}},
+	{"redtype", []string{".b32", ".u32", ".s32", ".b64", ".u64", ".s64", ".f16", ".bf16", ".f32", ".f64"}},
 }

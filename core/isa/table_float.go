@@ -7,7 +7,7 @@ package isa
 var floatTable = []Entry{
 	{Name: "testp", LaneLocal: true, Section: "9.7.3.1", Doc: "Test a floating-point value for a property (.finite, .infinite, .number, .notanumber, .normal, .subnormal).", PTX: 20, SM: 20, Syntax: []string{
 		"testp.fprop.ftype p:.pred, a",
-	}, Groups: map[string][]string{"fprop": {".finite", ".infinite", ".number", ".notanumber", ".normal", ".subnormal"}}},
+	}, Groups: []Group{{"fprop", []string{".finite", ".infinite", ".number", ".notanumber", ".normal", ".subnormal"}}}},
 	{Name: "copysign", LaneLocal: true, Section: "9.7.3.2", Doc: "Copy the sign of a into the value of b.", PTX: 20, SM: 20, Syntax: []string{
 		"copysign.ftype d, a, b",
 	}},
@@ -20,7 +20,7 @@ var floatTable = []Entry{
 		"fma.rnd_n{.relu}.htype_bf d, a, b, c @ptx7.0 @sm_80",
 		"fma.rnd_n.oob{.relu}.htype d, a, b, c @ptx8.1 @sm_90",
 		"fma.rnd{.sat}.f32.htype_2 d:.f32, a, b, c:.f32 @ptx8.6 @sm_100",
-	}, Groups: map[string][]string{"htype": {".f16", ".f16x2", ".bf16", ".bf16x2"}}},
+	}, Groups: []Group{{"htype", []string{".f16", ".f16x2", ".bf16", ".bf16x2"}}}},
 	{Name: "rcp", LaneLocal: true, Section: "9.7.3.13, 9.7.3.14", Doc: "Reciprocal 1/a, approximate or IEEE-rounded.", PTX: 10, Syntax: []string{
 		"rcp.approx{.ftz}.f32 d, a",
 		"rcp.rnd{.ftz}.f32 d, a @ptx2.0 @sm_20",

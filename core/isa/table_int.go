@@ -157,19 +157,19 @@ var intTable = []Entry{
 	}},
 	{Name: "szext", Section: "9.7.1.22", Doc: "Sign- or zero-extend the low b bits of a (.clamp or .wrap the width).", PTX: 76, SM: 70, Syntax: []string{
 		"szext.szmode.itype_32 d, a, b:.u32",
-	}, Groups: map[string][]string{"szmode": {".clamp", ".wrap"}}},
+	}, Groups: []Group{{"szmode", []string{".clamp", ".wrap"}}}},
 	{Name: "bmsk", Section: "9.7.1.23", Doc: "Make a mask of b one bits starting at bit a (.clamp or .wrap the position).", PTX: 76, SM: 70, Syntax: []string{
 		"bmsk.szmode.b32 d, a:.u32, b:.u32",
-	}, Groups: map[string][]string{"szmode": {".clamp", ".wrap"}}},
+	}, Groups: []Group{{"szmode", []string{".clamp", ".wrap"}}}},
 	{Name: "dp4a", LaneLocal: true, Section: "9.7.1.24", Doc: "Four-way byte dot product with 32-bit accumulate.", PTX: 50, SM: 61, Syntax: []string{
 		"dp4a.dpa.dpb d:dpacc, a:dpa, b:dpb, c:dpacc",
-	}, Groups: map[string][]string{"dpa": {".u32", ".s32"}, "dpb": {".u32", ".s32"}}},
+	}, Groups: []Group{{"dpa", []string{".u32", ".s32"}}, {"dpb", []string{".u32", ".s32"}}}},
 	{Name: "dp2a", LaneLocal: true, Section: "9.7.1.25", Doc: "Two-way 16-bit by 8-bit dot product with 32-bit accumulate, using the .lo or .hi bytes of b.", PTX: 50, SM: 61, Syntax: []string{
 		"dp2a.hilo.dpa.dpb d:dpacc, a:dpa, b:dpb, c:dpacc",
-	}, Groups: map[string][]string{"dpa": {".u32", ".s32"}, "dpb": {".u32", ".s32"}}},
+	}, Groups: []Group{{"dpa", []string{".u32", ".s32"}}, {"dpb", []string{".u32", ".s32"}}}},
 	{Name: "clmad", Section: "9.7.1.5", Doc: "Carry-less (GF(2) polynomial) multiply, keep the .lo or .hi half, and add (xor) a third value.", PTX: 93, Syntax: []string{
 		"clmad.hilo.clmtype d, a, b, c",
-	}, Groups: map[string][]string{"clmtype": {".u32", ".u64", ".b32", ".b64"}},
+	}, Groups: []Group{{"clmtype", []string{".u32", ".u64", ".b32", ".b64"}}},
 		NoExec: "no model of carry-less multiplication (PTX ISA 9.3) yet"},
 
 	// 9.7.2 Extended-precision arithmetic (add.cc, sub.cc and mad.cc are forms of add, sub, mad)

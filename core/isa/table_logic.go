@@ -44,11 +44,11 @@ var logicTable = []Entry{
 		"set.cmp_f.bop.dtype_h.bf16 d:dtype_h, a, b, c:.pred @ptx7.8 @sm_90",
 		"set.cmp_f.dtype_b2.bf16x2 d:.b32, a, b @ptx7.8 @sm_90",
 		"set.cmp_f.bop.dtype_b2.bf16x2 d:.b32, a, b, c:.pred @ptx7.8 @sm_90",
-	}, Groups: map[string][]string{
-		"dtype_set": {".u32", ".s32", ".f32"},
-		"dtype_h":   {".u16", ".s16", ".u32", ".s32"},
-		"dtype_h2":  {".f16x2", ".u32", ".s32"},
-		"dtype_b2":  {".bf16x2", ".u32", ".s32"},
+	}, Groups: []Group{
+		{"dtype_set", []string{".u32", ".s32", ".f32"}},
+		{"dtype_h", []string{".u16", ".s16", ".u32", ".s32"}},
+		{"dtype_h2", []string{".f16x2", ".u32", ".s32"}},
+		{"dtype_b2", []string{".bf16x2", ".u32", ".s32"}},
 	}},
 	{Name: "setp", LaneLocal: true, Section: "9.7.6.2, 9.7.7.2", Doc: "Compare two values, optionally combine with a predicate, and write a predicate p (and its complement q).", PTX: 10, Syntax: []string{
 		"setp.cmp_u.stu p|q:.pred, a, b",
@@ -68,11 +68,11 @@ var logicTable = []Entry{
 	}},
 	{Name: "selp", LaneLocal: true, Section: "9.7.6.3", Doc: "Select a if predicate c is true, else b.", PTX: 10, Syntax: []string{
 		"selp.selty d, a, b, c:.pred",
-	}, Groups: map[string][]string{"selty": {".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"}}},
+	}, Groups: []Group{{"selty", []string{".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"}}}},
 	{Name: "slct", LaneLocal: true, Section: "9.7.6.4", Doc: "Select a if c >= 0, else b.", PTX: 10, Syntax: []string{
 		"slct.selty.s32 d:selty, a:selty, b:selty, c",
 		"slct{.ftz}.selty.f32 d:selty, a:selty, b:selty, c",
-	}, Groups: map[string][]string{"selty": {".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"}}},
+	}, Groups: []Group{{"selty", []string{".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"}}}},
 
 	// 9.7.8 Logic and shift
 	{Name: "and", LaneLocal: true, Section: "9.7.8.1", Doc: "Bitwise AND (logical AND for predicates).", PTX: 10, Syntax: []string{
@@ -96,11 +96,11 @@ var logicTable = []Entry{
 	}},
 	{Name: "shf", LaneLocal: true, Section: "9.7.8.7", Doc: "Funnel shift: shift the 64-bit pair {b, a} left (.l) or right (.r) by c, with .clamp or .wrap of the amount.", PTX: 31, SM: 32, Syntax: []string{
 		"shf.shfdir.shfmode.b32 d, a, b, c:.u32",
-	}, Groups: map[string][]string{"shfdir": {".l", ".r"}, "shfmode": {".clamp", ".wrap"}}},
+	}, Groups: []Group{{"shfdir", []string{".l", ".r"}}, {"shfmode", []string{".clamp", ".wrap"}}}},
 	{Name: "shl", LaneLocal: true, Section: "9.7.8.8", Doc: "Shift left, filling with zeros.", PTX: 10, Syntax: []string{
 		"shl.btype d, a, b:.u32",
 	}},
 	{Name: "shr", LaneLocal: true, Section: "9.7.8.9", Doc: "Shift right: arithmetic (sign-filling) for signed types, logical otherwise.", PTX: 10, Syntax: []string{
 		"shr.shrtype d, a, b:.u32",
-	}, Groups: map[string][]string{"shrtype": {".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64"}}},
+	}, Groups: []Group{{"shrtype", []string{".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64"}}}},
 }

@@ -9,7 +9,7 @@ const (
 	noCLC      = "no model of cluster launch control"
 )
 
-var atomGroups = map[string][]string{"mmty64": {".u64", ".s64"}, "htype_x2": {".f16x2", ".bf16x2"}}
+var atomGroups = []Group{{"mmty64", []string{".u64", ".s64"}}, {"htype_x2", []string{".f16x2", ".bf16x2"}}}
 
 var syncTable = []Entry{
 	{Name: "bar", Section: "9.7.14.1", Doc: "CTA barrier: .sync waits for the threads (all, or b) at barrier a; .arrive only signals; .red also reduces a predicate (.popc, .and, .or).", PTX: 10, Syntax: []string{
@@ -34,12 +34,12 @@ var syncTable = []Entry{
 	{Name: "barrier.cluster", Section: "9.7.14.3", Doc: "Cluster barrier: .arrive marks the threads' arrival, .wait blocks until every non-exited thread of the cluster has arrived in the phase they arrived in; each thread arrives once a phase.", PTX: 78, SM: 90, Syntax: []string{
 		"barrier.cluster.arrive{.sem_cl}{.aligned}",
 		"barrier.cluster.wait{.sem_acq}{.aligned}",
-	}, Groups: map[string][]string{"sem_cl": {".release", ".relaxed"}}},
+	}, Groups: []Group{{"sem_cl", []string{".release", ".relaxed"}}}},
 	{Name: "membar", Section: "9.7.14.4", Doc: "Memory barrier: order this thread's memory accesses at CTA (.cta), device (.gl) or system (.sys) level.", PTX: 14, Syntax: []string{
 		"membar.scope_mb",
 		"membar.sys @ptx2.0 @sm_20", // 3.1: "membar.sys introduced in PTX ISA version 2.0 ... requires sm_20"
 		"membar.proxy.alias @ptx7.5 @sm_70",
-	}, Groups: map[string][]string{"scope_mb": {".cta", ".gl"}}},
+	}, Groups: []Group{{"scope_mb", []string{".cta", ".gl"}}}},
 	{Name: "fence", Section: "9.7.14.4", Doc: "Memory fence with a semantics (.sc, .acq_rel, ...) and a scope; fence.proxy orders accesses across memory proxies.", PTX: 60, SM: 70, Syntax: []string{
 		"fence{.sem_fence}.scope",
 		"fence.sem_acq.sync_restrict::shared::cluster.scope_cl @ptx8.6 @sm_90",
@@ -51,7 +51,7 @@ var syncTable = []Entry{
 		"fence.proxy.tensormap::generic.sem_acq.scope [a], size:imm @ptx8.3 @sm_90",
 		"fence.proxy.async::generic.sem_acq.sync_restrict::shared::cluster.scope_cl @ptx8.6 @sm_90",
 		"fence.proxy.async::generic.sem_rel.sync_restrict::shared::cta.scope_cl @ptx8.6 @sm_90",
-	}, Groups: map[string][]string{"pspace": {".global", ".shared::cta", ".shared::cluster"}}},
+	}, Groups: []Group{{"pspace", []string{".global", ".shared::cta", ".shared::cluster"}}}},
 	{Name: "atom", LaneLocal: true, Section: "9.7.14.5", Doc: "Atomic read-modify-write of global or shared memory; d gets the old value.", PTX: 11, Syntax: []string{
 		// ISA 3.1 atom, "PTX ISA Notes" and "Target ISA Notes": 64-bit
 		// add, cas and exch from PTX 1.2 (sm_12), .add.f32 from 2.0
@@ -101,21 +101,21 @@ var syncTable = []Entry{
 	{Name: "red.async", Section: "9.7.14.7", Doc: "Asynchronous reduction into cluster shared memory, signalling an mbarrier; or an asynchronous release reduction into global memory.", PTX: 81, SM: 90, Syntax: []string{
 		"red.async.sem_rlx.scope_cl{.ss_cluster}.complete_tx.op_red.ratype [a], b, [mbar]",
 		"red.async{.mmio}.sem_rel.scope_rg{.ss_global}.op_add.ratype2 [a], b @ptx9.0 @sm_100",
-	}, Groups: map[string][]string{
-		"ratype": {".u32", ".s32", ".b32", ".u64"}, "ratype2": {".u32", ".s32", ".u64", ".s64"},
-		"scope_rg": {".gpu", ".cluster"},
+	}, Groups: []Group{
+		{"ratype", []string{".u32", ".s32", ".b32", ".u64"}}, {"ratype2", []string{".u32", ".s32", ".u64", ".s64"}},
+		{"scope_rg", []string{".gpu", ".cluster"}},
 	}},
 	{Name: "multimem.red.async", Section: "9.7.14.8", Doc: "Asynchronous release reduction into every copy of a multimem address.", PTX: 91, SM: 90, Syntax: []string{
 		"multimem.red.async.sem_rel.scope_gs{.ss_global}.op_red{.vec}.mmall [a], {b}",
-	}, Groups: map[string][]string{"mmall": mmAllTypes}, NoExec: noMultimem},
+	}, Groups: []Group{{"mmall", mmAllTypes}}, NoExec: noMultimem},
 	{Name: "vote", Section: "9.7.14.9", Doc: "Deprecated warp vote (use vote.sync): .all, .any, .uni of a predicate, or .ballot of it into a mask.", PTX: 12, SM: 12, Syntax: []string{
 		"vote.vmode.pred d:.pred, a:.pred",
 		"vote.ballot.b32 d, a:.pred @ptx2.0 @sm_20",
-	}, Groups: map[string][]string{"vmode": {".all", ".any", ".uni"}}},
+	}, Groups: []Group{{"vmode", []string{".all", ".any", ".uni"}}}},
 	{Name: "vote.sync", Section: "9.7.14.10", Doc: "Warp vote among the lanes in membermask: .all, .any, .uni of a predicate, or .ballot of it into a mask.", PTX: 60, SM: 30, Syntax: []string{
 		"vote.sync.vmode.pred d:.pred, a:.pred, membermask:.b32",
 		"vote.sync.ballot.b32 d, a:.pred, membermask:.b32",
-	}, Groups: map[string][]string{"vmode": {".all", ".any", ".uni"}}},
+	}, Groups: []Group{{"vmode", []string{".all", ".any", ".uni"}}}},
 	{Name: "match", Section: "9.7.14.11", Doc: "match.sync: the mask of lanes in membermask whose a equals this lane's (.any), or the full mask if all are equal (.all, with p).", PTX: 60, SM: 70, Syntax: []string{
 		"match.any.sync.btype_3264 d:.b32, a, membermask:.b32",
 		"match.all.sync.btype_3264 d|p:.b32, a, membermask:.b32",
@@ -130,7 +130,7 @@ var syncTable = []Entry{
 	}},
 	{Name: "griddepcontrol", Section: "9.7.14.14", Doc: "Programmatic dependent launch: .launch_dependents lets dependent grids start, .wait waits for the grids this one depends on.", PTX: 78, SM: 90, Syntax: []string{
 		"griddepcontrol.gdaction",
-	}, Groups: map[string][]string{"gdaction": {".launch_dependents", ".wait"}}},
+	}, Groups: []Group{{"gdaction", []string{".launch_dependents", ".wait"}}}},
 	{Name: "elect.sync", Section: "9.7.14.15", Doc: "Elect one leader lane among membermask: d gets its lane id, p is true in the leader.", PTX: 80, SM: 90, Syntax: []string{
 		"elect.sync d|p:.b32, membermask:.b32",
 	}},
@@ -183,10 +183,10 @@ var syncTable = []Entry{
 	}},
 	{Name: "clusterlaunchcontrol.try_cancel", Section: "9.7.14.18", Doc: "Ask to cancel a not-yet-launched cluster so this one can take over its work.", PTX: 86, SM: 100, Syntax: []string{
 		"clusterlaunchcontrol.try_cancel.async{.ss_cta}.complete_tx{.multicast::cluster::all}.b128 [addr], [mbar]",
-	}, Groups: map[string][]string{"ss_cta": {".shared::cta"}}, NoExec: noCLC},
+	}, Groups: []Group{{"ss_cta", []string{".shared::cta"}}}, NoExec: noCLC},
 	{Name: "clusterlaunchcontrol.query_cancel", Section: "9.7.14.19", Doc: "Decode the response of clusterlaunchcontrol.try_cancel.", PTX: 86, SM: 100, Syntax: []string{
 		"clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 p:.pred, response:.b128",
 		"clusterlaunchcontrol.query_cancel.get_first_ctaid.vec_4.b32.b128 {d}:.b32, response:.b128",
 		"clusterlaunchcontrol.query_cancel.firstdim.b32.b128 d:.b32, response:.b128",
-	}, Groups: map[string][]string{"firstdim": {".get_first_ctaid::x", ".get_first_ctaid::y", ".get_first_ctaid::z"}}, NoExec: noCLC},
+	}, Groups: []Group{{"firstdim", []string{".get_first_ctaid::x", ".get_first_ctaid::y", ".get_first_ctaid::z"}}}, NoExec: noCLC},
 }

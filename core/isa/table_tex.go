@@ -8,23 +8,23 @@ const (
 	noSurf = "no model of surface memory"
 )
 
-var texGroups = map[string][]string{
-	"geom":    {".1d", ".2d", ".3d", ".a1d", ".a2d", ".cube", ".acube", ".2dms", ".a2dms"},
-	"dtype_t": {".u32", ".s32", ".f16", ".f32"},
-	"ctype_t": {".s32", ".f32"},
-	"mip":     {".base"},
+var texGroups = []Group{
+	{"geom", []string{".1d", ".2d", ".3d", ".a1d", ".a2d", ".cube", ".acube", ".2dms", ".a2dms"}},
+	{"dtype_t", []string{".u32", ".s32", ".f16", ".f32"}},
+	{"ctype_t", []string{".s32", ".f32"}},
+	{"mip", []string{".base"}},
 }
 
-var surfGroups = map[string][]string{
-	"geom_s":  {".1d", ".2d", ".3d", ".a1d", ".a2d"},
-	"geom_r":  {".1d", ".2d", ".3d"},
-	"cop_s":   {".ca", ".cg", ".cs", ".cv"},
-	"cop_w":   {".wb", ".cg", ".cs", ".wt"},
-	"btype_s": {".b8", ".b16", ".b32", ".b64"},
-	"clamp":   {".trap", ".clamp", ".zero"},
-	"op_s":    {".add", ".min", ".max", ".and", ".or"},
-	"rtype_b": {".u32", ".u64", ".s32", ".b32", ".s64"},
-	"rtype_p": {".b32", ".b64"},
+var surfGroups = []Group{
+	{"geom_s", []string{".1d", ".2d", ".3d", ".a1d", ".a2d"}},
+	{"geom_r", []string{".1d", ".2d", ".3d"}},
+	{"cop_s", []string{".ca", ".cg", ".cs", ".cv"}},
+	{"cop_w", []string{".wb", ".cg", ".cs", ".wt"}},
+	{"btype_s", []string{".b8", ".b16", ".b32", ".b64"}},
+	{"clamp", []string{".trap", ".clamp", ".zero"}},
+	{"op_s", []string{".add", ".min", ".max", ".and", ".or"}},
+	{"rtype_b", []string{".u32", ".u64", ".s32", ".b32", ".s64"}},
+	{"rtype_p", []string{".b32", ".b64"}},
 }
 
 var texTable = []Entry{
@@ -38,48 +38,43 @@ var texTable = []Entry{
 	}, Groups: texGroups, NoExec: noTex},
 	{Name: "tld4", Section: "9.7.11.4", Doc: "Texture gather: fetch one component (.r, .g, .b, .a) of the four texels around the 2D coordinates.", PTX: 22, SM: 20, Syntax: []string{
 		"tld4.comp.geom_g.vec_4.dtype_g.f32 {d}|p:dtype_g, [a]:handle, e:frag?, f:.f32?",
-	}, Groups: map[string][]string{
-		"comp": {".r", ".g", ".b", ".a"}, "geom_g": {".2d", ".a2d", ".cube", ".acube"},
-		"dtype_g": {".u32", ".s32", ".f32"},
+	}, Groups: []Group{
+		{"comp", []string{".r", ".g", ".b", ".a"}}, {"geom_g", []string{".2d", ".a2d", ".cube", ".acube"}},
+		{"dtype_g", []string{".u32", ".s32", ".f32"}},
 	}, NoExec: noTex},
 	{Name: "txq", Section: "9.7.11.5", Doc: "Query an attribute of a texture or sampler (width, height, channel order, filter mode, ...).", PTX: 15, Syntax: []string{
 		"txq.tquery.b32 d, [a]:handle",
 		"txq.level.tlquery.b32 d, [a]:handle, lod:.s32 @ptx3.1 @sm_20",
 		"txq.squery.b32 d, [a]:handle",
-	}, Groups: map[string][]string{
-		"tquery":  {".width", ".height", ".depth", ".channel_data_type", ".channel_order", ".normalized_coords", ".array_size", ".num_mipmap_levels", ".num_samples"},
-		"tlquery": {".width", ".height", ".depth"},
-		"squery":  {".force_unnormalized_coords", ".filter_mode", ".addr_mode_0", ".addr_mode_1", ".addr_mode_2"},
+	}, Groups: []Group{
+		{"tquery", []string{".width", ".height", ".depth", ".channel_data_type", ".channel_order", ".normalized_coords", ".array_size", ".num_mipmap_levels", ".num_samples"}},
+		{"tlquery", []string{".width", ".height", ".depth"}},
+		{"squery", []string{".force_unnormalized_coords", ".filter_mode", ".addr_mode_0", ".addr_mode_1", ".addr_mode_2"}},
 	}, NoExec: noTex},
 	{Name: "istypep", Section: "9.7.11.6", Doc: "Test whether a register holds a .texref, .samplerref or .surfref handle.", PTX: 40, SM: 30, Syntax: []string{
 		"istypep.opaque p:.pred, a:.u64",
-	}, Groups: map[string][]string{"opaque": {".texref", ".samplerref", ".surfref"}}, NoExec: noTex},
+	}, Groups: []Group{{"opaque", []string{".texref", ".samplerref", ".surfref"}}}, NoExec: noTex},
 
 	// 9.7.12 Surfaces
 	{Name: "suld", Section: "9.7.12.1", Doc: "Load from surface memory at the coordinates b.", PTX: 15, Syntax: []string{
 		"suld.b.geom_s{.cop_s}{.vec_24}.btype_s{.clamp} {d}, [a]:handle",
 		"suld.p.geom_s{.cop_s}{.vec_24}.ptype_s{.clamp} {d}, [a]:handle",
-	}, Groups: mergeGroups(surfGroups, map[string][]string{"ptype_s": {".b32", ".u32", ".s32", ".f32"}}), NoExec: noSurf},
+	}, Groups: mergeGroups(surfGroups, []Group{{"ptype_s", []string{".b32", ".u32", ".s32", ".f32"}}}), NoExec: noSurf},
 	{Name: "sust", Section: "9.7.12.2", Doc: "Store to surface memory at the coordinates given in the address.", PTX: 15, Syntax: []string{
 		"sust.b.geom_s{.cop_w}{.vec_24}.btype_s{.clamp} [a]:handle, {c}",
 		"sust.p.geom_r{.cop_w}{.vec_24}.ptype_s{.clamp} [a]:handle, {c}",
-	}, Groups: mergeGroups(surfGroups, map[string][]string{"ptype_s": {".b32", ".u32", ".s32", ".f32"}}), NoExec: noSurf},
+	}, Groups: mergeGroups(surfGroups, []Group{{"ptype_s", []string{".b32", ".u32", ".s32", ".f32"}}}), NoExec: noSurf},
 	{Name: "sured", Section: "9.7.12.3", Doc: "Reduce a value into surface memory (.add, .min, .max, .and, .or).", PTX: 20, SM: 20, Syntax: []string{
 		"sured.b.op_s.geom_r.rtype_b{.clamp} [a]:handle, c",
 		"sured.p.op_s.geom_r.rtype_p{.clamp} [a]:handle, c",
 	}, Groups: surfGroups, NoExec: noSurf},
 	{Name: "suq", Section: "9.7.12.4", Doc: "Query an attribute of a surface (width, height, depth, channel format, ...).", PTX: 15, Syntax: []string{
 		"suq.query.b32 d, [a]:handle",
-	}, Groups: map[string][]string{"query": {".width", ".height", ".depth", ".channel_data_type", ".channel_order", ".array_size", ".memory_layout"}}, NoExec: noSurf},
+	}, Groups: []Group{{"query", []string{".width", ".height", ".depth", ".channel_data_type", ".channel_order", ".array_size", ".memory_layout"}}}, NoExec: noSurf},
 }
 
-// mergeGroups returns the union of group maps (later ones win).
-func mergeGroups(ms ...map[string][]string) map[string][]string {
-	out := map[string][]string{}
-	for _, m := range ms {
-		for k, v := range m {
-			out[k] = v
-		}
-	}
-	return out
+// mergeGroups returns the groups of more, then those of gs: a name is
+// looked up in order, so more's win.
+func mergeGroups(gs, more []Group) []Group {
+	return append(append(make([]Group, 0, len(gs)+len(more)), more...), gs...)
 }

@@ -4,13 +4,13 @@
 
 package isa
 
-var videoGroups = map[string][]string{
-	"vt":       {".u32", ".s32"},
-	"vop2":     {".add", ".min", ".max"},
-	"vop2_add": {".add"},
-	"vshmode":  {".clamp", ".wrap"},
-	"vscale":   {".shr7", ".shr15"},
-	"vcmp":     {".eq", ".ne", ".lt", ".le", ".gt", ".ge"},
+var videoGroups = []Group{
+	{"vt", []string{".u32", ".s32"}},
+	{"vop2", []string{".add", ".min", ".max"}},
+	{"vop2_add", []string{".add"}},
+	{"vshmode", []string{".clamp", ".wrap"}},
+	{"vscale", []string{".shr7", ".shr15"}},
+	{"vcmp", []string{".eq", ".ne", ".lt", ".le", ".gt", ".ge"}},
 }
 
 // videoScalar writes the three forms of a scalar video instruction: plain,

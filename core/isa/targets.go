@@ -2,16 +2,31 @@
 
 package isa
 
-// TargetPTX maps an sm target number to the PTX ISA version that introduced
-// its target string (PTX ISA 3.1, .target "PTX ISA Notes": sm_10 and sm_11
-// in 1.0, sm_12 and sm_13 in 1.2, sm_20 in 2.0, sm_30 in 3.0, sm_35 in 3.1;
-// the later manuals' notes for the rest). Targets not listed are not checked.
-var TargetPTX = map[int]Version{
-	10: 10, 11: 10, 12: 12, 13: 12,
-	20: 20, 30: 30, 35: 31,
-	32: 40, 50: 40, 37: 41, 52: 41, 53: 42,
-	60: 50, 61: 50, 62: 50,
-	70: 60, 72: 61, 75: 63,
-	80: 70, 86: 71, 87: 74, 89: 78, 90: 78,
-	100: 86, 101: 86, 120: 87, 103: 88, 121: 88, 110: 90,
+// targetPTX lists, for each sm target number, the PTX ISA version that
+// introduced its target string (PTX ISA 3.1, .target "PTX ISA Notes": sm_10
+// and sm_11 in 1.0, sm_12 and sm_13 in 1.2, sm_20 in 2.0, sm_30 in 3.0,
+// sm_35 in 3.1; the later manuals' notes for the rest). Pairs in a literal
+// (static data), not a map, which would be built at every start.
+var targetPTX = [...]struct {
+	sm int
+	v  Version
+}{
+	{10, 10}, {11, 10}, {12, 12}, {13, 12},
+	{20, 20}, {30, 30}, {35, 31},
+	{32, 40}, {50, 40}, {37, 41}, {52, 41}, {53, 42},
+	{60, 50}, {61, 50}, {62, 50},
+	{70, 60}, {72, 61}, {75, 63},
+	{80, 70}, {86, 71}, {87, 74}, {89, 78}, {90, 78},
+	{100, 86}, {101, 86}, {120, 87}, {103, 88}, {121, 88}, {110, 90},
+}
+
+// TargetPTX returns the PTX ISA version that introduced the target string
+// of sm target sm; ok is false for targets not listed (not checked).
+func TargetPTX(sm int) (v Version, ok bool) {
+	for _, t := range targetPTX {
+		if t.sm == sm {
+			return t.v, true
+		}
+	}
+	return 0, false
 }
