@@ -188,9 +188,8 @@ func (b *Buffer) Values() []uint64 {
 }
 
 // each calls f with the elements in order, a slice at a time, until f
-// returns false: Data whole, or a held output read from the machine
-// outChunk elements at a time into one reused slice (first: the index of
-// d[0]).
+// returns false: Data whole, or a held output decoded outChunk elements at
+// a time into one reused slice (first: the index of d[0]).
 func (b *Buffer) each(f func(first int, d []uint64) bool) {
 	if !b.held || b.Data != nil {
 		b.materialize()
@@ -198,14 +197,33 @@ func (b *Buffer) each(f func(first int, d []uint64) bool) {
 		return
 	}
 	es := elemSize(b.Type)
+	d := make([]uint64, min(b.in.n, outChunk))
+	b.eachBytes(func(first int, c []byte) bool {
+		k := len(c) / es
+		decodeElems(d[:k], c, es)
+		return f(first, d[:k])
+	})
+}
+
+// eachBytes calls f with a held output's bytes in order, outChunk elements
+// at a time, until f returns false: the machine's own bytes where a chunk
+// lies in one of its pages (sim.Mem.Span: read only, no copy), else read
+// into one reused slice.
+func (b *Buffer) eachBytes(f func(first int, c []byte) bool) {
+	es := elemSize(b.Type)
 	n := b.in.n
-	c := make([]byte, min(n, outChunk)*es)
-	d := make([]uint64, min(n, outChunk))
+	var scratch []byte
 	for i := 0; i < n; i += outChunk {
 		k := min(outChunk, n-i)
-		b.out.Read(c[:k*es], i*es)
-		decodeElems(d[:k], c[:k*es], es)
-		if !f(i, d[:k]) {
+		c := b.out.Span(i*es, k*es)
+		if c == nil {
+			if scratch == nil {
+				scratch = make([]byte, min(n, outChunk)*es)
+			}
+			c = scratch[:k*es]
+			b.out.Read(c, i*es)
+		}
+		if !f(i, c) {
 			return
 		}
 	}
@@ -676,6 +694,11 @@ func prepare(p *sim.Program, spec *Spec, res *Result, lim limits.Limits, lazy bo
 	for _, pr := range params {
 		res.device = append(res.device, DeviceParam{Name: pr.Name, Bytes: buf[pr.Offset : pr.Offset+pr.Size], Buffer: devBuf[pr.Offset], TensorMap: devMap[pr.Offset]})
 	}
+	if lazy {
+		// The inputs are in: the pages the run leaves as they are need no
+		// compare (outputDiffers).
+		m.SealInputs()
+	}
 	return m, nil
 }
 
@@ -748,7 +771,7 @@ func collect(m *sim.Machine, res *Result, hold bool) {
 		}
 		if lazy && hold {
 			b.held, b.out = true, mem
-			b.Changed = b.outputDiffers(chunk, in, es)
+			b.Changed = b.outputDiffers(m, name, chunk, in, es)
 			continue
 		}
 		changed := false
@@ -778,22 +801,35 @@ func collect(m *sim.Machine, res *Result, hold bool) {
 }
 
 // outputDiffers compares the held output (out) with the input its
-// description makes, a chunk at a time, until the first chunk that
-// differs; chunk and in are scratch of fillChunk bytes.
-func (b *Buffer) outputDiffers(chunk, in []byte, es int) bool {
-	n := b.in.n * es
-	for off, made := 0, false; off < n; off += len(chunk) {
-		c := chunk[:min(len(chunk), n-off)]
-		b.out.Read(c, off)
-		if !made || b.in.kind == fillIota {
-			b.inputBytes(in, off/es, es)
-			made = true
+// description makes, until the first byte that differs: only the pages
+// the run may have written (sim.Machine.WrittenPages: an input page the
+// run never wrote holds the input still, as prepare sealed it), each read
+// in place where it can be; chunk and in are scratch of fillChunk bytes.
+func (b *Buffer) outputDiffers(m *sim.Machine, name string, chunk, in []byte, es int) bool {
+	differs, made := false, false
+	cmp := func(off, n int) bool {
+		for end := off + n; off < end; off += len(chunk) {
+			k := min(len(chunk), end-off)
+			c := b.out.Span(off, k)
+			if c == nil {
+				c = chunk[:k]
+				b.out.Read(c, off)
+			}
+			if !made || b.in.kind == fillIota {
+				b.inputBytes(in, off/es, es)
+				made = true
+			}
+			if !bytes.Equal(c, in[:k]) {
+				differs = true
+				return false
+			}
 		}
-		if !bytes.Equal(c, in[:len(c)]) {
-			return true
-		}
+		return true
 	}
-	return false
+	if !m.WrittenPages(name, cmp) {
+		cmp(0, b.in.n*es)
+	}
+	return differs
 }
 
 // decodeElems sets d to the little-endian elements of es bytes in c (at

@@ -162,6 +162,9 @@ func putFloat(b []byte, n uint64, half bool) int {
 		put8(b, x)
 		return w
 	}
+	if n < 1e7 || n < 1e8 && !half {
+		return putExp8(b, uint32(n), half)
+	}
 	var t [24]byte
 	nd := putUint(t[:], n)
 	exp := nd - 1 // 6 to 15
@@ -180,5 +183,30 @@ func putFloat(b []byte, n uint64, half bool) int {
 		i = 2 + copy(b[2:], t[1:nd])
 	}
 	b[i], b[i+1], b[i+2], b[i+3] = 'e', '+', byte('0'+exp/10), byte('0'+exp%10)
+	return i + 4
+}
+
+// putExp8 is putFloat for 10^6 <= n < 10^8, a half below 10^7 (every
+// f32 integer and half from 10^6 on): d.ddde+0X in place, from digits8's
+// word. The digits after the first are n's up to its last nonzero one, or
+// all of them and "5" for a half (seven digits and the 5: one word).
+func putExp8(b []byte, n uint32, half bool) int {
+	x := digits8(n)
+	z := bits.TrailingZeros64(x|1<<56) &^ 7 // 0 (eight digits) or 8 (seven)
+	r := x >> z                             // the digits, first lowest
+	w := 8 - z>>3
+	last := (63 - bits.LeadingZeros64(r)) >> 3 // index of the last nonzero digit
+	a := r + ascii8>>z
+	if half {
+		last = w
+		a |= uint64('5') << (8 * w & 63) // w = 7: a half is below 10^7 here
+	}
+	b[0] = byte(a)
+	i := 1
+	if last > 0 {
+		put8(b[1:], a&^0xFF|'.')
+		i = last + 2
+	}
+	b[i], b[i+1], b[i+2], b[i+3] = 'e', '+', '0', byte('0'+w-1)
 	return i + 4
 }

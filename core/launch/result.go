@@ -4,11 +4,13 @@ package launch
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"io"
 	"math"
 	"slices"
 	"strconv"
+	"unsafe"
 
 	"github.com/ptxplay/ptxplay/core/fp"
 )
@@ -154,7 +156,6 @@ func (r *Result) writeBuffers(o *jsonOut) {
 		o.str(`: {"type": "`)
 		o.str(buf.Type)
 		o.str(`", "data": [`)
-		s := o.scratch[:0]
 		// A half takes about 50 ns to format (its shortest decimal), and
 		// there are only 65,536: a buffer of 16K elements or more keeps
 		// the text of each value it meets, one allocation of 768 KiB (a
@@ -165,32 +166,19 @@ func (r *Result) writeBuffers(o *jsonOut) {
 			memo = make([]halfText, 1<<16)
 		}
 		// The elements a slice at a time: Data whole, or an output the
-		// machine holds (Options.HoldOutput) read a chunk at a time;
-		// each slice in runs that fit the scratch's room at the widest.
-		buf.each(func(first int, d []uint64) bool {
-			if first == 0 && len(d) > 0 {
-				// The first element, without the ", " before it.
-				l := len(s)
-				s = appendElems(s, kind, d[:1], memo)
-				s = append(s[:l], s[l+2:]...)
-				d = d[1:]
-			}
-			for len(d) > 0 {
-				n := min(len(d), (scratchCap-len(s))/maxElemChars)
-				if n > 0 {
-					s = appendElems(s, kind, d[:n], memo)
-					d = d[n:]
-				}
-				if len(s) >= scratchFlush || n == 0 {
-					o.write(s)
-					s = s[:0]
-					if o.err != nil {
-						return false
-					}
-				}
-			}
-			return true
-		})
+		// machine holds (Options.HoldOutput) read a chunk at a time, its
+		// 4-byte elements formatted straight from the machine's pages.
+		w := elemWriter{o: o, s: o.scratch[:0], kind: kind, memo: memo}
+		if buf.held && buf.Data == nil && elemSize(buf.Type) == 4 && memo == nil && nativeLE {
+			buf.eachBytes(func(first int, c []byte) bool {
+				return writeElems(&w, first, u32s(c))
+			})
+		} else {
+			buf.each(func(first int, d []uint64) bool {
+				return writeElems(&w, first, d)
+			})
+		}
+		s := w.s
 		if o.err != nil {
 			return
 		}
@@ -201,12 +189,67 @@ func (r *Result) writeBuffers(o *jsonOut) {
 	o.str("}")
 }
 
+// elemWriter is writeBuffers' state for one buffer: the scratch slice s
+// of text not yet written to o, and how the elements print.
+type elemWriter struct {
+	o    *jsonOut
+	s    []byte
+	kind valueKind
+	memo []halfText
+}
+
+// writeElems appends d's elements to w.s (first: d[0]'s index; the
+// buffer's first element goes without the ", " before it) in runs that fit
+// the scratch's room at the widest, writing the scratch out whenever it
+// passes scratchFlush; false after a write error.
+func writeElems[E uint32 | uint64](w *elemWriter, first int, d []E) bool {
+	s := w.s
+	if first == 0 && len(d) > 0 {
+		l := len(s)
+		s = appendElems(s, w.kind, d[:1], w.memo)
+		s = append(s[:l], s[l+2:]...)
+		d = d[1:]
+	}
+	for len(d) > 0 {
+		n := min(len(d), (scratchCap-len(s))/maxElemChars)
+		if n > 0 {
+			s = appendElems(s, w.kind, d[:n], w.memo)
+			d = d[n:]
+		}
+		if len(s) >= scratchFlush || n == 0 {
+			w.o.write(s)
+			s = s[:0]
+			if w.o.err != nil {
+				w.s = s
+				return false
+			}
+		}
+	}
+	w.s = s
+	return true
+}
+
+// nativeLE: this machine stores integers little-endian, as the
+// simulator's memory holds them, so that u32s may view its bytes.
+var nativeLE = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// u32s views c (its length a multiple of 4, its start 4-byte aligned: a
+// held output's bytes, in the machine's pages) as the 4-byte elements it
+// holds, where nativeLE.
+func u32s(c []byte) []uint32 {
+	if len(c) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(c))), len(c)/4)
+}
+
 // appendElems appends each element of d after ", ": a loop per kind,
 // the halves through memo when it is not nil; floats, integers and their
 // ", " written in place (numtext.go) into room made once.
-func appendElems(s []byte, k valueKind, d []uint64, memo []halfText) []byte {
+func appendElems[E uint32 | uint64](s []byte, k valueKind, d []E, memo []halfText) []byte {
 	if memo != nil {
-		for _, v := range d {
+		for _, e := range d {
+			v := uint64(e)
 			e := &memo[uint16(v)]
 			if e.n == 0 {
 				e.n = uint8(len(appendKind(e.b[:0], k, uint64(uint16(v)))))
@@ -219,7 +262,8 @@ func appendElems(s []byte, k valueKind, d []uint64, memo []halfText) []byte {
 	s = slices.Grow(s, len(d)*maxElemChars)
 	switch k {
 	case kF32:
-		for _, v := range d {
+		for _, e := range d {
+			v := uint64(e)
 			l := len(s)
 			b := s[l : l+maxElemChars]
 			b[0], b[1], b[2] = ',', ' ', '-'
@@ -248,7 +292,8 @@ func appendElems(s []byte, k valueKind, d []uint64, memo []halfText) []byte {
 			s = appendKind(s[:l+2], k, v) // NaNs, infinities, the rest through strconv
 		}
 	case kF64:
-		for _, v := range d {
+		for _, e := range d {
+			v := uint64(e)
 			l := len(s)
 			b := s[l : l+maxElemChars]
 			b[0], b[1], b[2] = ',', ' ', '-'
@@ -260,7 +305,8 @@ func appendElems(s []byte, k valueKind, d []uint64, memo []halfText) []byte {
 			s = appendKind(s[:l+2], k, v)
 		}
 	case kUnsigned:
-		for _, v := range d {
+		for _, e := range d {
+			v := uint64(e)
 			l := len(s)
 			b := s[l : l+maxElemChars]
 			b[0], b[1] = ',', ' '
@@ -268,14 +314,16 @@ func appendElems(s []byte, k valueKind, d []uint64, memo []halfText) []byte {
 		}
 	case kS8, kS16, kS32, kS64:
 		sh := 64 - 8*signedBytes[k]
-		for _, v := range d {
+		for _, e := range d {
+			v := uint64(e)
 			l := len(s)
 			b := s[l : l+maxElemChars]
 			b[0], b[1] = ',', ' '
 			s = s[:l+2+putInt(b[2:], int64(v<<sh)>>sh)] // sign-extended from the type's width
 		}
 	default: // halves without a memo
-		for _, v := range d {
+		for _, e := range d {
+			v := uint64(e)
 			s = append(s, ", "...)
 			s = appendKind(s, k, v)
 		}

@@ -98,9 +98,14 @@ func (pm *pagedMem) write(o uint64, n int, m *Machine) []byte {
 	return p.b[off : off+uint64(n)]
 }
 
-// own gives m a page i of its own: a copy of the shared one, or zeros.
+// own gives m a page i of its own: a copy of the shared one, or zeros;
+// an input page m sealed (SealInputs) it takes over as it is.
 func (pm *pagedMem) own(i int, m *Machine) *page {
 	old := pm.pages[i]
+	if old != nil && old.owner == sealed(m.epoch) {
+		old.owner = m.epoch
+		return old
+	}
 	n := min(pageSize, pm.size-i<<pageShift)
 	p := &page{b: m.pageBytes(n), owner: m.epoch}
 	if old != nil {
@@ -109,6 +114,52 @@ func (pm *pagedMem) own(i int, m *Machine) *page {
 	}
 	pm.pages[i] = p
 	return p
+}
+
+// sealed is the owner of the input pages of the machine of epoch e
+// (SealInputs): an epoch no machine has (epochs stay below 2^63), so
+// that every write to such a page asks own, which takes it over; a clone
+// gives both machines new epochs, and so copies sealed pages as shared.
+func sealed(e uint64) uint64 { return e | 1<<63 }
+
+// SealInputs marks the pages of the global buffers that m's launch code
+// has written (its inputs, filled before the run) as sealed: the run's
+// first write to each takes it over (own: no copy, nothing allocated), so
+// that WrittenPages can tell the pages the run wrote from those it left.
+func (m *Machine) SealInputs() {
+	for _, b := range m.global.bufs {
+		for _, p := range b.mem.pages {
+			if p != nil && p.owner == m.epoch {
+				p.owner = sealed(m.epoch)
+			}
+		}
+	}
+}
+
+// WrittenPages calls f, in order, with the byte range [off, off+n) of
+// each page of the global buffer name that m may have written since
+// SealInputs, until f returns false: every page but those that still
+// hold what the inputs put there (a sealed page, the shared page of
+// StoreRepeat: neither is written in place) and those nothing wrote
+// (zeros). A page that a write left as it was is among them: the caller
+// compares. It returns false if there is no such buffer.
+func (m *Machine) WrittenPages(name string, f func(off, n int) bool) bool {
+	for i := len(m.global.bufs) - 1; i >= 0; i-- {
+		b := m.global.bufs[i]
+		if b.name != name {
+			continue
+		}
+		for j, p := range b.mem.pages {
+			if p == nil || p.owner == 0 || p.owner == sealed(m.epoch) {
+				continue
+			}
+			if !f(j<<pageShift, min(pageSize, b.mem.size-j<<pageShift)) {
+				break
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // pageBytes returns n zeroed bytes for a new page, reusing a spare one;
@@ -246,6 +297,22 @@ func (v Mem) Read(dst []byte, off int) {
 		return
 	}
 	v.pm.loadAt(dst, v.off+off)
+}
+
+// Span returns bytes [off, off+n) where they lie in one page, without a
+// copy (nil where they cross pages: Read them): the memory's own bytes, to
+// read only and only until the machine next runs (launch reads a held
+// output this way, a page at a time, to print it).
+func (v Mem) Span(off, n int) []byte {
+	if v.pm == nil {
+		return v.flat[off : off+n : off+n]
+	}
+	o := uint64(v.off + off)
+	if n <= 0 || o>>pageShift != (o+uint64(n)-1)>>pageShift {
+		return nil
+	}
+	b := v.pm.read(o, n)
+	return b[:n:n]
 }
 
 // Uint reads the little-endian integer of n <= 8 bytes at off.

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"math/rand"
 	"runtime"
+	"slices"
 	"testing"
 )
 
@@ -354,5 +355,111 @@ func TestPageChunksApart(t *testing.T) {
 	}
 	if &m.chunk[0] == &c.chunk[0] {
 		t.Fatal("the clone cuts pages from the original's block")
+	}
+}
+
+// TestMemSpan: Span gives a range's bytes where they lie in one page (the
+// same as Read gives, zeros for a page nothing wrote, the last page's
+// short end included), nil where the range crosses a page or is empty,
+// and its slice reaches no further than the range; a flat view gives any
+// range.
+func TestMemSpan(t *testing.T) {
+	m := &Machine{epoch: nextEpoch()}
+	pm := newPagedMem(3*pageSize + 100)
+	src := make([]byte, pm.size)
+	for i := range src {
+		src[i] = byte(i*7 + i>>8)
+	}
+	pm.storeAt(src[:pageSize], 0, m)                       // page 0 written
+	pm.storeAt(src[2*pageSize:], 2*pageSize, m)            // pages 2 and 3; page 1 nil
+	copy(src[pageSize:2*pageSize], make([]byte, pageSize)) // what page 1 reads as
+	v := pm.view(0, pm.size)
+	for _, c := range []struct{ off, n int }{
+		{0, pageSize}, {8, 16}, {pageSize, pageSize}, {pageSize + 4096, 8192},
+		{2 * pageSize, 4}, {3 * pageSize, 100}, {3*pageSize + 96, 4}, {pageSize - 4, 4},
+	} {
+		got := v.Span(c.off, c.n)
+		if !bytes.Equal(got, src[c.off:c.off+c.n]) || cap(got) != c.n {
+			t.Errorf("Span(%d, %d): %d bytes (cap %d), equal %v: want the %d bytes Read gives", c.off, c.n, len(got), cap(got), bytes.Equal(got, src[c.off:c.off+c.n]), c.n)
+		}
+	}
+	for _, c := range []struct{ off, n int }{{pageSize - 4, 8}, {0, pageSize + 1}, {2*pageSize + 8, pageSize}, {16, 0}} {
+		if got := v.Span(c.off, c.n); got != nil {
+			t.Errorf("Span(%d, %d) = %d bytes, want nil (crosses a page, or empty)", c.off, c.n, len(got))
+		}
+	}
+	f := flatMem(src)
+	if got := f.Span(pageSize-4, 8); !bytes.Equal(got, src[pageSize-4:pageSize+4]) || cap(got) != 8 {
+		t.Errorf("flat Span: %v, want the 8 bytes", got)
+	}
+}
+
+// TestSealInputs: after SealInputs the first write to an input page takes
+// the page over with no copy and keeps its bytes; WrittenPages reports
+// that page and a page written from zeros, and neither an input page left
+// alone, nor a page of StoreRepeat's, nor one nothing wrote; after a
+// clone, both sides copy a sealed page they write, and the other keeps it.
+func TestSealInputs(t *testing.T) {
+	m := &Machine{epoch: nextEpoch()}
+	in := &buffer{name: "in", base: 1 << 20, mem: newPagedMem(3*pageSize + 100)}
+	rep := &buffer{name: "rep", base: 2 << 20, mem: newPagedMem(2 * pageSize)}
+	out := &buffer{name: "out", base: 3 << 20, mem: newPagedMem(4 * pageSize)}
+	m.global.bufs = []*buffer{in, rep, out}
+	src := make([]byte, in.mem.size)
+	for i := range src {
+		src[i] = byte(i * 13)
+	}
+	in.mem.storeAt(src, 0, m)
+	m.StoreRepeat(rep.base, []byte{1, 2, 3, 4})
+	m.SealInputs()
+	written := func(name string) []int {
+		var offs []int
+		if !m.WrittenPages(name, func(off, n int) bool {
+			if want := min(pageSize, in.mem.size-off); name == "in" && n != want {
+				t.Errorf("%s: page at %d: %d bytes, want %d", name, off, n, want)
+			}
+			offs = append(offs, off)
+			return true
+		}) {
+			t.Fatalf("WrittenPages(%s): no such buffer", name)
+		}
+		return offs
+	}
+	for _, name := range []string{"in", "rep", "out"} {
+		if w := written(name); len(w) != 0 {
+			t.Errorf("%s: after SealInputs, pages %v written, want none", name, w)
+		}
+	}
+	p1 := in.mem.pages[1]
+	copy(in.mem.write(pageSize+8, 4, m), "abcd")
+	copy(in.mem.write(3*pageSize+96, 4, m), "wxyz")
+	copy(out.mem.write(2*pageSize, 4, m), "0000")
+	copy(rep.mem.write(4, 4, m), "rrrr")
+	if in.mem.pages[1] != p1 || m.copied != pageSize {
+		t.Errorf("a sealed page: replaced %v, copied %d bytes (the shared page of rep only: want %d)", in.mem.pages[1] != p1, m.copied, pageSize)
+	}
+	if got := in.mem.read(pageSize, 16); !bytes.Equal(got[:8], src[pageSize:pageSize+8]) || string(got[8:12]) != "abcd" || !bytes.Equal(got[12:], src[pageSize+12:pageSize+16]) {
+		t.Errorf("the page taken over holds %q", got)
+	}
+	for _, c := range []struct {
+		name string
+		want []int
+	}{{"in", []int{pageSize, 3 * pageSize}}, {"out", []int{2 * pageSize}}, {"rep", []int{0}}} {
+		if w := written(c.name); !slices.Equal(w, c.want) {
+			t.Errorf("%s: pages %v written, want %v", c.name, w, c.want)
+		}
+	}
+	if m.WrittenPages("none", func(int, int) bool { return true }) {
+		t.Error("WrittenPages of no buffer: want false")
+	}
+	c := m.clone()
+	p2 := in.mem.pages[2]
+	copy(c.global.bufs[0].mem.write(2*pageSize, 4, c), "cccc")
+	if c.global.bufs[0].mem.pages[2] == p2 || !bytes.Equal(in.mem.read(2*pageSize, 4), src[2*pageSize:2*pageSize+4]) {
+		t.Error("after a clone, a write to a sealed page it shares did not copy it")
+	}
+	copy(in.mem.write(0, 4, m), "mmmm")
+	if in.mem.pages[0] == c.global.bufs[0].mem.pages[0] || !bytes.Equal(c.global.bufs[0].mem.read(0, 4), src[:4]) {
+		t.Error("after a clone, the original wrote a sealed page in place")
 	}
 }
