@@ -196,24 +196,22 @@ type Group struct {
 	Values []string
 }
 
-// Groups are the modifier groups shared by many entries, sorted by name
-// (sharedGroup searches them by halves; TestGroupsSorted keeps the order);
-// the table files' shared groups are tableGroups (groups.go), looked up
-// after these.
+// Groups are the modifier groups shared by many entries; the table
+// files' shared groups are tableGroups (groups.go), looked up after these.
 var Groups = []Group{
-	{"atype", []string{".b8", ".b16", ".b32", ".b64", ".b128", ".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64"}},
-	{"bop", []string{".and", ".or", ".xor"}},
-	{"btype", []string{".b16", ".b32", ".b64"}},
-	{"cmp", []string{".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu", ".leu", ".gtu", ".geu", ".num", ".nan"}},
-	{"ctype", []string{".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f16", ".bf16", ".tf32", ".f32", ".f64", ".e4m3x2", ".e5m2x2", ".f16x2", ".bf16x2"}},
-	{"ftype", []string{".f32", ".f64"}},
-	{"irnd", []string{".rni", ".rzi", ".rmi", ".rpi"}},
-	{"itype", []string{".u16", ".u32", ".u64", ".s16", ".s32", ".s64"}},
 	{"rnd", []string{".rn", ".rz", ".rm", ".rp"}},
-	{"scope", []string{".cta", ".cluster", ".gpu", ".sys"}},
-	{"sem", []string{".relaxed", ".acquire", ".release", ".acq_rel", ".weak", ".volatile", ".mmio", ".sc"}},
-	{"ss", []string{".const", ".global", ".local", ".param", ".shared", ".shared::cta", ".shared::cluster", ".param::entry", ".param::func"}},
+	{"irnd", []string{".rni", ".rzi", ".rmi", ".rpi"}},
+	{"cmp", []string{".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu", ".leu", ".gtu", ".geu", ".num", ".nan"}},
+	{"bop", []string{".and", ".or", ".xor"}},
 	{"vec", []string{".v2", ".v4", ".v8"}},
+	{"ss", []string{".const", ".global", ".local", ".param", ".shared", ".shared::cta", ".shared::cluster", ".param::entry", ".param::func"}},
+	{"sem", []string{".relaxed", ".acquire", ".release", ".acq_rel", ".weak", ".volatile", ".mmio", ".sc"}},
+	{"scope", []string{".cta", ".cluster", ".gpu", ".sys"}},
+	{"itype", []string{".u16", ".u32", ".u64", ".s16", ".s32", ".s64"}},
+	{"btype", []string{".b16", ".b32", ".b64"}},
+	{"ftype", []string{".f32", ".f64"}},
+	{"atype", []string{".b8", ".b16", ".b32", ".b64", ".b128", ".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64"}},
+	{"ctype", []string{".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f16", ".bf16", ".tf32", ".f32", ".f64", ".e4m3x2", ".e5m2x2", ".f16x2", ".bf16x2"}},
 }
 
 // compile turns e.Syntax into e.forms.
@@ -236,28 +234,27 @@ func (e *Entry) group(name string) ([]string, bool) {
 			return e.Groups[i].Values, true
 		}
 	}
-	if v, ok := sharedGroup(Groups, name); ok {
-		return v, true
-	}
-	return sharedGroup(tableGroups, name)
+	v, ok := sharedGroups()[name]
+	return v, ok
 }
 
-// sharedGroup searches gs, sorted by name, by halves.
-func sharedGroup(gs []Group, name string) ([]string, bool) {
-	lo, hi := 0, len(gs)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if gs[m].Name < name {
-			lo = m + 1
-		} else {
-			hi = m
+// sharedGroups indexes Groups and tableGroups by name, Groups' first: made
+// on first use (compiling a form looks up each of its modifiers), not at
+// start as a map literal would be.
+var sharedGroups = sync.OnceValue(func() map[string][]string {
+	m := make(map[string][]string, len(Groups)+len(tableGroups))
+	for _, gs := range [][]Group{tableGroups, Groups} {
+		for _, g := range gs {
+			m[g.Name] = g.Values
 		}
 	}
-	if lo < len(gs) && gs[lo].Name == name {
-		return gs[lo].Values, true
-	}
-	return nil, false
-}
+	return m
+})
+
+// isSpace reports white space as strings.Fields finds it in ASCII (the
+// table's text): a byte test where strings.IndexAny and TrimLeft build a
+// set of the characters at each call.
+func isSpace(c byte) bool { return c == ' ' || c-'\t' <= '\r'-'\t' }
 
 func (e *Entry) compileForm(line string) (*Form, error) {
 	f := &Form{Entry: e, PTX: e.PTX, SM: e.SM}
@@ -269,14 +266,18 @@ func (e *Entry) compileForm(line string) (*Form, error) {
 	opStart, opEnd, opWords, opLen := -1, -1, 0, 0
 	contiguous := true
 	for rest, off := line, 0; ; {
-		t := strings.TrimLeft(rest, " \t\n\r\v\f")
-		off += len(rest) - len(t)
+		i := 0
+		for i < len(rest) && isSpace(rest[i]) {
+			i++
+		}
+		t := rest[i:]
+		off += i
 		if t == "" {
 			break
 		}
-		n := strings.IndexAny(t, " \t\n\r\v\f")
-		if n < 0 {
-			n = len(t)
+		n := 0
+		for n < len(t) && !isSpace(t[n]) {
+			n++
 		}
 		w := t[:n]
 		switch {
@@ -342,12 +343,11 @@ func (e *Entry) compileForm(line string) (*Form, error) {
 			}
 			tok, mods, opt = mods[1:end], mods[end+1:], true
 		} else {
-			end := strings.IndexAny(mods[1:], ".{")
-			if end < 0 {
-				tok, mods = mods, ""
-			} else {
-				tok, mods = mods[:end+1], mods[end+1:]
+			end := 1
+			for end < len(mods) && mods[end] != '.' && mods[end] != '{' {
+				end++
 			}
+			tok, mods = mods[:end], mods[end:]
 		}
 		if !strings.HasPrefix(tok, ".") {
 			return nil, fmt.Errorf("modifier %q lacks a dot", tok)

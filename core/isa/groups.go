@@ -23,88 +23,94 @@ package isa
 
 import "strings"
 
-// tableGroups are the groups the table files share, sorted by name
-// (sharedGroup searches them by halves; TestGroupsSorted keeps the order):
-// comparisons (ISA 3.1 §8.3.1, Table 18-21; 9.x §9.3.1): signed and
-// unsigned integers ("for unsigned values, lo, ls, hi and hs may be used
-// instead of lt, le, gt, ge"), bit-size types ("eq and ne; ordering
-// comparisons are not defined for bit-size types"), floating point
-// (ordered, unordered, num and nan), cmp_*; rounding subsets, rnd_*;
-// integer and bit types; floating-point types; memory: vectors, state
-// spaces, ordering, cache operators and hints; the operations of atom,
-// red, redux and the reductions, op_*. A slice of pairs, not a map: a
-// literal of constants is static data, where a map is built at every
-// start.
+// tableGroups are the groups the table files share (a slice of pairs, not
+// a map: a literal of constants is static data, where a map literal is
+// built at every start; sharedGroups indexes them on first use).
 var tableGroups = []Group{
-	{"bop_ao", []string{".and", ".or"}},
-	{"btype_3264", []string{".b32", ".b64"}},
-	{"cctype_32", []string{".u32", ".s32"}},
-	{"cctype_64", []string{".u64", ".s64"}},
-	{"cmp_b", []string{".eq", ".ne"}},
-	{"cmp_f", []string{".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".equ", ".neu", ".ltu", ".leu", ".gtu", ".geu", ".num", ".nan"}},
+	// comparisons (ISA 3.1 §8.3.1, Table 18-21; 9.x §9.3.1): signed and
+	// unsigned integers ("for unsigned values, lo, ls, hi and hs may be used
+	// instead of lt, le, gt, ge"), bit-size types ("eq and ne; ordering
+	// comparisons are not defined for bit-size types"), floating point
+	// (ordered, unordered, num and nan).
 	{"cmp_s", []string{".eq", ".ne", ".lt", ".le", ".gt", ".ge"}},
 	{"cmp_u", []string{".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs"}},
-	{"complete_tx", []string{".mbarrier::complete_tx::bytes"}},
-	{"cop_ld", []string{".ca", ".cg", ".cs", ".lu", ".cv"}},
-	{"cop_st", []string{".wb", ".cg", ".cs", ".wt"}},
-	{"cta_group", []string{".cta_group::1", ".cta_group::2"}},
-	{"evict_l1", []string{".L1::evict_normal", ".L1::evict_unchanged", ".L1::evict_first", ".L1::evict_last", ".L1::no_allocate"}},
-	{"evict_l2", []string{".L2::evict_normal", ".L2::evict_first", ".L2::evict_last"}},
+	{"cmp_b", []string{".eq", ".ne"}},
+	{"cmp_f", []string{".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".equ", ".neu", ".ltu", ".leu", ".gtu", ".geu", ".num", ".nan"}},
+	{"stu", []string{".u16", ".u32", ".u64"}},
+	{"sts", []string{".s16", ".s32", ".s64"}},
+	{"stb", []string{".b16", ".b32", ".b64"}},
+	{"stf", []string{".f16", ".f32", ".f64"}},
+	{"bop_ao", []string{".and", ".or"}},
+
+	// rounding subsets
+	{"rnd_n", []string{".rn"}},
+	{"rnd_nz", []string{".rn", ".rz"}},
+	{"rnd_zp", []string{".rz", ".rp"}},
+	{"rnd_mp", []string{".rm", ".rp"}},
+	{"rnd_zmp", []string{".rz", ".rm", ".rp"}},
+	{"rnd_a", []string{".rna"}},
+	{"rnd_s", []string{".rs"}},
+
+	// integer and bit types
 	{"hilo", []string{".hi", ".lo"}},
 	{"hilo_hi", []string{".hi"}},
-	{"hint", []string{".L2::cache_hint"}},
-	{"htype_2", []string{".f16", ".bf16"}},
-	{"htype_bf", []string{".bf16", ".bf16x2"}},
-	{"htype_f", []string{".f16", ".f16x2"}},
+	{"itype_w", []string{".u16", ".u32", ".s16", ".s32"}},
 	{"itype_32", []string{".u32", ".s32"}},
 	{"itype_3264", []string{".u32", ".u64", ".s32", ".s64"}},
 	{"itype_s", []string{".s16", ".s32", ".s64"}},
-	{"itype_w", []string{".u16", ".u32", ".s16", ".s32"}},
-	{"ldtype", []string{".b8", ".b16", ".b32", ".b64", ".b128", ".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f32", ".f64"}},
+	{"btype_3264", []string{".b32", ".b64"}},
 	{"ltype", []string{".pred", ".b16", ".b32", ".b64"}},
-	{"op_add", []string{".add"}},
-	{"op_arith", []string{".add", ".min", ".max"}},
-	{"op_bit", []string{".and", ".or", ".xor"}},
-	{"op_cas", []string{".cas"}},
-	{"op_exch", []string{".exch"}},
-	{"op_incdec", []string{".inc", ".dec"}},
-	{"op_minmax", []string{".min", ".max"}},
-	{"op_red", []string{".and", ".or", ".xor", ".add", ".inc", ".dec", ".min", ".max"}},
-	{"pfsize", []string{".L2::64B", ".L2::128B", ".L2::256B"}},
-	{"ptype", []string{".u32", ".u64"}},
-	{"rnd_a", []string{".rna"}},
-	{"rnd_mp", []string{".rm", ".rp"}},
-	{"rnd_n", []string{".rn"}},
-	{"rnd_nz", []string{".rn", ".rz"}},
-	{"rnd_s", []string{".rs"}},
-	{"rnd_zmp", []string{".rz", ".rm", ".rp"}},
-	{"rnd_zp", []string{".rz", ".rp"}},
-	{"scope_cc", []string{".cta", ".cluster"}},
-	{"scope_cl", []string{".cluster"}},
-	{"scope_gs", []string{".gpu", ".sys"}},
-	{"scope_sys", []string{".sys"}},
-	{"sem_acq", []string{".acquire"}},
-	{"sem_atom", []string{".relaxed", ".acquire", ".release", ".acq_rel"}},
-	{"sem_fence", []string{".sc", ".acq_rel", ".acquire", ".release"}},
-	{"sem_ld", []string{".relaxed", ".acquire"}},
-	{"sem_rel", []string{".release"}},
-	{"sem_rlx", []string{".relaxed"}},
-	{"sem_st", []string{".relaxed", ".release"}},
+	{"cctype_32", []string{".u32", ".s32"}},
+	{"cctype_64", []string{".u64", ".s64"}},
 	{"simd_2", []string{".u16x2", ".s16x2"}},
 	{"simd_4", []string{".u8x4", ".s8x4"}},
-	{"ss_atom", []string{".global", ".shared", ".shared::cta", ".shared::cluster"}},
-	{"ss_cluster", []string{".shared::cluster"}},
-	{"ss_global", []string{".global"}},
-	{"ss_shared", []string{".shared", ".shared::cta"}},
-	{"ss_shared3", []string{".shared", ".shared::cta", ".shared::cluster"}},
-	{"ss_st", []string{".global", ".local", ".param", ".param::func", ".shared", ".shared::cta", ".shared::cluster"}},
-	{"stb", []string{".b16", ".b32", ".b64"}},
-	{"stf", []string{".f16", ".f32", ".f64"}},
-	{"sts", []string{".s16", ".s32", ".s64"}},
-	{"stu", []string{".u16", ".u32", ".u64"}},
-	{"vec_2", []string{".v2"}},
+	{"ptype", []string{".u32", ".u64"}},
+
+	// floating-point types
+	{"htype_f", []string{".f16", ".f16x2"}},
+	{"htype_bf", []string{".bf16", ".bf16x2"}},
+	{"htype_2", []string{".f16", ".bf16"}},
+
+	// memory: vectors, state spaces, ordering, cache operators and hints
 	{"vec_24", []string{".v2", ".v4"}},
 	{"vec_4", []string{".v4"}},
+	{"vec_2", []string{".v2"}},
+	{"ss_st", []string{".global", ".local", ".param", ".param::func", ".shared", ".shared::cta", ".shared::cluster"}},
+	{"ss_atom", []string{".global", ".shared", ".shared::cta", ".shared::cluster"}},
+	{"ss_shared", []string{".shared", ".shared::cta"}},
+	{"ss_shared3", []string{".shared", ".shared::cta", ".shared::cluster"}},
+	{"ss_cluster", []string{".shared::cluster"}},
+	{"ss_global", []string{".global"}},
+	{"sem_ld", []string{".relaxed", ".acquire"}},
+	{"sem_st", []string{".relaxed", ".release"}},
+	{"sem_atom", []string{".relaxed", ".acquire", ".release", ".acq_rel"}},
+	{"sem_fence", []string{".sc", ".acq_rel", ".acquire", ".release"}},
+	{"sem_rel", []string{".release"}},
+	{"sem_acq", []string{".acquire"}},
+	{"sem_rlx", []string{".relaxed"}},
+	{"scope_cc", []string{".cta", ".cluster"}},
+	{"scope_cl", []string{".cluster"}},
+	{"scope_sys", []string{".sys"}},
+	{"scope_gs", []string{".gpu", ".sys"}},
+	{"cop_ld", []string{".ca", ".cg", ".cs", ".lu", ".cv"}},
+	{"cop_st", []string{".wb", ".cg", ".cs", ".wt"}},
+	{"evict_l1", []string{".L1::evict_normal", ".L1::evict_unchanged", ".L1::evict_first", ".L1::evict_last", ".L1::no_allocate"}},
+	{"evict_l2", []string{".L2::evict_normal", ".L2::evict_first", ".L2::evict_last"}},
+	{"hint", []string{".L2::cache_hint"}},
+	{"pfsize", []string{".L2::64B", ".L2::128B", ".L2::256B"}},
+	{"ldtype", []string{".b8", ".b16", ".b32", ".b64", ".b128", ".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f32", ".f64"}},
+	{"complete_tx", []string{".mbarrier::complete_tx::bytes"}},
+	{"cta_group", []string{".cta_group::1", ".cta_group::2"}},
+
+	// operations of atom, red, redux and the reductions
+	{"op_bit", []string{".and", ".or", ".xor"}},
+	{"op_add", []string{".add"}},
+	{"op_incdec", []string{".inc", ".dec"}},
+	{"op_minmax", []string{".min", ".max"}},
+	{"op_exch", []string{".exch"}},
+	{"op_cas", []string{".cas"}},
+	{"op_arith", []string{".add", ".min", ".max"}},
+	{"op_red", []string{".and", ".or", ".xor", ".add", ".inc", ".dec", ".min", ".max"}},
 }
 
 // cross lists every a+b (".collector::a" + "::fill"), cut from one string

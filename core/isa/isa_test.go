@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 func TestMatchAdd(t *testing.T) {
@@ -119,41 +120,40 @@ func lookupGroup(gs []Group, name string) ([]string, bool) {
 	return nil, false
 }
 
-// TestGroupsSorted: Groups and tableGroups are sorted by name, each name
-// once, as sharedGroup's search by halves needs, and it finds every one of
-// them and no name between or beside them; an entry's own groups (a
-// slice, where the map literal they were refused a name twice) name
-// each group once.
-func TestGroupsSorted(t *testing.T) {
-	for _, l := range []struct {
+// TestGroupsOnce: Groups, tableGroups and each entry's own groups name
+// each group once (slices, where the map literals they were refused a
+// name twice), and the entries find every shared one through
+// sharedGroups, with its values.
+func TestGroupsOnce(t *testing.T) {
+	lists := []struct {
 		name string
 		gs   []Group
-	}{{"Groups", Groups}, {"tableGroups", tableGroups}} {
-		for i, g := range l.gs {
-			if i > 0 && l.gs[i-1].Name >= g.Name {
-				t.Errorf("%s: %s after %s: want sorted, each name once", l.name, g.Name, l.gs[i-1].Name)
-			}
-			if v, ok := sharedGroup(l.gs, g.Name); !ok || len(v) != len(g.Values) || &v[0] != &g.Values[0] {
-				t.Errorf("%s: sharedGroup(%s) = %v, %v: want its values", l.name, g.Name, v, ok)
-			}
-			for _, miss := range []string{g.Name + "_", g.Name[:len(g.Name)-1], "!" + g.Name, g.Name + "~"} {
-				if _, dup := lookupGroup(l.gs, miss); dup {
-					continue
-				}
-				if v, ok := sharedGroup(l.gs, miss); ok {
-					t.Errorf("%s: sharedGroup(%q) = %v: want none", l.name, miss, v)
-				}
-			}
-		}
-	}
+	}{{"Groups", Groups}, {"tableGroups", tableGroups}}
 	for _, e := range All {
+		lists = append(lists, struct {
+			name string
+			gs   []Group
+		}{e.Name, e.Groups})
+	}
+	for _, l := range lists {
 		seen := map[string]bool{}
-		for _, g := range e.Groups {
+		for _, g := range l.gs {
 			if seen[g.Name] {
-				t.Errorf("%s: group %s twice", e.Name, g.Name)
+				t.Errorf("%s: group %s twice", l.name, g.Name)
 			}
 			seen[g.Name] = true
 		}
+	}
+	e := &Entry{Name: "none"}
+	for _, gs := range [][]Group{Groups, tableGroups} {
+		for _, g := range gs {
+			if v, ok := e.group(g.Name); !ok || len(v) != len(g.Values) || &v[0] != &g.Values[0] {
+				t.Errorf("group(%s) = %v, %v: want its values %v", g.Name, v, ok, g.Values)
+			}
+		}
+	}
+	if v, ok := e.group("no_such_group"); ok {
+		t.Errorf("group(no_such_group) = %v: want none", v)
 	}
 }
 
@@ -162,7 +162,7 @@ func TestGroupsSorted(t *testing.T) {
 // would be silently ignored).
 func TestGroupsDefinedOnce(t *testing.T) {
 	for _, g := range tableGroups {
-		if _, dup := sharedGroup(Groups, g.Name); dup {
+		if _, dup := lookupGroup(Groups, g.Name); dup {
 			t.Errorf("group %s is defined in Groups and in tableGroups", g.Name)
 		}
 	}
@@ -175,6 +175,11 @@ func TestGroupsDefinedOnce(t *testing.T) {
 // them, whatever the white space, with the gates anywhere after the head
 // (the operand text then has single spaces, as written in the tables).
 func TestCompileFormWords(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		if want := c < 128 && unicode.IsSpace(rune(c)); isSpace(byte(c)) != want {
+			t.Errorf("isSpace(%#x) = %v, want %v (strings.Fields' white space, in ASCII)", c, !want, want)
+		}
+	}
 	rows := []struct {
 		desc, line, text string
 		ptx              Version
