@@ -1,11 +1,7 @@
 package main
 
 import (
-	"fmt"
-	"os"
 	"os/exec"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -46,28 +42,12 @@ func TestAsm(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err == nil {
 		asmHostRows(t)
 	}
-	tl := tools(t)
-	n := size(40, 16)
-	st := Campaign(tl, cfg, 9500001, n, 40, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
-		for _, f := range found {
-			if f.What == "clang-bug" || f.What == "gcc-bug" {
-				t.Logf("%v", f)
-				continue
-			}
-			t.Errorf("%v (reproduce: go run ./cmd/difftest -with asm -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
-		}
-	})
-	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
-		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
-	}
+	fixedSeeds(t, cfg, "asm", 9500001, size(40, 16), 40)
 }
 
 func asmHostRows(t *testing.T) {
 	const nan32, nan64 = "u2f(0x7fc00000u)", "u2d(0x7ff8000000000000ull)"
-	rows := []struct {
-		desc, expr string
-		want       uint64
-	}{
+	rows := []hostRow{
 		{"lop3 of ta, tb, tc is its look-up table", "I_lop3(0xf0u, 0xccu, 0xaau, 0x96)", 0x96},
 		{"lop3 0xca (a ? b : c) with a all ones: b", "I_lop3(0xffffffffu, 0u, 0x12345678u, 0xca)", 0},
 		{"lop3 0xca with a 0: c", "I_lop3(0u, 0u, 0x12345678u, 0xca)", 0x12345678},
@@ -137,33 +117,5 @@ func asmHostRows(t *testing.T) {
 		{"set.neu.f32.f64 NaN, NaN: 1.0f", "f2u(I_set_neu_f32_f64(" + nan64 + ", " + nan64 + "))", 0x3f800000},
 		{"set.neu.f32.f64 1, 1: 0", "f2u(I_set_neu_f32_f64(1.0, 1.0))", 0},
 	}
-	var b strings.Builder
-	b.WriteString("#include <stdio.h>\n#include <math.h>\n" +
-		"typedef unsigned int u32; typedef int s32; typedef unsigned long long u64; typedef long long s64;\n" +
-		"#define DEV\ntypedef _Float16 h16;\n" + preludeC + roundHost + asmHost + "int main(void) {\n")
-	for _, r := range rows {
-		fmt.Fprintf(&b, "  printf(\"%%llu\\n\", (u64)(%s));\n", r.expr)
-	}
-	b.WriteString("  return 0;\n}\n")
-	dir := t.TempDir()
-	src, bin := filepath.Join(dir, "a.c"), filepath.Join(dir, "a")
-	if err := os.WriteFile(src, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("gcc", "-std=c11", "-O2", "-Wno-unused-function", "-o", bin, src, "-lm").CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
-	out, err := exec.Command(bin).Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Fields(string(out))
-	if len(lines) != len(rows) {
-		t.Fatalf("%d lines for %d rows", len(lines), len(rows))
-	}
-	for i, l := range lines {
-		if got, _ := strconv.ParseUint(l, 10, 64); got != rows[i].want {
-			t.Errorf("%s: %s = 0x%x, want 0x%x", rows[i].desc, rows[i].expr, got, rows[i].want)
-		}
-	}
+	checkHostRows(t, preludeC+roundHost+asmHost, "", rows)
 }

@@ -58,18 +58,5 @@ func TestBitfields(t *testing.T) {
 			t.Errorf("300 programs with -with bitfields never declared a bit-field: %s", k)
 		}
 	}
-	tl := tools(t)
-	n := size(60, 20)
-	st := Campaign(tl, cfg, 3300001, n, 40, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
-		for _, f := range found {
-			if f.What == "clang-bug" || f.What == "gcc-bug" {
-				t.Logf("%v", f)
-				continue
-			}
-			t.Errorf("%v (reproduce: go run ./cmd/difftest -with bitfields,half -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
-		}
-	})
-	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
-		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
-	}
+	fixedSeeds(t, cfg, "bitfields,half", 3300001, size(60, 20), 40)
 }

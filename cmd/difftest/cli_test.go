@@ -1,9 +1,6 @@
 package main
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestCLI: -with cli leaves the programs as they are, fills the output of
 // a third of the seeds with zeros and of the others with their own value,
@@ -30,22 +27,5 @@ func TestCLI(t *testing.T) {
 	if zeros < 60 || zeros > 140 {
 		t.Errorf("%d of 300 seeds fill with zeros, want about 100", zeros)
 	}
-	tl := tools(t)
-	n := size(20, 8)
-	st := Campaign(tl, cfg, 9600001, n, 20, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
-		for _, f := range found {
-			if f.What == "clang-bug" || f.What == "gcc-bug" {
-				t.Logf("%v", f)
-				continue
-			}
-			if strings.HasPrefix(f.Detail, "result JSON") {
-				t.Errorf("%v: the printed output is not the machine's", f)
-				continue
-			}
-			t.Errorf("%v (reproduce: go run ./cmd/difftest -with cli,exit,shapes -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
-		}
-	})
-	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
-		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
-	}
+	fixedSeeds(t, cfg, "cli,exit,shapes", 9600001, size(20, 8), 20)
 }

@@ -40,24 +40,7 @@ func size(full, smoke int) int {
 // TestDifferential runs a fixed seed set at -O0 and -O3: ptxplay's output
 // buffers must equal the host build's bit for bit.
 func TestDifferential(t *testing.T) {
-	tl := tools(t)
-	n := size(300, 40)
-	st := Campaign(tl, DefaultConfig(), 1, n, 75, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
-		for _, f := range found {
-			if f.What == "clang-bug" || f.What == "gcc-bug" {
-				// The PTX has one of clang 14's known wrong selections
-				// (clangBugs): ptxplay follows the PTX, the host the C.
-				// Or the host build is wrong: gcc -O0 gives ptxplay's
-				// output (crossCheck).
-				t.Logf("%v", f)
-				continue
-			}
-			t.Errorf("%v (reproduce: go run ./cmd/difftest -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
-		}
-	})
-	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
-		t.Errorf("%d of %d program runs agree (%d more explained by clang 14's bugs, %d by gcc's)", st.Agree, 2*n, st.ClangBug, st.GCCBug)
-	}
+	fixedSeeds(t, DefaultConfig(), "", 1, size(300, 40), 75)
 }
 
 // TestNoUndefinedBehaviour builds the host side of a seed set with gcc's
@@ -493,20 +476,7 @@ func TestWith(t *testing.T) {
 			t.Errorf("200 programs with every -with feature never wrote %q", k)
 		}
 	}
-	tl := tools(t)
-	n := size(80, 20)
-	st := Campaign(tl, cfg, 930001, n, 40, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
-		for _, f := range found {
-			if f.What == "clang-bug" || f.What == "gcc-bug" {
-				t.Logf("%v", f)
-				continue
-			}
-			t.Errorf("%v (reproduce: go run ./cmd/difftest -with spaces,exchange,vec,half,wide,atomics -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
-		}
-	})
-	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
-		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
-	}
+	fixedSeeds(t, cfg, "spaces,exchange,vec,half,wide,atomics", 930001, size(80, 20), 40)
 }
 
 // TestExit: -with exit writes whole warps and whole CTAs leaving at the
@@ -666,18 +636,7 @@ func TestExit(t *testing.T) {
 	if shaped < 3 {
 		t.Errorf("%d of seeds 1-20 leave a whole warp before a later barrier, want at least 3 (the session-8 deadlock's shape)", shaped)
 	}
-	st := Campaign(tl, cfg, 1, n, 40, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
-		for _, f := range found {
-			if f.What == "clang-bug" || f.What == "gcc-bug" {
-				t.Logf("%v", f)
-				continue
-			}
-			t.Errorf("%v (reproduce: go run ./cmd/difftest -with exit -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
-		}
-	})
-	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
-		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
-	}
+	fixedSeedsOn(t, tl, cfg, "exit", 1, n, 40)
 }
 
 // walkExprs visits the expressions of s itself (not of the statements in it).

@@ -456,6 +456,12 @@ type Config struct {
 	// slct, testp, copysign, cnot, mul24.hi, mad24, set). Off by
 	// default.
 	Asm bool
+	// Approx adds the approximate and flush-to-zero f32 instructions of
+	// users' PTX in inline PTX (approx.go: ex2.approx, div.approx,
+	// div.full, rcp.approx, sqrt.approx, rsqrt.approx, mul.ftz,
+	// fma.rn.ftz), each checked against the ISA's error bound in C that
+	// both sides run alike. Off by default.
+	Approx bool
 	// CLI runs each program through launch.Run, as ptxplay run does
 	// (cli.go: lazy fills, the output held in the machine and read
 	// through the result JSON), its output buffer a fill of a value of
@@ -1548,6 +1554,9 @@ func (g *gen) expr(k Kind, depth int) *Expr {
 	if g.cfg.Asm && k != F16 && g.r.IntN(6) == 0 {
 		return g.intrin(k, depth, asmOps)
 	}
+	if g.cfg.Approx && k.isFloat() && k != F16 && g.r.IntN(5) == 0 {
+		return g.approx(k, depth)
+	}
 	if k.isFloat() {
 		switch c := g.r.IntN(14); {
 		case c < 5:
@@ -2541,7 +2550,7 @@ typedef __int128 s128;
 #define DEV __device__
 #define SHARED __shared__
 #define DEVVAR __device__
-` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + carryCUDA + scanShared + scanCUDA + tileShared + tileCUDA + roundCUDA + asmCUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
+` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + carryCUDA + scanShared + scanCUDA + tileShared + tileCUDA + roundCUDA + asmCUDA + approxShared + approxCUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
    of the source thread that mode and l name. */
 static DEV inline u32 xchg_idx(u32 v, u32 l) { return (u32)__shfl_sync(FULL_MASK, (int)v, (int)l); }
 static DEV inline u32 xchg_up(u32 v, u32 l) { return (u32)__shfl_up_sync(FULL_MASK, (int)v, l); }
@@ -2729,7 +2738,7 @@ typedef __int128 s128;
    threads, which calls the body under setjmp. */
 static jmp_buf exit_jb;
 #define EXIT() longjmp(exit_jb, 1)
-` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + carryHost + scanShared + tileShared + roundHost + asmHost + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
+` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + carryHost + scanShared + tileShared + roundHost + asmHost + approxShared + approxHost + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
 #define XCHGN(f, l, g, j) XCHG(cta, f, l)
 #define XCHGM(mode, f, l, g, j) f(WSRC(mode, l, g, j), AT(WSRC(mode, l, g, j)))
 /* XRED(mode, f): f over the 32 threads of t's warp or the 64 of its CTA;

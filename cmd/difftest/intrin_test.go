@@ -1,11 +1,7 @@
 package main
 
 import (
-	"fmt"
-	"os"
 	"os/exec"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -38,20 +34,7 @@ func TestIntrin(t *testing.T) {
 			t.Errorf("300 programs with -with intrin never wrote I_%s", op.name)
 		}
 	}
-	tl := tools(t)
-	n := size(60, 20)
-	st := Campaign(tl, cfg, 3000001, n, 40, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
-		for _, f := range found {
-			if f.What == "clang-bug" || f.What == "gcc-bug" {
-				t.Logf("%v", f)
-				continue
-			}
-			t.Errorf("%v (reproduce: go run ./cmd/difftest -with intrin -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
-		}
-	})
-	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
-		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
-	}
+	fixedSeeds(t, cfg, "intrin", 3000001, size(60, 20), 40)
 }
 
 // TestIntrinHost: the host's definitions of the intrinsics (intrinHost,
@@ -63,10 +46,7 @@ func TestIntrinHost(t *testing.T) {
 		t.Skip("no gcc")
 	}
 	const nan32, nan64 = "u2f(0x7fc00000u)", "u2d(0x7ff8000000000000ull)"
-	rows := []struct {
-		desc, expr string
-		want       uint64
-	}{
+	rows := []hostRow{
 		{"cvt.rni.s32.f32 2.5: nearest, ties to even", "(u32)I_f2i_rn(2.5f)", 2},
 		{"cvt.rni.s32.f32 -3.5: ties to even", "(u32)I_f2i_rn(-3.5f)", 0xfffffffc},
 		{"cvt.rmi.s32.f32 -0.5: toward -inf", "(u32)I_f2i_rm(-0.5f)", 0xffffffff},
@@ -167,38 +147,7 @@ func TestIntrinHost(t *testing.T) {
 		{"fma.rn.f16 (1 + 2^-10)(1 + 2^-9) - 1, one rounding (two would give 0x1a00)", "(u64)h2u(I_fma_rn_f16((h16)(1.0f + 0x1p-10f), (h16)(1.0f + 0x1p-9f), (h16)-1.0f))", 0x1a01},
 		{"fma.rn.relu.f16 -1 * 1 + 0 is 0", "(u64)h2u(I_fma_rn_relu_f16((h16)-1.0f, (h16)1.0f, (h16)0.0f))", 0},
 	}
-	var b strings.Builder
-	b.WriteString("#include <stdio.h>\n#include <fenv.h>\n#include <math.h>\n#include <string.h>\n" +
-		"typedef unsigned int u32; typedef int s32; typedef unsigned long long u64; typedef long long s64;\n" +
-		"typedef unsigned __int128 u128; typedef __int128 s128;\n#define DEV\ntypedef _Float16 h16;\n")
-	b.WriteString(preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + "int main(void) {\n")
-	for _, r := range rows {
-		fmt.Fprintf(&b, "  printf(\"%%llu\\n\", (u64)(%s));\n", r.expr)
-	}
-	b.WriteString("  return 0;\n}\n")
-	dir := t.TempDir()
-	src := filepath.Join(dir, "h.c")
-	if err := os.WriteFile(src, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(dir, "h")
-	if out, err := exec.Command("gcc", "-std=c11", "-O2", "-ffp-contract=off", "-frounding-math", "-o", bin, src, "-lm").CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
-	out, err := exec.Command(bin).Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Fields(string(out))
-	if len(lines) != len(rows) {
-		t.Fatalf("%d lines for %d rows", len(lines), len(rows))
-	}
-	for i, r := range rows {
-		got, _ := strconv.ParseUint(lines[i], 10, 64)
-		if got != r.want {
-			t.Errorf("%s: %s = 0x%x, want 0x%x", r.desc, r.expr, got, r.want)
-		}
-	}
+	checkHostRows(t, preludeC+intrinShared+intrinHost+intrin19Shared+intrin19Host, "", rows)
 }
 
 // TestIntrin19: -with intrin19 writes every intrinsic of intrin19Ops and
@@ -234,19 +183,7 @@ func TestIntrin19(t *testing.T) {
 		t.Skip("no clang-19: -with intrin19 needs clang 19's builtins")
 	}
 	tl.Clang = "clang-19"
-	n := size(40, 20)
-	st := Campaign(tl, cfg, 3900001, n, 40, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
-		for _, f := range found {
-			if f.What == "clang-bug" || f.What == "gcc-bug" {
-				t.Logf("%v", f)
-				continue
-			}
-			t.Errorf("%v (reproduce: CLANG=clang-19 go run ./cmd/difftest -with intrin19 -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
-		}
-	})
-	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
-		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
-	}
+	fixedSeedsOn(t, tl, cfg, "intrin19", 3900001, size(40, 20), 40)
 }
 
 // TestCarry: -with carry writes every extended-precision sequence of
@@ -277,10 +214,7 @@ func TestCarry(t *testing.T) {
 		}
 	}
 	if _, err := exec.LookPath("gcc"); err == nil {
-		rows := []struct {
-			desc, expr string
-			want       uint64
-		}{
+		rows := []hostRow{
 			{"add.cc, addc: the low word's carry reaches the high word", "I_cc_add64(0xffffffffull, 1ull)", 0x100000000},
 			{"the carry out of addc.cc: all ones + 1", "I_cc_addcarry(0xffffffffffffffffull, 1ull)", 1},
 			{"no carry out: all ones + 0", "I_cc_addcarry(0xffffffffffffffffull, 0ull)", 0},
@@ -291,43 +225,7 @@ func TestCarry(t *testing.T) {
 			{"the madc example's low 64 bits of all ones squared", "I_cc_mullo(0xffffffffffffffffull, 0xffffffffffffffffull)", 1},
 			{"and its high 64 bits", "I_cc_mulhi(0xffffffffffffffffull, 0xffffffffffffffffull)", 0xfffffffffffffffe},
 		}
-		var b strings.Builder
-		b.WriteString("#include <stdio.h>\ntypedef unsigned int u32; typedef int s32; typedef unsigned long long u64; typedef long long s64;\n" +
-			"typedef unsigned __int128 u128;\n" + carryHost + "int main(void) {\n")
-		for _, r := range rows {
-			fmt.Fprintf(&b, "  printf(\"%%llu\\n\", (u64)(%s));\n", r.expr)
-		}
-		b.WriteString("  return 0;\n}\n")
-		dir := t.TempDir()
-		src, bin := filepath.Join(dir, "c.c"), filepath.Join(dir, "c")
-		if err := os.WriteFile(src, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if out, err := exec.Command("gcc", "-std=c11", "-O2", "-Wno-unused-function", "-o", bin, src).CombinedOutput(); err != nil {
-			t.Fatalf("gcc: %v\n%s", err, out)
-		}
-		out, err := exec.Command(bin).Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, l := range strings.Fields(string(out)) {
-			if got, _ := strconv.ParseUint(l, 10, 64); got != rows[i].want {
-				t.Errorf("%s: %s = 0x%x, want 0x%x", rows[i].desc, rows[i].expr, got, rows[i].want)
-			}
-		}
+		checkHostRows(t, carryHost, "", rows)
 	}
-	tl := tools(t)
-	n := size(40, 20)
-	st := Campaign(tl, cfg, 4400001, n, 40, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
-		for _, f := range found {
-			if f.What == "clang-bug" || f.What == "gcc-bug" {
-				t.Logf("%v", f)
-				continue
-			}
-			t.Errorf("%v (reproduce: go run ./cmd/difftest -with carry -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
-		}
-	})
-	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
-		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
-	}
+	fixedSeeds(t, cfg, "carry", 4400001, size(40, 20), 40)
 }

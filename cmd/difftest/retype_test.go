@@ -75,18 +75,5 @@ func TestRetype(t *testing.T) {
 	if Generate(7, cfg).C() != Generate(7, DefaultConfig()).C() {
 		t.Error("-with retype changed seed 7's program")
 	}
-	tl := tools(t)
-	n := size(40, 16)
-	st := Campaign(tl, cfg, 9300001, n, 40, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
-		for _, f := range found {
-			if f.What == "clang-bug" || f.What == "gcc-bug" {
-				t.Logf("%v", f)
-				continue
-			}
-			t.Errorf("%v (reproduce: go run ./cmd/difftest -with retype -n 1 -seed %d -O %s)", f, f.Seed, f.Opt)
-		}
-	})
-	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
-		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
-	}
+	fixedSeeds(t, cfg, "retype", 9300001, size(40, 16), 40)
 }

@@ -1,11 +1,7 @@
 package main
 
 import (
-	"fmt"
-	"os"
 	"os/exec"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -49,10 +45,7 @@ func TestRound(t *testing.T) {
 		}
 	}
 	if _, err := exec.LookPath("gcc"); err == nil {
-		rows := []struct {
-			desc, expr string
-			want       uint64
-		}{
+		rows := []hostRow{
 			{"cvt.rzi.f32.f32 -0.5: -0 (the sign kept)", "f2u(I_trunc_f(-0.5f))", 0x80000000},
 			{"cvt.rzi.f32.f32 -1.75: -1", "f2u(I_trunc_f(-1.75f))", 0xbf800000},
 			{"cvt.rmi.f32.f32 -0.5: -1", "f2u(I_floor_f(-0.5f))", 0xbf800000},
@@ -80,48 +73,7 @@ func TestRound(t *testing.T) {
 			{"the f64 constant table's entry 7, NaN", "d2u(I_const_f64(7u))", 0x7fffffffffffffff},
 			{"the f64 __ldg table's entry 1, -0", "d2u(I_ldg_f64(1u))", 1 << 63},
 		}
-		var b strings.Builder
-		b.WriteString("#include <stdio.h>\n#include <math.h>\n" +
-			"typedef unsigned int u32; typedef int s32; typedef unsigned long long u64; typedef long long s64;\n" +
-			"#define DEV\ntypedef _Float16 h16;\n" + preludeC + roundHost + "int main(void) {\n")
-		for _, r := range rows {
-			fmt.Fprintf(&b, "  printf(\"%%llu\\n\", (u64)(%s));\n", r.expr)
-		}
-		b.WriteString("  return 0;\n}\n")
-		dir := t.TempDir()
-		src, bin := filepath.Join(dir, "r.c"), filepath.Join(dir, "r")
-		if err := os.WriteFile(src, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if out, err := exec.Command("gcc", "-std=c11", "-O2", "-frounding-math", "-Wno-unused-function", "-o", bin, src, "-lm").CombinedOutput(); err != nil {
-			t.Fatalf("gcc: %v\n%s", err, out)
-		}
-		out, err := exec.Command(bin).Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Fields(string(out))
-		if len(lines) != len(rows) {
-			t.Fatalf("%d lines for %d rows", len(lines), len(rows))
-		}
-		for i, l := range lines {
-			if got, _ := strconv.ParseUint(l, 10, 64); got != rows[i].want {
-				t.Errorf("%s: %s = 0x%x, want 0x%x", rows[i].desc, rows[i].expr, got, rows[i].want)
-			}
-		}
+		checkHostRows(t, preludeC+roundHost, "", rows)
 	}
-	tl := tools(t)
-	n := size(40, 16)
-	st := Campaign(tl, cfg, 9400001, n, 40, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
-		for _, f := range found {
-			if f.What == "clang-bug" || f.What == "gcc-bug" {
-				t.Logf("%v", f)
-				continue
-			}
-			t.Errorf("%v (reproduce: go run ./cmd/difftest -with round,ro -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
-		}
-	})
-	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
-		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
-	}
+	fixedSeeds(t, cfg, "round,ro", 9400001, size(40, 16), 40)
 }

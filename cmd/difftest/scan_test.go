@@ -1,11 +1,7 @@
 package main
 
 import (
-	"fmt"
-	"os"
 	"os/exec"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -71,20 +67,7 @@ func TestScan(t *testing.T) {
 		t.Error("300 programs with -with scan,shapes,exit wrote no warp scan")
 	}
 	scanHostRows(t)
-	tl := tools(t)
-	n := size(40, 16)
-	st := Campaign(tl, cfg, 9000001, n, 40, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
-		for _, f := range found {
-			if f.What == "clang-bug" || f.What == "gcc-bug" {
-				t.Logf("%v", f)
-				continue
-			}
-			t.Errorf("%v (reproduce: go run ./cmd/difftest -with scan -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
-		}
-	})
-	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
-		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
-	}
+	fixedSeeds(t, cfg, "scan", 9000001, size(40, 16), 40)
 }
 
 // scanHostRows checks the host's shuffle model against the ISA (shfl.sync,
@@ -98,10 +81,7 @@ func scanHostRows(t *testing.T) {
 		t.Log("no gcc: the host model's rows skipped")
 		return
 	}
-	rows := []struct {
-		desc, expr string
-		want       uint64
-	}{
+	rows := []hostRow{
 		{"up 3 from lane 5, width 32 (c 0): lane 2", "shfl_src(SH_up, 5, 3, 0)", 2},
 		{"up 3 from lane 2: j = -1 below maxLane 0, own lane", "shfl_src(SH_up, 2, 3, 0)", 2},
 		{"up 2 from lane 9, width 8 (c 0x1800): j 7 below the segment's first lane 8, own", "shfl_src(SH_up, 9, 2, 0x1800)", 9},
@@ -133,36 +113,8 @@ func scanHostRows(t *testing.T) {
 		{"divergent segments, n 4, lane 31: no source in range, 32 ^ 32 * 3 five times", "wseg(31, at(31), lanep1, 4)", 1024},
 		{"one idx shuffle of 37 from lane 4: lane 5's value", "wshfl(4, at(4), SH_idx, lanep1, 37, 0x1f)", 6},
 	}
-	var b strings.Builder
-	b.WriteString("#include <stdio.h>\n#include <string.h>\n" +
-		"typedef unsigned int u32; typedef int s32; typedef unsigned long long u64; typedef long long s64;\n" +
-		"#define DEV\ntypedef _Float16 h16;\n" + preludeC + scanShared +
-		"typedef u32 (*xfn)(u32, const u64 *);\n" + scanHost +
-		"static u64 buf[64 * 8];\nstatic const u64 *at(u32 t) { return buf + t * 8; }\n" +
-		"static u32 lanep1(u32 t, const u64 *in) { return (t & 31u) + 1u; }\nint main(void) {\n")
-	for _, r := range rows {
-		fmt.Fprintf(&b, "  printf(\"%%llu\\n\", (u64)(%s));\n", r.expr)
-	}
-	b.WriteString("  return 0;\n}\n")
-	dir := t.TempDir()
-	src, bin := filepath.Join(dir, "s.c"), filepath.Join(dir, "s")
-	if err := os.WriteFile(src, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("gcc", "-std=gnu11", "-O2", "-Wno-unused-function", "-o", bin, src).CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
-	out, err := exec.Command(bin).Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Fields(string(out))
-	if len(lines) != len(rows) {
-		t.Fatalf("%d lines for %d rows", len(lines), len(rows))
-	}
-	for i, l := range lines {
-		if got, _ := strconv.ParseUint(l, 10, 64); got != rows[i].want {
-			t.Errorf("%s: %s = %d (0x%x), want %d", rows[i].desc, rows[i].expr, got, got, rows[i].want)
-		}
-	}
+	checkHostRows(t, preludeC+scanShared+
+		"typedef u32 (*xfn)(u32, const u64 *);\n"+scanHost+
+		"static u64 buf[64 * 8];\nstatic const u64 *at(u32 t) { return buf + t * 8; }\n"+
+		"static u32 lanep1(u32 t, const u64 *in) { return (t & 31u) + 1u; }\n", "", rows)
 }

@@ -102,20 +102,7 @@ func TestShapes(t *testing.T) {
 			t.Errorf("300 programs with -with shapes,exit,spaces never had %q", k)
 		}
 	}
-	tl := tools(t)
-	n := size(60, 20)
-	st := Campaign(tl, cfg, 1, n, 40, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
-		for _, f := range found {
-			if f.What == "clang-bug" || f.What == "gcc-bug" {
-				t.Logf("%v", f)
-				continue
-			}
-			t.Errorf("%v (reproduce: go run ./cmd/difftest -with shapes,exit,spaces -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
-		}
-	})
-	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
-		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
-	}
+	fixedSeeds(t, cfg, "shapes,exit,spaces", 1, size(60, 20), 40)
 }
 
 // TestDiverge: -with diverge writes warp collectives on the two paths of
@@ -163,19 +150,6 @@ func TestDiverge(t *testing.T) {
 			t.Errorf("300 programs with -with diverge,shapes,exit never wrote %s", k)
 		}
 	}
-	tl := tools(t)
-	n := size(60, 20)
-	plain, _ := ParseWith(DefaultConfig(), "diverge")
-	st := Campaign(tl, plain, 8000001, n, 40, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
-		for _, f := range found {
-			if f.What == "clang-bug" || f.What == "gcc-bug" {
-				t.Logf("%v", f)
-				continue
-			}
-			t.Errorf("%v (reproduce: go run ./cmd/difftest -with diverge -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
-		}
-	})
-	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
-		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
-	}
+	plain := withConfig(t, "diverge")
+	fixedSeeds(t, plain, "diverge", 8000001, size(60, 20), 40)
 }

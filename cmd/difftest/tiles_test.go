@@ -1,11 +1,7 @@
 package main
 
 import (
-	"fmt"
-	"os"
 	"os/exec"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -62,20 +58,7 @@ func TestTiles(t *testing.T) {
 		}
 	}
 	tileHostRows(t)
-	tl := tools(t)
-	n := size(40, 16)
-	st := Campaign(tl, cfg, 9100001, n, 40, 2, []string{"-O0", "-O3"}, func(_ int, found []Finding) {
-		for _, f := range found {
-			if f.What == "clang-bug" || f.What == "gcc-bug" {
-				t.Logf("%v", f)
-				continue
-			}
-			t.Errorf("%v (reproduce: go run ./cmd/difftest -with tiles -reduce -seed %d -O %s)", f, f.Seed, f.Opt)
-		}
-	})
-	if st.Agree+st.ClangBug+st.GCCBug != 2*n {
-		t.Errorf("%d of %d program runs agree", st.Agree, 2*n)
-	}
+	fixedSeeds(t, cfg, "tiles", 9100001, size(40, 16), 40)
 }
 
 // tileHostRows: the host's tiles (tileHost) read the elements the CUDA
@@ -88,10 +71,7 @@ func tileHostRows(t *testing.T) {
 		return
 	}
 	q := func(u, j uint64) uint64 { return u<<32 | (100*u + j) }
-	rows := []struct {
-		desc, expr string
-		want       uint64
-	}{
+	rows := []hostRow{
 		{"transposition, thread 1 (row 0, column 1) reads row 1 % 8, column 1 / 8: thread 8", "TTR_(1, u32, id, 1)", 8},
 		{"transposition, thread 10 reads row 2, column 1: thread 17", "TTR_(10, u32, id, 1)", 17},
 		{"transposition over 2 trips: 17 * 3 + (17 * 3 + 1)", "TTR_(10, u32, id, 2)", 17*3 + 52},
@@ -109,39 +89,11 @@ func tileHostRows(t *testing.T) {
 		{"cp.async 16 bytes, thread 0, d 3, j0 1: inputs 0 and 1 of thread 3", "TCP_(0, 16, 1, 3, 1)", q(3, 0) ^ q(3, 1)<<1},
 		{"cp.async 8 bytes, d 63 from thread 5 wraps to thread 4", "TCP_(5, 8, 7, 63, 1)", q(4, 7)},
 	}
-	var b strings.Builder
-	b.WriteString("#include <stdio.h>\n#include <string.h>\n" +
-		"typedef unsigned int u32; typedef int s32; typedef unsigned long long u64; typedef long long s64;\n" +
-		"typedef unsigned char u8;\n#define DEV\ntypedef _Float16 h16;\n" + preludeC + tileShared + tileHost +
-		"static u64 buf[64 * 8];\n" +
-		"static u32 id(u32 t, const u64 *in) { return t; }\nstatic u32 one(u32 t, const u64 *in) { return 1; }\n" +
-		"#define TTR_(tt, T, f, n) ({ u32 t = (tt); const u64 *in = buf + t * 8; TTR(T, f, n); })\n" +
-		"#define TMM_(tt, T, fa, fb, n) ({ u32 t = (tt); const u64 *in = buf + t * 8; TMM(T, fa, fb, n); })\n" +
-		"#define TCP_(tt, sz, j0, d, n) ({ u32 t = (tt); const u64 *in = buf + t * 8; TCP(sz, j0, d, n); })\n" +
-		"int main(void) {\n  for (u64 u = 0; u < 64; u++) for (u64 j = 0; j < 8; j++) buf[u * 8 + j] = u << 32 | (100 * u + j);\n")
-	for _, r := range rows {
-		fmt.Fprintf(&b, "  printf(\"%%llu\\n\", (u64)(%s));\n", r.expr)
-	}
-	b.WriteString("  return 0;\n}\n")
-	dir := t.TempDir()
-	src, bin := filepath.Join(dir, "t.c"), filepath.Join(dir, "t")
-	if err := os.WriteFile(src, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("gcc", "-std=gnu11", "-O2", "-Wno-unused-function", "-o", bin, src).CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
-	out, err := exec.Command(bin).Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Fields(string(out))
-	if len(lines) != len(rows) {
-		t.Fatalf("%d lines for %d rows", len(lines), len(rows))
-	}
-	for i, l := range lines {
-		if got, _ := strconv.ParseUint(l, 10, 64); got != rows[i].want {
-			t.Errorf("%s: %s = %d (0x%x), want %d (0x%x)", rows[i].desc, rows[i].expr, got, got, rows[i].want, rows[i].want)
-		}
-	}
+	checkHostRows(t, preludeC+tileShared+tileHost+
+		"static u64 buf[64 * 8];\n"+
+		"static u32 id(u32 t, const u64 *in) { return t; }\nstatic u32 one(u32 t, const u64 *in) { return 1; }\n"+
+		"#define TTR_(tt, T, f, n) ({ u32 t = (tt); const u64 *in = buf + t * 8; TTR(T, f, n); })\n"+
+		"#define TMM_(tt, T, fa, fb, n) ({ u32 t = (tt); const u64 *in = buf + t * 8; TMM(T, fa, fb, n); })\n"+
+		"#define TCP_(tt, sz, j0, d, n) ({ u32 t = (tt); const u64 *in = buf + t * 8; TCP(sz, j0, d, n); })\n",
+		"  for (u64 u = 0; u < 64; u++) for (u64 j = 0; j < 8; j++) buf[u * 8 + j] = u << 32 | (100 * u + j);\n", rows)
 }
