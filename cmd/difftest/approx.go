@@ -10,10 +10,12 @@
 // (ref: a quotient, a square root, 2^x by a series), the result the ISA
 // allows within its bound of it, and the value that goes on (det, the
 // exact value rounded once to f32, flushed under .ftz) when the
-// instruction's result r is within bound; an r out of bound goes on as a
-// NaN (r itself where det is a NaN), which most arithmetic carries to an
-// output where the host has det (a wrong subnormal r would vanish in a
-// sum). The bounds (PTX ISA
+// instruction's result r is within bound; an r out of bound stops the
+// kernel with trap, so that ptxplay reports it as an error however the
+// program's data flow would hide the value (a wrong subnormal r vanishes
+// in a sum, a float compare or conversion drops most of it); the host's
+// rows, which call the checks in C, see a NaN (r itself where det is a
+// NaN). The bounds (PTX ISA
 // 9.7.3):
 //
 //   - ex2.approx.f32: "The maximum ulp error is 2 ulp from correctly
@@ -65,8 +67,8 @@ var approxOps = []intrinOp{
 // of I_apx_in that bite: 0 [-160, 161) with fractions (ex2's results from
 // Inf down through the subnormals to 0), 1 the subnormals and the
 // smallest normals (.ftz's flushes, mul.ftz's tiny products, rcp's and
-// rsqrt's largest results), 2 [2^125, 2^128) (div.approx's |b| > 2^126,
-// rcp's subnormal results), 3 [-152, -120) with fractions (ex2's
+// rsqrt's largest results), 2 [2^126, 2^128) (div.approx's |b| > 2^126,
+// rcp's subnormal results), 3 [-149, -127) with fractions (ex2's
 // subnormal results, which .ftz flushes).
 var approxRanges = map[string][]string{
 	"ex2_approx": {"033"}, "ex2_approx_ftz": {"033"},
@@ -114,9 +116,15 @@ static DEV int a_ok(float r, double ref, u32 k, double rel, int ftz) {
   return __builtin_fabs((double)r - ref) <= rel * __builtin_fabs(ref);
 }
 static DEV inline float a_det(double ref, int ftz) { return ftz ? a_fl((float)ref) : (float)ref; }
-/* A refused r goes on as a NaN, which most arithmetic carries to an output
-   (a tiny r would vanish in a sum), or as itself where det is a NaN. */
-static DEV inline float a_bad(float r, float det) { return det != det ? r : u2f(0x7fc00000u); }
+/* A refused r stops the kernel on the GPU side (trap: ptxplay reports an
+   error whatever the data flow after it); in C (the host's rows) it goes
+   on as a NaN, or as itself where det is a NaN. */
+#ifdef __CUDA_ARCH__
+#define A_TRAP() asm volatile("trap;")
+#else
+#define A_TRAP() ((void)0)
+#endif
+static DEV inline float a_bad(float r, float det) { A_TRAP(); return det != det ? r : u2f(0x7fc00000u); }
 static DEV inline float a_pick(float r, double ref, u32 k, double rel, int ftz, int host) { return host || a_ok(r, ref, k, rel, ftz) ? a_det(ref, ftz) : a_bad(r, a_det(ref, ftz)); }
 /* An operand moved into a range (approx, above); a NaN as its canonical bits. */
 static DEV inline float I_apx_in(float x, u32 s) {
@@ -124,8 +132,8 @@ static DEV inline float I_apx_in(float x, u32 s) {
   switch (s % 4u) {
   case 0: return (float)((s32)(u % 321u) - 160) + (float)(u >> 24) * 0.00390625f;
   case 1: return u2f((u & 0x807fffffu) | ((u >> 7) % 3u) << 23);
-  case 2: return u2f((u & 0x807fffffu) | (252u + (u >> 7) % 3u) << 23);
-  default: return (float)((s32)(u % 32u) - 152) + (float)(u >> 24) * 0.00390625f;
+  case 2: return u2f((u & 0x807fffffu) | (253u + (u >> 7) % 2u) << 23);
+  default: return (float)((s32)(u % 22u) - 149) + (float)(u >> 24) * 0.00390625f;
   }
 }
 /* 2^x in double: 2^n * e^(f ln 2), f in [0, 1), by its series (error near
