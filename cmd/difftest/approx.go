@@ -163,7 +163,7 @@ static DEV float A_div_approx(float r, float a, float b, int host) {
 }
 /* The band where the GPU may flush or not: [2^-126 - 2^-150, 2^-126), closed
    above for a value rounded to double (fma's). */
-static DEV inline int a_band(double v, int closed) { double m = __builtin_fabs(v); return m >= 1.1754942807573643e-38 && (m < 1.1754943508222875e-38 || closed && m == 1.1754943508222875e-38); }
+static DEV inline int a_band(double v, int closed) { double m = __builtin_fabs(v); return m >= 1.1754942807573643e-38 && (m < 1.1754943508222875e-38 || (closed && m == 1.1754943508222875e-38)); }
 static DEV float a_exact(float r, float det, double v, int closed, int host) {
   if (a_band(v, closed)) {
     float z = v < 0.0 ? -0.0f : 0.0f;

@@ -12,7 +12,8 @@ import (
 // fixed seed set runs at -O0 and -O3 with every output agreeing. With
 // two slips put in the host (testp.normal without the ISA's special case
 // that zeros are normal, and prmt.ecr's table read backwards), 14 of the
-// 160 runs from seed 9500041 disagree.
+// 160 runs from seed 9500041 disagree; testp.normal's alone, seeds
+// 9500029 and 9500032 at both levels (the smoke window 9500025-9500032).
 func TestAsm(t *testing.T) {
 	cfg, err := ParseWith(DefaultConfig(), "asm")
 	if err != nil || !cfg.Asm {
@@ -42,7 +43,7 @@ func TestAsm(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err == nil {
 		asmHostRows(t)
 	}
-	fixedSeeds(t, cfg, "asm", 9500001, size(40, 16), 40)
+	fixedSeeds(t, cfg, "asm", smokeAt(9500001, 9500025), size(40, 8), 40)
 }
 
 func asmHostRows(t *testing.T) {

@@ -34,7 +34,7 @@ func TestIntrin(t *testing.T) {
 			t.Errorf("300 programs with -with intrin never wrote I_%s", op.name)
 		}
 	}
-	fixedSeeds(t, cfg, "intrin", 3000001, size(60, 20), 40)
+	fixedSeeds(t, cfg, "intrin", 3000001, size(60, 7), 40)
 }
 
 // TestIntrinHost: the host's definitions of the intrinsics (intrinHost,
@@ -227,5 +227,5 @@ func TestCarry(t *testing.T) {
 		}
 		checkHostRows(t, carryHost, "", rows)
 	}
-	fixedSeeds(t, cfg, "carry", 4400001, size(40, 20), 40)
+	fixedSeeds(t, cfg, "carry", 4400001, size(40, 6), 40)
 }

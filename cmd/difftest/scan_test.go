@@ -67,7 +67,7 @@ func TestScan(t *testing.T) {
 		t.Error("300 programs with -with scan,shapes,exit wrote no warp scan")
 	}
 	scanHostRows(t)
-	fixedSeeds(t, cfg, "scan", 9000001, size(40, 16), 40)
+	fixedSeeds(t, cfg, "scan", 9000001, size(40, 8), 40)
 }
 
 // scanHostRows checks the host's shuffle model against the ISA (shfl.sync,
