@@ -14,6 +14,7 @@ package check
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/ptxplay/ptxplay/core/isa"
 	"github.com/ptxplay/ptxplay/core/ptx"
@@ -35,6 +36,18 @@ func (s regSet) union(t regSet) bool {
 		}
 	}
 	return grew
+}
+
+// regSets returns n empty sets of words words each, cut from one
+// allocation: the analyses below keep a set or two per instruction, and a
+// run that compacts its kernel (core/sim compact.go) pays for them.
+func regSets(n, words int) []regSet {
+	all := make(regSet, n*words)
+	sets := make([]regSet, n)
+	for i := range sets {
+		sets[i] = all[i*words : (i+1)*words : (i+1)*words]
+	}
+	return sets
 }
 
 // intersect keeps in s only what t has and reports whether s shrank.
@@ -106,8 +119,11 @@ func newFlow(f *Func) *flow {
 		}
 	}
 	// The writes and the successors of each instruction.
-	fl.writes = make([]regSet, n)
+	fl.writes = regSets(n, words)
 	fl.succ = make([][]int, n)
+	// Each instruction's successors, cut from one growing array (an
+	// earlier cut keeps the array it was cut from when it grows).
+	succ := make([]int, 0, 2*n)
 	allLabels := make([]int, 0, len(f.Labels))
 	for _, l := range f.Labels {
 		if l.Index >= 0 && l.Index < n {
@@ -115,8 +131,7 @@ func newFlow(f *Func) *flow {
 		}
 	}
 	for i, in := range f.Code {
-		w := make(regSet, words)
-		fl.writes[i] = w
+		w := fl.writes[i]
 		if in.Args == nil && len(in.Src.Args) > 0 {
 			// Operands not resolved (instructions the simulator does not
 			// run): assume they write everything.
@@ -131,22 +146,26 @@ func newFlow(f *Func) *flow {
 			}
 		})
 		falls := true
+		from := len(succ)
 		switch in.Entry.Name {
 		case "bra":
 			for _, a := range in.Args {
 				if a.Kind == ArgLabel && a.Label != nil && a.Label.Index >= 0 && a.Label.Index < n {
-					fl.succ[i] = append(fl.succ[i], a.Label.Index)
+					succ = append(succ, a.Label.Index)
 				}
 			}
 			falls = in.Guard != nil
 		case "brx.idx":
-			fl.succ[i] = append(fl.succ[i], allLabels...)
+			succ = append(succ, allLabels...)
 			falls = in.Guard != nil
 		case "ret", "exit", "trap":
 			falls = in.Guard != nil
 		}
 		if falls && i+1 < n {
-			fl.succ[i] = append(fl.succ[i], i+1)
+			succ = append(succ, i+1)
+		}
+		if len(succ) > from {
+			fl.succ[i] = succ[from:len(succ):len(succ)]
 		}
 	}
 	fl.reached = reachable(fl.succ) // dead code never runs, so never reads
@@ -188,10 +207,7 @@ func uninitReads(p *Program, f *Func, list *ptx.ErrorList) {
 	n, words := len(f.Code), fl.words
 	// Forward may-analysis: in[i] = union of (in[p] + writes[p]) over the
 	// predecessors p; the entry has the parameters.
-	in := make([]regSet, n)
-	for i := range in {
-		in[i] = make(regSet, words)
-	}
+	in := regSets(n, words)
 	in[0].union(fl.entry)
 	fl.forward(in, fl.writes, regSet.union, []int{0})
 	for i, inst := range f.Code {
@@ -237,7 +253,7 @@ func WrittenFirst(f *Func, laneLocal func(*Inst) bool) []uint8 {
 		return res
 	}
 	n, words := len(f.Code), fl.words
-	defs := make([]regSet, n)
+	defs := regSets(n, words)
 	ok := make(regSet, words) // the bits only laneLocal instructions name
 	for j := range ok {
 		ok[j] = ^uint64(0)
@@ -250,7 +266,6 @@ func WrittenFirst(f *Func, laneLocal func(*Inst) bool) []uint8 {
 		}
 	}
 	for i, in := range f.Code {
-		defs[i] = make(regSet, words)
 		if !fl.reached[i] {
 			continue
 		}
@@ -267,13 +282,10 @@ func WrittenFirst(f *Func, laneLocal func(*Inst) bool) []uint8 {
 	}
 	// in[0] is empty; every other instruction starts full (the top of
 	// the intersection) and shrinks.
-	in := make([]regSet, n)
-	for i := range in {
-		in[i] = make(regSet, words)
-		if i > 0 {
-			for j := range in[i] {
-				in[i][j] = ^uint64(0)
-			}
+	in := regSets(n, words)
+	for i := 1; i < n; i++ {
+		for j := range in[i] {
+			in[i][j] = ^uint64(0)
 		}
 	}
 	// Every instruction a path reaches is visited at least once.
@@ -421,10 +433,8 @@ func Interferences(f *Func, maxWords int) *Interference {
 	if (2*n+nb)*words > maxWords {
 		return nil
 	}
-	reads := make([]regSet, n)
-	kills := make([]regSet, n)
+	reads, kills := regSets(n, words), regSets(n, words)
 	for i, in := range f.Code {
-		reads[i], kills[i] = make(regSet, words), make(regSet, words)
 		forEachReg(in, func(r *Reg, comp int, dest bool) {
 			b := fl.base[r.Index] + comp
 			if !dest {
@@ -434,17 +444,29 @@ func Interferences(f *Func, maxWords int) *Interference {
 			}
 		})
 	}
-	pred := make([][]int, n)
-	for i, ss := range fl.succ {
+	// Each instruction's predecessors, in the order of the instructions,
+	// cut from one array.
+	npred := make([]int, n+1)
+	for _, ss := range fl.succ {
 		for _, s := range ss {
-			pred[s] = append(pred[s], i)
+			npred[s+1]++
 		}
 	}
-	in, out := make([]regSet, n), make([]regSet, n)
+	for i := range n {
+		npred[i+1] += npred[i]
+	}
+	preds := make([]int, npred[n])
+	fill := slices.Clone(npred[:n])
+	for i, ss := range fl.succ {
+		for _, s := range ss {
+			preds[fill[s]] = i
+			fill[s]++
+		}
+	}
+	in, out := regSets(n, words), regSets(n, words)
 	var work []int
 	queued := make([]bool, n)
 	for i := range n {
-		in[i], out[i] = make(regSet, words), make(regSet, words)
 		if fl.reached[i] {
 			work = append(work, i)
 			queued[i] = true
@@ -462,7 +484,7 @@ func Interferences(f *Func, maxWords int) *Interference {
 			next[j] = reads[i][j] | out[i][j]&^kills[i][j]
 		}
 		if in[i].union(next) {
-			for _, p := range pred[i] {
+			for _, p := range preds[npred[i]:npred[i+1]] {
 				if fl.reached[p] && !queued[p] {
 					queued[p] = true
 					work = append(work, p)
@@ -470,10 +492,7 @@ func Interferences(f *Func, maxWords int) *Interference {
 			}
 		}
 	}
-	x := &Interference{Base: fl.base, sets: make([]regSet, nb)}
-	for b := range x.sets {
-		x.sets[b] = make(regSet, words)
-	}
+	x := &Interference{Base: fl.base, sets: regSets(nb, words)}
 	for i := range n {
 		if !fl.reached[i] {
 			continue

@@ -296,6 +296,23 @@ L:
 	st.global.u32 [%rd1], %r3;
 	ret;
 }`, []string{"%r1 %r2"}, []string{"%r1 %r3", "%r2 %r3"}},
+		{"a value read at the top of a loop is live to its end", `.entry k(.param .u64 out) {
+	.reg .pred %p<2>;
+	.reg .b32 %r<5>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, 5;
+	mov.u32 %r4, 0;
+L:
+	add.u32 %r2, %r1, 1;
+	st.global.u32 [%rd1], %r2;
+	mov.u32 %r3, 7;
+	st.global.u32 [%rd1], %r3;
+	add.u32 %r4, %r4, 1;
+	setp.lt.u32 %p1, %r4, 4;
+	@%p1 bra L;
+	ret;
+}`, []string{"%r1 %r3", "%r1 %r4", "%r3 %r4"}, []string{"%r2 %r3"}},
 		{"a write nothing reads still clobbers what is live", `.entry k(.param .u64 out) {
 	.reg .b32 %r<4>;
 	.reg .b64 %rd<2>;
