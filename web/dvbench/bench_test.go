@@ -61,9 +61,12 @@ func BenchmarkBrowserALU(b *testing.B) {
 }
 
 // BenchmarkBrowserKernels: every benchmark kernel of core/launch (alu,
-// reduce, diverge, vadd, transpose) inside the page's wasm through
-// ptxplayBench and natively in this process (launch.RunBench), as paired
-// slices.
+// reduce, diverge, vadd, transpose) inside the playground page's wasm
+// through ptxplayBench and natively in this process (launch.RunBench), as
+// paired slices. The page is the playground itself as it is served
+// (scripts/build's dist/, or PTXPLAY_DIST=dir: see builtSite), so that
+// its figures are those of the wasm a user downloads, with the page's own
+// collector pacing (web/gcpace.go), not of a test build.
 //
 // Warm-up. The page's wasm starts in V8's baseline tier (Liftoff); a hot
 // function is compiled by TurboFan on a background thread and its new
@@ -80,7 +83,9 @@ func BenchmarkBrowserALU(b *testing.B) {
 //
 // Rounds. Then -rounds rounds (default 10), each a page slice and a native
 // slice of -slice ms (default 250) back to back, the page first in even
-// rounds and native first in odd ones. Both sides time the same thing with
+// rounds and native first in odd ones, then a slice of the page's Run
+// button (ptxplayBench's "session": the kernel run from step 0 through
+// the page's App, with its history, in its slices). Both sides time the same thing with
 // the same kind of clock: the wall time of Machine.Run alone, set-up
 // excluded (RunBench; in the page Go's monotonic clock is
 // performance.now()). Wall, not CPU time: the page's wasm has one thread
@@ -97,6 +102,11 @@ func BenchmarkBrowserALU(b *testing.B) {
 //   - K-browser-thread-inst/s, K-native-thread-inst/s: the median rates.
 //   - K-native-thread-inst/cpu-s: the median native rate per second of
 //     process CPU (getrusage), for comparison with the wall rate.
+//   - K-browser-run/native: the median over the rounds of the Run
+//     button's rate in the page over the round's native rate (the user's
+//     run on the page against `ptxplay run`'s), with
+//     K-browser-run-thread-inst/s its median rate and
+//     K-browser-run/native-best its fastest run over native's fastest.
 //   - K-browser/native-best: the page's fastest run over the native
 //     fastest run, each over all rounds (K-browser-best-thread-inst/s,
 //     K-native-best-thread-inst/s): the runs the least interrupted by
@@ -115,13 +125,16 @@ func BenchmarkBrowserKernels(b *testing.B) {
 		}
 	}
 	for range b.N {
-		p := openIsolatedPage(b, "alu")
+		p := openIsolatedPlayground(b, builtSite(b))
 		for _, k := range launch.BenchKernels() {
 			if *benchKernels != "" && !slices.Contains(strings.Split(*benchKernels, ","), k.Name) {
 				continue
 			}
 			pageSlice := func() benchOut {
 				return eval[benchOut](p, fmt.Sprintf(`ptxplayBench(%q, %d)`, k.Name, *benchSliceMs))
+			}
+			runSlice := func() benchOut {
+				return eval[benchOut](p, fmt.Sprintf(`ptxplayBench(%q, %d, "session")`, k.Name, *benchSliceMs))
 			}
 			nativeSlice := func(d time.Duration) launch.BenchResult {
 				n, err := launch.RunBench(k, d)
@@ -142,8 +155,9 @@ func BenchmarkBrowserKernels(b *testing.B) {
 				logf("%s warm-up %d: page %.3g, fastest run %.3g", k.Name, i, w.PerSecond, w.BestPerSecond)
 			}
 			nativeSlice(time.Duration(*benchWarmMs) * time.Millisecond)
-			var page, native, nativeCPU, ratio []float64
-			var pageBest, nativeBest float64
+			runSlice() // the App's own code (its first runs are in V8's baseline tier)
+			var page, native, nativeCPU, ratio, run, runRatio []float64
+			var pageBest, nativeBest, runBest float64
 			for i := range *benchRounds {
 				var w benchOut
 				var n launch.BenchResult
@@ -154,6 +168,10 @@ func BenchmarkBrowserKernels(b *testing.B) {
 					n = nativeSlice(slice)
 					w = pageSlice()
 				}
+				u := runSlice()
+				run = append(run, u.PerSecond)
+				runRatio = append(runRatio, u.PerSecond/n.PerSecond())
+				runBest = max(runBest, u.BestPerSecond)
 				page = append(page, w.PerSecond)
 				native = append(native, n.PerSecond())
 				nativeCPU = append(nativeCPU, n.PerCPUSecond())
@@ -161,6 +179,8 @@ func BenchmarkBrowserKernels(b *testing.B) {
 				pageBest, nativeBest = max(pageBest, w.BestPerSecond), max(nativeBest, n.BestPerSecond())
 				logf("%s round %d: page %.3g (fastest run %.3g, %d runs, %d with a collection: %.1f of %.1f ms), native %.3g (fastest run %.3g, cpu %.3g, %d runs, %d with a collection: %.1f ms), ratio %.3f",
 					k.Name, i, w.PerSecond, w.BestPerSecond, w.Runs, w.GCRuns, w.GCMs, w.Ms, n.PerSecond(), n.BestPerSecond(), n.PerCPUSecond(), n.Runs, n.GCRuns, float64(n.GCTime.Microseconds())/1000, w.PerSecond/n.PerSecond())
+				logf("%s round %d: Run button %.3g (fastest run %.3g, %d runs, %d with a collection: %.1f of %.1f ms), ratio %.3f",
+					k.Name, i, u.PerSecond, u.BestPerSecond, u.Runs, u.GCRuns, u.GCMs, u.Ms, u.PerSecond/n.PerSecond())
 			}
 			b.ReportMetric(median(page), k.Name+"-browser-thread-inst/s")
 			b.ReportMetric(median(native), k.Name+"-native-thread-inst/s")
@@ -171,6 +191,9 @@ func BenchmarkBrowserKernels(b *testing.B) {
 			b.ReportMetric(pageBest, k.Name+"-browser-best-thread-inst/s")
 			b.ReportMetric(nativeBest, k.Name+"-native-best-thread-inst/s")
 			b.ReportMetric(pageBest/nativeBest, k.Name+"-browser/native-best")
+			b.ReportMetric(median(run), k.Name+"-browser-run-thread-inst/s")
+			b.ReportMetric(median(runRatio), k.Name+"-browser-run/native")
+			b.ReportMetric(runBest/nativeBest, k.Name+"-browser-run/native-best")
 		}
 		p.noErrors()
 	}

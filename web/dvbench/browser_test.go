@@ -142,14 +142,35 @@ func openPage(t testing.TB, k string, dark bool) *page {
 // wasm, 5 us steps rather than 100 us, which the timing of single runs of
 // a millisecond or two needs.
 func openIsolatedPage(t testing.TB, k string) *page {
-	files := http.FileServer(http.Dir(buildSite(t)))
-	p := openPageServed(t, k, false, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	p := openPageServed(t, k, false, isolated(buildSite(t)))
+	if !eval[bool](p, `crossOriginIsolated`) {
+		t.Fatal("the bench page is not cross-origin isolated: its clock would step by 100 us")
+	}
+	return p
+}
+
+// isolated serves the files of dir with the COOP and COEP headers that
+// make a page cross-origin isolated.
+func isolated(dir string) http.Handler {
+	files := http.FileServer(http.Dir(dir))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cross-Origin-Opener-Policy", "same-origin")
 		w.Header().Set("Cross-Origin-Embedder-Policy", "require-corp")
 		files.ServeHTTP(w, r)
-	}))
+	})
+}
+
+// openIsolatedPlayground opens the playground itself, the site of dir
+// (scripts/build's dist/), cross-origin isolated, once its first render is
+// on the page.
+func openIsolatedPlayground(t testing.TB, dir string) *page {
+	srv := httptest.NewServer(isolated(dir))
+	t.Cleanup(srv.Close)
+	p := &page{t: t, ctx: browser.Start(t, chromium(t), 1280, 800, 3*time.Minute)}
+	p.do(chromedp.Navigate(srv.URL + "/"))
+	p.waitJS(`typeof ptxReady === "function" && ptxReady()`)
 	if !eval[bool](p, `crossOriginIsolated`) {
-		t.Fatal("the bench page is not cross-origin isolated: its clock would step by 100 us")
+		t.Fatal("the playground is not cross-origin isolated: its clock would step by 100 us")
 	}
 	return p
 }
