@@ -511,11 +511,12 @@ func Interferences(f *Func, maxWords int) *Interference {
 	// An instruction may write a destination before it has read all of
 	// its sources (unpacking a register into two, a handler that makes two
 	// passes): what it writes is live together with what it reads.
+	var ds []int
 	for i := range n {
 		if !fl.reached[i] {
 			continue
 		}
-		var ds []int
+		ds = ds[:0]
 		forEachReg(f.Code[i], func(r *Reg, comp int, dest bool) {
 			if dest {
 				ds = append(ds, fl.base[r.Index]+comp)

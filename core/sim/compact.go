@@ -165,9 +165,25 @@ func compactKernel(f *fn) *fn {
 		g.sregs[i].slot = re(g.sregs[i].slot)
 	}
 	g.code = slices.Clone(f.code)
+	// The ops' register lists, copied into one array (a compaction is
+	// part of the run: one allocation, not two an op).
+	n := 0
+	for i := range g.code {
+		n += len(g.code[i].d) + len(g.code[i].s)
+	}
+	lists := make([]int32, n)
+	cut := func(l []int32) []int32 {
+		if l == nil {
+			return nil
+		}
+		c := lists[:len(l):len(l)]
+		copy(c, l)
+		lists = lists[len(l):]
+		return c
+	}
 	for i := range g.code {
 		o := &g.code[i]
-		o.d, o.s = slices.Clone(o.d), slices.Clone(o.s)
+		o.d, o.s = cut(o.d), cut(o.s)
 		for k := range o.d {
 			o.d[k] = re(o.d[k])
 		}
