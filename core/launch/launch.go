@@ -120,7 +120,7 @@ func (b *Buffer) inputBytes(dst []byte, first, es int) {
 		}
 	case b.Type == "f32":
 		x := first
-		for ; len(d) >= 16; x += 4 { // four a step: vadd's 1M-element input, made twice
+		for ; len(d) >= 16; x += 4 { // four a step: vadd's 1M-element input
 			binary.LittleEndian.PutUint32(d[0:4], math.Float32bits(float32(x)))
 			binary.LittleEndian.PutUint32(d[4:8], math.Float32bits(float32(x+1)))
 			binary.LittleEndian.PutUint32(d[8:12], math.Float32bits(float32(x+2)))
@@ -149,6 +149,11 @@ func (b *Buffer) inputBytes(dst []byte, first, es int) {
 		for x := uint16(first); len(d) >= 2; x++ {
 			binary.LittleEndian.PutUint16(d[:2], x)
 			d = d[2:]
+		}
+	case es == 4 && nativeLE && len(d) > 0:
+		u := u32s(d) // in place, no bounds check an element: reduce's input
+		for j := range u {
+			u[j] = uint32(first + j)
 		}
 	case es == 4:
 		for x := uint32(first); len(d) >= 4; x++ {

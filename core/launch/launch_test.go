@@ -183,6 +183,42 @@ func TestIota(t *testing.T) {
 	}
 }
 
+// TestInputBytesIota: the bytes inputBytes makes of an iota fill (what
+// prepare writes into the machine and the held compare reads against)
+// are iotaBits of each index, little-endian, in every whole element of the
+// slice, for every element type, from
+// several first indices (a chunk's start, the integer widths' wraps,
+// f32's last exact integers) and lengths (none, one, odd, whole chunks).
+func TestInputBytesIota(t *testing.T) {
+	for _, typ := range []string{"u8", "s8", "b8", "u16", "s16", "b16", "f16", "bf16", "u32", "s32", "b32", "f32", "u64", "s64", "b64", "f64"} {
+		es := elemSize(typ)
+		b := &Buffer{Type: typ, in: fillInput{n: 1 << 25, kind: fillIota}}
+		for _, first := range []int{0, 1, 255, 4093, 65530, 1<<24 - 5, 1<<32 - 3} {
+			for _, n := range []int{0, 1, 3, 17, fillChunk / es} {
+				dst := make([]byte, n*es+es-1) // less than an element past the last: left as it is
+				for i := range dst {
+					dst[i] = 0xA5
+				}
+				b.inputBytes(dst, first, es)
+				for i := 0; i < n; i++ {
+					var got uint64
+					for k := es - 1; k >= 0; k-- {
+						got = got<<8 | uint64(dst[i*es+k])
+					}
+					if want := iotaBits(typ, first+i); got != want {
+						t.Fatalf("%s: element %d from %d: %#x, want %#x", typ, i, first, got, want)
+					}
+				}
+				for _, c := range dst[n*es:] {
+					if c != 0xA5 {
+						t.Fatalf("%s: %d elements from %d: wrote past them", typ, n, first)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestExitInBothPaths: a branch whose target is the next instruction, an
 // exit: both paths reach the exit, and every lane must leave there.
 func TestExitInBothPaths(t *testing.T) {

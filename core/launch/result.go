@@ -265,8 +265,8 @@ func appendElems[E uint32 | uint64](s []byte, k valueKind, d []E, memo []halfTex
 		for _, e := range d {
 			v := uint64(e)
 			l := len(s)
-			b := s[l : l+maxElemChars]
-			b[0], b[1], b[2] = ',', ' ', '-'
+			b := (*[maxElemChars]byte)(s[l : l+maxElemChars]) // one bounds check: the stores below need none
+			binary.LittleEndian.PutUint32(b[:4], ','|' '<<8|'-'<<16) // ", -": the sign used or overwritten
 			// Integers and halves below 10^6 (a large buffer's indices,
 			// i + 0.5): plain's text, written here with no call; found
 			// in f32 (exact: below 2^20 an f32 and its integer part
@@ -280,7 +280,7 @@ func appendElems[E uint32 | uint64](s []byte, k valueKind, d []E, memo []halfTex
 						w += 2
 					}
 					i := 2 + int(v>>31&1)
-					put8(b[i:], x)
+					binary.LittleEndian.PutUint64(b[i:i+8], x)
 					s = s[:l+i+w]
 					continue
 				}
