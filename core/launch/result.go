@@ -265,7 +265,7 @@ func appendElems[E uint32 | uint64](s []byte, k valueKind, d []E, memo []halfTex
 		for _, e := range d {
 			v := uint64(e)
 			l := len(s)
-			b := (*[maxElemChars]byte)(s[l : l+maxElemChars]) // one bounds check: the stores below need none
+			b := (*[maxElemChars]byte)(s[l : l+maxElemChars])        // one bounds check: the stores below need none
 			binary.LittleEndian.PutUint32(b[:4], ','|' '<<8|'-'<<16) // ", -": the sign used or overwritten
 			// Integers and halves below 10^6 (a large buffer's indices,
 			// i + 0.5): plain's text, written here with no call; found
