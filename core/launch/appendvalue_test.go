@@ -1,10 +1,14 @@
 package launch
 
 import (
+	"bytes"
+	"encoding/json"
 	"math"
 	"math/rand"
 	"strconv"
 	"testing"
+
+	"github.com/ptxplay/ptxplay/core/sim"
 )
 
 // TestAppendValueShortestFloat: f32 and f64 elements print as strconv's
@@ -106,6 +110,23 @@ func TestAppendElemsAsAppendValue(t *testing.T) {
 				i := firstDiff(got, want)
 				t.Errorf("%s (memo %v, room %d): differs from AppendValue at byte %d: %.60q, want %.60q", c.typ, c.memo, room, i, got[max(0, i-20):], want[max(0, i-20):])
 			}
+		}
+	}
+}
+
+// TestStatsAsMarshal: jsonOut.stats writes the statistics as
+// encoding/json's Marshal does, at zero, both signs' extremes and between.
+func TestStatsAsMarshal(t *testing.T) {
+	for _, st := range []sim.Stats{{}, {WarpInstructions: 1, ThreadInstructions: 32}, {WarpInstructions: math.MaxInt64, ThreadInstructions: math.MinInt64}, {WarpInstructions: 622592, ThreadInstructions: 19922944}} {
+		want, err := json.Marshal(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		o := &jsonOut{w: &b}
+		o.stats(st)
+		if b.String() != string(want) || o.err != nil {
+			t.Errorf("stats(%+v) = %s (%v), want %s", st, b.String(), o.err, want)
 		}
 	}
 }
