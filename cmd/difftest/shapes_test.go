@@ -102,7 +102,7 @@ func TestShapes(t *testing.T) {
 			t.Errorf("300 programs with -with shapes,exit,spaces never had %q", k)
 		}
 	}
-	fixedSeeds(t, cfg, "shapes,exit,spaces", 1, size(60, 20), 40)
+	fixedSeeds(t, cfg, "shapes,exit,spaces", 1, size(60, 9), 40)
 }
 
 // TestDiverge: -with diverge writes warp collectives on the two paths of
