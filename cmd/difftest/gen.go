@@ -462,6 +462,11 @@ type Config struct {
 	// fma.rn.ftz), each checked against the ISA's error bound in C that
 	// both sides run alike. Off by default.
 	Approx bool
+	// F4 adds float4 accesses at the body's top level (f4.go: one 16-byte
+	// load of the thread's inputs, ld.global.v4.f32; a local array of two
+	// indexed by data, st.local.v4.f32 and ld.local.v4.f32). Off by
+	// default.
+	F4 bool
 	// CLI runs each program through launch.Run, as ptxplay run does
 	// (cli.go: lazy fills, the output held in the machine and read
 	// through the result JSON), its output buffer a fill of a value of
@@ -766,6 +771,9 @@ func (g *gen) stmt(top bool) *Stmt {
 		if s := g.exit(top); s != nil {
 			return s
 		}
+	}
+	if g.cfg.F4 && top && g.fn.IsBody && g.r.IntN(6) == 0 {
+		return g.f4()
 	}
 	if g.cfg.Tiles && !g.cfg.Exit && top && g.fn.IsBody && g.r.IntN(6) == 0 {
 		if s := g.tile(); s != nil {
@@ -2550,7 +2558,7 @@ typedef __int128 s128;
 #define DEV __device__
 #define SHARED __shared__
 #define DEVVAR __device__
-` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + carryCUDA + scanShared + scanCUDA + tileShared + tileCUDA + roundCUDA + asmCUDA + approxShared + approxCUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
+` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + carryCUDA + scanShared + scanCUDA + tileShared + tileCUDA + roundCUDA + asmCUDA + approxShared + approxCUDA + f4Shared + f4CUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
    of the source thread that mode and l name. */
 static DEV inline u32 xchg_idx(u32 v, u32 l) { return (u32)__shfl_sync(FULL_MASK, (int)v, (int)l); }
 static DEV inline u32 xchg_up(u32 v, u32 l) { return (u32)__shfl_up_sync(FULL_MASK, (int)v, l); }
@@ -2738,7 +2746,7 @@ typedef __int128 s128;
    threads, which calls the body under setjmp. */
 static jmp_buf exit_jb;
 #define EXIT() longjmp(exit_jb, 1)
-` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + carryHost + scanShared + tileShared + roundHost + asmHost + approxShared + approxHost + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
+` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + carryHost + scanShared + tileShared + roundHost + asmHost + approxShared + approxHost + f4Shared + f4Host + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
 #define XCHGN(f, l, g, j) XCHG(cta, f, l)
 #define XCHGM(mode, f, l, g, j) f(WSRC(mode, l, g, j), AT(WSRC(mode, l, g, j)))
 /* XRED(mode, f): f over the 32 threads of t's warp or the 64 of its CTA;
