@@ -63,7 +63,13 @@ func putUint(b []byte, v uint64) int {
 		return w
 	}
 	hi, lo := v/1e8, v%1e8
-	w := putUint(b, hi) // 1 to 12 digits: once more at most
+	if hi < 1e8 { // 9 to 16 digits (every u32 and s32 from 10^8 on): no call
+		x, w := trim8(digits8(uint32(hi)))
+		put8(b, x)
+		put8(b[w:], digits8(uint32(lo))+ascii8)
+		return w + 8
+	}
+	w := putUint(b, hi) // 9 to 12 digits: once more at most
 	put8(b[w:], digits8(uint32(lo))+ascii8)
 	return w + 8
 }
