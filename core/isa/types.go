@@ -6,6 +6,8 @@ package isa
 
 // types.go: PTX fundamental types and their sizes.
 
+import "sync"
+
 // Kind is the class of a fundamental type.
 type Kind uint8
 
@@ -30,10 +32,11 @@ type Type struct {
 	Bits int // size in bits (a .pred has 1; packed x2 types count both halves)
 }
 
-// types lists every fundamental type PTX names, sorted by name for
-// LookupType's binary search (TestTypesSorted keeps it so): a literal list
-// of constants is static data, where a map was built when the package
-// started (docs/benchmarks.md, "Session 12: package init").
+// types lists every fundamental type PTX names, sorted by name
+// (TestTypesSorted keeps it so): a literal list of constants is static
+// data, where a map literal was built when the package started
+// (docs/benchmarks.md, "Session 12: package init"); typeIndex indexes it
+// on first use.
 var types = []Type{
 	{".b1", KindBits, 1},
 	{".b128", KindBits, 128},
@@ -88,20 +91,22 @@ var types = []Type{
 
 // LookupType returns the type named n (with its dot).
 func LookupType(n string) (Type, bool) {
-	lo, hi := 0, len(types)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if types[m].Name < n {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo < len(types) && types[lo].Name == n {
-		return types[lo], true
-	}
-	return Type{}, false
+	t, ok := typeIndex()[n]
+	return t, ok
 }
+
+// typeIndex indexes types by name, made on first use: the checker looks
+// a type up for each modifier of each operand's match (Match.Type), and a
+// search by halves of the list cost a string comparison a step, 200k
+// instructions of alu's check (docs/benchmarks.md, "Session 13: the whole
+// process").
+var typeIndex = sync.OnceValue(func() map[string]Type {
+	m := make(map[string]Type, len(types))
+	for _, t := range types {
+		m[t.Name] = t
+	}
+	return m
+})
 
 // IsType reports whether n names a fundamental type.
 func IsType(n string) bool { _, ok := LookupType(n); return ok }
