@@ -278,15 +278,11 @@ var laneSel = func() (t [3][256]uint8) {
 }()
 
 // laneClass is mask's class for laneSel: 0 every lane, 1 at least
-// denseLanes, 2 fewer.
+// denseLanes, 2 fewer. It is arithmetic (selects), not a switch: under
+// WebAssembly each branch of fused's entry was a trip through its
+// dispatch loop. (fused writes the same expression out.)
 func laneClass(mask uint32) int {
-	switch {
-	case mask == fullMask:
-		return 0
-	case bits.OnesCount32(mask) >= denseLanes:
-		return 1
-	}
-	return 2
+	return oneIf(mask != fullMask) + oneIf(bits.OnesCount32(mask) < denseLanes)
 }
 
 // laneKind is the lane kind (op.lane) of an op run by exec: its index in

@@ -7395,12 +7395,21 @@ var laneHandlers = [...]execFn{
 // every mask).
 var laneDense = [...]uint8{28, 29, 30, 31, 32, 33, 34, 0, 0, 35, 36, 37, 38, 39, 40, 41, 42, 0, 0, 0, 0, 43, 44, 45, 46, 47, 48}
 
-// fused issues ops, a stretch of 2 to maxBlock unguarded plain ops
-// (op.blk), for the lanes in mask (w.mask), and returns how many it
-// issued: all, or up to and with the first that faults. The pc is the
-// caller's; per op, the counts and the written-lanes mark are as the
-// short path keeps them (the sanitizers read the warp instruction count
-// during an op, so it moves one op at a time).
+// fused issues the k ops of the warp's code from pc on, a stretch of 2
+// to maxBlock unguarded plain ops (op.blk), for the lanes in mask
+// (w.mask), and returns how many it issued: all, or up to and with the
+// first that faults. The pc is the caller's to move; per op, the counts
+// and the written-lanes mark are as the short path keeps them (the
+// sanitizers read the warp instruction count during an op, so it moves
+// one op at a time).
+//
+// It takes the pc and k rather than the ops and the written-lanes block
+// as slices, and finds the mask's class by arithmetic (laneClass's,
+// written out: Go inlines no call of its cost into a function this
+// large): under WebAssembly each argument word goes through Go's stack
+// in linear memory, and each branch of the class was a trip through the
+// dispatch loop (68 x86 instructions a call less in V8's code;
+// docs/benchmarks.md, session 13).
 //
 // The ops that have a lane kind (op.lane: the handlers in laneHandlers)
 // run their lanes here, in the switch's cases, which are the handlers'
@@ -7416,9 +7425,11 @@ var laneDense = [...]uint8{28, 29, 30, 31, 32, 33, 34, 0, 0, 35, 36, 37, 38, 39,
 // calls anything, so no value of theirs goes through Go's stack.
 //
 //go:noinline
-func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {
-	m.stats.ThreadInstructions += int64(len(ops) * bits.OnesCount32(mask))
-	sel := &laneSel[laneClass(mask)]
+func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
+	ops := w.code[pc:][:k]
+	wr := w.f.wregs[:cap(w.f.wregs)]
+	m.stats.ThreadInstructions += int64(k * bits.OnesCount32(mask))
+	sel := &laneSel[oneIf(mask != fullMask)+oneIf(bits.OnesCount32(mask) < denseLanes)] // laneClass(mask)
 	r := w.regs
 	mk := uint64(mask)
 	for i := range ops {

@@ -285,12 +285,21 @@ func fusedFn() string {
 	b.WriteString("// k-1: a value op's select case, or 0 for a setp (whose one case takes\n")
 	b.WriteString("// every mask).\n")
 	fmt.Fprintf(&b, "var laneDense = [...]uint8{%s}\n\n", strings.Join(dense, ", "))
-	b.WriteString(`// fused issues ops, a stretch of 2 to maxBlock unguarded plain ops
-// (op.blk), for the lanes in mask (w.mask), and returns how many it
-// issued: all, or up to and with the first that faults. The pc is the
-// caller's; per op, the counts and the written-lanes mark are as the
-// short path keeps them (the sanitizers read the warp instruction count
-// during an op, so it moves one op at a time).
+	b.WriteString(`// fused issues the k ops of the warp's code from pc on, a stretch of 2
+// to maxBlock unguarded plain ops (op.blk), for the lanes in mask
+// (w.mask), and returns how many it issued: all, or up to and with the
+// first that faults. The pc is the caller's to move; per op, the counts
+// and the written-lanes mark are as the short path keeps them (the
+// sanitizers read the warp instruction count during an op, so it moves
+// one op at a time).
+//
+// It takes the pc and k rather than the ops and the written-lanes block
+// as slices, and finds the mask's class by arithmetic (laneClass's,
+// written out: Go inlines no call of its cost into a function this
+// large): under WebAssembly each argument word goes through Go's stack
+// in linear memory, and each branch of the class was a trip through the
+// dispatch loop (68 x86 instructions a call less in V8's code;
+// docs/benchmarks.md, session 13).
 //
 // The ops that have a lane kind (op.lane: the handlers in laneHandlers)
 // run their lanes here, in the switch's cases, which are the handlers'
@@ -306,9 +315,11 @@ func fusedFn() string {
 // calls anything, so no value of theirs goes through Go's stack.
 `)
 	b.WriteString("//\n//go:noinline\n")
-	b.WriteString("func (m *Machine) fused(w *warp, ops []op, wr []uint32, mask uint32) int {\n")
-	b.WriteString("\tm.stats.ThreadInstructions += int64(len(ops) * bits.OnesCount32(mask))\n")
-	b.WriteString("\tsel := &laneSel[laneClass(mask)]\n")
+	b.WriteString("func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {\n")
+	b.WriteString("\tops := w.code[pc:][:k]\n")
+	b.WriteString("\twr := w.f.wregs[:cap(w.f.wregs)]\n")
+	b.WriteString("\tm.stats.ThreadInstructions += int64(k * bits.OnesCount32(mask))\n")
+	b.WriteString("\tsel := &laneSel[oneIf(mask != fullMask)+oneIf(bits.OnesCount32(mask) < denseLanes)] // laneClass(mask)\n")
 	b.WriteString("\tr := w.regs\n")
 	b.WriteString("\tmk := uint64(mask)\n")
 	b.WriteString("\tfor i := range ops {\n")

@@ -1017,7 +1017,7 @@ burst:
 						break
 					}
 				} else {
-					n := m.fused(w, w.code[e.pc:e.pc+int32(k)], f.wregs[:cap(f.wregs)], mask)
+					n := m.fused(w, e.pc, int(k), mask)
 					run += n - 1
 					e.pc += int32(n)
 					if m.err != nil || e.pc == e.rpc {
