@@ -1037,9 +1037,7 @@ burst:
 				}
 			}
 			if o.flags&bra != 0 {
-				// A bra: what execBra and normalize do, in place for a
-				// uniform branch (no lane or every lane taken); lanes
-				// that part go through braApart.
+				// A bra: what execBra and normalize do, in place.
 				// (Each case ends in a loop exit or the loop's back edge:
 				// no join to jump to.)
 				m.stats.WarpInstructions++
@@ -1063,7 +1061,21 @@ burst:
 					}
 					continue
 				}
-				if e = braApart(f, e, o, mask, fall); e.pc == e.rpc {
+				// Lanes that part: execBra's other cases, here rather
+				// than in a function of their own (under WebAssembly
+				// the call cost more than the rest of the branch).
+				if pc := e.pc; e.rpc == o.reconv && pc+1 == o.reconv {
+					e.mask, e.pc = mask, o.target // (see execBra)
+				} else if e.rpc == o.reconv && o.target == o.reconv {
+					e.mask, e.pc = fall, pc+1
+				} else {
+					e.pc = o.reconv
+					f.stack = append(f.stack,
+						entry{pc: pc + 1, rpc: o.reconv, mask: fall},
+						entry{pc: o.target, rpc: o.reconv, mask: mask})
+					e = &f.stack[len(f.stack)-1]
+				}
+				if e.pc == e.rpc {
 					break
 				}
 				continue
@@ -1369,27 +1381,6 @@ func (m *Machine) issued(k, n int, mask uint32) int {
 
 // maxBlock is the most ops fused issues in one call.
 const maxBlock = 16
-
-// braApart is execBra for a branch that some active lanes take and
-// others do not (burst's short path; taken and fall are not 0): it
-// returns the stack's new top entry, which may need normalize.
-//
-//go:noinline
-func braApart(f *frame, e *entry, o *op, taken, fall uint32) *entry {
-	pc := e.pc
-	switch {
-	case e.rpc == o.reconv && pc+1 == o.reconv:
-		e.mask, e.pc = taken, o.target // (see execBra)
-	case e.rpc == o.reconv && o.target == o.reconv:
-		e.mask, e.pc = fall, pc+1
-	default:
-		e.pc = o.reconv
-		f.stack = append(f.stack,
-			entry{pc: pc + 1, rpc: o.reconv, mask: fall},
-			entry{pc: o.target, rpc: o.reconv, mask: taken})
-	}
-	return &f.stack[len(f.stack)-1]
-}
 
 // normalize pops finished stack entries: those that reached their
 // reconvergence point, and those with no lanes left.
