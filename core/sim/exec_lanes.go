@@ -209,9 +209,28 @@ func execMov(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = a[i] & k
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] & k
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] & k
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] & k
+		mk &= mk - 1
 	}
 }
 
@@ -417,9 +436,28 @@ func execAdd32(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = uint64(uint32(a[i] + b[i]))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i] + b[i]))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i] + b[i]))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i] + b[i]))
+		mk &= mk - 1
 	}
 }
 
@@ -625,9 +663,28 @@ func execSub32(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = uint64(uint32(a[i] - b[i]))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i] - b[i]))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i] - b[i]))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i] - b[i]))
+		mk &= mk - 1
 	}
 }
 
@@ -833,9 +890,28 @@ func execMul32(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = uint64(uint32(a[i] * b[i]))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i] * b[i]))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i] * b[i]))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i] * b[i]))
+		mk &= mk - 1
 	}
 }
 
@@ -1041,9 +1117,28 @@ func execMad32(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = uint64(uint32(a[i]*b[i] + c[i]))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i]*b[i] + c[i]))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i]*b[i] + c[i]))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i]*b[i] + c[i]))
+		mk &= mk - 1
 	}
 }
 
@@ -1249,9 +1344,28 @@ func execAdd64(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = a[i] + b[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] + b[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] + b[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] + b[i]
+		mk &= mk - 1
 	}
 }
 
@@ -1457,9 +1571,28 @@ func execSub64(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = a[i] - b[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] - b[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] - b[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] - b[i]
+		mk &= mk - 1
 	}
 }
 
@@ -1665,9 +1798,28 @@ func execMul64(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = a[i] * b[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] * b[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] * b[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] * b[i]
+		mk &= mk - 1
 	}
 }
 
@@ -1873,9 +2025,28 @@ func execMad64(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = a[i]*b[i] + c[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i]*b[i] + c[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i]*b[i] + c[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i]*b[i] + c[i]
+		mk &= mk - 1
 	}
 }
 
@@ -2081,9 +2252,28 @@ func execAnd(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = a[i] & b[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] & b[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] & b[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] & b[i]
+		mk &= mk - 1
 	}
 }
 
@@ -2289,9 +2479,28 @@ func execOr(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = a[i] | b[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] | b[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] | b[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] | b[i]
+		mk &= mk - 1
 	}
 }
 
@@ -2497,9 +2706,28 @@ func execXor(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = a[i] ^ b[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] ^ b[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] ^ b[i]
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] ^ b[i]
+		mk &= mk - 1
 	}
 }
 
@@ -2706,9 +2934,28 @@ func execShl(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = a[i] << uint32(b[i]) & k
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] << uint32(b[i]) & k
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] << uint32(b[i]) & k
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] << uint32(b[i]) & k
+		mk &= mk - 1
 	}
 }
 
@@ -2915,9 +3162,28 @@ func execShrU(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = a[i] & k >> uint32(b[i])
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] & k >> uint32(b[i])
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] & k >> uint32(b[i])
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] & k >> uint32(b[i])
+		mk &= mk - 1
 	}
 }
 
@@ -3123,9 +3389,28 @@ func execShrS32(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = uint64(uint32(int32(a[i]) >> uint32(b[i])))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(int32(a[i]) >> uint32(b[i])))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(int32(a[i]) >> uint32(b[i])))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(int32(a[i]) >> uint32(b[i])))
+		mk &= mk - 1
 	}
 }
 
@@ -3331,9 +3616,28 @@ func execShrS64(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = uint64(int64(a[i]) >> uint32(b[i]))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(int64(a[i]) >> uint32(b[i]))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(int64(a[i]) >> uint32(b[i]))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(int64(a[i]) >> uint32(b[i]))
+		mk &= mk - 1
 	}
 }
 
@@ -3539,9 +3843,28 @@ func execMulWideU32(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = uint64(uint32(a[i])) * uint64(uint32(b[i]))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i])) * uint64(uint32(b[i]))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i])) * uint64(uint32(b[i]))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i])) * uint64(uint32(b[i]))
+		mk &= mk - 1
 	}
 }
 
@@ -3747,9 +4070,28 @@ func execMulWideS32(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = uint64(int64(int32(a[i])) * int64(int32(b[i])))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(int64(int32(a[i])) * int64(int32(b[i])))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(int64(int32(a[i])) * int64(int32(b[i])))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(int64(int32(a[i])) * int64(int32(b[i])))
+		mk &= mk - 1
 	}
 }
 
@@ -3957,9 +4299,28 @@ func execCvta(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = (a[i] + off) & k
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = (a[i] + off) & k
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = (a[i] + off) & k
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = (a[i] + off) & k
+		mk &= mk - 1
 	}
 }
 
@@ -4167,9 +4528,28 @@ func execShlImm(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = a[i] << s & k
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] << s & k
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] << s & k
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] << s & k
+		mk &= mk - 1
 	}
 }
 
@@ -4377,9 +4757,28 @@ func execShrUImm(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = a[i] & k >> s
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] & k >> s
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] & k >> s
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] & k >> s
+		mk &= mk - 1
 	}
 }
 
@@ -4586,9 +4985,28 @@ func execShrS32Imm(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = uint64(uint32(int32(a[i]) >> s))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(int32(a[i]) >> s))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(int32(a[i]) >> s))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(int32(a[i]) >> s))
+		mk &= mk - 1
 	}
 }
 
@@ -4795,9 +5213,28 @@ func execShrS64Imm(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = uint64(int64(a[i]) >> s)
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(int64(a[i]) >> s)
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(int64(a[i]) >> s)
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(int64(a[i]) >> s)
+		mk &= mk - 1
 	}
 }
 
@@ -5004,9 +5441,28 @@ func execAdd32Ib(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = uint64(uint32(a[i] + ib))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i] + ib))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i] + ib))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i] + ib))
+		mk &= mk - 1
 	}
 }
 
@@ -5213,9 +5669,28 @@ func execSub32Ib(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = uint64(uint32(a[i] - ib))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i] - ib))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i] - ib))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i] - ib))
+		mk &= mk - 1
 	}
 }
 
@@ -5423,9 +5898,28 @@ func execMad32Ibc(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = uint64(uint32(a[i]*ib + ic))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i]*ib + ic))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i]*ib + ic))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i]*ib + ic))
+		mk &= mk - 1
 	}
 }
 
@@ -5632,9 +6126,28 @@ func execMad32Ic(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = uint64(uint32(a[i]*b[i] + ic))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i]*b[i] + ic))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i]*b[i] + ic))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i]*b[i] + ic))
+		mk &= mk - 1
 	}
 }
 
@@ -5841,9 +6354,28 @@ func execAdd64Ib(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = a[i] + ib
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] + ib
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] + ib
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] + ib
+		mk &= mk - 1
 	}
 }
 
@@ -6050,9 +6582,28 @@ func execAndIb(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = a[i] & ib
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] & ib
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] & ib
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] & ib
+		mk &= mk - 1
 	}
 }
 
@@ -6259,9 +6810,28 @@ func execXorIb(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = a[i] ^ ib
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] ^ ib
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] ^ ib
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = a[i] ^ ib
+		mk &= mk - 1
 	}
 }
 
@@ -6468,9 +7038,28 @@ func execMulWideU32Ib(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = uint64(uint32(a[i])) * uint64(uint32(ib))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i])) * uint64(uint32(ib))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i])) * uint64(uint32(ib))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(uint32(a[i])) * uint64(uint32(ib))
+		mk &= mk - 1
 	}
 }
 
@@ -6677,9 +7266,28 @@ func execMulWideS32Ib(m *Machine, w *warp, o *op) {
 		d[31] = x31
 		return
 	}
-	for mk := w.mask; mk != 0; mk &= mk - 1 {
-		i := bits.TrailingZeros32(mk) & 31
+	for mk := uint64(w.mask); mk != 0; {
+		i := bits.TrailingZeros64(mk) & 31
 		d[i] = uint64(int64(int32(a[i])) * int64(int32(ib)))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(int64(int32(a[i])) * int64(int32(ib)))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(int64(int32(a[i])) * int64(int32(ib)))
+		mk &= mk - 1
+		if mk == 0 {
+			break
+		}
+		i = bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(int64(int32(a[i])) * int64(int32(ib)))
+		mk &= mk - 1
 	}
 }
 

@@ -407,6 +407,42 @@ func fullLanes(o laneOp, in string) string {
 	return b.String()
 }
 
+// sparseStep is how many active lanes sparseLanes visits a trip round
+// its loop.
+const sparseStep = 4
+
+// sparseLanes is the statements that visit the active lanes of w.mask
+// one by one, the lowest first. Under WebAssembly every loop back edge is
+// a trip through the function's dispatch loop (about 10 x86 instructions
+// in V8's code, a third of a lane's), so the loop visits sparseStep lanes
+// a trip, with a test after each that leaves the loop where no lane is
+// left: Go lays out a loop's exits off the path it falls through, so a
+// lane costs no jump but the test's, as natively. The mask is a uint64:
+// under WebAssembly a uint32 lives in an i64 local, and each test of it
+// masks it to 32 bits first. Go knows mk is not 0 where a lane's
+// TrailingZeros64 runs (the loop's test, the one before): one BSFQ
+// natively, one i64.ctz in wasm.
+func sparseLanes(o laneOp) string {
+	var b strings.Builder
+	b.WriteString("\tfor mk := uint64(w.mask); mk != 0; {\n")
+	for k := range sparseStep {
+		b.WriteString("\t\ti := bits.TrailingZeros64(mk) & 31\n")
+		fmt.Fprintf(&b, "\t\td[i] = %s\n", lane(o.expr, "i"))
+		b.WriteString("\t\tmk &= mk - 1\n")
+		if k < sparseStep-1 {
+			b.WriteString("\t\tif mk == 0 {\n\t\t\tbreak\n\t\t}\n")
+		}
+	}
+	b.WriteString("\t}\n")
+	return fixDecl(b.String())
+}
+
+// fixDecl declares i once: the first lane's "i :=", the others "i =".
+func fixDecl(s string) string {
+	first := strings.Index(s, "i := ")
+	return s[:first+5] + strings.ReplaceAll(s[first+5:], "i := ", "i = ")
+}
+
 // selectLanes is o's 32 lanes computed, the lanes not in mk (a uint64)
 // keeping their old values by a select.
 func selectLanes(o laneOp, in string) string {
@@ -483,9 +519,10 @@ func main() {
 		b.WriteString("\tif mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {\n")
 		b.WriteString(selectLanes(o, "\t\t"))
 		b.WriteString("\t\treturn\n\t}\n")
-		b.WriteString("\tfor mk := w.mask; mk != 0; mk &= mk - 1 {\n")
-		b.WriteString("\t\ti := bits.TrailingZeros32(mk) & 31\n")
-		fmt.Fprintf(&b, "\t\td[i] = %s\n\t}\n}\n\n", lane(o.expr, "i"))
+		// A sparse mask's lanes one by one, sparseStep of them a trip round
+		// the loop (see sparseLanes).
+		b.WriteString(sparseLanes(o))
+		b.WriteString("}\n\n")
 	}
 	for _, c := range cmps {
 		fmt.Fprintf(&b, "// cmp%s: %s.\n", c.name, c.doc)
