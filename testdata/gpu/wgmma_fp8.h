@@ -13,8 +13,9 @@ static __device__ u32 smemAddr(const void *p) {
   return a;
 }
 
-#define WGMMA_K32_F8(NAME, TYPE, GEN)                                                                \
-  extern "C" __global__ void NAME(u32 *d, u32 special_from) {                                        \
+// A and B^T of trial t in shared memory (descriptors da, db), and this
+// thread's fragment coordinates: warp w, rows r0 and r1, column pair q.
+#define WGMMA_F8_AB(GEN)                                                                             \
     __shared__ __attribute__((aligned(1024))) unsigned char sA[2048];                                \
     __shared__ __attribute__((aligned(1024))) unsigned char sB[256];                                 \
     u32 t = blockIdx.x, tid = threadIdx.x, special = t >= special_from;                             \
@@ -29,7 +30,11 @@ static __device__ u32 smemAddr(const void *p) {
     u64 da = (u64)(smemAddr(sA) >> 4) | 0xC000001000000000ull;                                      \
     u64 db = (u64)(smemAddr(sB) >> 4) | 0xC000001000000000ull;                                      \
     u32 w = tid >> 5, lane = tid & 31, g = lane >> 2, q = lane & 3;                                  \
-    u32 r0 = 16 * w + g, r1 = r0 + 8;                                                                \
+    u32 r0 = 16 * w + g, r1 = r0 + 8;
+
+#define WGMMA_K32_F8(NAME, TYPE, GEN)                                                                \
+  extern "C" __global__ void NAME(u32 *d, u32 special_from) {                                        \
+    WGMMA_F8_AB(GEN)                                                                                 \
     u32 d0 = genC(hashOf(t, 2, r0 * 8 + 2 * q), t, special);                                        \
     u32 d1 = genC(hashOf(t, 2, r0 * 8 + 2 * q + 1), t, special);                                    \
     u32 d2 = genC(hashOf(t, 2, r1 * 8 + 2 * q), t, special);                                        \
@@ -51,21 +56,7 @@ static __device__ u32 smemAddr(const void *p) {
 // D(r, n) to word t*512 + r*8 + n, one half a word.
 #define WGMMA_K32_F8_F16ACC(NAME, TYPE, GEN)                                                         \
   extern "C" __global__ void NAME(u32 *d, u32 special_from) {                                        \
-    __shared__ __attribute__((aligned(1024))) unsigned char sA[2048];                                \
-    __shared__ __attribute__((aligned(1024))) unsigned char sB[256];                                 \
-    u32 t = blockIdx.x, tid = threadIdx.x, special = t >= special_from;                             \
-    u32 row = tid >> 1, ch = tid & 1, off = row * 32 + ((ch ^ ((row >> 2) & 1)) << 4);              \
-    for (u32 j = 0; j < 16; j++)                                                                     \
-      sA[off + j] = GEN(hashOf(t, 0, row * 32 + ch * 16 + j), t, special);                          \
-    if (tid < 16)                                                                                    \
-      for (u32 j = 0; j < 16; j++)                                                                   \
-        sB[off + j] = GEN(hashOf(t, 1, (ch * 16 + j) * 8 + row), t, special);                        \
-    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");                                   \
-    __syncthreads();                                                                                 \
-    u64 da = (u64)(smemAddr(sA) >> 4) | 0xC000001000000000ull;                                      \
-    u64 db = (u64)(smemAddr(sB) >> 4) | 0xC000001000000000ull;                                      \
-    u32 w = tid >> 5, lane = tid & 31, g = lane >> 2, q = lane & 3;                                  \
-    u32 r0 = 16 * w + g, r1 = r0 + 8;                                                                \
+    WGMMA_F8_AB(GEN)                                                                                 \
     u32 d0 = PAIR(genC16(hashOf(t, 2, r0 * 8 + 2 * q), t, special),                                 \
                   genC16(hashOf(t, 2, r0 * 8 + 2 * q + 1), t, special));                             \
     u32 d1 = PAIR(genC16(hashOf(t, 2, r1 * 8 + 2 * q), t, special),                                 \
