@@ -75,3 +75,22 @@ func BenchmarkHistory(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkSessionRerun: the page's Run button run again from the start
+// (Session.Reset, then Continue to the end, with the page's 8 MiB of
+// history) on each benchmark kernel; its allocations are the CTAs it
+// starts in new blocks (sim's adoptCTAs hands it those of the run before).
+func BenchmarkSessionRerun(b *testing.B) {
+	for _, k := range BenchKernels() {
+		b.Run(k.Name, func(b *testing.B) {
+			s := sim.NewSession(newMachine(b, k.Source, k.Launch), 8<<20)
+			s.Continue(nil, 1<<40)
+			b.ReportAllocs()
+			for b.Loop() {
+				s.Reset()
+				for s.Continue(nil, 1<<40) == sim.StopLimit {
+				}
+			}
+		})
+	}
+}

@@ -20,6 +20,7 @@ func (m *Machine) clone() *Machine {
 	m.spare, c.spare = nil, nil
 	c.chunk = nil    // the rest of m's block is m's to cut pages from (pageBytes)
 	c.spareCTA = nil // m's spare is its own (recycle)
+	c.spareCTAs = nil
 	c.global = globalMem{next: m.global.next, bufs: make([]*buffer, len(m.global.bufs)), spans: slices.Clone(m.global.spans)}
 	for i, b := range m.global.bufs {
 		nb := *b
@@ -45,6 +46,32 @@ func (m *Machine) clone() *Machine {
 	c.lastWrites = append([]memWrite(nil), m.lastWrites...)
 	c.lastAccess = append([]laneAccess(nil), m.lastAccess...)
 	return &c
+}
+
+// adoptCTAs hands m, a clone of a checkpoint, the CTAs of old, the
+// machine a Session leaves for it (GoTo), that nothing else holds, so that
+// the CTAs m starts restart in their blocks (startCTA, restartCTA) rather
+// than in new ones: a step back or a run again from the start replays
+// CTAs that old had already started. A checkpoint holds none of them:
+// the finished CTAs it shares are marked held (clone), and it copied the
+// blocks of those running when it was taken (their local pages it shares,
+// and restartCTA drops those from the page tables). Clones of a
+// checkpoint's running CTAs own no blocks (cta.clone) and stay out. m
+// gets no more than the CTAs it has yet to start.
+func (m *Machine) adoptCTAs(old *Machine) {
+	room := m.nctas - len(m.ctas)
+	take := func(t *cta) {
+		if len(m.spareCTAs) < room && t != nil && !t.held && t.arena.kern != nil {
+			m.spareCTAs = append(m.spareCTAs, t)
+		}
+	}
+	take(old.spareCTA)
+	for _, t := range old.spareCTAs {
+		take(t)
+	}
+	for _, t := range old.ctas {
+		take(t)
+	}
 }
 
 func (t *cta) clone() *cta {

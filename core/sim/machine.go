@@ -66,11 +66,12 @@ type Machine struct {
 	spare  [][]byte // local pages of a released CTA, for the next (recycle)
 	chunk  []byte   // zeroed bytes that new pages are cut from (pageBytes)
 
-	warmZero [][2]int32 // the rows a restarted CTA zeroes (warmZeroRuns)
-	warmParm bool       // and whether its kernel frames' .param bytes (frameParamWritten)
-	unviewed bool       // nothing looks at its registers but its instructions (Unviewed)
-	spareCTA *cta       // a released CTA with its blocks, for the next (recycle, restartCTA)
-	keep     int        // finished CTAs kept for snapshots (0: KeepCTAs; see KeepFinished)
+	warmZero  [][2]int32 // the rows a restarted CTA zeroes (warmZeroRuns)
+	warmParm  bool       // and whether its kernel frames' .param bytes (frameParamWritten)
+	unviewed  bool       // nothing looks at its registers but its instructions (Unviewed)
+	spareCTA  *cta       // a released CTA with its blocks, for the next (recycle, restartCTA)
+	spareCTAs []*cta     // more of them: those of the machine a Session left (adoptCTAs)
+	keep      int        // finished CTAs kept for snapshots (0: KeepCTAs; see KeepFinished)
 
 	// warmMasks is a restarted CTA's predicate and written masks as
 	// fillFrame leaves them (the same in every CTA: constants, special
@@ -440,8 +441,8 @@ func (m *Machine) Fault() *Fault { return m.err }
 func (m *Machine) Done() bool { return m.done }
 
 // startCTA starts the CTA at start position pos with its warps and frames:
-// in the struct and blocks of a released CTA when recycle kept one
-// (restartCTA), else in new ones.
+// in the struct and blocks of a released CTA when recycle kept one or a
+// Session handed some over (adoptCTAs), restartCTA, else in new ones.
 func (m *Machine) startCTA(pos int) *cta {
 	i := m.linearOf(pos)
 	threads := int(m.launch.Block[0] * m.launch.Block[1] * m.launch.Block[2])
@@ -459,6 +460,11 @@ func (m *Machine) startCTA(pos int) *cta {
 	}
 	c := m.spareCTA
 	m.spareCTA = nil
+	for c == nil && len(m.spareCTAs) > 0 {
+		n := len(m.spareCTAs) - 1
+		c, m.spareCTAs[n] = m.spareCTAs[n], nil
+		m.spareCTAs = m.spareCTAs[:n]
+	}
 	if c != nil && m.restartable(c, nw) {
 		m.restartCTA(c, i, pos)
 		m.ctas = append(m.ctas, c)

@@ -179,7 +179,9 @@ func (s *Session) GoTo(n int64) {
 	for s.cps[i].step > n {
 		i--
 	}
+	prev := s.m
 	s.m = s.cps[i].m.clone()
+	s.m.adoptCTAs(prev) // prev is gone: nothing but the session held it
 	s.m.record = true
 	s.step = s.cps[i].step
 	s.advance(n - s.step)
