@@ -136,21 +136,7 @@ func TestDivergentEdges(t *testing.T) {
 					m.Sanitize(san.k)
 				}
 				for chunk := int64(1); !run.Done(); chunk = chunk%11 + 1 {
-					run.Run(chunk)
-					general.Run(chunk)
-					n := run.Stats().WarpInstructions
-					for !stepped.Done() && stepped.Stats().WarpInstructions < n {
-						stepped.Step()
-					}
-					if got, want := run.Stats(), stepped.Stats(); got != want {
-						t.Fatalf("stats: run %+v, steps %+v", got, want)
-					}
-					if got, want := general.Stats(), stepped.Stats(); got != want {
-						t.Fatalf("stats: general path %+v, steps %+v", got, want)
-					}
-					if run.Fingerprint() != stepped.Fingerprint() || general.Fingerprint() != stepped.Fingerprint() {
-						t.Fatalf("after %d warp instructions (a chunk of %d) the states differ", n, chunk)
-					}
+					n := runAlongSteps(t, run, general, stepped, chunk)
 					if n > 1_000_000 {
 						t.Fatal("no end after a million warp instructions")
 					}

@@ -143,24 +143,7 @@ func TestRunFollowsSteps(t *testing.T) {
 			general.Record(true)
 			const limit = 3_000_000
 			for budget := int64(1); ; budget += budget/2 + 1 {
-				run.Run(budget)
-				general.Run(budget)
-				n := run.Stats().WarpInstructions
-				for !stepped.Done() && stepped.Stats().WarpInstructions < n {
-					stepped.Step()
-				}
-				if got, want := run.Stats(), stepped.Stats(); got != want {
-					t.Fatalf("stats: run %+v, steps %+v", got, want)
-				}
-				if got, want := general.Stats(), stepped.Stats(); got != want {
-					t.Fatalf("stats: general path %+v, steps %+v", got, want)
-				}
-				if run.Fingerprint() != stepped.Fingerprint() {
-					t.Fatalf("after %d warp instructions the run's state differs from the steps'", n)
-				}
-				if general.Fingerprint() != stepped.Fingerprint() {
-					t.Fatalf("after %d warp instructions the general path's state differs from the steps'", n)
-				}
+				n := runAlongSteps(t, run, general, stepped, budget)
 				if run.Done() || n >= limit {
 					break
 				}
@@ -173,4 +156,31 @@ func TestRunFollowsSteps(t *testing.T) {
 			}
 		})
 	}
+}
+
+// runAlongSteps runs run and general (the machine on its general path)
+// for budget more warp instructions, steps stepped to the count run
+// reached, and fails t unless the three have the same statistics and
+// state; it returns that count.
+func runAlongSteps(t *testing.T, run, general, stepped *sim.Machine, budget int64) int64 {
+	t.Helper()
+	run.Run(budget)
+	general.Run(budget)
+	n := run.Stats().WarpInstructions
+	for !stepped.Done() && stepped.Stats().WarpInstructions < n {
+		stepped.Step()
+	}
+	if got, want := run.Stats(), stepped.Stats(); got != want {
+		t.Fatalf("stats: run %+v, steps %+v", got, want)
+	}
+	if got, want := general.Stats(), stepped.Stats(); got != want {
+		t.Fatalf("stats: general path %+v, steps %+v", got, want)
+	}
+	if run.Fingerprint() != stepped.Fingerprint() {
+		t.Fatalf("after %d warp instructions (a run of %d) the run's state differs from the steps'", n, budget)
+	}
+	if general.Fingerprint() != stepped.Fingerprint() {
+		t.Fatalf("after %d warp instructions (a run of %d) the general path's state differs from the steps'", n, budget)
+	}
+	return n
 }
