@@ -393,17 +393,22 @@ func runPTX(opt string, src []byte, progs []*Program, want map[uint64][]uint64, 
 	}
 	suspect := clangBugs(src)
 	var fixed *sim.Program // the module with clang's fixable selections fixed
+	var fsrc []byte        // its text
 	var unfixable map[uint64]bool
 	var fixErr error
 	var found []Finding
 	for _, p := range progs {
-		var f string
-		var out []uint64
-		if p.Cfg.CLI {
-			f, out = runKernelCLI(src, p, want[p.Seed])
-		} else {
-			f, out = runKernel(prog, p, want[p.Seed])
+		// run runs p's kernel of a module (src, loaded as prog) the way
+		// p's runs go: a -with cli program through launch.Run, its output
+		// buffer filled as the host's is (runKernel would start it at
+		// zeros, seed 14400013).
+		run := func(src []byte, prog *sim.Program) (string, []uint64) {
+			if p.Cfg.CLI {
+				return runKernelCLI(src, p, want[p.Seed])
+			}
+			return runKernel(prog, p, want[p.Seed])
 		}
+		f, out := run(src, prog)
 		if keep != nil && out != nil {
 			keep[gotKey(p.Seed, opt)] = out
 		}
@@ -420,14 +425,13 @@ func runPTX(opt string, src []byte, progs []*Program, want map[uint64][]uint64, 
 				// fixed (fixClangBugs); a difference that remains is not
 				// theirs, and a second difference cannot hide behind them.
 				if fixed == nil && fixErr == nil {
-					var fsrc []byte
 					fsrc, unfixable = fixClangBugs(src)
 					if fixed, fixErr = load(fsrc); fixErr != nil {
 						f += "; the fixed PTX does not load: " + fixErr.Error()
 					}
 				}
 				if fixed != nil && !unfixable[p.Seed] {
-					if g, _ := runKernel(fixed, p, want[p.Seed]); g == "" {
+					if g, _ := run(fsrc, fixed); g == "" {
 						f += "; with it fixed the PTX gives the host's output, every value"
 					} else {
 						what = "mismatch"
