@@ -69,6 +69,62 @@ const earlyReturn = `	setp.lt.u32 %p1, %r2, 2;
 JOIN:
 `
 
+// switchLoopExitStub is a loop of tid & 3 trips over a three-way switch on
+// the trip number whose impossible default (beforeDefault, then a
+// bra.uni) jumps to an exit stub after the kernel's ret; after the loop
+// each thread stores its sum to shared memory, and after bar.sync reads
+// its neighbour's (tid ^ 1).
+func switchLoopExitStub(beforeDefault string) string {
+	return `	mov.u32 %r3, 0;
+	mov.u32 %r9, 0;
+	setp.eq.u32 %p1, %r2, 0;
+	@%p1 bra AFTER;
+LOOP:
+	rem.u32 %r5, %r9, 3;
+	setp.eq.u32 %p2, %r5, 0;
+	@%p2 bra C0;
+	setp.eq.u32 %p3, %r5, 1;
+	@%p3 bra C1;
+	setp.eq.u32 %p4, %r5, 2;
+	@%p4 bra C2;
+` + beforeDefault + `	bra.uni DEAD;
+C0:
+	add.u32 %r3, %r3, 1;
+	bra.uni NEXT;
+C1:
+	add.u32 %r3, %r3, 10;
+	bra.uni NEXT;
+C2:
+	add.u32 %r3, %r3, 100;
+NEXT:
+	add.u32 %r9, %r9, 1;
+	setp.lt.u32 %p5, %r9, %r2;
+	@%p5 bra LOOP;
+AFTER:
+	mov.u32 %r7, sh;
+	shl.b32 %r8, %r1, 2;
+	add.u32 %r10, %r7, %r8;
+	st.shared.u32 [%r10], %r3;
+	bar.sync 0;
+	xor.b32 %r11, %r1, 1;
+	shl.b32 %r12, %r11, 2;
+	add.u32 %r13, %r7, %r12;
+	ld.shared.u32 %r6, [%r13];
+	cvt.u64.u32 %rd4, %r6;
+	st.global.u64 [%rd3], %rd4;
+	ret;
+DEAD:
+	exit;
+`
+}
+
+// switchLoopSums is what switchLoopExitStub's kernel stores: trip i adds
+// 1, 10, 100 (i % 3 is 0, 1, 2); thread tid ^ 1 ran (tid ^ 1) & 3 trips
+// and wrote its sum before the barrier.
+func switchLoopSums(tid uint32) (uint64, bool) {
+	return []uint64{0, 1, 11, 111}[(tid^1)&3], true
+}
+
 // TestReconvergeBeforeExitPaths: lanes that took different branches meet
 // again at the branches' join even when another path from the branch ends
 // in exit, so a shfl.sync, vote.sync or bar.sync at the join sees every
@@ -280,98 +336,9 @@ DEAD:
 				return uint64(10*(src&3) + src), true
 			}},
 		{"a loop of tid & 3 trips over a switch whose impossible default is a block of one bra.uni to an exit stub after the kernel's ret (clang 19, cmd/difftest seed 10400291): the lanes meet after the loop before bar.sync",
-			`	mov.u32 %r3, 0;
-	mov.u32 %r9, 0;
-	setp.eq.u32 %p1, %r2, 0;
-	@%p1 bra AFTER;
-LOOP:
-	rem.u32 %r5, %r9, 3;
-	setp.eq.u32 %p2, %r5, 0;
-	@%p2 bra C0;
-	setp.eq.u32 %p3, %r5, 1;
-	@%p3 bra C1;
-	setp.eq.u32 %p4, %r5, 2;
-	@%p4 bra C2;
-	bra.uni DEAD;
-C0:
-	add.u32 %r3, %r3, 1;
-	bra.uni NEXT;
-C1:
-	add.u32 %r3, %r3, 10;
-	bra.uni NEXT;
-C2:
-	add.u32 %r3, %r3, 100;
-NEXT:
-	add.u32 %r9, %r9, 1;
-	setp.lt.u32 %p5, %r9, %r2;
-	@%p5 bra LOOP;
-AFTER:
-	mov.u32 %r7, sh;
-	shl.b32 %r8, %r1, 2;
-	add.u32 %r10, %r7, %r8;
-	st.shared.u32 [%r10], %r3;
-	bar.sync 0;
-	xor.b32 %r11, %r1, 1;
-	shl.b32 %r12, %r11, 2;
-	add.u32 %r13, %r7, %r12;
-	ld.shared.u32 %r6, [%r13];
-	cvt.u64.u32 %rd4, %r6;
-	st.global.u64 [%rd3], %rd4;
-	ret;
-DEAD:
-	exit;
-`, func(tid uint32) (uint64, bool) {
-				// Trip i adds 1, 10, 100 (i % 3 is 0, 1, 2); thread tid ^ 1
-				// ran (tid ^ 1) & 3 trips and wrote its sum before the barrier.
-				return []uint64{0, 1, 11, 111}[(tid^1)&3], true
-			}},
+			switchLoopExitStub(""), switchLoopSums},
 		{"the same with a phi copy before the default's jump (a block of a mov and a bra.uni): the lanes meet after the loop before bar.sync",
-			`	mov.u32 %r3, 0;
-	mov.u32 %r9, 0;
-	setp.eq.u32 %p1, %r2, 0;
-	@%p1 bra AFTER;
-LOOP:
-	rem.u32 %r5, %r9, 3;
-	setp.eq.u32 %p2, %r5, 0;
-	@%p2 bra C0;
-	setp.eq.u32 %p3, %r5, 1;
-	@%p3 bra C1;
-	setp.eq.u32 %p4, %r5, 2;
-	@%p4 bra C2;
-	mov.u32 %r14, 0;
-	bra.uni DEAD;
-C0:
-	add.u32 %r3, %r3, 1;
-	bra.uni NEXT;
-C1:
-	add.u32 %r3, %r3, 10;
-	bra.uni NEXT;
-C2:
-	add.u32 %r3, %r3, 100;
-NEXT:
-	add.u32 %r9, %r9, 1;
-	setp.lt.u32 %p5, %r9, %r2;
-	@%p5 bra LOOP;
-AFTER:
-	mov.u32 %r7, sh;
-	shl.b32 %r8, %r1, 2;
-	add.u32 %r10, %r7, %r8;
-	st.shared.u32 [%r10], %r3;
-	bar.sync 0;
-	xor.b32 %r11, %r1, 1;
-	shl.b32 %r12, %r11, 2;
-	add.u32 %r13, %r7, %r12;
-	ld.shared.u32 %r6, [%r13];
-	cvt.u64.u32 %rd4, %r6;
-	st.global.u64 [%rd3], %rd4;
-	ret;
-DEAD:
-	exit;
-`, func(tid uint32) (uint64, bool) {
-				// Trip i adds 1, 10, 100 (i % 3 is 0, 1, 2); thread tid ^ 1
-				// ran (tid ^ 1) & 3 trips and wrote its sum before the barrier.
-				return []uint64{0, 1, 11, 111}[(tid^1)&3], true
-			}},
+			switchLoopExitStub("\tmov.u32 %r14, 0;\n"), switchLoopSums},
 		{"an error path that stores and exits early, the final exit a lone exit after it: the other lanes meet at the join before vote.sync",
 			`	setp.eq.u32 %p1, %r2, 0;
 	@%p1 bra A;
