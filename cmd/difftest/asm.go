@@ -4,7 +4,9 @@
 // signedness, prmt's six modes, shf's clamp mode, slct, testp of every
 // property, the copysign instruction, cnot, mul24.hi, mad24, and set of
 // integer and float compares (unordered ones too) with an integer or a
-// float result. The host computes each from the ISA's semantics
+// float result, cvt between s32 and u32 (the bits, no .sat), and
+// atom.global's inc, dec, xor, and, exch and cas on the thread's own
+// element of a __device__ array. The host computes each from the ISA's semantics
 // (asmHost); TestAsm checks those against values worked out by hand.
 package main
 
@@ -39,6 +41,11 @@ var asmOps = []intrinOp{
 	{name: "set_gt_u32_f64", ret: U32, args: []Kind{F64, F64}}, {name: "set_nan_u32_f32", ret: U32, args: []Kind{F32, F32}},
 	{name: "set_equ_s32_f32", ret: S32, args: []Kind{F32, F32}}, {name: "set_le_f32_s32", ret: F32, args: []Kind{S32, S32}},
 	{name: "set_neu_f32_f64", ret: F32, args: []Kind{F64, F64}},
+	{name: "set_ne_u32_s32", ret: U32, args: []Kind{S32, S32}}, {name: "set_ne_u32_u32", ret: U32, args: []Kind{U32, U32}},
+	{name: "cvt_s32_u32", ret: S32, args: []Kind{U32}}, {name: "cvt_u32_s32", ret: U32, args: []Kind{S32}},
+	{name: "atom_g_inc", ret: U32, args: []Kind{U32, U32}}, {name: "atom_g_dec", ret: U32, args: []Kind{U32, U32}},
+	{name: "atom_g_xor", ret: U32, args: []Kind{U32, U32}}, {name: "atom_g_and", ret: U32, args: []Kind{U32, U32}},
+	{name: "atom_g_exch", ret: U32, args: []Kind{U32, U32}}, {name: "atom_g_cas", ret: U32, args: []Kind{U32, U32, U32}},
 }
 
 // asmCUDA: each instruction in one asm statement.
@@ -80,6 +87,22 @@ ASM_2(set_ne_u32_s64, "set.ne.u32.s64", "r", u32, "l", s64, "l", s64) ASM_2(set_
 ASM_2(set_gt_u32_f64, "set.gt.u32.f64", "r", u32, "d", double, "d", double) ASM_2(set_nan_u32_f32, "set.nan.u32.f32", "r", u32, "f", float, "f", float)
 ASM_2(set_equ_s32_f32, "set.equ.s32.f32", "r", s32, "f", float, "f", float) ASM_2(set_le_f32_s32, "set.le.f32.s32", "f", float, "r", s32, "r", s32)
 ASM_2(set_neu_f32_f64, "set.neu.f32.f64", "f", float, "d", double, "d", double)
+ASM_2(set_ne_u32_s32, "set.ne.u32.s32", "r", u32, "r", s32, "r", s32) ASM_2(set_ne_u32_u32, "set.ne.u32.u32", "r", u32, "r", u32, "r", u32)
+ASM_1(cvt_s32_u32, "cvt.s32.u32", "r", s32, "r", u32) ASM_1(cvt_u32_s32, "cvt.u32.s32", "r", u32, "r", s32)
+/* Atomics on the executing thread's own element of a __device__ array
+   (ASM_GSLOT: its CTA times 128 plus its linear index in the block), set
+   to a first: inc and dec in inline PTX through cvta.to.global as nvcc
+   writes them (clang's atomicInc and atomicDec stay generic), the others
+   by CUDA's atomics, which clang writes atom.global at -O3. The value is
+   the old one xor three times the new. */
+static DEV u32 asm_ga_[512];
+#define ASM_GSLOT (blockIdx.x * 128u + threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z))
+#define ASM_GATOM(name, ins) static DEV inline u32 I_##name(u32 a, u32 b) { u32 *p = &asm_ga_[ASM_GSLOT], o; *p = a; \
+  asm volatile("{\n\t.reg .u64 ga;\n\tcvta.to.global.u64 ga, %1;\n\t" ins " %0, [ga], %2;\n\t}" : "=r"(o) : "l"(p), "r"(b) : "memory"); return o ^ *p * 3u; }
+ASM_GATOM(atom_g_inc, "atom.global.inc.u32") ASM_GATOM(atom_g_dec, "atom.global.dec.u32")
+#define ASM_GATOMC(name, call) static DEV inline u32 I_##name(u32 a, u32 b) { u32 *p = &asm_ga_[ASM_GSLOT]; *p = a; u32 o = call(p, b); return o ^ *p * 3u; }
+ASM_GATOMC(atom_g_xor, atomicXor) ASM_GATOMC(atom_g_and, atomicAnd) ASM_GATOMC(atom_g_exch, atomicExch)
+static DEV inline u32 I_atom_g_cas(u32 a, u32 b, u32 c) { u32 *p = &asm_ga_[ASM_GSLOT]; *p = a; u32 o = atomicCAS(p, b, c); return o ^ *p * 3u; }
 `
 
 // asmHost: the ISA's semantics in C.
@@ -104,7 +127,13 @@ ASM_2(set_neu_f32_f64, "set.neu.f32.f64", "f", float, "d", double, "d", double)
 //     or 47..16 (.hi);
 //   - set: the compare's 0xffffffff (integer result) or 1.0f (float
 //     result), else 0; unordered compares (ltu, equ, neu) true with a NaN,
-//     ordered ones false; nan true when either is NaN.
+//     ordered ones false; nan true when either is NaN;
+//   - cvt.s32.u32, cvt.u32.s32: the bits (the ISA's conversion table
+//     has no conversion between integers of one width; only .sat
+//     clamps);
+//   - atom.global: the old value a, and the new one: inc a >= b ? 0 :
+//     a + 1, dec (a == 0 || a > b) ? b : a - 1, xor, and, exch b, cas
+//     a == b ? c : a.
 const asmHost = `/* nvcc's instructions (Config.Asm), as the PTX ISA defines them. */
 static u32 I_lop3(u32 a, u32 b, u32 c, u32 l) { u32 r = 0; for (int i = 0; i < 32; i++) r |= ((l >> ((a >> i & 1u) << 2 | (b >> i & 1u) << 1 | (c >> i & 1u))) & 1u) << i; return r; }
 static u32 h_bfind(u64 a, int msb, int sgn, int sa) {
@@ -183,4 +212,15 @@ static s64 h_s24(u32 x) { return (s64)((s32)(x << 8) >> 8); }
 #define I_set_equ_s32_f32(a, b) (s32)(!((float)(a) < (float)(b) || (float)(a) > (float)(b)) ? 0xffffffffu : 0u)
 #define I_set_le_f32_s32(a, b) ((s32)(a) <= (s32)(b) ? 1.0f : 0.0f)
 #define I_set_neu_f32_f64(a, b) (!((double)(a) == (double)(b)) ? 1.0f : 0.0f)
+#define I_set_ne_u32_s32(a, b) ((s32)(a) != (s32)(b) ? 0xffffffffu : 0u)
+#define I_set_ne_u32_u32(a, b) ((u32)(a) != (u32)(b) ? 0xffffffffu : 0u)
+#define I_cvt_s32_u32(a) ((s32)(u32)(a))
+#define I_cvt_u32_s32(a) ((u32)(s32)(a))
+static u32 h_gatom(u32 o, u32 n) { return o ^ n * 3u; }
+static u32 I_atom_g_inc(u32 a, u32 b) { return h_gatom(a, a >= b ? 0u : a + 1u); }
+static u32 I_atom_g_dec(u32 a, u32 b) { return h_gatom(a, a == 0u || a > b ? b : a - 1u); }
+static u32 I_atom_g_xor(u32 a, u32 b) { return h_gatom(a, a ^ b); }
+static u32 I_atom_g_and(u32 a, u32 b) { return h_gatom(a, a & b); }
+static u32 I_atom_g_exch(u32 a, u32 b) { return h_gatom(a, b); }
+static u32 I_atom_g_cas(u32 a, u32 b, u32 c) { return h_gatom(a, a == b ? c : a); }
 `

@@ -467,6 +467,12 @@ type Config struct {
 	// indexed by data, st.local.v4.f32 and ld.local.v4.f32). Off by
 	// default.
 	F4 bool
+	// V4 adds vectors of 8 and 16 bytes moved between the threads of a
+	// CTA through shared and global memory across __syncthreads (v4.go:
+	// st/ld.shared.v4.u32, st/ld.global.v4.f32, .v2.f32 in shared,
+	// .v2.u32 in global), where every thread of the CTA is present. Off
+	// by default.
+	V4 bool
 	// CLI runs each program through launch.Run, as ptxplay run does
 	// (cli.go: lazy fills, the output held in the machine and read
 	// through the result JSON), its output buffer a fill of a value of
@@ -777,6 +783,11 @@ func (g *gen) stmt(top bool) *Stmt {
 	}
 	if g.cfg.Tiles && !g.cfg.Exit && top && g.fn.IsBody && g.r.IntN(6) == 0 {
 		if s := g.tile(); s != nil {
+			return s
+		}
+	}
+	if g.cfg.V4 && !g.cfg.Exit && top && g.fn.IsBody && g.r.IntN(6) == 0 {
+		if s := g.vx(); s != nil {
 			return s
 		}
 	}
@@ -2432,7 +2443,7 @@ func (p *Program) C() string {
 	if p.Cfg.Shapes {
 		fmt.Fprintf(&b, "/* %s */\n#undef SHP\n#define SHP %du\n", p.Launch(), p.Launch().P())
 	}
-	if p.Cfg.Tiles && !p.Launch().Ghosts() {
+	if (p.Cfg.Tiles || p.Cfg.V4) && !p.Launch().Ghosts() {
 		b.WriteString(p.tileDefs())
 	}
 	for _, s := range p.Structs {
@@ -2558,7 +2569,7 @@ typedef __int128 s128;
 #define DEV __device__
 #define SHARED __shared__
 #define DEVVAR __device__
-` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + carryCUDA + scanShared + scanCUDA + tileShared + tileCUDA + roundCUDA + asmCUDA + approxShared + approxCUDA + f4Shared + f4CUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
+` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + carryCUDA + scanShared + scanCUDA + tileShared + tileCUDA + roundCUDA + asmCUDA + approxShared + approxCUDA + f4Shared + f4CUDA + vxShared + vxCUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
    of the source thread that mode and l name. */
 static DEV inline u32 xchg_idx(u32 v, u32 l) { return (u32)__shfl_sync(FULL_MASK, (int)v, (int)l); }
 static DEV inline u32 xchg_up(u32 v, u32 l) { return (u32)__shfl_up_sync(FULL_MASK, (int)v, l); }
@@ -2746,7 +2757,7 @@ typedef __int128 s128;
    threads, which calls the body under setjmp. */
 static jmp_buf exit_jb;
 #define EXIT() longjmp(exit_jb, 1)
-` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + carryHost + scanShared + tileShared + roundHost + asmHost + approxShared + approxHost + f4Shared + f4Host + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
+` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + carryHost + scanShared + tileShared + roundHost + asmHost + approxShared + approxHost + f4Shared + f4Host + vxShared + vxHost + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
 #define XCHGN(f, l, g, j) XCHG(cta, f, l)
 #define XCHGM(mode, f, l, g, j) f(WSRC(mode, l, g, j), AT(WSRC(mode, l, g, j)))
 /* XRED(mode, f): f over the 32 threads of t's warp or the 64 of its CTA;
