@@ -65,3 +65,39 @@ func BenchmarkSanitize(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSanitizedRun is the page's sanitizers' run (web App.Prepare's
+// sanitizeStart): the benchmark launch prepared, all three sanitizers on,
+// run to the end; only the run is timed. The findings must stay none.
+//
+//	go test ./core/launch -run '^$' -bench SanitizedRun -benchtime 5x
+func BenchmarkSanitizedRun(b *testing.B) {
+	for _, k := range BenchKernels() {
+		if k.Name != "reduce" && k.Name != "vadd" && k.Name != "transpose" {
+			continue
+		}
+		b.Run(k.Name, func(b *testing.B) {
+			p, spec, err := loadForBench(k)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				res := &Result{Buffers: map[string]*Buffer{}}
+				m, err := Prepare(p, spec, res)
+				if err != nil {
+					b.Fatal(err)
+				}
+				SanitizeMachine(m, res, sim.SanAll)
+				b.StartTimer()
+				m.Run(0)
+				if f := m.Fault(); f != nil {
+					b.Fatal(f.Msg)
+				}
+				if hz := m.Hazards(); len(hz) > 0 {
+					b.Fatalf("%s: finding %s", k.Name, hz[0].Message)
+				}
+			}
+		})
+	}
+}
