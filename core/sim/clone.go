@@ -45,6 +45,9 @@ func (m *Machine) clone() *Machine {
 	c.out = m.out.clone()
 	c.lastWrites = append([]memWrite(nil), m.lastWrites...)
 	c.lastAccess = append([]laneAccess(nil), m.lastAccess...)
+	if m.san != nil {
+		c.san = m.san.clone(m, &c) // sanitize_clone.go
+	}
 	return &c
 }
 
@@ -111,9 +114,14 @@ func (f *frame) clone() *frame {
 }
 
 // stateBytes estimates the memory a clone of m takes, pages not counted
-// (they are shared: see Session.recount).
+// (they are shared: see Session.recount); with the sanitizers on, what
+// their copies on write since the last clone left to it too
+// (sanitize_clone.go).
 func (m *Machine) stateBytes() int64 {
 	n := int64(512)
+	if m.san != nil {
+		n += m.san.stateBytes()
+	}
 	for _, b := range m.global.bufs {
 		n += b.mem.tableBytes() + 64
 	}

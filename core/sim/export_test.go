@@ -15,3 +15,7 @@ func SetCompactOff(off bool) (undo func()) {
 	compactOff = off
 	return func() { compactOff = old }
 }
+
+// CloneForTest is a checkpoint's copy of m (clone.go) for the tests of
+// package sim_test.
+func (m *Machine) CloneForTest() *Machine { return m.clone() }

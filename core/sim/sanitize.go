@@ -11,11 +11,13 @@
 // would compute without them; only a barrier that can never complete (a
 // hang on the GPU) stops it, as it always did, now with a sync finding.
 //
-// Step back: a Session never sanitizes. A page that wants findings runs the
-// launch once more on a plain machine with the sanitizers on (the schedule
-// is fixed, so every step number in a finding is the session's step
-// number too): findings are recomputed, never restored from a checkpoint,
-// and the shadow state stays out of history.
+// Step back: a Session whose machine sanitizes takes the findings back
+// with each step back. A checkpoint holds the sanitizers' state as it was
+// (sanitize_clone.go): the shadow and the warps' and CTAs' records are
+// shared with the running machine and copied on its first change after
+// the checkpoint, a chunk of shadow, a warp or a CTA at a time. The page
+// runs the sanitizers on a machine of its own, beside the session
+// (web/sanitize.go), so that its history stays small.
 //
 // The model (racecheck), after the PTX ISA memory consistency model (ISA
 // 8.x "Memory Consistency Model": conflicting accesses, morally strong
@@ -60,15 +62,17 @@
 //     copy structs whole through it, unset members and padding included,
 //     which C allows.
 //   - Shadow memory: one record of the last write and two of the last
-//     concurrent reads per 4-byte granule, with a byte mask each; shared
-//     memory per CTA of the running cluster, global memory per 16 KiB page
-//     touched, within ShadowBytes.
+//     concurrent reads per 4-byte granule, with a byte mask each, and a
+//     bit per byte for initcheck, in chunks of 1 KiB of memory (sanPage)
+//     made when first touched: shared memory per CTA of the running
+//     cluster, global memory per buffer, within ShadowBytes.
 
 package sim
 
 import (
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -181,7 +185,7 @@ func (m *Machine) Sanitize(k Sanitize) {
 		return
 	}
 	m.san = &sanitizer{on: k, mem: k&(SanRace|SanInit) != 0, index: map[hzKey]int{}, warps: map[int64]*sanWarp{}, ctas: map[int]*sanCTA{},
-		bufs: map[*buffer]*sanBuf{}, curCluster: -1}
+		curCluster: -1, gen: nextEpoch()}
 	m.san.proxyStart(m.prog) // sanitize_proxy.go
 }
 
@@ -192,8 +196,10 @@ func (m *Machine) SanitizeUninit(base uint64) {
 	if m.san == nil {
 		return
 	}
-	if b := m.bufferAt(base); b != nil {
-		m.san.buf(b).uninit = true
+	for i, b := range m.global.bufs {
+		if b.base == base {
+			m.san.buf(i, b).uninit = true
+		}
 	}
 }
 
@@ -236,7 +242,7 @@ type sanitizer struct {
 	warps      map[int64]*sanWarp // by cta position * 64 + warp id, the running cluster's
 	ctas       map[int]*sanCTA    // by cta position, the running cluster's
 	curCluster int
-	bufs       map[*buffer]*sanBuf
+	bufs       []*sanBuf  // by the buffer's index in the machine's globalMem.bufs
 	rels       []relEvent // release events in step order (sanitize_relacq.go)
 	shadow     int64
 	shadowFull bool
@@ -246,7 +252,7 @@ type sanitizer struct {
 	clPhase, clDonePhase int64
 	clJoin, clDone       []uint32
 	clAcq, clAcqDone     [3]int64 // the acquires the phases carry (sanitize_relacq.go)
-	clWaiters            []*sanWarp
+	clWaiters            []int64  // their keys (sanitizer.warps)
 
 	mbars map[mbarKey]*sanMbar // mbarrier phases (sanitize_mbar.go), the running cluster's
 
@@ -268,6 +274,14 @@ type sanitizer struct {
 	acqSeen bool // some thread acquired: barriers carry acquires from then on (sanitize_relacq.go)
 
 	px *sanProxy // racecheck across proxies, when the kernel reads shared memory through the async proxy (sanitize_proxy.go)
+
+	// Copy on write (sanitize_clone.go): the warps, CTAs, buffers,
+	// mbarriers and chunks of shadow whose gen is another than gen are
+	// shared with a clone and copied before they change; hzShared: hz
+	// and index are. copied counts the bytes copied since the last clone.
+	gen      uint64
+	hzShared bool
+	copied   int64
 }
 
 // opSem is what racecheck needs of a memory instruction.
@@ -289,6 +303,7 @@ const (
 
 // sanWarp is a warp's synchronisation state.
 type sanWarp struct {
+	gen   uint64 // copy on write (sanitize_clone.go)
 	key   int64
 	self  int      // its slot in vc: cluster rank * warps per CTA + warp id
 	vc    []uint32 // vector clock over the cluster's warps
@@ -310,10 +325,10 @@ type sanWarp struct {
 
 // sanCTA is a CTA's shadow of its shared memory and its barriers.
 type sanCTA struct {
-	gran []sanGran
-	init []uint64 // initialised bits of shared memory
-	bars [16]sanBar
-	px   []proxyW // each byte's last generic-proxy write (sanitize_proxy.go)
+	gen   uint64     // copy on write (sanitize_clone.go)
+	pages []*sanPage // the shadow of its shared memory, by chunk
+	bars  [16]sanBar
+	px    []proxyW // each byte's last generic-proxy write (sanitize_proxy.go)
 }
 
 type sanBar struct {
@@ -329,14 +344,30 @@ type sanBar struct {
 
 // sanBuf is a global buffer's shadow.
 type sanBuf struct {
+	gen    uint64 // copy on write (sanitize_clone.go)
 	uninit bool
-	pages  []*sanPage
+	pages  []*sanPage // by chunk
 }
 
+// The shadow's chunk: 1 KiB of memory. Smaller than the machine's pages
+// (pages.go) because a checkpoint's copy on write copies a chunk whole,
+// at 26 bytes of shadow a byte.
+const (
+	shadowShift = 10
+	shadowSize  = 1 << shadowShift
+	shadowMask  = shadowSize - 1
+)
+
+// sanPage is the shadow of a chunk of shared or global memory: racecheck's
+// granules and initcheck's bits (set: the byte is initialised).
 type sanPage struct {
-	gran [pageSize / 4]sanGran
-	init [pageSize / 64]uint64
+	gen  uint64 // copy on write (sanitize_clone.go)
+	gran [shadowSize / 4]sanGran
+	init [shadowSize / 64]uint64
 }
+
+// shadowCost is what a chunk counts against ShadowBytes.
+const shadowCost = shadowSize * 25
 
 // sanGran is a 4-byte granule's race shadow. w is the last write; when
 // two threads' writes hold different bytes of the granule (the lanes of a
@@ -371,35 +402,57 @@ const (
 	accScope0 // two bits from here: the scope of a strong access (scopeCTA, scopeCluster, scopeGPU)
 )
 
-func (s *sanitizer) buf(b *buffer) *sanBuf {
-	sb := s.bufs[b]
+// buf returns the shadow of b, the machine's buffer i, the sanitizer's
+// own to change.
+func (s *sanitizer) buf(i int, b *buffer) *sanBuf {
+	if i >= len(s.bufs) {
+		s.bufs = append(s.bufs, make([]*sanBuf, i+1-len(s.bufs))...)
+	}
+	sb := s.bufs[i]
 	if sb == nil {
-		sb = &sanBuf{pages: make([]*sanPage, (b.mem.size+pageSize-1)/pageSize)}
-		s.bufs[b] = sb
+		sb = &sanBuf{gen: s.gen, pages: make([]*sanPage, (b.mem.size+shadowMask)>>shadowShift)}
+		s.bufs[i] = sb
+	} else if sb.gen != s.gen {
+		sb = s.ownBuf(i)
 	}
 	return sb
 }
 
-// page returns the shadow page i of sb, made when first needed (nil when
-// the shadow bound is reached).
+// page returns chunk i of sb's shadow, made when first needed (nil when
+// the shadow bound is reached), the sanitizer's own to change.
 func (s *sanitizer) page(sb *sanBuf, i uint64) *sanPage {
 	if i >= uint64(len(sb.pages)) {
 		return nil
 	}
 	p := sb.pages[i]
 	if p == nil {
-		if s.shadow+int64(pageSize)*25 > ShadowBytes {
+		if s.shadow+shadowCost > ShadowBytes {
 			s.shadowFull = true
 			return nil
 		}
-		p = new(sanPage)
+		p = &sanPage{gen: s.gen}
 		if !sb.uninit {
 			for k := range p.init {
 				p.init[k] = ^uint64(0)
 			}
 		}
-		s.shadow += int64(pageSize) * 25
+		s.shadow += shadowCost
 		sb.pages[i] = p
+	} else if p.gen != s.gen {
+		p = s.ownPage(&sb.pages[i])
+	}
+	return p
+}
+
+// sharedPage returns chunk i of sc's shadow of shared memory (nothing
+// initialised at first), the sanitizer's own to change.
+func (s *sanitizer) sharedPage(sc *sanCTA, i uint64) *sanPage {
+	p := sc.pages[i]
+	if p == nil {
+		p = &sanPage{gen: s.gen}
+		sc.pages[i] = p
+	} else if p.gen != s.gen {
+		p = s.ownPage(&sc.pages[i])
 	}
 	return p
 }
@@ -430,12 +483,10 @@ func (s *sanitizer) cta(m *Machine, c *cta) *sanCTA {
 	s.enterCluster(m, c)
 	sc := s.ctas[c.pos]
 	if sc == nil {
-		sc = &sanCTA{}
-		if s.on&SanRace != 0 {
-			sc.gran = make([]sanGran, (len(c.shared)+3)/4)
-		}
-		sc.init = make([]uint64, (len(c.shared)+63)/64)
+		sc = &sanCTA{gen: s.gen, pages: make([]*sanPage, (len(c.shared)+shadowMask)>>shadowShift)}
 		s.ctas[c.pos] = sc
+	} else if sc.gen != s.gen {
+		sc = s.ownCTA(c.pos)
 	}
 	s.lastC, s.lastSC = c, sc
 	return sc
@@ -450,8 +501,10 @@ func (s *sanitizer) warp(m *Machine, w *warp) *sanWarp {
 	sw := s.warps[key]
 	if sw == nil {
 		nw := len(w.cta.warps)
-		sw = &sanWarp{key: key, self: w.cta.rank*nw + w.id, vc: make([]uint32, m.cl.size*nw)}
+		sw = &sanWarp{gen: s.gen, key: key, self: w.cta.rank*nw + w.id, vc: make([]uint32, m.cl.size*nw)}
 		s.warps[key] = sw
+	} else if sw.gen != s.gen {
+		sw = s.ownWarp(key)
 	}
 	s.lastW, s.lastSW = w, sw
 	return sw
@@ -543,12 +596,7 @@ func (s *sanitizer) access(m *Machine, w *warp, o *op, lane int, sp space, addr 
 		fallthrough
 	case spaceShared:
 		sc := s.cta(m, t)
-		if s.on&SanInit != 0 {
-			s.initBits(m, w, o, lane, sc.init, addr, addr, n, write && !sem.atomic, sem.atomic, nil)
-		}
-		if s.on&SanRace != 0 {
-			s.race(m, w, o, lane, sc.gran, addr, n, write, sem, "shared", addr)
-		}
+		s.shadowAccess(m, w, o, lane, sc, nil, addr, addr, n, write, sem, "shared")
 		if write && s.px != nil {
 			s.proxyWrite(m, w, o, lane, t, sc, addr, n) // sanitize_proxy.go
 		}
@@ -561,41 +609,102 @@ func (s *sanitizer) access(m *Machine, w *warp, o *op, lane int, sp space, addr 
 		if b == nil {
 			break
 		}
-		sb := s.buf(b)
-		off := addr - b.base
+		sb := s.buf(m.global.last, b) // find leaves last at b's index
 		if (s.on&SanInit == 0 || !sb.uninit) && s.on&SanRace == 0 {
 			break
 		}
-		p := s.page(sb, off>>pageShift)
-		if p == nil {
-			break
-		}
-		po := off & pageMask
-		if s.on&SanInit != 0 && sb.uninit {
-			s.initBits(m, w, o, lane, p.init[:], po, addr, n, write && !sem.atomic, sem.atomic, b)
-		}
-		if s.on&SanRace != 0 {
-			s.race(m, w, o, lane, p.gran[:], po, n, write, sem, "global", addr)
-		}
+		s.shadowAccess(m, w, o, lane, nil, sb, addr-b.base, addr, n, write, sem, "global")
 	}
 	if sem.acquire {
 		s.acquire(m, w, sem, 1<<lane)
 	}
 }
 
-// initBits checks and sets initialised bits: bits[off..off+n) (off the
-// offset in bits' memory; addr the address shown; b the global buffer, or
+// shadowAccess checks and records lane's access of n bytes at offset off
+// of sc's shared memory or of sb's buffer (the other nil); addr is the
+// address shown. Aligned accesses stay inside one chunk of shadow; one
+// that does not is taken a chunk at a time for racecheck.
+func (s *sanitizer) shadowAccess(m *Machine, w *warp, o *op, lane int, sc *sanCTA, sb *sanBuf, off, addr uint64, n int, write bool, sem *opSem, spaceName string) {
+	var b *buffer
+	if sb != nil {
+		b = m.global.bufs[m.global.last]
+	}
+	lo, hi := off>>shadowShift, (off+uint64(n)-1)>>shadowShift
+	var p *sanPage
+	if lo == hi {
+		if p = s.chunk(sc, sb, lo); p == nil {
+			return
+		}
+	}
+	if s.on&SanInit != 0 && (sb == nil || sb.uninit) {
+		if p != nil {
+			s.initBits(m, w, o, lane, &p.init, off&shadowMask, addr, n, write && !sem.atomic, sem.atomic, b)
+		} else {
+			s.initBitsSlow(m, w, o, lane, sc, sb, off, addr, n, write && !sem.atomic, sem.atomic, b)
+		}
+	}
+	if s.on&SanRace == 0 {
+		return
+	}
+	if p != nil {
+		s.race(m, w, o, lane, &p.gran, off&shadowMask, n, write, sem, spaceName, addr)
+		return
+	}
+	for c := lo; c <= hi; c++ { // a chunk at a time, as the granules of one before
+		q := s.chunk(sc, sb, c)
+		if q == nil {
+			return
+		}
+		a, e := max(off, c<<shadowShift), min(off+uint64(n), (c+1)<<shadowShift)
+		s.race(m, w, o, lane, &q.gran, a&shadowMask, int(e-a), write, sem, spaceName, addr+(a-off))
+	}
+}
+
+// chunk is chunk i of sc's or sb's shadow (nil past the shadow bound).
+func (s *sanitizer) chunk(sc *sanCTA, sb *sanBuf, i uint64) *sanPage {
+	if sc != nil {
+		if i >= uint64(len(sc.pages)) {
+			return nil
+		}
+		return s.sharedPage(sc, i)
+	}
+	return s.page(sb, i)
+}
+
+// initBits checks and sets initialised bits: ib[off..off+n) (off the
+// offset in the chunk; addr the address shown; b the global buffer, or
 // nil for shared memory). A write sets them; a read checks them; an atomic
 // (a read and a write) checks then sets them in shared memory, where
 // nothing starts defined, and only sets them in a "count" buffer, which
 // ptxplay fills with zeros as a cudaMemset before a histogram would.
-func (s *sanitizer) initBits(m *Machine, w *warp, o *op, lane int, bits []uint64, off, addr uint64, n int, write, atomic bool, b *buffer) {
+func (s *sanitizer) initBits(m *Machine, w *warp, o *op, lane int, ib *[shadowSize / 64]uint64, off, addr uint64, n int, write, atomic bool, b *buffer) {
+	if n <= 64 && off&63+uint64(n) <= 64 { // one word's bits (every aligned access)
+		word := &ib[off>>6]
+		mask := (^uint64(0) >> (64 - uint(n))) << (off & 63)
+		if !write && (!atomic || b == nil) {
+			if miss := ^*word & mask; miss != 0 {
+				var runs [][2]uint64
+				for l := miss; l != 0; {
+					i := uint64(bits.TrailingZeros64(l)) // a run of missing bytes from bit i
+					k := uint64(bits.TrailingZeros64(^(l >> i)))
+					runs = append(runs, [2]uint64{addr + i - off&63, k})
+					l &^= (^uint64(0) >> (64 - k)) << i
+				}
+				s.reportInit(m, w, o, lane, addr, n, bits.OnesCount64(miss), b, runs)
+			}
+			if !atomic {
+				return
+			}
+		}
+		*word |= mask
+		return
+	}
 	end := off + uint64(n)
 	if !write && (!atomic || b == nil) {
 		missing := 0
 		var runs [][2]uint64
 		for i := off; i < end; i++ {
-			if bits[i>>6]>>(i&63)&1 == 0 {
+			if ib[i>>6]>>(i&63)&1 == 0 {
 				missing++
 				a := addr + (i - off)
 				if k := len(runs) - 1; k >= 0 && runs[k][0]+runs[k][1] == a {
@@ -613,7 +722,46 @@ func (s *sanitizer) initBits(m *Machine, w *warp, o *op, lane int, bits []uint64
 		}
 	}
 	for i := off; i < end; i++ {
-		bits[i>>6] |= 1 << (i & 63)
+		ib[i>>6] |= 1 << (i & 63)
+	}
+}
+
+// initBitsSlow is initBits for an access over two chunks of shadow.
+func (s *sanitizer) initBitsSlow(m *Machine, w *warp, o *op, lane int, sc *sanCTA, sb *sanBuf, off, addr uint64, n int, write, atomic bool, b *buffer) {
+	bit := func(i uint64) (*uint64, uint64) {
+		p := s.chunk(sc, sb, i>>shadowShift)
+		if p == nil {
+			return nil, 0
+		}
+		j := i & shadowMask
+		return &p.init[j>>6], 1 << (j & 63)
+	}
+	end := off + uint64(n)
+	if !write && (!atomic || b == nil) {
+		missing := 0
+		var runs [][2]uint64
+		for i := off; i < end; i++ {
+			if wd, mk := bit(i); wd != nil && *wd&mk == 0 {
+				missing++
+				a := addr + (i - off)
+				if k := len(runs) - 1; k >= 0 && runs[k][0]+runs[k][1] == a {
+					runs[k][1]++
+				} else {
+					runs = append(runs, [2]uint64{a, 1})
+				}
+			}
+		}
+		if missing > 0 {
+			s.reportInit(m, w, o, lane, addr, n, missing, b, runs)
+		}
+		if !atomic {
+			return
+		}
+	}
+	for i := off; i < end; i++ {
+		if wd, mk := bit(i); wd != nil {
+			*wd |= mk
+		}
 	}
 }
 
@@ -634,7 +782,7 @@ func (s *sanitizer) reportInit(m *Machine, w *warp, o *op, lane int, addr uint64
 
 // race checks lane's access of n bytes at offset off of the granules g
 // against the accesses recorded there, then records it.
-func (s *sanitizer) race(m *Machine, w *warp, o *op, lane int, g []sanGran, off uint64, n int, write bool, sem *opSem, spaceName string, addr uint64) {
+func (s *sanitizer) race(m *Machine, w *warp, o *op, lane int, g *[shadowSize / 4]sanGran, off uint64, n int, write bool, sem *opSem, spaceName string, addr uint64) {
 	if len(s.clWaiters) > 0 {
 		s.clusterAcquire(m)
 	}
@@ -872,6 +1020,9 @@ func tup(t [3]uint32) string { return fmt.Sprintf("(%d,%d,%d)", t[0], t[1], t[2]
 
 // report keeps h, or counts it with the finding at the same lines.
 func (s *sanitizer) report(h Hazard) {
+	if s.hzShared {
+		s.ownHazards() // sanitize_clone.go
+	}
 	k := hzKey{kind: h.Kind, line: h.Line, col: h.Col, access: h.Access}
 	if h.Other != nil {
 		k.oline, k.ocol, k.oacc = h.Other.Line, h.Other.Col, h.Other.Access

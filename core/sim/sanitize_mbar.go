@@ -9,6 +9,7 @@ package sim
 
 // sanMbar is the synchronisation state of one mbarrier object.
 type sanMbar struct {
+	gen   uint64   // copy on write (sanitize_clone.go)
 	phase uint64   // the phase cur collects (the record's phase count then)
 	cur   []uint32 // join of the arrivals of that phase
 	done  []uint32 // join of every completed phase's arrivals
@@ -50,8 +51,10 @@ func (s *sanitizer) mbarOf(m *Machine, w *warp, o *op, lane int) (*cta, *sanMbar
 	k := mbarKey{c.pos, addr}
 	b := s.mbars[k]
 	if b == nil {
-		b = &sanMbar{phase: r.phases}
+		b = &sanMbar{gen: s.gen, phase: r.phases}
 		s.mbars[k] = b
+	} else if b.gen != s.gen {
+		b = s.ownMbar(k) // sanitize_clone.go
 	}
 	if r.phases > b.phase { // the phase cur collected has completed
 		if b.done == nil {
@@ -118,8 +121,10 @@ func (s *sanitizer) wroteShared(m *Machine, c *cta, off uint64, n int) {
 		return
 	}
 	sc := s.cta(m, c)
-	for i := off; i < off+uint64(n) && i>>6 < uint64(len(sc.init)); i++ {
-		sc.init[i>>6] |= 1 << (i & 63)
+	for i := off; i < off+uint64(n) && i < uint64(len(c.shared)); i++ {
+		p := s.sharedPage(sc, i>>shadowShift)
+		j := i & shadowMask
+		p.init[j>>6] |= 1 << (j & 63)
 	}
 }
 
@@ -132,16 +137,16 @@ func (s *sanitizer) wroteGlobal(m *Machine, addr uint64, n int) {
 	if b == nil {
 		return
 	}
-	sb := s.buf(b)
+	sb := s.buf(m.global.last, b) // find leaves last at b's index
 	if !sb.uninit {
 		return
 	}
 	for a := addr - b.base; a < addr-b.base+uint64(n); a++ {
-		p := s.page(sb, a>>pageShift)
+		p := s.page(sb, a>>shadowShift)
 		if p == nil {
 			return
 		}
-		po := a & pageMask
+		po := a & shadowMask
 		p.init[po>>6] |= 1 << (po & 63)
 	}
 }

@@ -312,7 +312,7 @@ func (s *sanitizer) clusterBarrier(m *Machine, w *warp, arrive bool, phase int64
 		return
 	}
 	if sw.clArr != 0 {
-		s.clWaiters = append(s.clWaiters, sw)
+		s.clWaiters = append(s.clWaiters, sw.key)
 	}
 	s.clusterAcquire(m)
 }
@@ -333,7 +333,11 @@ func (s *sanitizer) clusterAcquire(m *Machine) {
 		s.clJoin = nil
 	}
 	k := 0
-	for _, sw := range s.clWaiters {
+	for _, key := range s.clWaiters {
+		sw := s.warps[key]
+		if sw.gen != s.gen {
+			sw = s.ownWarp(key) // sanitize_clone.go
+		}
 		if s.clDone != nil && s.clDonePhase == sw.clArr-1 {
 			joinInto(sw.vc, s.clDone)
 			s.acqGive(sw, &s.clAcqDone, ^uint32(0))
@@ -343,7 +347,7 @@ func (s *sanitizer) clusterAcquire(m *Machine) {
 		if m.cl.phases > sw.clArr { // a later phase passed: nothing left to give
 			continue
 		}
-		s.clWaiters[k] = sw
+		s.clWaiters[k] = key
 		k++
 	}
 	s.clWaiters = s.clWaiters[:k]

@@ -21,10 +21,9 @@ func TestSessionRestartsBackAndForth(t *testing.T) {
 	p := compilePTX(t, "restart.ptx", restartKernel)
 	const grid, block = KeepCTAs + 12, 64
 	for _, budget := range []int64{0, 1 << 16} { // the default, and one that thins history
-		// Sanitizers stay off: a clone shares its machine's sanitizer
-		// (clone.go copies the pointer), so a session's findings do not
-		// go back with it; the page runs them on a machine of their own.
-		for _, san := range []Sanitize{0} {
+		// With the sanitizers on, the checkpoints hold their state too
+		// (sanitize_clone.go): the findings go back with the session.
+		for _, san := range []Sanitize{0, SanAll} {
 			desc := fmt.Sprintf("budget %d, sanitize %v", budget, san)
 			m, _ := newRestart(t, p, grid, block, 0, san)
 			s := NewSession(m, budget)
