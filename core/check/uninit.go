@@ -91,7 +91,25 @@ type flow struct {
 	succ    [][]int  // each instruction's successors
 	blind   bool     // an instruction's operands are not resolved: it may name any register
 	reached []bool   // instructions some path from the start reaches
+
+	// Each instruction's register operands as forEachReg gives them,
+	// instruction i's uses[at[i]:at[i+1]]: listed once, so that the
+	// analyses below run down an array, not a callback per operand
+	// (a run that compacts its kernel pays for them, in wasm too).
+	uses []use
+	at   []int32
 }
+
+// use is one register operand of an instruction: the register, its
+// element's bit, and whether the instruction writes it.
+type use struct {
+	reg  int32 // Reg.Index
+	bit  int32
+	dest bool
+}
+
+// usesOf returns instruction i's register operands.
+func (fl *flow) usesOf(i int) []use { return fl.uses[fl.at[i]:fl.at[i+1]] }
 
 // newFlow builds f's flow; nil when f has no code or no registers.
 func newFlow(f *Func) *flow {
@@ -120,6 +138,8 @@ func newFlow(f *Func) *flow {
 	}
 	// The writes and the successors of each instruction.
 	fl.writes = regSets(n, words)
+	fl.at = make([]int32, n+1)
+	fl.uses = make([]use, 0, 3*n)
 	fl.succ = make([][]int, n)
 	// Each instruction's successors, cut from one growing array (an
 	// earlier cut keeps the array it was cut from when it grows).
@@ -141,10 +161,13 @@ func newFlow(f *Func) *flow {
 			fl.blind = true
 		}
 		forEachReg(in, func(r *Reg, comp int, dest bool) {
+			b := fl.base[r.Index] + comp
+			fl.uses = append(fl.uses, use{reg: int32(r.Index), bit: int32(b), dest: dest})
 			if dest {
-				w.add(fl.base[r.Index] + comp)
+				w.add(b)
 			}
 		})
+		fl.at[i+1] = int32(len(fl.uses))
 		falls := true
 		from := len(succ)
 		switch in.Entry.Name {
@@ -175,8 +198,9 @@ func newFlow(f *Func) *flow {
 // forward solves a forward data flow over fl's instructions: out[i] is
 // in[i] plus gen[i], and meet(in[s], out[i]) merges it into each
 // successor s, reporting a change (union for a may-analysis, intersect
-// for a must one); work is where it starts. in holds the answer.
-func (fl *flow) forward(in, gen []regSet, meet func(dst, src regSet) bool, work []int) {
+// for a must one: no func value, whose call is an indirect one, in
+// wasm dearer still); work is where it starts. in holds the answer.
+func (fl *flow) forward(in, gen []regSet, must bool, work []int) {
 	queued := make([]bool, len(in))
 	for _, i := range work {
 		queued[i] = true
@@ -189,7 +213,13 @@ func (fl *flow) forward(in, gen []regSet, meet func(dst, src regSet) bool, work 
 		copy(out, in[i])
 		out.union(gen[i])
 		for _, s := range fl.succ[i] {
-			if meet(in[s], out) && !queued[s] {
+			var changed bool
+			if must {
+				changed = in[s].intersect(out)
+			} else {
+				changed = in[s].union(out)
+			}
+			if changed && !queued[s] {
 				queued[s] = true
 				work = append(work, s)
 			}
@@ -209,7 +239,7 @@ func uninitReads(p *Program, f *Func, list *ptx.ErrorList) {
 	// predecessors p; the entry has the parameters.
 	in := regSets(n, words)
 	in[0].union(fl.entry)
-	fl.forward(in, fl.writes, regSet.union, []int{0})
+	fl.forward(in, fl.writes, false, []int{0})
 	for i, inst := range f.Code {
 		if !fl.reached[i] {
 			continue
@@ -247,8 +277,20 @@ func uninitReads(p *Program, f *Func, list *ptx.ErrorList) {
 // of its warp do): in[i] is the intersection of out[p] over the
 // predecessors p, out[i] = in[i] plus i's unguarded writes.
 func WrittenFirst(f *Func, laneLocal func(*Inst) bool) []uint8 {
-	res := make([]uint8, len(f.Regs))
+	return newFlow(f).writtenFirst(f, laneLocal)
+}
+
+// Compaction returns WrittenFirst(f, laneLocal) and Interferences(f,
+// maxWords), from one analysis of f's control flow and operands (a
+// register allocation needs both; core/sim's compaction is part of a
+// run).
+func Compaction(f *Func, laneLocal func(*Inst) bool, maxWords int) ([]uint8, *Interference) {
 	fl := newFlow(f)
+	return fl.writtenFirst(f, laneLocal), fl.interferences(f, maxWords)
+}
+
+func (fl *flow) writtenFirst(f *Func, laneLocal func(*Inst) bool) []uint8 {
+	res := make([]uint8, len(f.Regs))
 	if fl == nil || fl.blind {
 		return res
 	}
@@ -269,16 +311,16 @@ func WrittenFirst(f *Func, laneLocal func(*Inst) bool) []uint8 {
 		if !fl.reached[i] {
 			continue
 		}
-		local := laneLocal(in)
-		forEachReg(in, func(r *Reg, comp int, dest bool) {
+		local, guarded := laneLocal(in), in.Guard != nil
+		for _, u := range fl.usesOf(i) {
 			if !local {
-				for k := range max(1, r.Vec) {
-					ok.del(fl.base[r.Index] + k)
+				for k := range max(1, f.Regs[u.reg].Vec) {
+					ok.del(fl.base[u.reg] + k)
 				}
-			} else if dest && in.Guard == nil {
-				defs[i].add(fl.base[r.Index] + comp)
+			} else if u.dest && !guarded {
+				defs[i].add(int(u.bit))
 			}
-		})
+		}
 	}
 	// in[0] is empty; every other instruction starts full (the top of
 	// the intersection) and shrinks.
@@ -295,16 +337,16 @@ func WrittenFirst(f *Func, laneLocal func(*Inst) bool) []uint8 {
 			work = append(work, i)
 		}
 	}
-	fl.forward(in, defs, regSet.intersect, work)
-	for i, inst := range f.Code {
+	fl.forward(in, defs, true, work)
+	for i := range f.Code {
 		if !fl.reached[i] {
 			continue
 		}
-		forEachReg(inst, func(r *Reg, comp int, dest bool) {
-			if b := fl.base[r.Index] + comp; !dest && !in[i].has(b) {
-				ok.del(b)
+		for _, u := range fl.usesOf(i) {
+			if !u.dest && !in[i].has(int(u.bit)) {
+				ok.del(int(u.bit))
 			}
-		})
+		}
 	}
 	for _, r := range f.Regs {
 		for k := range max(1, r.Vec) {
@@ -393,6 +435,11 @@ type Interference struct {
 // at once: one is written where the other is live after the write.
 func (x *Interference) Together(a, b int) bool { return x.sets[a].has(b) }
 
+// Live returns the elements live at once with element a, as a bit set:
+// bit b%64 of word b/64 is Together(a, b). It is x's own: not to be
+// written.
+func (x *Interference) Live(a int) []uint64 { return x.sets[a] }
+
 // together marks element d live at once with every element of s (of
 // the nb that are registers' elements), both ways.
 func (x *Interference) together(d int, s regSet, nb int) {
@@ -421,7 +468,10 @@ func (x *Interference) together(d int, s regSet, nb int) {
 // Nil when f has no code or registers, an instruction's operands are not
 // resolved, or the sets would pass maxWords 64-bit words.
 func Interferences(f *Func, maxWords int) *Interference {
-	fl := newFlow(f)
+	return newFlow(f).interferences(f, maxWords)
+}
+
+func (fl *flow) interferences(f *Func, maxWords int) *Interference {
 	if fl == nil || fl.blind {
 		return nil
 	}
@@ -435,14 +485,14 @@ func Interferences(f *Func, maxWords int) *Interference {
 	}
 	reads, kills := regSets(n, words), regSets(n, words)
 	for i, in := range f.Code {
-		forEachReg(in, func(r *Reg, comp int, dest bool) {
-			b := fl.base[r.Index] + comp
-			if !dest {
-				reads[i].add(b)
-			} else if in.Guard == nil {
-				kills[i].add(b)
+		guarded := in.Guard != nil
+		for _, u := range fl.usesOf(i) {
+			if !u.dest {
+				reads[i].add(int(u.bit))
+			} else if !guarded {
+				kills[i].add(int(u.bit))
 			}
-		})
+		}
 	}
 	// Each instruction's predecessors, in the order of the instructions,
 	// cut from one array.
@@ -511,19 +561,14 @@ func Interferences(f *Func, maxWords int) *Interference {
 	// An instruction may write a destination before it has read all of
 	// its sources (unpacking a register into two, a handler that makes two
 	// passes): what it writes is live together with what it reads.
-	var ds []int
 	for i := range n {
 		if !fl.reached[i] {
 			continue
 		}
-		ds = ds[:0]
-		forEachReg(f.Code[i], func(r *Reg, comp int, dest bool) {
-			if dest {
-				ds = append(ds, fl.base[r.Index]+comp)
+		for _, u := range fl.usesOf(i) {
+			if u.dest {
+				x.together(int(u.bit), reads[i], nb)
 			}
-		})
-		for _, d := range ds {
-			x.together(d, reads[i], nb)
 		}
 	}
 	for b := range x.sets {

@@ -1,6 +1,8 @@
 package check
 
 import (
+	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -37,8 +39,13 @@ func writtenFirst(t *testing.T, body string, notLocal ...string) string {
 		}
 		return true
 	}
+	wf := WrittenFirst(f, local)
+	// Compaction's is the same, from its one flow for both analyses.
+	if cwf, _ := Compaction(f, local, 1<<20); !slices.Equal(cwf, wf) {
+		t.Errorf("Compaction's written first %v, WrittenFirst's %v", cwf, wf)
+	}
 	var names []string
-	for i, bits := range WrittenFirst(f, local) {
+	for i, bits := range wf {
 		r := f.Regs[i]
 		for k := range max(1, r.Vec) {
 			if bits>>k&1 == 0 {
@@ -357,6 +364,10 @@ L:
 			x := Interferences(f, 1<<20)
 			if x == nil {
 				t.Fatal("no interference")
+			}
+			// Compaction's is the same, from its one flow for both.
+			if _, cx := Compaction(f, func(*Inst) bool { return true }, 1<<20); cx == nil || !reflect.DeepEqual(cx, x) {
+				t.Errorf("Compaction's interference %v, Interferences' %v", cx, x)
 			}
 			elem := func(name string) int {
 				for _, r := range f.Regs {

@@ -17,6 +17,7 @@ package sim
 // kernel, is part of the run.
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/ptxplay/ptxplay/core/check"
@@ -55,11 +56,10 @@ func compactKernel(f *fn) *fn {
 			return nil
 		}
 	}
-	x := check.Interferences(cf, 1<<22)
+	wf, x := check.Compaction(cf, laneLocal, 1<<22)
 	if x == nil {
 		return nil
 	}
-	wf := check.WrittenFirst(cf, laneLocal)
 	// Old value slots 0..nvals-1 are the registers', in layoutFunc's
 	// order; the constants, special registers and sink follow.
 	nvals := 0
@@ -71,54 +71,81 @@ func compactKernel(f *fn) *fn {
 	// Colour the scalars written first, each with the lowest row none of
 	// those it is live with has; the rest keep rows of their own after.
 	slot := make([]int32, f.nregs) // old -> new
-	var colored []*check.Reg
 	rows := int32(0)
-	var taken []bool
 	// In the order of their first writes: in straight-line code a
 	// register is live over one interval, and intervals coloured in the
 	// order they begin need no more rows than are ever live at once
-	// (the registers' declaration order, by type, may need more).
-	first := make([]int, f.nregs)
-	for i := range first {
-		first[i] = len(f.code)
+	// (the registers' declaration order, by type, may need more). The
+	// order by buckets of the first write's pc, each in the registers'
+	// order (a stable sort, with no comparison function to call).
+	first := make([]int32, f.nregs+len(f.code)+2)
+	at := first[f.nregs:] // at[pc+1]: how many registers are first written at pc
+	for i := range f.nregs {
+		first[i] = int32(len(f.code))
 	}
 	for i := len(f.code) - 1; i >= 0; i-- {
 		o := &f.code[i]
 		for _, d := range o.d {
 			if d >= 0 && int(d) < f.nregs {
-				first[d] = i
+				first[d] = int32(i)
 			}
 		}
 	}
-	var order []*check.Reg
+	n := 0
 	for _, r := range cf.Regs {
 		if r.Type.Kind == isa.KindPred || r.Vec > 0 || wf[r.Index]&1 == 0 {
 			continue
 		}
-		order = append(order, r)
+		at[first[f.slots[r.Index]]+1]++
+		n++
 	}
-	slices.SortStableFunc(order, func(a, b *check.Reg) int { return first[f.slots[a.Index]] - first[f.slots[b.Index]] })
+	for i := 1; i < len(at); i++ {
+		at[i] += at[i-1]
+	}
+	order := make([]*check.Reg, n)
+	for _, r := range cf.Regs {
+		if r.Type.Kind == isa.KindPred || r.Vec > 0 || wf[r.Index]&1 == 0 {
+			continue
+		}
+		k := &at[first[f.slots[r.Index]]]
+		order[*k] = r
+		*k++
+	}
+	// The colours of the elements coloured so far (-1: none), and the
+	// rows taken by those live with the one being coloured, as bits.
+	nb := 0
+	for _, r := range cf.Regs {
+		nb += max(1, r.Vec)
+	}
+	colour := make([]int32, nb)
+	for i := range colour {
+		colour[i] = -1
+	}
+	taken := make([]uint64, (n+64)/64)
 	for _, r := range order {
-		taken = taken[:0]
-		for _, q := range colored {
-			if x.Together(x.Base[r.Index], x.Base[q.Index]) {
-				c := int(slot[f.slots[q.Index]])
-				for len(taken) <= c {
-					taken = append(taken, false)
+		clear(taken)
+		for w, word := range x.Live(x.Base[r.Index]) {
+			for word != 0 {
+				e := w*64 + bits.TrailingZeros64(word)
+				word &= word - 1
+				if e < len(colour) {
+					if c := colour[e]; c >= 0 {
+						taken[c/64] |= 1 << (c % 64)
+					}
 				}
-				taken[c] = true
 			}
 		}
-		c := int32(slices.Index(taken, false))
-		if c < 0 {
-			c = int32(len(taken))
+		c := int32(0)
+		for taken[c/64] == ^uint64(0) {
+			c += 64
 		}
+		c += int32(bits.TrailingZeros64(^taken[c/64]))
+		colour[x.Base[r.Index]] = c
 		slot[f.slots[r.Index]] = c
 		rows = max(rows, c+1)
-		colored = append(colored, r)
 	}
-	shared := map[int32]bool{}
-	for _, q := range colored {
+	shared := make([]bool, f.nregs)
+	for _, q := range order {
 		shared[f.slots[q.Index]] = true
 	}
 	for _, r := range cf.Regs {
@@ -137,6 +164,7 @@ func compactKernel(f *fn) *fn {
 		slot[s] = int32(s-nvals) + rows
 	}
 	g := *f
+	g.writtenFirst = wf
 	g.nregs = f.nregs - nvals + int(rows)
 	re := func(s int32) int32 {
 		if s < 0 || int(s) >= f.nregs {
@@ -167,7 +195,7 @@ func compactKernel(f *fn) *fn {
 	g.code = slices.Clone(f.code)
 	// The ops' register lists, copied into one array (a compaction is
 	// part of the run: one allocation, not two an op).
-	n := 0
+	n = 0
 	for i := range g.code {
 		n += len(g.code[i].d) + len(g.code[i].s)
 	}

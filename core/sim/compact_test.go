@@ -103,3 +103,32 @@ func TestCompactKernel(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCompact: what an Unviewed run of a grid of three CTAs or more
+// spends on its kernel's analyses before its first CTA (startCTA's
+// compactKernel) and at its first restart (restartCTA's warmZeroRuns).
+func BenchmarkCompact(b *testing.B) {
+	for _, k := range []string{"reduce", "diverge", "vadd", "transpose"} {
+		src, err := os.ReadFile("../launch/benchdata/" + k + ".ptx")
+		if err != nil {
+			b.Fatal(err)
+		}
+		p := compilePTX(b, k+".ptx", string(src))
+		var f *fn
+		for _, g := range p.funcs {
+			if g.entry {
+				f = g
+			}
+		}
+		b.Run(k, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				g := compactKernel(f)
+				if g == nil {
+					g = f
+				}
+				warmZeroRuns(g, true)
+			}
+		})
+	}
+}

@@ -65,6 +65,11 @@ type fn struct {
 	pnames    []string
 	regByName map[string]*check.Reg
 	brx       map[int32][]int32 // pc of a brx.idx -> its target pcs (exec_brx.go)
+
+	// writtenFirst is check.WrittenFirst of src with laneLocal, where
+	// compactKernel made this kernel and found it on the way (nil
+	// elsewhere: writtenFirstRows works it out).
+	writtenFirst []uint8
 }
 
 type constInit struct {

@@ -41,7 +41,11 @@ func writtenFirstRows(f *fn) []bool {
 	if f.src == nil {
 		return rows
 	}
-	for i, bits := range check.WrittenFirst(f.src, laneLocal) {
+	wf := f.writtenFirst
+	if wf == nil {
+		wf = check.WrittenFirst(f.src, laneLocal)
+	}
+	for i, bits := range wf {
 		r := f.src.Regs[i]
 		if bits == 0 || r.Type.Kind == isa.KindPred {
 			continue
