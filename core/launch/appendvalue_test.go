@@ -130,3 +130,65 @@ func TestStatsAsMarshal(t *testing.T) {
 		}
 	}
 }
+
+// TestF32ElemsAsStrconv: WriteJSON's f32 loop (appendElems) writes each
+// element as strconv.FormatFloat(x, 'g', -1, 32) does (the contract's
+// spellings of the zeros, NaNs and infinities aside), over every integer
+// and half below 2^20 of either sign (the fast path's range, [0.5, 10^6),
+// and past its edge), every f32 of the binades from 2^-2 to 2^21 whose
+// low 12 significand bits are 0, 1 or 0x800 (halves and near-halves at
+// each scale), and two million random bit patterns (half a million with
+// -short).
+func TestF32ElemsAsStrconv(t *testing.T) {
+	var vals []uint32
+	for i := range uint32(1 << 21) { // i/2 for i < 2^21: integers and halves below 2^20
+		x := math.Float32bits(float32(i) / 2)
+		vals = append(vals, x, x|1<<31)
+	}
+	for e := uint32(125); e <= 148; e++ {
+		for m := range uint32(1 << 11) {
+			for _, lo := range []uint32{0, 1, 0x800} {
+				vals = append(vals, e<<23|m<<12|lo)
+			}
+		}
+	}
+	r := rand.New(rand.NewSource(3))
+	n := 2 << 20
+	if testing.Short() {
+		n = 1 << 19
+	}
+	for range n {
+		vals = append(vals, r.Uint32())
+	}
+	want := func(x uint32) string {
+		f := math.Float32frombits(x)
+		switch {
+		case f != f:
+			return `"nan"`
+		case math.IsInf(float64(f), 1):
+			return `"inf"`
+		case math.IsInf(float64(f), -1):
+			return `"-inf"`
+		case x == 1<<31:
+			return "-0.0"
+		}
+		return strconv.FormatFloat(float64(f), 'g', -1, 32)
+	}
+	const chunk = 4096
+	d := make([]uint32, chunk)
+	for at := 0; at < len(vals); at += chunk {
+		c := copy(d, vals[at:])
+		got := string(appendElems(nil, kF32, d[:c], nil))
+		var w []byte
+		for _, x := range d[:c] {
+			w = append(append(w, ", "...), want(x)...)
+		}
+		if got != string(w) {
+			for _, x := range d[:c] {
+				if g := string(appendElems(nil, kF32, []uint32{x}, nil)); g != ", "+want(x) {
+					t.Fatalf("f32 bits %#08x (%v): got %q, want %q", x, math.Float32frombits(x), g[2:], want(x))
+				}
+			}
+		}
+	}
+}

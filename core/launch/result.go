@@ -281,18 +281,20 @@ func appendElems[E uint32 | uint64](s []byte, k valueKind, d []E, memo []halfTex
 			l := len(s)
 			b := (*[maxElemChars]byte)(s[l : l+maxElemChars])        // one bounds check: the stores below need none
 			binary.LittleEndian.PutUint32(b[:4], ','|' '<<8|'-'<<16) // ", -": the sign used or overwritten
-			// Integers and halves below 10^6 (a large buffer's indices,
-			// i + 0.5): plain's text, written here with no call; found
-			// in f32 (exact: below 2^20 an f32 and its integer part
-			// differ by a multiple of 2^-4); zeros left to putF32.
-			if a := math.Float32frombits(uint32(v) &^ (1 << 31)); a < 1e6 && a != 0 {
-				t := float32(int32(a))
-				if half := a-t == 0.5; half || a == t {
-					x, w := trim8(digits8(uint32(t)))
-					if half {
-						x |= uint64('.'|'5'<<8) << (8 * w & 63) // w <= 6: in the word
-						w += 2
-					}
+			// Integers and halves from 0.5 to below 10^6 (a large
+			// buffer's indices, i + 0.5): plain's text, written here
+			// with no call, found from the bits (the float unit's
+			// compares and conversions cost more, natively and in
+			// wasm); the rest left to putF32. Positive f32 bits order
+			// as their values: [0.5, 10^6) is [0x3f000000, 0x49742400).
+			if abs := uint32(v) &^ (1 << 31); abs-0x3f000000 < 0x49742400-0x3f000000 {
+				sh := (150 - abs>>23) & 31 // the significand's bits below the point: 24 for [0.5, 1) to 4 for [2^19, 2^20)
+				m := abs&(1<<23-1) | 1<<23
+				if frac := m << ((32 - sh) & 31); frac<<1 == 0 { // the fraction 0 or one half
+					x, w := trim8(digits8(m >> sh))
+					half := uint64(frac >> 31)
+					x |= -half & ('.' | '5'<<8) << (8 * w & 63) // w <= 6: in the word
+					w += 2 * int(half)
 					i := 2 + int(v>>31&1)
 					binary.LittleEndian.PutUint64(b[i:i+8], x)
 					s = s[:l+i+w]
