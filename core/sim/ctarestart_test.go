@@ -24,7 +24,8 @@ import (
 // what they see. Each thread stores 8 words at out[8*gtid..]: a carry
 // only CTAs 0 and 1 compute, a shared word only they write (read back
 // after the barrier), the callee's result, the depth its nested branches
-// reached, %tid.x, %ctaid.x, a local word, and the mbarrier's phase
+// reached, %tid.x, %ctaid.x + 1000 %warpid (restartCTA finds %ctaid once a
+// CTA, %warpid once a warp), a local word, and the mbarrier's phase
 // test. Warp 0 of CTA 0 exits inside the callee (its frames stay two
 // deep), after its stores.
 const restartKernel = `.version 7.0
@@ -58,6 +59,8 @@ const restartKernel = `.version 7.0
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %ctaid.x;
 	mov.u32 %r3, %ntid.x;
+	mov.u32 %r22, %warpid;
+	mad.lo.u32 %r23, %r22, 1000, %r2;
 	mad.lo.u32 %r4, %r2, %r3, %r1;
 	mul.wide.u32 %rd2, %r4, 32;
 	add.s64 %rd3, %rd1, %rd2;
@@ -120,7 +123,7 @@ PLAIN:
 	ld.shared.u32 %r15, [%r9];
 	ld.local.u32 %r16, [%rd4+8];
 	st.global.v4.u32 [%rd3], {%r6, %r15, %r20, %r13};
-	st.global.v4.u32 [%rd3+16], {%r1, %r2, %r16, %r21};
+	st.global.v4.u32 [%rd3+16], {%r1, %r23, %r16, %r21};
 	@!%p1 bra DONE;
 	setp.lt.u32 %p5, %r4, 32;
 	selp.u32 %r17, 0, %r4, %p5;
@@ -321,9 +324,9 @@ func checkRestart(t *testing.T, b []byte, grid, block uint32) {
 				if g < 32 {
 					callee = 0
 				}
-				want = [8]uint32{carry, g, callee, depth, tid, c, g, 1}
+				want = [8]uint32{carry, g, callee, depth, tid, c + 1000*(tid/32), g, 1}
 			} else {
-				want = [8]uint32{0, 0, 0, 0, tid, c, 0, 0}
+				want = [8]uint32{0, 0, 0, 0, tid, c + 1000*(tid/32), 0, 0}
 			}
 			for k, w := range want {
 				if got := binary.LittleEndian.Uint32(b[32*g+4*uint32(k):]); got != w {

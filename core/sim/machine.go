@@ -76,9 +76,12 @@ type Machine struct {
 	// warmMasks is a restarted CTA's predicate and written masks as
 	// fillFrame leaves them (the same in every CTA: constants, special
 	// registers, true predicates), copied from the first restart's;
-	// warmSregs the special registers whose rows differ between CTAs.
+	// warmSregs the special registers whose rows differ between CTAs,
+	// the first warmOne of them one value in every lane and warp of a
+	// CTA (%ctaid...: restartCTA finds it once a CTA).
 	warmMasks []uint32
 	warmSregs []sregInit
+	warmOne   int
 
 	san *sanitizer // racecheck, synccheck, initcheck (sanitize.go); nil: off
 
@@ -562,12 +565,24 @@ func (m *Machine) restartCTA(c *cta, i, pos int) {
 	c.bytes = a.size()
 	if m.warmZero == nil {
 		m.warmZero, m.warmParm = warmZeroRuns(k, m.unviewed), frameParamWritten(k)
-		m.warmSregs = []sregInit{}
-		for _, s := range k.sregs {
-			if !sameInEveryCTA(s.name) {
-				m.warmSregs = append(m.warmSregs, s)
+		m.warmSregs, m.warmOne = []sregInit{}, 0
+		for _, one := range []bool{true, false} {
+			for _, s := range k.sregs {
+				if !sameInEveryCTA(s.name) && oneInCTA(&s) == one {
+					m.warmSregs = append(m.warmSregs, s)
+				}
+			}
+			if one {
+				m.warmOne = len(m.warmSregs)
 			}
 		}
+	}
+	// Those one value in the whole CTA, found once (a few: on the stack).
+	var ones [4]uint64
+	nOne := min(m.warmOne, len(ones))
+	for i := range nOne {
+		s := &m.warmSregs[i]
+		ones[i] = m.sregValue(c.warps[0], 0, s.name, s.comp)
 	}
 	// The masks as fillFrame leaves them, in one copy, where an earlier
 	// restart of this machine made them (all but the rows' special
@@ -642,7 +657,14 @@ func (m *Machine) restartCTA(c *cta, i, pos int) {
 		}
 		f.stack[0] = entry{pc: 0, rpc: -1, mask: w.valid}
 		if warm {
-			for i := range m.warmSregs {
+			for i := range nOne {
+				if r := &f.regs[m.warmSregs[i].slot]; useAVX2 {
+					fillLanesAVX2(r, ones[i])
+				} else {
+					fillLanes(r, ones[i])
+				}
+			}
+			for i := nOne; i < len(m.warmSregs); i++ {
 				m.fillSreg(w, f, &m.warmSregs[i])
 			}
 		} else {
@@ -780,6 +802,12 @@ func (m *Machine) fillSreg(w *warp, fr *frame, s *sregInit) {
 		}
 	}
 }
+
+// oneInCTA reports whether special register s has one value in every
+// lane and warp of a CTA (sregValue: all but the per-lane ones and
+// %warpid; the clocks read the machine's count, which a CTA's start
+// does not move).
+func oneInCTA(s *sregInit) bool { return !s.perLane && s.name != "%warpid" }
 
 // sameInEveryCTA reports whether a special register has the same value
 // in a given warp of every CTA of a launch.
