@@ -478,6 +478,10 @@ type Config struct {
 	// f32.f32, wmma.store.d .global.f32) of small integers, exact in any
 	// order, in whole warps. Off by default.
 	WMMA bool
+	// MMA adds mma.sync m16n8k8 of tf32 and ldmatrix .x4 (mma.go), the
+	// fragments each lane's own as the ISA lays them out, in whole warps.
+	// Off by default.
+	MMA bool
 	// CLI runs each program through launch.Run, as ptxplay run does
 	// (cli.go: lazy fills, the output held in the machine and read
 	// through the result JSON), its output buffer a fill of a value of
@@ -798,6 +802,11 @@ func (g *gen) stmt(top bool) *Stmt {
 	}
 	if g.cfg.WMMA && !g.cfg.Exit && top && g.fn.IsBody && g.r.IntN(6) == 0 {
 		if s := g.wmma(); s != nil {
+			return s
+		}
+	}
+	if g.cfg.MMA && !g.cfg.Exit && top && g.fn.IsBody && g.r.IntN(6) == 0 {
+		if s := g.mma(); s != nil {
 			return s
 		}
 	}
@@ -2579,7 +2588,7 @@ typedef __int128 s128;
 #define DEV __device__
 #define SHARED __shared__
 #define DEVVAR __device__
-` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + carryCUDA + scanShared + scanCUDA + tileShared + tileCUDA + roundCUDA + asmCUDA + approxShared + approxCUDA + f4Shared + f4CUDA + vxShared + vxCUDA + wmmaShared + wmmaCUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
+` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + carryCUDA + scanShared + scanCUDA + tileShared + tileCUDA + roundCUDA + asmCUDA + approxShared + approxCUDA + f4Shared + f4CUDA + vxShared + vxCUDA + wmmaShared + wmmaCUDA + mmaShared + mmaCUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
    of the source thread that mode and l name. */
 static DEV inline u32 xchg_idx(u32 v, u32 l) { return (u32)__shfl_sync(FULL_MASK, (int)v, (int)l); }
 static DEV inline u32 xchg_up(u32 v, u32 l) { return (u32)__shfl_up_sync(FULL_MASK, (int)v, l); }
@@ -2767,7 +2776,7 @@ typedef __int128 s128;
    threads, which calls the body under setjmp. */
 static jmp_buf exit_jb;
 #define EXIT() longjmp(exit_jb, 1)
-` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + carryHost + scanShared + tileShared + roundHost + asmHost + approxShared + approxHost + f4Shared + f4Host + vxShared + vxHost + wmmaShared + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
+` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + carryHost + scanShared + tileShared + roundHost + asmHost + approxShared + approxHost + f4Shared + f4Host + vxShared + vxHost + wmmaShared + mmaShared + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
 #define XCHGN(f, l, g, j) XCHG(cta, f, l)
 #define XCHGM(mode, f, l, g, j) f(WSRC(mode, l, g, j), AT(WSRC(mode, l, g, j)))
 /* XRED(mode, f): f over the 32 threads of t's warp or the 64 of its CTA;
@@ -2836,4 +2845,4 @@ ATOM(add_float, float, ftz32(ftz32(o) + ftz32(v))) ATOM(add_float_shared, float,
 ATOM(add_double, double, o + v)
 static u32 atom_cas_u32(u32 *p, u32 c, u32 v) { u32 o = *p; *p = o == c ? v : o; return o; }
 static u64 atom_cas_u64(u64 *p, u64 c, u64 v) { u64 o = *p; *p = o == c ? v : o; return o; }
-` + scanHost + tileHost + wmmaHost
+` + scanHost + tileHost + wmmaHost + mmaHost
