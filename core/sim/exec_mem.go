@@ -119,7 +119,7 @@ func (m *Machine) addr(w *warp, o *op, lane int) uint64 {
 
 func execLoad(m *Machine, w *warp, o *op) {
 	n := int(o.size)
-	if o.space == spaceParam && o.base < 0 && o.d1 >= 0 && w.mask == fullMask && (n == 8 || n == 4 && !o.signed) && !m.record && (m.san == nil || !m.san.mem) {
+	if o.space == spaceParam && o.base < 0 && o.d1 >= 0 && w.mask == fullMask && (n == 8 || n == 4 && !o.signed) && !m.record { // (the sanitizers watch no parameter)
 		// A kernel parameter by name into one register of a full warp
 		// (vector add's four loads a warp), 8 or 4 bytes read as the
 		// path below reads them when aligned and in bounds, with fewer
@@ -140,7 +140,9 @@ func execLoad(m *Machine, w *warp, o *op) {
 			return
 		}
 	}
-	if o.base < 0 && !m.record && (m.san == nil || !m.san.mem) && o.space >= spaceGlobal && o.space <= spaceParam && o.space != spaceLocal {
+	if o.base < 0 && !m.record && (m.san == nil || !m.san.mem || o.space == spaceConst || o.space == spaceParam) && o.space >= spaceGlobal && o.space <= spaceParam && o.space != spaceLocal {
+		// (The sanitizers watch no constant or parameter, and take the
+		// lanes of a shared or global access one by one.)
 		// One address for every lane (a parameter, a variable): one access,
 		// checked for the first active lane as the lane loop would (a
 		// kernel parameter's in bounds and aligned without the call).

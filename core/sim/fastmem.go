@@ -26,8 +26,11 @@ import (
 // st: every lane is active and lane i accesses the span's bytes
 // [i*st.d, i*st.d+n) (see stride).
 func (m *Machine) warpSpan(w *warp, o *op, n int, write bool) (b []byte, lo uint64, st stride) {
-	if m.record || m.san != nil && m.san.mem || o.base < 0 || n&(n-1) != 0 || w.mask == 0 {
+	if m.record || o.base < 0 || n&(n-1) != 0 || w.mask == 0 {
 		return nil, 0, st
+	}
+	if m.san != nil && m.san.mem {
+		return m.sanSpan(w, o, n, write) // sanitize_warp.go
 	}
 	sp := o.space
 	if sp != spaceGlobal && sp != spaceShared && sp != spaceGeneric {

@@ -786,9 +786,32 @@ func (s *sanitizer) race(m *Machine, w *warp, o *op, lane int, g *[shadowSize / 
 	if len(s.clWaiters) > 0 {
 		s.clusterAcquire(m)
 	}
+	var r sanRace
+	s.raceStart(&r, m, w, o, n, write, sem, spaceName)
+	s.raceGrans(&r, lane, g, off, addr)
+}
+
+// sanRace is what racecheck's record of one warp instruction's accesses
+// holds for all its lanes: only the lane and the bytes change between
+// them (sanitize_warp.go).
+type sanRace struct {
+	m     *Machine
+	w     *warp
+	o     *op
+	sw    *sanWarp
+	sem   *opSem
+	space string
+	n     int
+	write bool
+	cur   sanAcc
+}
+
+func (s *sanitizer) raceStart(r *sanRace, m *Machine, w *warp, o *op, n int, write bool, sem *opSem, spaceName string) {
 	sw := s.warp(m, w)
-	cur := sanAcc{step: m.stats.WarpInstructions, clock: sw.vc[sw.self], sgen: sw.sgen, cpos: int32(w.cta.pos),
-		line: o.line, col: uint16(o.col), warp: uint8(w.id), lane: uint8(lane)}
+	*r = sanRace{m: m, w: w, o: o, sw: sw, sem: sem, space: spaceName, n: n, write: write,
+		cur: sanAcc{step: m.stats.WarpInstructions, clock: sw.vc[sw.self], sgen: sw.sgen, cpos: int32(w.cta.pos),
+			line: o.line, col: uint16(o.col), warp: uint8(w.id)}}
+	cur := &r.cur
 	if write {
 		cur.flags |= accWrite
 	}
@@ -801,6 +824,13 @@ func (s *sanitizer) race(m *Machine, w *warp, o *op, lane int, g *[shadowSize / 
 	if sem.volatile {
 		cur.flags |= accVolatile | scopeGPU*accScope0 // .sys
 	}
+}
+
+// raceGrans is race for lane of r's instruction.
+func (s *sanitizer) raceGrans(r *sanRace, lane int, g *[shadowSize / 4]sanGran, off, addr uint64) {
+	n := r.n // (the rest of r read where needed: the common path needs none of it)
+	cur := &r.cur
+	cur.lane = uint8(lane)
 	for a := off; a < off+uint64(n); {
 		gi := a >> 2
 		if gi >= uint64(len(g)) {
@@ -813,20 +843,20 @@ func (s *sanitizer) race(m *Machine, w *warp, o *op, lane int, g *[shadowSize / 
 		ga := addr - off + gi<<2 + lo
 		if gr.sp != nil {
 			for bi := lo; bi < hi; bi++ {
-				if pw := &gr.sp[bi]; pw.mask != 0 && s.conflict(m, w, sw, pw, &cur) && !(pw.flags&accAtomic == 0 && s.rewrites(m, w, o, lane, n, write, sem)) {
-					s.reportRace(m, w, o, lane, pw, &cur, spaceName, ga, n)
+				if pw := &gr.sp[bi]; pw.mask != 0 && s.conflict(r.m, r.w, r.sw, pw, cur) && !(pw.flags&accAtomic == 0 && s.rewrites(r.m, r.w, r.o, lane, n, r.write, r.sem)) {
+					s.reportRace(r.m, r.w, r.o, lane, pw, cur, r.space, ga, n)
 					break
 				}
 			}
-		} else if gr.w.mask&cur.mask != 0 && s.conflict(m, w, sw, &gr.w, &cur) && !(gr.w.flags&accAtomic == 0 && s.rewrites(m, w, o, lane, n, write, sem)) {
-			s.reportRace(m, w, o, lane, &gr.w, &cur, spaceName, ga, n)
+		} else if gr.w.mask&cur.mask != 0 && s.conflict(r.m, r.w, r.sw, &gr.w, cur) && !(gr.w.flags&accAtomic == 0 && s.rewrites(r.m, r.w, r.o, lane, n, r.write, r.sem)) {
+			s.reportRace(r.m, r.w, r.o, lane, &gr.w, cur, r.space, ga, n)
 		}
 		if cur.flags&accWrite != 0 {
-			if gr.r0.mask&cur.mask != 0 && s.conflict(m, w, sw, &gr.r0, &cur) {
-				s.reportRace(m, w, o, lane, &gr.r0, &cur, spaceName, ga, n)
+			if gr.r0.mask&cur.mask != 0 && s.conflict(r.m, r.w, r.sw, &gr.r0, cur) {
+				s.reportRace(r.m, r.w, r.o, lane, &gr.r0, cur, r.space, ga, n)
 			}
-			if gr.r1.mask&cur.mask != 0 && s.conflict(m, w, sw, &gr.r1, &cur) {
-				s.reportRace(m, w, o, lane, &gr.r1, &cur, spaceName, ga, n)
+			if gr.r1.mask&cur.mask != 0 && s.conflict(r.m, r.w, r.sw, &gr.r1, cur) {
+				s.reportRace(r.m, r.w, r.o, lane, &gr.r1, cur, r.space, ga, n)
 			}
 			// The write subsumes what it covers: a later access races
 			// with it, or is ordered after it and so after these too.
@@ -838,12 +868,12 @@ func (s *sanitizer) race(m *Machine, w *warp, o *op, lane int, g *[shadowSize / 
 			// after it, and so after what it overwrote). Another thread's
 			// write of other bytes splits the granule into byte records.
 			switch {
-			case gr.sp == nil && (gr.w.mask&^cur.mask == 0 || sameThread(&gr.w, &cur)):
+			case gr.sp == nil && (gr.w.mask&^cur.mask == 0 || sameThread(&gr.w, cur)):
 				keep := cur.mask | gr.w.mask
-				gr.w = cur
+				gr.w = *cur
 				gr.w.mask = keep
 			case cur.mask == 0xf:
-				gr.sp, gr.w = nil, cur
+				gr.sp, gr.w = nil, *cur
 			default:
 				if gr.sp == nil {
 					gr.sp = new([4]sanAcc)
@@ -855,19 +885,19 @@ func (s *sanitizer) race(m *Machine, w *warp, o *op, lane int, g *[shadowSize / 
 					}
 				}
 				for bi := lo; bi < hi; bi++ {
-					gr.sp[bi] = cur
+					gr.sp[bi] = *cur
 					gr.sp[bi].mask = 1 << bi
 				}
 				gr.w.mask |= cur.mask
 			}
 		} else {
 			switch {
-			case gr.r0.mask == 0 || gr.r0.mask&^cur.mask == 0 && s.ordered(m, w, sw, &gr.r0, &cur) || sameThread(&gr.r0, &cur):
-				gr.r0 = cur
-			case gr.r1.mask == 0 || s.ordered(m, w, sw, &gr.r1, &cur) || sameThread(&gr.r1, &cur):
-				gr.r1 = cur
+			case gr.r0.mask == 0 || gr.r0.mask&^cur.mask == 0 && s.ordered(r.m, r.w, r.sw, &gr.r0, cur) || sameThread(&gr.r0, cur):
+				gr.r0 = *cur
+			case gr.r1.mask == 0 || s.ordered(r.m, r.w, r.sw, &gr.r1, cur) || sameThread(&gr.r1, cur):
+				gr.r1 = *cur
 			default:
-				gr.r1 = cur
+				gr.r1 = *cur
 			}
 		}
 		a = gi<<2 + hi
