@@ -192,3 +192,21 @@ func TestF32ElemsAsStrconv(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkF32Elems: WriteJSON's f32 loop over vadd's output (i + 0.5
+// for i below 2^20), in the chunks writeElems hands it.
+func BenchmarkF32Elems(b *testing.B) {
+	d := make([]uint32, 1<<20)
+	for i := range d {
+		d[i] = math.Float32bits(float32(i) + 0.5)
+	}
+	s := make([]byte, 0, scratchCap)
+	b.SetBytes(int64(len(d)) * 4)
+	for range b.N {
+		for c := d; len(c) > 0; {
+			n := min(len(c), scratchFlush/maxElemChars)
+			s = appendElems(s[:0], kF32, c[:n], nil)
+			c = c[n:]
+		}
+	}
+}

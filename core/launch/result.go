@@ -283,16 +283,17 @@ func appendElems[E uint32 | uint64](s []byte, k valueKind, d []E, memo []halfTex
 			binary.LittleEndian.PutUint32(b[:4], ','|' '<<8|'-'<<16) // ", -": the sign used or overwritten
 			// Integers and halves from 0.5 to below 10^6 (a large
 			// buffer's indices, i + 0.5): plain's text, written here
-			// with no call, found from the bits (the float unit's
-			// compares and conversions cost more, natively and in
-			// wasm); the rest left to putF32. Positive f32 bits order
-			// as their values: [0.5, 10^6) is [0x3f000000, 0x49742400).
+			// with no call; the rest left to putF32. The range from the
+			// bits (positive f32 bits order as their values: [0.5,
+			// 10^6) is [0x3f000000, 0x49742400)), then twice the value,
+			// exact below 2^24, is an integer n2 where the value is an
+			// integer (n2 even) or a half (odd).
 			if abs := uint32(v) &^ (1 << 31); abs-0x3f000000 < 0x49742400-0x3f000000 {
-				sh := (150 - abs>>23) & 31 // the significand's bits below the point: 24 for [0.5, 1) to 4 for [2^19, 2^20)
-				m := abs&(1<<23-1) | 1<<23
-				if frac := m << ((32 - sh) & 31); frac<<1 == 0 { // the fraction 0 or one half
-					x, w := trim8(digits8(m >> sh))
-					half := uint64(frac >> 31)
+				a2 := math.Float32frombits(abs)
+				a2 += a2
+				if n2 := int32(a2); float32(n2) == a2 {
+					x, w := trim8(digits8(uint32(n2) >> 1))
+					half := uint64(n2 & 1)
 					x |= -half & ('.' | '5'<<8) << (8 * w & 63) // w <= 6: in the word
 					w += 2 * int(half)
 					i := 2 + int(v>>31&1)
