@@ -2,8 +2,9 @@
 // synccheck and initcheck, on by default (the Sanitize toggle in the
 // toolbar). The findings come from a second machine that runs the same
 // launch with the sanitizers on, ahead of the session; the session itself
-// never sanitizes, so Step back stays exact and its history carries no
-// shadow state. The schedule is fixed, so a finding's steps are the
+// does not sanitize, so its history carries no shadow state (a sim.Session
+// that does takes its findings back exactly, at the cost of the shadow in
+// its checkpoints). The schedule is fixed, so a finding's steps are the
 // session's: "go to step" moves the session to each access, selects its
 // CTA and warp, lights the lanes in the register grid and the address in
 // the memory view.
