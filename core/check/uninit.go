@@ -331,7 +331,7 @@ func (fl *flow) writtenFirst(f *Func, laneLocal func(*Inst) bool) []uint8 {
 		}
 	}
 	// Every instruction a path reaches is visited at least once.
-	var work []int
+	work := make([]int, 0, n) // an instruction is queued once at a time: n at most
 	for i := n - 1; i >= 0; i-- {
 		if fl.reached[i] {
 			work = append(work, i)
@@ -363,7 +363,7 @@ func reachable(succ [][]int) []bool {
 	if len(succ) == 0 {
 		return seen
 	}
-	stack := []int{0}
+	stack := append(make([]int, 0, len(succ)), 0) // each instruction pushed once at most
 	seen[0] = true
 	for len(stack) > 0 {
 		i := stack[len(stack)-1]
@@ -514,7 +514,7 @@ func (fl *flow) interferences(f *Func, maxWords int) *Interference {
 		}
 	}
 	in, out := regSets(n, words), regSets(n, words)
-	var work []int
+	work := make([]int, 0, n) // n at most, as in writtenFirst
 	queued := make([]bool, n)
 	for i := range n {
 		if fl.reached[i] {
