@@ -7,11 +7,40 @@ package sim
 import "math/bits"
 
 // execMov: mov d, a (k masks to the type's width).
+//
+//go:nosplit
 func execMov(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
 	k := o.aux
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & k
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & k
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & k
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & k
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = a[0] & k
 		d[1] = a[1] & k
 		d[2] = a[2] & k
@@ -46,199 +75,202 @@ func execMov(m *Machine, w *warp, o *op) {
 		d[31] = a[31] & k
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := a[0]&k, d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := a[1]&k, d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := a[2]&k, d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := a[3]&k, d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := a[4]&k, d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := a[5]&k, d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := a[6]&k, d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := a[7]&k, d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := a[8]&k, d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := a[9]&k, d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := a[10]&k, d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := a[11]&k, d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := a[12]&k, d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := a[13]&k, d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := a[14]&k, d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := a[15]&k, d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := a[16]&k, d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := a[17]&k, d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := a[18]&k, d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := a[19]&k, d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := a[20]&k, d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := a[21]&k, d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := a[22]&k, d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := a[23]&k, d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := a[24]&k, d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := a[25]&k, d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := a[26]&k, d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := a[27]&k, d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := a[28]&k, d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := a[29]&k, d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := a[30]&k, d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := a[31]&k, d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := a[0]&k, d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & k
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & k
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & k
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & k
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := a[1]&k, d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := a[2]&k, d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := a[3]&k, d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := a[4]&k, d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := a[5]&k, d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := a[6]&k, d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := a[7]&k, d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := a[8]&k, d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := a[9]&k, d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := a[10]&k, d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := a[11]&k, d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := a[12]&k, d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := a[13]&k, d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := a[14]&k, d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := a[15]&k, d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := a[16]&k, d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := a[17]&k, d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := a[18]&k, d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := a[19]&k, d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := a[20]&k, d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := a[21]&k, d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := a[22]&k, d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := a[23]&k, d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := a[24]&k, d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := a[25]&k, d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := a[26]&k, d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := a[27]&k, d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := a[28]&k, d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := a[29]&k, d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := a[30]&k, d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := a[31]&k, d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execAdd32: add.{u,s}32.
+//
+//go:nosplit
 func execAdd32(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] + b[i]))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] + b[i]))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] + b[i]))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] + b[i]))
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = uint64(uint32(a[0] + b[0]))
 		d[1] = uint64(uint32(a[1] + b[1]))
 		d[2] = uint64(uint32(a[2] + b[2]))
@@ -273,199 +305,202 @@ func execAdd32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31] + b[31]))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := uint64(uint32(a[0]+b[0])), d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := uint64(uint32(a[1]+b[1])), d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := uint64(uint32(a[2]+b[2])), d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := uint64(uint32(a[3]+b[3])), d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := uint64(uint32(a[4]+b[4])), d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := uint64(uint32(a[5]+b[5])), d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := uint64(uint32(a[6]+b[6])), d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := uint64(uint32(a[7]+b[7])), d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := uint64(uint32(a[8]+b[8])), d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := uint64(uint32(a[9]+b[9])), d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := uint64(uint32(a[10]+b[10])), d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := uint64(uint32(a[11]+b[11])), d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := uint64(uint32(a[12]+b[12])), d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := uint64(uint32(a[13]+b[13])), d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := uint64(uint32(a[14]+b[14])), d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := uint64(uint32(a[15]+b[15])), d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := uint64(uint32(a[16]+b[16])), d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := uint64(uint32(a[17]+b[17])), d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := uint64(uint32(a[18]+b[18])), d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := uint64(uint32(a[19]+b[19])), d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := uint64(uint32(a[20]+b[20])), d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := uint64(uint32(a[21]+b[21])), d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := uint64(uint32(a[22]+b[22])), d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := uint64(uint32(a[23]+b[23])), d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := uint64(uint32(a[24]+b[24])), d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := uint64(uint32(a[25]+b[25])), d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := uint64(uint32(a[26]+b[26])), d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := uint64(uint32(a[27]+b[27])), d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := uint64(uint32(a[28]+b[28])), d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := uint64(uint32(a[29]+b[29])), d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := uint64(uint32(a[30]+b[30])), d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := uint64(uint32(a[31]+b[31])), d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := uint64(uint32(a[0]+b[0])), d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] + b[i]))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] + b[i]))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] + b[i]))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] + b[i]))
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := uint64(uint32(a[1]+b[1])), d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := uint64(uint32(a[2]+b[2])), d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := uint64(uint32(a[3]+b[3])), d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := uint64(uint32(a[4]+b[4])), d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := uint64(uint32(a[5]+b[5])), d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := uint64(uint32(a[6]+b[6])), d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := uint64(uint32(a[7]+b[7])), d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := uint64(uint32(a[8]+b[8])), d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := uint64(uint32(a[9]+b[9])), d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := uint64(uint32(a[10]+b[10])), d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := uint64(uint32(a[11]+b[11])), d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := uint64(uint32(a[12]+b[12])), d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := uint64(uint32(a[13]+b[13])), d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := uint64(uint32(a[14]+b[14])), d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := uint64(uint32(a[15]+b[15])), d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := uint64(uint32(a[16]+b[16])), d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := uint64(uint32(a[17]+b[17])), d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := uint64(uint32(a[18]+b[18])), d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := uint64(uint32(a[19]+b[19])), d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := uint64(uint32(a[20]+b[20])), d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := uint64(uint32(a[21]+b[21])), d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := uint64(uint32(a[22]+b[22])), d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := uint64(uint32(a[23]+b[23])), d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := uint64(uint32(a[24]+b[24])), d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := uint64(uint32(a[25]+b[25])), d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := uint64(uint32(a[26]+b[26])), d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := uint64(uint32(a[27]+b[27])), d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := uint64(uint32(a[28]+b[28])), d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := uint64(uint32(a[29]+b[29])), d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := uint64(uint32(a[30]+b[30])), d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := uint64(uint32(a[31]+b[31])), d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execSub32: sub.{u,s}32.
+//
+//go:nosplit
 func execSub32(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] - b[i]))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] - b[i]))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] - b[i]))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] - b[i]))
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = uint64(uint32(a[0] - b[0]))
 		d[1] = uint64(uint32(a[1] - b[1]))
 		d[2] = uint64(uint32(a[2] - b[2]))
@@ -500,199 +535,202 @@ func execSub32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31] - b[31]))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := uint64(uint32(a[0]-b[0])), d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := uint64(uint32(a[1]-b[1])), d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := uint64(uint32(a[2]-b[2])), d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := uint64(uint32(a[3]-b[3])), d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := uint64(uint32(a[4]-b[4])), d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := uint64(uint32(a[5]-b[5])), d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := uint64(uint32(a[6]-b[6])), d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := uint64(uint32(a[7]-b[7])), d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := uint64(uint32(a[8]-b[8])), d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := uint64(uint32(a[9]-b[9])), d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := uint64(uint32(a[10]-b[10])), d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := uint64(uint32(a[11]-b[11])), d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := uint64(uint32(a[12]-b[12])), d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := uint64(uint32(a[13]-b[13])), d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := uint64(uint32(a[14]-b[14])), d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := uint64(uint32(a[15]-b[15])), d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := uint64(uint32(a[16]-b[16])), d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := uint64(uint32(a[17]-b[17])), d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := uint64(uint32(a[18]-b[18])), d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := uint64(uint32(a[19]-b[19])), d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := uint64(uint32(a[20]-b[20])), d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := uint64(uint32(a[21]-b[21])), d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := uint64(uint32(a[22]-b[22])), d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := uint64(uint32(a[23]-b[23])), d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := uint64(uint32(a[24]-b[24])), d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := uint64(uint32(a[25]-b[25])), d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := uint64(uint32(a[26]-b[26])), d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := uint64(uint32(a[27]-b[27])), d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := uint64(uint32(a[28]-b[28])), d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := uint64(uint32(a[29]-b[29])), d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := uint64(uint32(a[30]-b[30])), d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := uint64(uint32(a[31]-b[31])), d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := uint64(uint32(a[0]-b[0])), d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] - b[i]))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] - b[i]))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] - b[i]))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] - b[i]))
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := uint64(uint32(a[1]-b[1])), d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := uint64(uint32(a[2]-b[2])), d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := uint64(uint32(a[3]-b[3])), d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := uint64(uint32(a[4]-b[4])), d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := uint64(uint32(a[5]-b[5])), d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := uint64(uint32(a[6]-b[6])), d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := uint64(uint32(a[7]-b[7])), d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := uint64(uint32(a[8]-b[8])), d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := uint64(uint32(a[9]-b[9])), d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := uint64(uint32(a[10]-b[10])), d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := uint64(uint32(a[11]-b[11])), d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := uint64(uint32(a[12]-b[12])), d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := uint64(uint32(a[13]-b[13])), d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := uint64(uint32(a[14]-b[14])), d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := uint64(uint32(a[15]-b[15])), d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := uint64(uint32(a[16]-b[16])), d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := uint64(uint32(a[17]-b[17])), d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := uint64(uint32(a[18]-b[18])), d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := uint64(uint32(a[19]-b[19])), d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := uint64(uint32(a[20]-b[20])), d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := uint64(uint32(a[21]-b[21])), d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := uint64(uint32(a[22]-b[22])), d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := uint64(uint32(a[23]-b[23])), d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := uint64(uint32(a[24]-b[24])), d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := uint64(uint32(a[25]-b[25])), d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := uint64(uint32(a[26]-b[26])), d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := uint64(uint32(a[27]-b[27])), d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := uint64(uint32(a[28]-b[28])), d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := uint64(uint32(a[29]-b[29])), d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := uint64(uint32(a[30]-b[30])), d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := uint64(uint32(a[31]-b[31])), d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execMul32: mul.lo.{u,s}32.
+//
+//go:nosplit
 func execMul32(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] * b[i]))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] * b[i]))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] * b[i]))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] * b[i]))
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = uint64(uint32(a[0] * b[0]))
 		d[1] = uint64(uint32(a[1] * b[1]))
 		d[2] = uint64(uint32(a[2] * b[2]))
@@ -727,199 +765,202 @@ func execMul32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31] * b[31]))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := uint64(uint32(a[0]*b[0])), d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := uint64(uint32(a[1]*b[1])), d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := uint64(uint32(a[2]*b[2])), d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := uint64(uint32(a[3]*b[3])), d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := uint64(uint32(a[4]*b[4])), d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := uint64(uint32(a[5]*b[5])), d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := uint64(uint32(a[6]*b[6])), d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := uint64(uint32(a[7]*b[7])), d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := uint64(uint32(a[8]*b[8])), d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := uint64(uint32(a[9]*b[9])), d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := uint64(uint32(a[10]*b[10])), d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := uint64(uint32(a[11]*b[11])), d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := uint64(uint32(a[12]*b[12])), d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := uint64(uint32(a[13]*b[13])), d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := uint64(uint32(a[14]*b[14])), d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := uint64(uint32(a[15]*b[15])), d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := uint64(uint32(a[16]*b[16])), d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := uint64(uint32(a[17]*b[17])), d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := uint64(uint32(a[18]*b[18])), d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := uint64(uint32(a[19]*b[19])), d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := uint64(uint32(a[20]*b[20])), d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := uint64(uint32(a[21]*b[21])), d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := uint64(uint32(a[22]*b[22])), d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := uint64(uint32(a[23]*b[23])), d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := uint64(uint32(a[24]*b[24])), d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := uint64(uint32(a[25]*b[25])), d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := uint64(uint32(a[26]*b[26])), d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := uint64(uint32(a[27]*b[27])), d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := uint64(uint32(a[28]*b[28])), d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := uint64(uint32(a[29]*b[29])), d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := uint64(uint32(a[30]*b[30])), d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := uint64(uint32(a[31]*b[31])), d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := uint64(uint32(a[0]*b[0])), d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] * b[i]))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] * b[i]))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] * b[i]))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] * b[i]))
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := uint64(uint32(a[1]*b[1])), d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := uint64(uint32(a[2]*b[2])), d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := uint64(uint32(a[3]*b[3])), d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := uint64(uint32(a[4]*b[4])), d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := uint64(uint32(a[5]*b[5])), d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := uint64(uint32(a[6]*b[6])), d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := uint64(uint32(a[7]*b[7])), d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := uint64(uint32(a[8]*b[8])), d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := uint64(uint32(a[9]*b[9])), d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := uint64(uint32(a[10]*b[10])), d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := uint64(uint32(a[11]*b[11])), d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := uint64(uint32(a[12]*b[12])), d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := uint64(uint32(a[13]*b[13])), d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := uint64(uint32(a[14]*b[14])), d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := uint64(uint32(a[15]*b[15])), d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := uint64(uint32(a[16]*b[16])), d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := uint64(uint32(a[17]*b[17])), d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := uint64(uint32(a[18]*b[18])), d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := uint64(uint32(a[19]*b[19])), d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := uint64(uint32(a[20]*b[20])), d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := uint64(uint32(a[21]*b[21])), d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := uint64(uint32(a[22]*b[22])), d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := uint64(uint32(a[23]*b[23])), d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := uint64(uint32(a[24]*b[24])), d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := uint64(uint32(a[25]*b[25])), d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := uint64(uint32(a[26]*b[26])), d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := uint64(uint32(a[27]*b[27])), d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := uint64(uint32(a[28]*b[28])), d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := uint64(uint32(a[29]*b[29])), d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := uint64(uint32(a[30]*b[30])), d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := uint64(uint32(a[31]*b[31])), d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execMad32: mad.lo.{u,s}32.
+//
+//go:nosplit
 func execMad32(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b, c := &r[o.rd], &r[o.ra], &r[o.rb], &r[o.rc]
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i]*b[i] + c[i]))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i]*b[i] + c[i]))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i]*b[i] + c[i]))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i]*b[i] + c[i]))
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = uint64(uint32(a[0]*b[0] + c[0]))
 		d[1] = uint64(uint32(a[1]*b[1] + c[1]))
 		d[2] = uint64(uint32(a[2]*b[2] + c[2]))
@@ -954,199 +995,202 @@ func execMad32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31]*b[31] + c[31]))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := uint64(uint32(a[0]*b[0]+c[0])), d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := uint64(uint32(a[1]*b[1]+c[1])), d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := uint64(uint32(a[2]*b[2]+c[2])), d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := uint64(uint32(a[3]*b[3]+c[3])), d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := uint64(uint32(a[4]*b[4]+c[4])), d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := uint64(uint32(a[5]*b[5]+c[5])), d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := uint64(uint32(a[6]*b[6]+c[6])), d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := uint64(uint32(a[7]*b[7]+c[7])), d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := uint64(uint32(a[8]*b[8]+c[8])), d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := uint64(uint32(a[9]*b[9]+c[9])), d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := uint64(uint32(a[10]*b[10]+c[10])), d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := uint64(uint32(a[11]*b[11]+c[11])), d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := uint64(uint32(a[12]*b[12]+c[12])), d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := uint64(uint32(a[13]*b[13]+c[13])), d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := uint64(uint32(a[14]*b[14]+c[14])), d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := uint64(uint32(a[15]*b[15]+c[15])), d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := uint64(uint32(a[16]*b[16]+c[16])), d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := uint64(uint32(a[17]*b[17]+c[17])), d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := uint64(uint32(a[18]*b[18]+c[18])), d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := uint64(uint32(a[19]*b[19]+c[19])), d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := uint64(uint32(a[20]*b[20]+c[20])), d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := uint64(uint32(a[21]*b[21]+c[21])), d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := uint64(uint32(a[22]*b[22]+c[22])), d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := uint64(uint32(a[23]*b[23]+c[23])), d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := uint64(uint32(a[24]*b[24]+c[24])), d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := uint64(uint32(a[25]*b[25]+c[25])), d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := uint64(uint32(a[26]*b[26]+c[26])), d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := uint64(uint32(a[27]*b[27]+c[27])), d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := uint64(uint32(a[28]*b[28]+c[28])), d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := uint64(uint32(a[29]*b[29]+c[29])), d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := uint64(uint32(a[30]*b[30]+c[30])), d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := uint64(uint32(a[31]*b[31]+c[31])), d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := uint64(uint32(a[0]*b[0]+c[0])), d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i]*b[i] + c[i]))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i]*b[i] + c[i]))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i]*b[i] + c[i]))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i]*b[i] + c[i]))
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := uint64(uint32(a[1]*b[1]+c[1])), d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := uint64(uint32(a[2]*b[2]+c[2])), d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := uint64(uint32(a[3]*b[3]+c[3])), d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := uint64(uint32(a[4]*b[4]+c[4])), d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := uint64(uint32(a[5]*b[5]+c[5])), d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := uint64(uint32(a[6]*b[6]+c[6])), d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := uint64(uint32(a[7]*b[7]+c[7])), d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := uint64(uint32(a[8]*b[8]+c[8])), d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := uint64(uint32(a[9]*b[9]+c[9])), d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := uint64(uint32(a[10]*b[10]+c[10])), d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := uint64(uint32(a[11]*b[11]+c[11])), d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := uint64(uint32(a[12]*b[12]+c[12])), d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := uint64(uint32(a[13]*b[13]+c[13])), d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := uint64(uint32(a[14]*b[14]+c[14])), d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := uint64(uint32(a[15]*b[15]+c[15])), d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := uint64(uint32(a[16]*b[16]+c[16])), d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := uint64(uint32(a[17]*b[17]+c[17])), d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := uint64(uint32(a[18]*b[18]+c[18])), d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := uint64(uint32(a[19]*b[19]+c[19])), d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := uint64(uint32(a[20]*b[20]+c[20])), d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := uint64(uint32(a[21]*b[21]+c[21])), d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := uint64(uint32(a[22]*b[22]+c[22])), d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := uint64(uint32(a[23]*b[23]+c[23])), d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := uint64(uint32(a[24]*b[24]+c[24])), d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := uint64(uint32(a[25]*b[25]+c[25])), d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := uint64(uint32(a[26]*b[26]+c[26])), d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := uint64(uint32(a[27]*b[27]+c[27])), d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := uint64(uint32(a[28]*b[28]+c[28])), d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := uint64(uint32(a[29]*b[29]+c[29])), d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := uint64(uint32(a[30]*b[30]+c[30])), d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := uint64(uint32(a[31]*b[31]+c[31])), d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execAdd64: add.{u,s}64.
+//
+//go:nosplit
 func execAdd64(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] + b[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] + b[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] + b[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] + b[i]
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = a[0] + b[0]
 		d[1] = a[1] + b[1]
 		d[2] = a[2] + b[2]
@@ -1181,199 +1225,202 @@ func execAdd64(m *Machine, w *warp, o *op) {
 		d[31] = a[31] + b[31]
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := a[0]+b[0], d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := a[1]+b[1], d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := a[2]+b[2], d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := a[3]+b[3], d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := a[4]+b[4], d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := a[5]+b[5], d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := a[6]+b[6], d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := a[7]+b[7], d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := a[8]+b[8], d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := a[9]+b[9], d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := a[10]+b[10], d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := a[11]+b[11], d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := a[12]+b[12], d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := a[13]+b[13], d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := a[14]+b[14], d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := a[15]+b[15], d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := a[16]+b[16], d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := a[17]+b[17], d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := a[18]+b[18], d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := a[19]+b[19], d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := a[20]+b[20], d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := a[21]+b[21], d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := a[22]+b[22], d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := a[23]+b[23], d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := a[24]+b[24], d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := a[25]+b[25], d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := a[26]+b[26], d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := a[27]+b[27], d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := a[28]+b[28], d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := a[29]+b[29], d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := a[30]+b[30], d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := a[31]+b[31], d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := a[0]+b[0], d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] + b[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] + b[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] + b[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] + b[i]
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := a[1]+b[1], d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := a[2]+b[2], d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := a[3]+b[3], d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := a[4]+b[4], d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := a[5]+b[5], d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := a[6]+b[6], d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := a[7]+b[7], d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := a[8]+b[8], d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := a[9]+b[9], d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := a[10]+b[10], d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := a[11]+b[11], d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := a[12]+b[12], d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := a[13]+b[13], d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := a[14]+b[14], d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := a[15]+b[15], d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := a[16]+b[16], d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := a[17]+b[17], d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := a[18]+b[18], d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := a[19]+b[19], d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := a[20]+b[20], d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := a[21]+b[21], d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := a[22]+b[22], d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := a[23]+b[23], d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := a[24]+b[24], d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := a[25]+b[25], d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := a[26]+b[26], d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := a[27]+b[27], d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := a[28]+b[28], d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := a[29]+b[29], d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := a[30]+b[30], d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := a[31]+b[31], d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execSub64: sub.{u,s}64.
+//
+//go:nosplit
 func execSub64(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] - b[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] - b[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] - b[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] - b[i]
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = a[0] - b[0]
 		d[1] = a[1] - b[1]
 		d[2] = a[2] - b[2]
@@ -1408,199 +1455,202 @@ func execSub64(m *Machine, w *warp, o *op) {
 		d[31] = a[31] - b[31]
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := a[0]-b[0], d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := a[1]-b[1], d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := a[2]-b[2], d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := a[3]-b[3], d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := a[4]-b[4], d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := a[5]-b[5], d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := a[6]-b[6], d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := a[7]-b[7], d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := a[8]-b[8], d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := a[9]-b[9], d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := a[10]-b[10], d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := a[11]-b[11], d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := a[12]-b[12], d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := a[13]-b[13], d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := a[14]-b[14], d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := a[15]-b[15], d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := a[16]-b[16], d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := a[17]-b[17], d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := a[18]-b[18], d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := a[19]-b[19], d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := a[20]-b[20], d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := a[21]-b[21], d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := a[22]-b[22], d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := a[23]-b[23], d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := a[24]-b[24], d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := a[25]-b[25], d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := a[26]-b[26], d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := a[27]-b[27], d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := a[28]-b[28], d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := a[29]-b[29], d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := a[30]-b[30], d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := a[31]-b[31], d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := a[0]-b[0], d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] - b[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] - b[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] - b[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] - b[i]
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := a[1]-b[1], d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := a[2]-b[2], d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := a[3]-b[3], d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := a[4]-b[4], d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := a[5]-b[5], d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := a[6]-b[6], d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := a[7]-b[7], d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := a[8]-b[8], d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := a[9]-b[9], d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := a[10]-b[10], d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := a[11]-b[11], d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := a[12]-b[12], d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := a[13]-b[13], d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := a[14]-b[14], d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := a[15]-b[15], d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := a[16]-b[16], d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := a[17]-b[17], d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := a[18]-b[18], d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := a[19]-b[19], d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := a[20]-b[20], d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := a[21]-b[21], d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := a[22]-b[22], d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := a[23]-b[23], d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := a[24]-b[24], d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := a[25]-b[25], d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := a[26]-b[26], d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := a[27]-b[27], d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := a[28]-b[28], d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := a[29]-b[29], d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := a[30]-b[30], d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := a[31]-b[31], d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execMul64: mul.lo.{u,s}64.
+//
+//go:nosplit
 func execMul64(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] * b[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] * b[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] * b[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] * b[i]
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = a[0] * b[0]
 		d[1] = a[1] * b[1]
 		d[2] = a[2] * b[2]
@@ -1635,199 +1685,202 @@ func execMul64(m *Machine, w *warp, o *op) {
 		d[31] = a[31] * b[31]
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := a[0]*b[0], d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := a[1]*b[1], d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := a[2]*b[2], d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := a[3]*b[3], d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := a[4]*b[4], d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := a[5]*b[5], d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := a[6]*b[6], d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := a[7]*b[7], d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := a[8]*b[8], d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := a[9]*b[9], d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := a[10]*b[10], d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := a[11]*b[11], d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := a[12]*b[12], d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := a[13]*b[13], d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := a[14]*b[14], d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := a[15]*b[15], d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := a[16]*b[16], d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := a[17]*b[17], d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := a[18]*b[18], d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := a[19]*b[19], d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := a[20]*b[20], d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := a[21]*b[21], d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := a[22]*b[22], d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := a[23]*b[23], d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := a[24]*b[24], d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := a[25]*b[25], d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := a[26]*b[26], d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := a[27]*b[27], d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := a[28]*b[28], d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := a[29]*b[29], d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := a[30]*b[30], d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := a[31]*b[31], d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := a[0]*b[0], d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] * b[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] * b[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] * b[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] * b[i]
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := a[1]*b[1], d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := a[2]*b[2], d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := a[3]*b[3], d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := a[4]*b[4], d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := a[5]*b[5], d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := a[6]*b[6], d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := a[7]*b[7], d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := a[8]*b[8], d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := a[9]*b[9], d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := a[10]*b[10], d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := a[11]*b[11], d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := a[12]*b[12], d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := a[13]*b[13], d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := a[14]*b[14], d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := a[15]*b[15], d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := a[16]*b[16], d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := a[17]*b[17], d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := a[18]*b[18], d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := a[19]*b[19], d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := a[20]*b[20], d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := a[21]*b[21], d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := a[22]*b[22], d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := a[23]*b[23], d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := a[24]*b[24], d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := a[25]*b[25], d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := a[26]*b[26], d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := a[27]*b[27], d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := a[28]*b[28], d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := a[29]*b[29], d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := a[30]*b[30], d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := a[31]*b[31], d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execMad64: mad.lo.{u,s}64.
+//
+//go:nosplit
 func execMad64(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b, c := &r[o.rd], &r[o.ra], &r[o.rb], &r[o.rc]
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = a[i]*b[i] + c[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i]*b[i] + c[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i]*b[i] + c[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i]*b[i] + c[i]
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = a[0]*b[0] + c[0]
 		d[1] = a[1]*b[1] + c[1]
 		d[2] = a[2]*b[2] + c[2]
@@ -1862,199 +1915,202 @@ func execMad64(m *Machine, w *warp, o *op) {
 		d[31] = a[31]*b[31] + c[31]
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := a[0]*b[0]+c[0], d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := a[1]*b[1]+c[1], d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := a[2]*b[2]+c[2], d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := a[3]*b[3]+c[3], d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := a[4]*b[4]+c[4], d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := a[5]*b[5]+c[5], d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := a[6]*b[6]+c[6], d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := a[7]*b[7]+c[7], d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := a[8]*b[8]+c[8], d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := a[9]*b[9]+c[9], d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := a[10]*b[10]+c[10], d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := a[11]*b[11]+c[11], d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := a[12]*b[12]+c[12], d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := a[13]*b[13]+c[13], d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := a[14]*b[14]+c[14], d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := a[15]*b[15]+c[15], d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := a[16]*b[16]+c[16], d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := a[17]*b[17]+c[17], d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := a[18]*b[18]+c[18], d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := a[19]*b[19]+c[19], d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := a[20]*b[20]+c[20], d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := a[21]*b[21]+c[21], d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := a[22]*b[22]+c[22], d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := a[23]*b[23]+c[23], d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := a[24]*b[24]+c[24], d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := a[25]*b[25]+c[25], d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := a[26]*b[26]+c[26], d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := a[27]*b[27]+c[27], d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := a[28]*b[28]+c[28], d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := a[29]*b[29]+c[29], d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := a[30]*b[30]+c[30], d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := a[31]*b[31]+c[31], d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := a[0]*b[0]+c[0], d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = a[i]*b[i] + c[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i]*b[i] + c[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i]*b[i] + c[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i]*b[i] + c[i]
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := a[1]*b[1]+c[1], d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := a[2]*b[2]+c[2], d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := a[3]*b[3]+c[3], d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := a[4]*b[4]+c[4], d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := a[5]*b[5]+c[5], d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := a[6]*b[6]+c[6], d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := a[7]*b[7]+c[7], d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := a[8]*b[8]+c[8], d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := a[9]*b[9]+c[9], d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := a[10]*b[10]+c[10], d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := a[11]*b[11]+c[11], d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := a[12]*b[12]+c[12], d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := a[13]*b[13]+c[13], d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := a[14]*b[14]+c[14], d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := a[15]*b[15]+c[15], d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := a[16]*b[16]+c[16], d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := a[17]*b[17]+c[17], d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := a[18]*b[18]+c[18], d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := a[19]*b[19]+c[19], d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := a[20]*b[20]+c[20], d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := a[21]*b[21]+c[21], d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := a[22]*b[22]+c[22], d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := a[23]*b[23]+c[23], d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := a[24]*b[24]+c[24], d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := a[25]*b[25]+c[25], d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := a[26]*b[26]+c[26], d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := a[27]*b[27]+c[27], d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := a[28]*b[28]+c[28], d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := a[29]*b[29]+c[29], d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := a[30]*b[30]+c[30], d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := a[31]*b[31]+c[31], d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execAnd: and.b{16,32,64}.
+//
+//go:nosplit
 func execAnd(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & b[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & b[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & b[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & b[i]
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = a[0] & b[0]
 		d[1] = a[1] & b[1]
 		d[2] = a[2] & b[2]
@@ -2089,199 +2145,202 @@ func execAnd(m *Machine, w *warp, o *op) {
 		d[31] = a[31] & b[31]
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := a[0]&b[0], d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := a[1]&b[1], d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := a[2]&b[2], d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := a[3]&b[3], d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := a[4]&b[4], d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := a[5]&b[5], d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := a[6]&b[6], d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := a[7]&b[7], d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := a[8]&b[8], d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := a[9]&b[9], d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := a[10]&b[10], d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := a[11]&b[11], d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := a[12]&b[12], d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := a[13]&b[13], d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := a[14]&b[14], d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := a[15]&b[15], d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := a[16]&b[16], d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := a[17]&b[17], d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := a[18]&b[18], d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := a[19]&b[19], d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := a[20]&b[20], d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := a[21]&b[21], d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := a[22]&b[22], d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := a[23]&b[23], d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := a[24]&b[24], d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := a[25]&b[25], d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := a[26]&b[26], d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := a[27]&b[27], d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := a[28]&b[28], d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := a[29]&b[29], d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := a[30]&b[30], d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := a[31]&b[31], d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := a[0]&b[0], d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & b[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & b[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & b[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & b[i]
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := a[1]&b[1], d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := a[2]&b[2], d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := a[3]&b[3], d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := a[4]&b[4], d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := a[5]&b[5], d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := a[6]&b[6], d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := a[7]&b[7], d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := a[8]&b[8], d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := a[9]&b[9], d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := a[10]&b[10], d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := a[11]&b[11], d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := a[12]&b[12], d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := a[13]&b[13], d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := a[14]&b[14], d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := a[15]&b[15], d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := a[16]&b[16], d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := a[17]&b[17], d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := a[18]&b[18], d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := a[19]&b[19], d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := a[20]&b[20], d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := a[21]&b[21], d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := a[22]&b[22], d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := a[23]&b[23], d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := a[24]&b[24], d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := a[25]&b[25], d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := a[26]&b[26], d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := a[27]&b[27], d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := a[28]&b[28], d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := a[29]&b[29], d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := a[30]&b[30], d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := a[31]&b[31], d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execOr: or.b{16,32,64}.
+//
+//go:nosplit
 func execOr(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] | b[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] | b[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] | b[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] | b[i]
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = a[0] | b[0]
 		d[1] = a[1] | b[1]
 		d[2] = a[2] | b[2]
@@ -2316,199 +2375,202 @@ func execOr(m *Machine, w *warp, o *op) {
 		d[31] = a[31] | b[31]
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := a[0]|b[0], d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := a[1]|b[1], d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := a[2]|b[2], d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := a[3]|b[3], d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := a[4]|b[4], d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := a[5]|b[5], d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := a[6]|b[6], d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := a[7]|b[7], d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := a[8]|b[8], d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := a[9]|b[9], d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := a[10]|b[10], d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := a[11]|b[11], d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := a[12]|b[12], d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := a[13]|b[13], d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := a[14]|b[14], d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := a[15]|b[15], d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := a[16]|b[16], d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := a[17]|b[17], d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := a[18]|b[18], d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := a[19]|b[19], d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := a[20]|b[20], d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := a[21]|b[21], d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := a[22]|b[22], d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := a[23]|b[23], d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := a[24]|b[24], d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := a[25]|b[25], d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := a[26]|b[26], d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := a[27]|b[27], d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := a[28]|b[28], d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := a[29]|b[29], d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := a[30]|b[30], d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := a[31]|b[31], d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := a[0]|b[0], d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] | b[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] | b[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] | b[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] | b[i]
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := a[1]|b[1], d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := a[2]|b[2], d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := a[3]|b[3], d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := a[4]|b[4], d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := a[5]|b[5], d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := a[6]|b[6], d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := a[7]|b[7], d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := a[8]|b[8], d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := a[9]|b[9], d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := a[10]|b[10], d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := a[11]|b[11], d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := a[12]|b[12], d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := a[13]|b[13], d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := a[14]|b[14], d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := a[15]|b[15], d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := a[16]|b[16], d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := a[17]|b[17], d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := a[18]|b[18], d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := a[19]|b[19], d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := a[20]|b[20], d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := a[21]|b[21], d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := a[22]|b[22], d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := a[23]|b[23], d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := a[24]|b[24], d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := a[25]|b[25], d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := a[26]|b[26], d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := a[27]|b[27], d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := a[28]|b[28], d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := a[29]|b[29], d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := a[30]|b[30], d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := a[31]|b[31], d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execXor: xor.b{16,32,64}.
+//
+//go:nosplit
 func execXor(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] ^ b[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] ^ b[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] ^ b[i]
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] ^ b[i]
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = a[0] ^ b[0]
 		d[1] = a[1] ^ b[1]
 		d[2] = a[2] ^ b[2]
@@ -2543,200 +2605,203 @@ func execXor(m *Machine, w *warp, o *op) {
 		d[31] = a[31] ^ b[31]
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := a[0]^b[0], d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := a[1]^b[1], d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := a[2]^b[2], d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := a[3]^b[3], d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := a[4]^b[4], d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := a[5]^b[5], d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := a[6]^b[6], d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := a[7]^b[7], d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := a[8]^b[8], d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := a[9]^b[9], d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := a[10]^b[10], d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := a[11]^b[11], d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := a[12]^b[12], d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := a[13]^b[13], d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := a[14]^b[14], d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := a[15]^b[15], d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := a[16]^b[16], d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := a[17]^b[17], d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := a[18]^b[18], d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := a[19]^b[19], d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := a[20]^b[20], d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := a[21]^b[21], d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := a[22]^b[22], d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := a[23]^b[23], d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := a[24]^b[24], d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := a[25]^b[25], d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := a[26]^b[26], d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := a[27]^b[27], d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := a[28]^b[28], d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := a[29]^b[29], d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := a[30]^b[30], d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := a[31]^b[31], d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := a[0]^b[0], d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] ^ b[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] ^ b[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] ^ b[i]
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] ^ b[i]
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := a[1]^b[1], d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := a[2]^b[2], d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := a[3]^b[3], d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := a[4]^b[4], d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := a[5]^b[5], d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := a[6]^b[6], d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := a[7]^b[7], d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := a[8]^b[8], d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := a[9]^b[9], d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := a[10]^b[10], d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := a[11]^b[11], d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := a[12]^b[12], d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := a[13]^b[13], d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := a[14]^b[14], d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := a[15]^b[15], d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := a[16]^b[16], d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := a[17]^b[17], d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := a[18]^b[18], d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := a[19]^b[19], d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := a[20]^b[20], d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := a[21]^b[21], d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := a[22]^b[22], d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := a[23]^b[23], d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := a[24]^b[24], d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := a[25]^b[25], d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := a[26]^b[26], d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := a[27]^b[27], d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := a[28]^b[28], d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := a[29]^b[29], d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := a[30]^b[30], d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := a[31]^b[31], d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execShl: shl.b{16,32,64}.
+//
+//go:nosplit
 func execShl(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 	k := o.aux
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] << uint32(b[i]) & k
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] << uint32(b[i]) & k
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] << uint32(b[i]) & k
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] << uint32(b[i]) & k
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = a[0] << uint32(b[0]) & k
 		d[1] = a[1] << uint32(b[1]) & k
 		d[2] = a[2] << uint32(b[2]) & k
@@ -2771,200 +2836,203 @@ func execShl(m *Machine, w *warp, o *op) {
 		d[31] = a[31] << uint32(b[31]) & k
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := a[0]<<uint32(b[0])&k, d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := a[1]<<uint32(b[1])&k, d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := a[2]<<uint32(b[2])&k, d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := a[3]<<uint32(b[3])&k, d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := a[4]<<uint32(b[4])&k, d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := a[5]<<uint32(b[5])&k, d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := a[6]<<uint32(b[6])&k, d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := a[7]<<uint32(b[7])&k, d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := a[8]<<uint32(b[8])&k, d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := a[9]<<uint32(b[9])&k, d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := a[10]<<uint32(b[10])&k, d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := a[11]<<uint32(b[11])&k, d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := a[12]<<uint32(b[12])&k, d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := a[13]<<uint32(b[13])&k, d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := a[14]<<uint32(b[14])&k, d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := a[15]<<uint32(b[15])&k, d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := a[16]<<uint32(b[16])&k, d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := a[17]<<uint32(b[17])&k, d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := a[18]<<uint32(b[18])&k, d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := a[19]<<uint32(b[19])&k, d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := a[20]<<uint32(b[20])&k, d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := a[21]<<uint32(b[21])&k, d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := a[22]<<uint32(b[22])&k, d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := a[23]<<uint32(b[23])&k, d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := a[24]<<uint32(b[24])&k, d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := a[25]<<uint32(b[25])&k, d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := a[26]<<uint32(b[26])&k, d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := a[27]<<uint32(b[27])&k, d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := a[28]<<uint32(b[28])&k, d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := a[29]<<uint32(b[29])&k, d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := a[30]<<uint32(b[30])&k, d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := a[31]<<uint32(b[31])&k, d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := a[0]<<uint32(b[0])&k, d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] << uint32(b[i]) & k
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] << uint32(b[i]) & k
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] << uint32(b[i]) & k
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] << uint32(b[i]) & k
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := a[1]<<uint32(b[1])&k, d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := a[2]<<uint32(b[2])&k, d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := a[3]<<uint32(b[3])&k, d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := a[4]<<uint32(b[4])&k, d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := a[5]<<uint32(b[5])&k, d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := a[6]<<uint32(b[6])&k, d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := a[7]<<uint32(b[7])&k, d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := a[8]<<uint32(b[8])&k, d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := a[9]<<uint32(b[9])&k, d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := a[10]<<uint32(b[10])&k, d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := a[11]<<uint32(b[11])&k, d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := a[12]<<uint32(b[12])&k, d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := a[13]<<uint32(b[13])&k, d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := a[14]<<uint32(b[14])&k, d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := a[15]<<uint32(b[15])&k, d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := a[16]<<uint32(b[16])&k, d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := a[17]<<uint32(b[17])&k, d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := a[18]<<uint32(b[18])&k, d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := a[19]<<uint32(b[19])&k, d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := a[20]<<uint32(b[20])&k, d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := a[21]<<uint32(b[21])&k, d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := a[22]<<uint32(b[22])&k, d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := a[23]<<uint32(b[23])&k, d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := a[24]<<uint32(b[24])&k, d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := a[25]<<uint32(b[25])&k, d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := a[26]<<uint32(b[26])&k, d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := a[27]<<uint32(b[27])&k, d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := a[28]<<uint32(b[28])&k, d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := a[29]<<uint32(b[29])&k, d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := a[30]<<uint32(b[30])&k, d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := a[31]<<uint32(b[31])&k, d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execShrU: shr.{b,u}{16,32,64}.
+//
+//go:nosplit
 func execShrU(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 	k := o.aux
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & k >> uint32(b[i])
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & k >> uint32(b[i])
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & k >> uint32(b[i])
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & k >> uint32(b[i])
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = a[0] & k >> uint32(b[0])
 		d[1] = a[1] & k >> uint32(b[1])
 		d[2] = a[2] & k >> uint32(b[2])
@@ -2999,199 +3067,202 @@ func execShrU(m *Machine, w *warp, o *op) {
 		d[31] = a[31] & k >> uint32(b[31])
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := a[0]&k>>uint32(b[0]), d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := a[1]&k>>uint32(b[1]), d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := a[2]&k>>uint32(b[2]), d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := a[3]&k>>uint32(b[3]), d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := a[4]&k>>uint32(b[4]), d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := a[5]&k>>uint32(b[5]), d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := a[6]&k>>uint32(b[6]), d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := a[7]&k>>uint32(b[7]), d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := a[8]&k>>uint32(b[8]), d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := a[9]&k>>uint32(b[9]), d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := a[10]&k>>uint32(b[10]), d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := a[11]&k>>uint32(b[11]), d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := a[12]&k>>uint32(b[12]), d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := a[13]&k>>uint32(b[13]), d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := a[14]&k>>uint32(b[14]), d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := a[15]&k>>uint32(b[15]), d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := a[16]&k>>uint32(b[16]), d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := a[17]&k>>uint32(b[17]), d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := a[18]&k>>uint32(b[18]), d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := a[19]&k>>uint32(b[19]), d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := a[20]&k>>uint32(b[20]), d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := a[21]&k>>uint32(b[21]), d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := a[22]&k>>uint32(b[22]), d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := a[23]&k>>uint32(b[23]), d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := a[24]&k>>uint32(b[24]), d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := a[25]&k>>uint32(b[25]), d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := a[26]&k>>uint32(b[26]), d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := a[27]&k>>uint32(b[27]), d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := a[28]&k>>uint32(b[28]), d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := a[29]&k>>uint32(b[29]), d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := a[30]&k>>uint32(b[30]), d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := a[31]&k>>uint32(b[31]), d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := a[0]&k>>uint32(b[0]), d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & k >> uint32(b[i])
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & k >> uint32(b[i])
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & k >> uint32(b[i])
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & k >> uint32(b[i])
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := a[1]&k>>uint32(b[1]), d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := a[2]&k>>uint32(b[2]), d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := a[3]&k>>uint32(b[3]), d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := a[4]&k>>uint32(b[4]), d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := a[5]&k>>uint32(b[5]), d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := a[6]&k>>uint32(b[6]), d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := a[7]&k>>uint32(b[7]), d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := a[8]&k>>uint32(b[8]), d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := a[9]&k>>uint32(b[9]), d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := a[10]&k>>uint32(b[10]), d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := a[11]&k>>uint32(b[11]), d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := a[12]&k>>uint32(b[12]), d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := a[13]&k>>uint32(b[13]), d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := a[14]&k>>uint32(b[14]), d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := a[15]&k>>uint32(b[15]), d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := a[16]&k>>uint32(b[16]), d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := a[17]&k>>uint32(b[17]), d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := a[18]&k>>uint32(b[18]), d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := a[19]&k>>uint32(b[19]), d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := a[20]&k>>uint32(b[20]), d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := a[21]&k>>uint32(b[21]), d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := a[22]&k>>uint32(b[22]), d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := a[23]&k>>uint32(b[23]), d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := a[24]&k>>uint32(b[24]), d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := a[25]&k>>uint32(b[25]), d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := a[26]&k>>uint32(b[26]), d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := a[27]&k>>uint32(b[27]), d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := a[28]&k>>uint32(b[28]), d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := a[29]&k>>uint32(b[29]), d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := a[30]&k>>uint32(b[30]), d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := a[31]&k>>uint32(b[31]), d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execShrS32: shr.s32.
+//
+//go:nosplit
 func execShrS32(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(int32(a[i]) >> uint32(b[i])))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(int32(a[i]) >> uint32(b[i])))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(int32(a[i]) >> uint32(b[i])))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(int32(a[i]) >> uint32(b[i])))
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = uint64(uint32(int32(a[0]) >> uint32(b[0])))
 		d[1] = uint64(uint32(int32(a[1]) >> uint32(b[1])))
 		d[2] = uint64(uint32(int32(a[2]) >> uint32(b[2])))
@@ -3226,199 +3297,202 @@ func execShrS32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(int32(a[31]) >> uint32(b[31])))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := uint64(uint32(int32(a[0])>>uint32(b[0]))), d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := uint64(uint32(int32(a[1])>>uint32(b[1]))), d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := uint64(uint32(int32(a[2])>>uint32(b[2]))), d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := uint64(uint32(int32(a[3])>>uint32(b[3]))), d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := uint64(uint32(int32(a[4])>>uint32(b[4]))), d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := uint64(uint32(int32(a[5])>>uint32(b[5]))), d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := uint64(uint32(int32(a[6])>>uint32(b[6]))), d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := uint64(uint32(int32(a[7])>>uint32(b[7]))), d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := uint64(uint32(int32(a[8])>>uint32(b[8]))), d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := uint64(uint32(int32(a[9])>>uint32(b[9]))), d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := uint64(uint32(int32(a[10])>>uint32(b[10]))), d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := uint64(uint32(int32(a[11])>>uint32(b[11]))), d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := uint64(uint32(int32(a[12])>>uint32(b[12]))), d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := uint64(uint32(int32(a[13])>>uint32(b[13]))), d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := uint64(uint32(int32(a[14])>>uint32(b[14]))), d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := uint64(uint32(int32(a[15])>>uint32(b[15]))), d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := uint64(uint32(int32(a[16])>>uint32(b[16]))), d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := uint64(uint32(int32(a[17])>>uint32(b[17]))), d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := uint64(uint32(int32(a[18])>>uint32(b[18]))), d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := uint64(uint32(int32(a[19])>>uint32(b[19]))), d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := uint64(uint32(int32(a[20])>>uint32(b[20]))), d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := uint64(uint32(int32(a[21])>>uint32(b[21]))), d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := uint64(uint32(int32(a[22])>>uint32(b[22]))), d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := uint64(uint32(int32(a[23])>>uint32(b[23]))), d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := uint64(uint32(int32(a[24])>>uint32(b[24]))), d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := uint64(uint32(int32(a[25])>>uint32(b[25]))), d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := uint64(uint32(int32(a[26])>>uint32(b[26]))), d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := uint64(uint32(int32(a[27])>>uint32(b[27]))), d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := uint64(uint32(int32(a[28])>>uint32(b[28]))), d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := uint64(uint32(int32(a[29])>>uint32(b[29]))), d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := uint64(uint32(int32(a[30])>>uint32(b[30]))), d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := uint64(uint32(int32(a[31])>>uint32(b[31]))), d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := uint64(uint32(int32(a[0])>>uint32(b[0]))), d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(int32(a[i]) >> uint32(b[i])))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(int32(a[i]) >> uint32(b[i])))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(int32(a[i]) >> uint32(b[i])))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(int32(a[i]) >> uint32(b[i])))
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := uint64(uint32(int32(a[1])>>uint32(b[1]))), d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := uint64(uint32(int32(a[2])>>uint32(b[2]))), d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := uint64(uint32(int32(a[3])>>uint32(b[3]))), d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := uint64(uint32(int32(a[4])>>uint32(b[4]))), d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := uint64(uint32(int32(a[5])>>uint32(b[5]))), d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := uint64(uint32(int32(a[6])>>uint32(b[6]))), d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := uint64(uint32(int32(a[7])>>uint32(b[7]))), d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := uint64(uint32(int32(a[8])>>uint32(b[8]))), d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := uint64(uint32(int32(a[9])>>uint32(b[9]))), d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := uint64(uint32(int32(a[10])>>uint32(b[10]))), d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := uint64(uint32(int32(a[11])>>uint32(b[11]))), d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := uint64(uint32(int32(a[12])>>uint32(b[12]))), d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := uint64(uint32(int32(a[13])>>uint32(b[13]))), d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := uint64(uint32(int32(a[14])>>uint32(b[14]))), d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := uint64(uint32(int32(a[15])>>uint32(b[15]))), d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := uint64(uint32(int32(a[16])>>uint32(b[16]))), d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := uint64(uint32(int32(a[17])>>uint32(b[17]))), d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := uint64(uint32(int32(a[18])>>uint32(b[18]))), d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := uint64(uint32(int32(a[19])>>uint32(b[19]))), d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := uint64(uint32(int32(a[20])>>uint32(b[20]))), d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := uint64(uint32(int32(a[21])>>uint32(b[21]))), d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := uint64(uint32(int32(a[22])>>uint32(b[22]))), d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := uint64(uint32(int32(a[23])>>uint32(b[23]))), d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := uint64(uint32(int32(a[24])>>uint32(b[24]))), d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := uint64(uint32(int32(a[25])>>uint32(b[25]))), d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := uint64(uint32(int32(a[26])>>uint32(b[26]))), d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := uint64(uint32(int32(a[27])>>uint32(b[27]))), d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := uint64(uint32(int32(a[28])>>uint32(b[28]))), d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := uint64(uint32(int32(a[29])>>uint32(b[29]))), d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := uint64(uint32(int32(a[30])>>uint32(b[30]))), d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := uint64(uint32(int32(a[31])>>uint32(b[31]))), d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execShrS64: shr.s64.
+//
+//go:nosplit
 func execShrS64(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(int64(a[i]) >> uint32(b[i]))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(int64(a[i]) >> uint32(b[i]))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(int64(a[i]) >> uint32(b[i]))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(int64(a[i]) >> uint32(b[i]))
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = uint64(int64(a[0]) >> uint32(b[0]))
 		d[1] = uint64(int64(a[1]) >> uint32(b[1]))
 		d[2] = uint64(int64(a[2]) >> uint32(b[2]))
@@ -3453,199 +3527,202 @@ func execShrS64(m *Machine, w *warp, o *op) {
 		d[31] = uint64(int64(a[31]) >> uint32(b[31]))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := uint64(int64(a[0])>>uint32(b[0])), d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := uint64(int64(a[1])>>uint32(b[1])), d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := uint64(int64(a[2])>>uint32(b[2])), d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := uint64(int64(a[3])>>uint32(b[3])), d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := uint64(int64(a[4])>>uint32(b[4])), d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := uint64(int64(a[5])>>uint32(b[5])), d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := uint64(int64(a[6])>>uint32(b[6])), d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := uint64(int64(a[7])>>uint32(b[7])), d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := uint64(int64(a[8])>>uint32(b[8])), d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := uint64(int64(a[9])>>uint32(b[9])), d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := uint64(int64(a[10])>>uint32(b[10])), d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := uint64(int64(a[11])>>uint32(b[11])), d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := uint64(int64(a[12])>>uint32(b[12])), d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := uint64(int64(a[13])>>uint32(b[13])), d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := uint64(int64(a[14])>>uint32(b[14])), d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := uint64(int64(a[15])>>uint32(b[15])), d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := uint64(int64(a[16])>>uint32(b[16])), d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := uint64(int64(a[17])>>uint32(b[17])), d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := uint64(int64(a[18])>>uint32(b[18])), d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := uint64(int64(a[19])>>uint32(b[19])), d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := uint64(int64(a[20])>>uint32(b[20])), d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := uint64(int64(a[21])>>uint32(b[21])), d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := uint64(int64(a[22])>>uint32(b[22])), d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := uint64(int64(a[23])>>uint32(b[23])), d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := uint64(int64(a[24])>>uint32(b[24])), d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := uint64(int64(a[25])>>uint32(b[25])), d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := uint64(int64(a[26])>>uint32(b[26])), d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := uint64(int64(a[27])>>uint32(b[27])), d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := uint64(int64(a[28])>>uint32(b[28])), d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := uint64(int64(a[29])>>uint32(b[29])), d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := uint64(int64(a[30])>>uint32(b[30])), d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := uint64(int64(a[31])>>uint32(b[31])), d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := uint64(int64(a[0])>>uint32(b[0])), d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(int64(a[i]) >> uint32(b[i]))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(int64(a[i]) >> uint32(b[i]))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(int64(a[i]) >> uint32(b[i]))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(int64(a[i]) >> uint32(b[i]))
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := uint64(int64(a[1])>>uint32(b[1])), d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := uint64(int64(a[2])>>uint32(b[2])), d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := uint64(int64(a[3])>>uint32(b[3])), d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := uint64(int64(a[4])>>uint32(b[4])), d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := uint64(int64(a[5])>>uint32(b[5])), d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := uint64(int64(a[6])>>uint32(b[6])), d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := uint64(int64(a[7])>>uint32(b[7])), d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := uint64(int64(a[8])>>uint32(b[8])), d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := uint64(int64(a[9])>>uint32(b[9])), d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := uint64(int64(a[10])>>uint32(b[10])), d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := uint64(int64(a[11])>>uint32(b[11])), d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := uint64(int64(a[12])>>uint32(b[12])), d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := uint64(int64(a[13])>>uint32(b[13])), d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := uint64(int64(a[14])>>uint32(b[14])), d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := uint64(int64(a[15])>>uint32(b[15])), d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := uint64(int64(a[16])>>uint32(b[16])), d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := uint64(int64(a[17])>>uint32(b[17])), d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := uint64(int64(a[18])>>uint32(b[18])), d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := uint64(int64(a[19])>>uint32(b[19])), d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := uint64(int64(a[20])>>uint32(b[20])), d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := uint64(int64(a[21])>>uint32(b[21])), d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := uint64(int64(a[22])>>uint32(b[22])), d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := uint64(int64(a[23])>>uint32(b[23])), d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := uint64(int64(a[24])>>uint32(b[24])), d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := uint64(int64(a[25])>>uint32(b[25])), d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := uint64(int64(a[26])>>uint32(b[26])), d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := uint64(int64(a[27])>>uint32(b[27])), d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := uint64(int64(a[28])>>uint32(b[28])), d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := uint64(int64(a[29])>>uint32(b[29])), d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := uint64(int64(a[30])>>uint32(b[30])), d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := uint64(int64(a[31])>>uint32(b[31])), d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execMulWideU32: mul.wide.u32.
+//
+//go:nosplit
 func execMulWideU32(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i])) * uint64(uint32(b[i]))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i])) * uint64(uint32(b[i]))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i])) * uint64(uint32(b[i]))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i])) * uint64(uint32(b[i]))
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = uint64(uint32(a[0])) * uint64(uint32(b[0]))
 		d[1] = uint64(uint32(a[1])) * uint64(uint32(b[1]))
 		d[2] = uint64(uint32(a[2])) * uint64(uint32(b[2]))
@@ -3680,199 +3757,202 @@ func execMulWideU32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31])) * uint64(uint32(b[31]))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := uint64(uint32(a[0]))*uint64(uint32(b[0])), d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := uint64(uint32(a[1]))*uint64(uint32(b[1])), d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := uint64(uint32(a[2]))*uint64(uint32(b[2])), d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := uint64(uint32(a[3]))*uint64(uint32(b[3])), d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := uint64(uint32(a[4]))*uint64(uint32(b[4])), d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := uint64(uint32(a[5]))*uint64(uint32(b[5])), d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := uint64(uint32(a[6]))*uint64(uint32(b[6])), d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := uint64(uint32(a[7]))*uint64(uint32(b[7])), d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := uint64(uint32(a[8]))*uint64(uint32(b[8])), d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := uint64(uint32(a[9]))*uint64(uint32(b[9])), d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := uint64(uint32(a[10]))*uint64(uint32(b[10])), d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := uint64(uint32(a[11]))*uint64(uint32(b[11])), d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := uint64(uint32(a[12]))*uint64(uint32(b[12])), d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := uint64(uint32(a[13]))*uint64(uint32(b[13])), d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := uint64(uint32(a[14]))*uint64(uint32(b[14])), d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := uint64(uint32(a[15]))*uint64(uint32(b[15])), d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := uint64(uint32(a[16]))*uint64(uint32(b[16])), d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := uint64(uint32(a[17]))*uint64(uint32(b[17])), d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := uint64(uint32(a[18]))*uint64(uint32(b[18])), d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := uint64(uint32(a[19]))*uint64(uint32(b[19])), d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := uint64(uint32(a[20]))*uint64(uint32(b[20])), d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := uint64(uint32(a[21]))*uint64(uint32(b[21])), d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := uint64(uint32(a[22]))*uint64(uint32(b[22])), d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := uint64(uint32(a[23]))*uint64(uint32(b[23])), d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := uint64(uint32(a[24]))*uint64(uint32(b[24])), d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := uint64(uint32(a[25]))*uint64(uint32(b[25])), d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := uint64(uint32(a[26]))*uint64(uint32(b[26])), d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := uint64(uint32(a[27]))*uint64(uint32(b[27])), d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := uint64(uint32(a[28]))*uint64(uint32(b[28])), d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := uint64(uint32(a[29]))*uint64(uint32(b[29])), d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := uint64(uint32(a[30]))*uint64(uint32(b[30])), d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := uint64(uint32(a[31]))*uint64(uint32(b[31])), d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := uint64(uint32(a[0]))*uint64(uint32(b[0])), d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i])) * uint64(uint32(b[i]))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i])) * uint64(uint32(b[i]))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i])) * uint64(uint32(b[i]))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i])) * uint64(uint32(b[i]))
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := uint64(uint32(a[1]))*uint64(uint32(b[1])), d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := uint64(uint32(a[2]))*uint64(uint32(b[2])), d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := uint64(uint32(a[3]))*uint64(uint32(b[3])), d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := uint64(uint32(a[4]))*uint64(uint32(b[4])), d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := uint64(uint32(a[5]))*uint64(uint32(b[5])), d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := uint64(uint32(a[6]))*uint64(uint32(b[6])), d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := uint64(uint32(a[7]))*uint64(uint32(b[7])), d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := uint64(uint32(a[8]))*uint64(uint32(b[8])), d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := uint64(uint32(a[9]))*uint64(uint32(b[9])), d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := uint64(uint32(a[10]))*uint64(uint32(b[10])), d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := uint64(uint32(a[11]))*uint64(uint32(b[11])), d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := uint64(uint32(a[12]))*uint64(uint32(b[12])), d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := uint64(uint32(a[13]))*uint64(uint32(b[13])), d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := uint64(uint32(a[14]))*uint64(uint32(b[14])), d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := uint64(uint32(a[15]))*uint64(uint32(b[15])), d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := uint64(uint32(a[16]))*uint64(uint32(b[16])), d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := uint64(uint32(a[17]))*uint64(uint32(b[17])), d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := uint64(uint32(a[18]))*uint64(uint32(b[18])), d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := uint64(uint32(a[19]))*uint64(uint32(b[19])), d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := uint64(uint32(a[20]))*uint64(uint32(b[20])), d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := uint64(uint32(a[21]))*uint64(uint32(b[21])), d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := uint64(uint32(a[22]))*uint64(uint32(b[22])), d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := uint64(uint32(a[23]))*uint64(uint32(b[23])), d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := uint64(uint32(a[24]))*uint64(uint32(b[24])), d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := uint64(uint32(a[25]))*uint64(uint32(b[25])), d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := uint64(uint32(a[26]))*uint64(uint32(b[26])), d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := uint64(uint32(a[27]))*uint64(uint32(b[27])), d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := uint64(uint32(a[28]))*uint64(uint32(b[28])), d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := uint64(uint32(a[29]))*uint64(uint32(b[29])), d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := uint64(uint32(a[30]))*uint64(uint32(b[30])), d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := uint64(uint32(a[31]))*uint64(uint32(b[31])), d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execMulWideS32: mul.wide.s32.
+//
+//go:nosplit
 func execMulWideS32(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(int64(int32(a[i])) * int64(int32(b[i])))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(int64(int32(a[i])) * int64(int32(b[i])))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(int64(int32(a[i])) * int64(int32(b[i])))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(int64(int32(a[i])) * int64(int32(b[i])))
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = uint64(int64(int32(a[0])) * int64(int32(b[0])))
 		d[1] = uint64(int64(int32(a[1])) * int64(int32(b[1])))
 		d[2] = uint64(int64(int32(a[2])) * int64(int32(b[2])))
@@ -3907,201 +3987,204 @@ func execMulWideS32(m *Machine, w *warp, o *op) {
 		d[31] = uint64(int64(int32(a[31])) * int64(int32(b[31])))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := uint64(int64(int32(a[0]))*int64(int32(b[0]))), d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := uint64(int64(int32(a[1]))*int64(int32(b[1]))), d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := uint64(int64(int32(a[2]))*int64(int32(b[2]))), d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := uint64(int64(int32(a[3]))*int64(int32(b[3]))), d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := uint64(int64(int32(a[4]))*int64(int32(b[4]))), d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := uint64(int64(int32(a[5]))*int64(int32(b[5]))), d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := uint64(int64(int32(a[6]))*int64(int32(b[6]))), d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := uint64(int64(int32(a[7]))*int64(int32(b[7]))), d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := uint64(int64(int32(a[8]))*int64(int32(b[8]))), d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := uint64(int64(int32(a[9]))*int64(int32(b[9]))), d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := uint64(int64(int32(a[10]))*int64(int32(b[10]))), d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := uint64(int64(int32(a[11]))*int64(int32(b[11]))), d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := uint64(int64(int32(a[12]))*int64(int32(b[12]))), d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := uint64(int64(int32(a[13]))*int64(int32(b[13]))), d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := uint64(int64(int32(a[14]))*int64(int32(b[14]))), d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := uint64(int64(int32(a[15]))*int64(int32(b[15]))), d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := uint64(int64(int32(a[16]))*int64(int32(b[16]))), d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := uint64(int64(int32(a[17]))*int64(int32(b[17]))), d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := uint64(int64(int32(a[18]))*int64(int32(b[18]))), d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := uint64(int64(int32(a[19]))*int64(int32(b[19]))), d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := uint64(int64(int32(a[20]))*int64(int32(b[20]))), d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := uint64(int64(int32(a[21]))*int64(int32(b[21]))), d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := uint64(int64(int32(a[22]))*int64(int32(b[22]))), d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := uint64(int64(int32(a[23]))*int64(int32(b[23]))), d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := uint64(int64(int32(a[24]))*int64(int32(b[24]))), d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := uint64(int64(int32(a[25]))*int64(int32(b[25]))), d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := uint64(int64(int32(a[26]))*int64(int32(b[26]))), d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := uint64(int64(int32(a[27]))*int64(int32(b[27]))), d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := uint64(int64(int32(a[28]))*int64(int32(b[28]))), d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := uint64(int64(int32(a[29]))*int64(int32(b[29]))), d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := uint64(int64(int32(a[30]))*int64(int32(b[30]))), d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := uint64(int64(int32(a[31]))*int64(int32(b[31]))), d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := uint64(int64(int32(a[0]))*int64(int32(b[0]))), d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(int64(int32(a[i])) * int64(int32(b[i])))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(int64(int32(a[i])) * int64(int32(b[i])))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(int64(int32(a[i])) * int64(int32(b[i])))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(int64(int32(a[i])) * int64(int32(b[i])))
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := uint64(int64(int32(a[1]))*int64(int32(b[1]))), d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := uint64(int64(int32(a[2]))*int64(int32(b[2]))), d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := uint64(int64(int32(a[3]))*int64(int32(b[3]))), d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := uint64(int64(int32(a[4]))*int64(int32(b[4]))), d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := uint64(int64(int32(a[5]))*int64(int32(b[5]))), d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := uint64(int64(int32(a[6]))*int64(int32(b[6]))), d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := uint64(int64(int32(a[7]))*int64(int32(b[7]))), d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := uint64(int64(int32(a[8]))*int64(int32(b[8]))), d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := uint64(int64(int32(a[9]))*int64(int32(b[9]))), d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := uint64(int64(int32(a[10]))*int64(int32(b[10]))), d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := uint64(int64(int32(a[11]))*int64(int32(b[11]))), d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := uint64(int64(int32(a[12]))*int64(int32(b[12]))), d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := uint64(int64(int32(a[13]))*int64(int32(b[13]))), d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := uint64(int64(int32(a[14]))*int64(int32(b[14]))), d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := uint64(int64(int32(a[15]))*int64(int32(b[15]))), d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := uint64(int64(int32(a[16]))*int64(int32(b[16]))), d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := uint64(int64(int32(a[17]))*int64(int32(b[17]))), d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := uint64(int64(int32(a[18]))*int64(int32(b[18]))), d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := uint64(int64(int32(a[19]))*int64(int32(b[19]))), d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := uint64(int64(int32(a[20]))*int64(int32(b[20]))), d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := uint64(int64(int32(a[21]))*int64(int32(b[21]))), d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := uint64(int64(int32(a[22]))*int64(int32(b[22]))), d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := uint64(int64(int32(a[23]))*int64(int32(b[23]))), d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := uint64(int64(int32(a[24]))*int64(int32(b[24]))), d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := uint64(int64(int32(a[25]))*int64(int32(b[25]))), d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := uint64(int64(int32(a[26]))*int64(int32(b[26]))), d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := uint64(int64(int32(a[27]))*int64(int32(b[27]))), d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := uint64(int64(int32(a[28]))*int64(int32(b[28]))), d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := uint64(int64(int32(a[29]))*int64(int32(b[29]))), d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := uint64(int64(int32(a[30]))*int64(int32(b[30]))), d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := uint64(int64(int32(a[31]))*int64(int32(b[31]))), d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execCvta: cvta{.to}.space.u{32,64}: d = (a + off) & k.
+//
+//go:nosplit
 func execCvta(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
 	k := o.aux
 	off := uint64(o.off)
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = (a[i] + off) & k
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = (a[i] + off) & k
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = (a[i] + off) & k
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = (a[i] + off) & k
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = (a[0] + off) & k
 		d[1] = (a[1] + off) & k
 		d[2] = (a[2] + off) & k
@@ -4136,201 +4219,204 @@ func execCvta(m *Machine, w *warp, o *op) {
 		d[31] = (a[31] + off) & k
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := (a[0]+off)&k, d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := (a[1]+off)&k, d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := (a[2]+off)&k, d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := (a[3]+off)&k, d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := (a[4]+off)&k, d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := (a[5]+off)&k, d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := (a[6]+off)&k, d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := (a[7]+off)&k, d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := (a[8]+off)&k, d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := (a[9]+off)&k, d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := (a[10]+off)&k, d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := (a[11]+off)&k, d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := (a[12]+off)&k, d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := (a[13]+off)&k, d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := (a[14]+off)&k, d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := (a[15]+off)&k, d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := (a[16]+off)&k, d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := (a[17]+off)&k, d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := (a[18]+off)&k, d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := (a[19]+off)&k, d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := (a[20]+off)&k, d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := (a[21]+off)&k, d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := (a[22]+off)&k, d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := (a[23]+off)&k, d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := (a[24]+off)&k, d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := (a[25]+off)&k, d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := (a[26]+off)&k, d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := (a[27]+off)&k, d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := (a[28]+off)&k, d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := (a[29]+off)&k, d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := (a[30]+off)&k, d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := (a[31]+off)&k, d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := (a[0]+off)&k, d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = (a[i] + off) & k
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = (a[i] + off) & k
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = (a[i] + off) & k
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = (a[i] + off) & k
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := (a[1]+off)&k, d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := (a[2]+off)&k, d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := (a[3]+off)&k, d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := (a[4]+off)&k, d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := (a[5]+off)&k, d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := (a[6]+off)&k, d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := (a[7]+off)&k, d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := (a[8]+off)&k, d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := (a[9]+off)&k, d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := (a[10]+off)&k, d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := (a[11]+off)&k, d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := (a[12]+off)&k, d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := (a[13]+off)&k, d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := (a[14]+off)&k, d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := (a[15]+off)&k, d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := (a[16]+off)&k, d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := (a[17]+off)&k, d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := (a[18]+off)&k, d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := (a[19]+off)&k, d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := (a[20]+off)&k, d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := (a[21]+off)&k, d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := (a[22]+off)&k, d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := (a[23]+off)&k, d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := (a[24]+off)&k, d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := (a[25]+off)&k, d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := (a[26]+off)&k, d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := (a[27]+off)&k, d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := (a[28]+off)&k, d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := (a[29]+off)&k, d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := (a[30]+off)&k, d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := (a[31]+off)&k, d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execShlImm: shl.b{16,32,64} by an immediate below 64.
+//
+//go:nosplit
 func execShlImm(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
 	k := o.aux
 	s := uint(o.mode) & 63
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] << s & k
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] << s & k
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] << s & k
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] << s & k
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = a[0] << s & k
 		d[1] = a[1] << s & k
 		d[2] = a[2] << s & k
@@ -4365,201 +4451,204 @@ func execShlImm(m *Machine, w *warp, o *op) {
 		d[31] = a[31] << s & k
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := a[0]<<s&k, d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := a[1]<<s&k, d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := a[2]<<s&k, d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := a[3]<<s&k, d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := a[4]<<s&k, d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := a[5]<<s&k, d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := a[6]<<s&k, d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := a[7]<<s&k, d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := a[8]<<s&k, d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := a[9]<<s&k, d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := a[10]<<s&k, d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := a[11]<<s&k, d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := a[12]<<s&k, d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := a[13]<<s&k, d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := a[14]<<s&k, d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := a[15]<<s&k, d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := a[16]<<s&k, d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := a[17]<<s&k, d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := a[18]<<s&k, d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := a[19]<<s&k, d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := a[20]<<s&k, d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := a[21]<<s&k, d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := a[22]<<s&k, d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := a[23]<<s&k, d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := a[24]<<s&k, d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := a[25]<<s&k, d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := a[26]<<s&k, d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := a[27]<<s&k, d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := a[28]<<s&k, d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := a[29]<<s&k, d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := a[30]<<s&k, d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := a[31]<<s&k, d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := a[0]<<s&k, d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] << s & k
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] << s & k
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] << s & k
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] << s & k
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := a[1]<<s&k, d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := a[2]<<s&k, d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := a[3]<<s&k, d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := a[4]<<s&k, d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := a[5]<<s&k, d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := a[6]<<s&k, d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := a[7]<<s&k, d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := a[8]<<s&k, d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := a[9]<<s&k, d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := a[10]<<s&k, d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := a[11]<<s&k, d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := a[12]<<s&k, d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := a[13]<<s&k, d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := a[14]<<s&k, d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := a[15]<<s&k, d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := a[16]<<s&k, d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := a[17]<<s&k, d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := a[18]<<s&k, d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := a[19]<<s&k, d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := a[20]<<s&k, d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := a[21]<<s&k, d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := a[22]<<s&k, d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := a[23]<<s&k, d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := a[24]<<s&k, d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := a[25]<<s&k, d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := a[26]<<s&k, d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := a[27]<<s&k, d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := a[28]<<s&k, d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := a[29]<<s&k, d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := a[30]<<s&k, d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := a[31]<<s&k, d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execShrUImm: shr.{b,u}{16,32,64} by an immediate below 64.
+//
+//go:nosplit
 func execShrUImm(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
 	k := o.aux
 	s := uint(o.mode) & 63
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & k >> s
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & k >> s
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & k >> s
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & k >> s
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = a[0] & k >> s
 		d[1] = a[1] & k >> s
 		d[2] = a[2] & k >> s
@@ -4594,200 +4683,203 @@ func execShrUImm(m *Machine, w *warp, o *op) {
 		d[31] = a[31] & k >> s
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := a[0]&k>>s, d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := a[1]&k>>s, d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := a[2]&k>>s, d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := a[3]&k>>s, d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := a[4]&k>>s, d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := a[5]&k>>s, d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := a[6]&k>>s, d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := a[7]&k>>s, d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := a[8]&k>>s, d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := a[9]&k>>s, d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := a[10]&k>>s, d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := a[11]&k>>s, d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := a[12]&k>>s, d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := a[13]&k>>s, d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := a[14]&k>>s, d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := a[15]&k>>s, d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := a[16]&k>>s, d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := a[17]&k>>s, d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := a[18]&k>>s, d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := a[19]&k>>s, d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := a[20]&k>>s, d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := a[21]&k>>s, d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := a[22]&k>>s, d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := a[23]&k>>s, d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := a[24]&k>>s, d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := a[25]&k>>s, d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := a[26]&k>>s, d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := a[27]&k>>s, d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := a[28]&k>>s, d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := a[29]&k>>s, d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := a[30]&k>>s, d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := a[31]&k>>s, d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := a[0]&k>>s, d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & k >> s
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & k >> s
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & k >> s
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & k >> s
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := a[1]&k>>s, d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := a[2]&k>>s, d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := a[3]&k>>s, d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := a[4]&k>>s, d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := a[5]&k>>s, d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := a[6]&k>>s, d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := a[7]&k>>s, d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := a[8]&k>>s, d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := a[9]&k>>s, d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := a[10]&k>>s, d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := a[11]&k>>s, d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := a[12]&k>>s, d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := a[13]&k>>s, d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := a[14]&k>>s, d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := a[15]&k>>s, d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := a[16]&k>>s, d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := a[17]&k>>s, d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := a[18]&k>>s, d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := a[19]&k>>s, d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := a[20]&k>>s, d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := a[21]&k>>s, d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := a[22]&k>>s, d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := a[23]&k>>s, d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := a[24]&k>>s, d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := a[25]&k>>s, d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := a[26]&k>>s, d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := a[27]&k>>s, d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := a[28]&k>>s, d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := a[29]&k>>s, d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := a[30]&k>>s, d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := a[31]&k>>s, d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execShrS32Imm: shr.s32 by an immediate below 32.
+//
+//go:nosplit
 func execShrS32Imm(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
 	s := uint(o.mode) & 31
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(int32(a[i]) >> s))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(int32(a[i]) >> s))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(int32(a[i]) >> s))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(int32(a[i]) >> s))
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = uint64(uint32(int32(a[0]) >> s))
 		d[1] = uint64(uint32(int32(a[1]) >> s))
 		d[2] = uint64(uint32(int32(a[2]) >> s))
@@ -4822,200 +4914,203 @@ func execShrS32Imm(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(int32(a[31]) >> s))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := uint64(uint32(int32(a[0])>>s)), d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := uint64(uint32(int32(a[1])>>s)), d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := uint64(uint32(int32(a[2])>>s)), d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := uint64(uint32(int32(a[3])>>s)), d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := uint64(uint32(int32(a[4])>>s)), d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := uint64(uint32(int32(a[5])>>s)), d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := uint64(uint32(int32(a[6])>>s)), d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := uint64(uint32(int32(a[7])>>s)), d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := uint64(uint32(int32(a[8])>>s)), d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := uint64(uint32(int32(a[9])>>s)), d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := uint64(uint32(int32(a[10])>>s)), d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := uint64(uint32(int32(a[11])>>s)), d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := uint64(uint32(int32(a[12])>>s)), d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := uint64(uint32(int32(a[13])>>s)), d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := uint64(uint32(int32(a[14])>>s)), d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := uint64(uint32(int32(a[15])>>s)), d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := uint64(uint32(int32(a[16])>>s)), d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := uint64(uint32(int32(a[17])>>s)), d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := uint64(uint32(int32(a[18])>>s)), d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := uint64(uint32(int32(a[19])>>s)), d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := uint64(uint32(int32(a[20])>>s)), d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := uint64(uint32(int32(a[21])>>s)), d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := uint64(uint32(int32(a[22])>>s)), d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := uint64(uint32(int32(a[23])>>s)), d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := uint64(uint32(int32(a[24])>>s)), d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := uint64(uint32(int32(a[25])>>s)), d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := uint64(uint32(int32(a[26])>>s)), d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := uint64(uint32(int32(a[27])>>s)), d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := uint64(uint32(int32(a[28])>>s)), d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := uint64(uint32(int32(a[29])>>s)), d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := uint64(uint32(int32(a[30])>>s)), d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := uint64(uint32(int32(a[31])>>s)), d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := uint64(uint32(int32(a[0])>>s)), d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(int32(a[i]) >> s))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(int32(a[i]) >> s))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(int32(a[i]) >> s))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(int32(a[i]) >> s))
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := uint64(uint32(int32(a[1])>>s)), d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := uint64(uint32(int32(a[2])>>s)), d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := uint64(uint32(int32(a[3])>>s)), d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := uint64(uint32(int32(a[4])>>s)), d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := uint64(uint32(int32(a[5])>>s)), d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := uint64(uint32(int32(a[6])>>s)), d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := uint64(uint32(int32(a[7])>>s)), d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := uint64(uint32(int32(a[8])>>s)), d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := uint64(uint32(int32(a[9])>>s)), d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := uint64(uint32(int32(a[10])>>s)), d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := uint64(uint32(int32(a[11])>>s)), d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := uint64(uint32(int32(a[12])>>s)), d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := uint64(uint32(int32(a[13])>>s)), d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := uint64(uint32(int32(a[14])>>s)), d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := uint64(uint32(int32(a[15])>>s)), d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := uint64(uint32(int32(a[16])>>s)), d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := uint64(uint32(int32(a[17])>>s)), d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := uint64(uint32(int32(a[18])>>s)), d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := uint64(uint32(int32(a[19])>>s)), d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := uint64(uint32(int32(a[20])>>s)), d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := uint64(uint32(int32(a[21])>>s)), d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := uint64(uint32(int32(a[22])>>s)), d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := uint64(uint32(int32(a[23])>>s)), d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := uint64(uint32(int32(a[24])>>s)), d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := uint64(uint32(int32(a[25])>>s)), d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := uint64(uint32(int32(a[26])>>s)), d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := uint64(uint32(int32(a[27])>>s)), d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := uint64(uint32(int32(a[28])>>s)), d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := uint64(uint32(int32(a[29])>>s)), d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := uint64(uint32(int32(a[30])>>s)), d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := uint64(uint32(int32(a[31])>>s)), d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execShrS64Imm: shr.s64 by an immediate below 64.
+//
+//go:nosplit
 func execShrS64Imm(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
 	s := uint(o.mode) & 63
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(int64(a[i]) >> s)
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(int64(a[i]) >> s)
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(int64(a[i]) >> s)
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(int64(a[i]) >> s)
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = uint64(int64(a[0]) >> s)
 		d[1] = uint64(int64(a[1]) >> s)
 		d[2] = uint64(int64(a[2]) >> s)
@@ -5050,200 +5145,203 @@ func execShrS64Imm(m *Machine, w *warp, o *op) {
 		d[31] = uint64(int64(a[31]) >> s)
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := uint64(int64(a[0])>>s), d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := uint64(int64(a[1])>>s), d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := uint64(int64(a[2])>>s), d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := uint64(int64(a[3])>>s), d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := uint64(int64(a[4])>>s), d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := uint64(int64(a[5])>>s), d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := uint64(int64(a[6])>>s), d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := uint64(int64(a[7])>>s), d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := uint64(int64(a[8])>>s), d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := uint64(int64(a[9])>>s), d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := uint64(int64(a[10])>>s), d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := uint64(int64(a[11])>>s), d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := uint64(int64(a[12])>>s), d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := uint64(int64(a[13])>>s), d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := uint64(int64(a[14])>>s), d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := uint64(int64(a[15])>>s), d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := uint64(int64(a[16])>>s), d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := uint64(int64(a[17])>>s), d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := uint64(int64(a[18])>>s), d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := uint64(int64(a[19])>>s), d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := uint64(int64(a[20])>>s), d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := uint64(int64(a[21])>>s), d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := uint64(int64(a[22])>>s), d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := uint64(int64(a[23])>>s), d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := uint64(int64(a[24])>>s), d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := uint64(int64(a[25])>>s), d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := uint64(int64(a[26])>>s), d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := uint64(int64(a[27])>>s), d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := uint64(int64(a[28])>>s), d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := uint64(int64(a[29])>>s), d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := uint64(int64(a[30])>>s), d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := uint64(int64(a[31])>>s), d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := uint64(int64(a[0])>>s), d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(int64(a[i]) >> s)
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(int64(a[i]) >> s)
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(int64(a[i]) >> s)
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(int64(a[i]) >> s)
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := uint64(int64(a[1])>>s), d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := uint64(int64(a[2])>>s), d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := uint64(int64(a[3])>>s), d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := uint64(int64(a[4])>>s), d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := uint64(int64(a[5])>>s), d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := uint64(int64(a[6])>>s), d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := uint64(int64(a[7])>>s), d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := uint64(int64(a[8])>>s), d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := uint64(int64(a[9])>>s), d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := uint64(int64(a[10])>>s), d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := uint64(int64(a[11])>>s), d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := uint64(int64(a[12])>>s), d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := uint64(int64(a[13])>>s), d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := uint64(int64(a[14])>>s), d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := uint64(int64(a[15])>>s), d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := uint64(int64(a[16])>>s), d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := uint64(int64(a[17])>>s), d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := uint64(int64(a[18])>>s), d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := uint64(int64(a[19])>>s), d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := uint64(int64(a[20])>>s), d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := uint64(int64(a[21])>>s), d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := uint64(int64(a[22])>>s), d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := uint64(int64(a[23])>>s), d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := uint64(int64(a[24])>>s), d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := uint64(int64(a[25])>>s), d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := uint64(int64(a[26])>>s), d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := uint64(int64(a[27])>>s), d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := uint64(int64(a[28])>>s), d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := uint64(int64(a[29])>>s), d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := uint64(int64(a[30])>>s), d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := uint64(int64(a[31])>>s), d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execAdd32Ib: add.{u,s}32 d, a, imm.
+//
+//go:nosplit
 func execAdd32Ib(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
 	ib := uint64(o.off)
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] + ib))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] + ib))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] + ib))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] + ib))
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = uint64(uint32(a[0] + ib))
 		d[1] = uint64(uint32(a[1] + ib))
 		d[2] = uint64(uint32(a[2] + ib))
@@ -5278,200 +5376,203 @@ func execAdd32Ib(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31] + ib))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := uint64(uint32(a[0]+ib)), d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := uint64(uint32(a[1]+ib)), d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := uint64(uint32(a[2]+ib)), d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := uint64(uint32(a[3]+ib)), d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := uint64(uint32(a[4]+ib)), d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := uint64(uint32(a[5]+ib)), d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := uint64(uint32(a[6]+ib)), d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := uint64(uint32(a[7]+ib)), d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := uint64(uint32(a[8]+ib)), d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := uint64(uint32(a[9]+ib)), d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := uint64(uint32(a[10]+ib)), d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := uint64(uint32(a[11]+ib)), d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := uint64(uint32(a[12]+ib)), d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := uint64(uint32(a[13]+ib)), d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := uint64(uint32(a[14]+ib)), d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := uint64(uint32(a[15]+ib)), d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := uint64(uint32(a[16]+ib)), d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := uint64(uint32(a[17]+ib)), d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := uint64(uint32(a[18]+ib)), d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := uint64(uint32(a[19]+ib)), d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := uint64(uint32(a[20]+ib)), d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := uint64(uint32(a[21]+ib)), d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := uint64(uint32(a[22]+ib)), d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := uint64(uint32(a[23]+ib)), d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := uint64(uint32(a[24]+ib)), d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := uint64(uint32(a[25]+ib)), d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := uint64(uint32(a[26]+ib)), d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := uint64(uint32(a[27]+ib)), d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := uint64(uint32(a[28]+ib)), d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := uint64(uint32(a[29]+ib)), d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := uint64(uint32(a[30]+ib)), d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := uint64(uint32(a[31]+ib)), d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := uint64(uint32(a[0]+ib)), d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] + ib))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] + ib))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] + ib))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] + ib))
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := uint64(uint32(a[1]+ib)), d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := uint64(uint32(a[2]+ib)), d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := uint64(uint32(a[3]+ib)), d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := uint64(uint32(a[4]+ib)), d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := uint64(uint32(a[5]+ib)), d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := uint64(uint32(a[6]+ib)), d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := uint64(uint32(a[7]+ib)), d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := uint64(uint32(a[8]+ib)), d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := uint64(uint32(a[9]+ib)), d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := uint64(uint32(a[10]+ib)), d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := uint64(uint32(a[11]+ib)), d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := uint64(uint32(a[12]+ib)), d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := uint64(uint32(a[13]+ib)), d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := uint64(uint32(a[14]+ib)), d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := uint64(uint32(a[15]+ib)), d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := uint64(uint32(a[16]+ib)), d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := uint64(uint32(a[17]+ib)), d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := uint64(uint32(a[18]+ib)), d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := uint64(uint32(a[19]+ib)), d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := uint64(uint32(a[20]+ib)), d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := uint64(uint32(a[21]+ib)), d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := uint64(uint32(a[22]+ib)), d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := uint64(uint32(a[23]+ib)), d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := uint64(uint32(a[24]+ib)), d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := uint64(uint32(a[25]+ib)), d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := uint64(uint32(a[26]+ib)), d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := uint64(uint32(a[27]+ib)), d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := uint64(uint32(a[28]+ib)), d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := uint64(uint32(a[29]+ib)), d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := uint64(uint32(a[30]+ib)), d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := uint64(uint32(a[31]+ib)), d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execSub32Ib: sub.{u,s}32 d, a, imm.
+//
+//go:nosplit
 func execSub32Ib(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
 	ib := uint64(o.off)
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] - ib))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] - ib))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] - ib))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i] - ib))
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = uint64(uint32(a[0] - ib))
 		d[1] = uint64(uint32(a[1] - ib))
 		d[2] = uint64(uint32(a[2] - ib))
@@ -5506,201 +5607,204 @@ func execSub32Ib(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31] - ib))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := uint64(uint32(a[0]-ib)), d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := uint64(uint32(a[1]-ib)), d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := uint64(uint32(a[2]-ib)), d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := uint64(uint32(a[3]-ib)), d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := uint64(uint32(a[4]-ib)), d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := uint64(uint32(a[5]-ib)), d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := uint64(uint32(a[6]-ib)), d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := uint64(uint32(a[7]-ib)), d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := uint64(uint32(a[8]-ib)), d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := uint64(uint32(a[9]-ib)), d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := uint64(uint32(a[10]-ib)), d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := uint64(uint32(a[11]-ib)), d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := uint64(uint32(a[12]-ib)), d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := uint64(uint32(a[13]-ib)), d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := uint64(uint32(a[14]-ib)), d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := uint64(uint32(a[15]-ib)), d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := uint64(uint32(a[16]-ib)), d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := uint64(uint32(a[17]-ib)), d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := uint64(uint32(a[18]-ib)), d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := uint64(uint32(a[19]-ib)), d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := uint64(uint32(a[20]-ib)), d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := uint64(uint32(a[21]-ib)), d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := uint64(uint32(a[22]-ib)), d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := uint64(uint32(a[23]-ib)), d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := uint64(uint32(a[24]-ib)), d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := uint64(uint32(a[25]-ib)), d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := uint64(uint32(a[26]-ib)), d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := uint64(uint32(a[27]-ib)), d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := uint64(uint32(a[28]-ib)), d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := uint64(uint32(a[29]-ib)), d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := uint64(uint32(a[30]-ib)), d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := uint64(uint32(a[31]-ib)), d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := uint64(uint32(a[0]-ib)), d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] - ib))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] - ib))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] - ib))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i] - ib))
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := uint64(uint32(a[1]-ib)), d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := uint64(uint32(a[2]-ib)), d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := uint64(uint32(a[3]-ib)), d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := uint64(uint32(a[4]-ib)), d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := uint64(uint32(a[5]-ib)), d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := uint64(uint32(a[6]-ib)), d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := uint64(uint32(a[7]-ib)), d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := uint64(uint32(a[8]-ib)), d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := uint64(uint32(a[9]-ib)), d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := uint64(uint32(a[10]-ib)), d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := uint64(uint32(a[11]-ib)), d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := uint64(uint32(a[12]-ib)), d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := uint64(uint32(a[13]-ib)), d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := uint64(uint32(a[14]-ib)), d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := uint64(uint32(a[15]-ib)), d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := uint64(uint32(a[16]-ib)), d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := uint64(uint32(a[17]-ib)), d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := uint64(uint32(a[18]-ib)), d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := uint64(uint32(a[19]-ib)), d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := uint64(uint32(a[20]-ib)), d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := uint64(uint32(a[21]-ib)), d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := uint64(uint32(a[22]-ib)), d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := uint64(uint32(a[23]-ib)), d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := uint64(uint32(a[24]-ib)), d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := uint64(uint32(a[25]-ib)), d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := uint64(uint32(a[26]-ib)), d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := uint64(uint32(a[27]-ib)), d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := uint64(uint32(a[28]-ib)), d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := uint64(uint32(a[29]-ib)), d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := uint64(uint32(a[30]-ib)), d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := uint64(uint32(a[31]-ib)), d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execMad32Ibc: mad.lo.{u,s}32 d, a, imm, imm.
+//
+//go:nosplit
 func execMad32Ibc(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
 	ib := uint64(o.off)
 	ic := o.aux
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i]*ib + ic))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i]*ib + ic))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i]*ib + ic))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i]*ib + ic))
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = uint64(uint32(a[0]*ib + ic))
 		d[1] = uint64(uint32(a[1]*ib + ic))
 		d[2] = uint64(uint32(a[2]*ib + ic))
@@ -5735,200 +5839,203 @@ func execMad32Ibc(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31]*ib + ic))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := uint64(uint32(a[0]*ib+ic)), d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := uint64(uint32(a[1]*ib+ic)), d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := uint64(uint32(a[2]*ib+ic)), d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := uint64(uint32(a[3]*ib+ic)), d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := uint64(uint32(a[4]*ib+ic)), d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := uint64(uint32(a[5]*ib+ic)), d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := uint64(uint32(a[6]*ib+ic)), d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := uint64(uint32(a[7]*ib+ic)), d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := uint64(uint32(a[8]*ib+ic)), d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := uint64(uint32(a[9]*ib+ic)), d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := uint64(uint32(a[10]*ib+ic)), d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := uint64(uint32(a[11]*ib+ic)), d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := uint64(uint32(a[12]*ib+ic)), d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := uint64(uint32(a[13]*ib+ic)), d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := uint64(uint32(a[14]*ib+ic)), d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := uint64(uint32(a[15]*ib+ic)), d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := uint64(uint32(a[16]*ib+ic)), d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := uint64(uint32(a[17]*ib+ic)), d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := uint64(uint32(a[18]*ib+ic)), d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := uint64(uint32(a[19]*ib+ic)), d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := uint64(uint32(a[20]*ib+ic)), d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := uint64(uint32(a[21]*ib+ic)), d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := uint64(uint32(a[22]*ib+ic)), d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := uint64(uint32(a[23]*ib+ic)), d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := uint64(uint32(a[24]*ib+ic)), d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := uint64(uint32(a[25]*ib+ic)), d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := uint64(uint32(a[26]*ib+ic)), d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := uint64(uint32(a[27]*ib+ic)), d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := uint64(uint32(a[28]*ib+ic)), d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := uint64(uint32(a[29]*ib+ic)), d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := uint64(uint32(a[30]*ib+ic)), d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := uint64(uint32(a[31]*ib+ic)), d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := uint64(uint32(a[0]*ib+ic)), d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i]*ib + ic))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i]*ib + ic))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i]*ib + ic))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i]*ib + ic))
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := uint64(uint32(a[1]*ib+ic)), d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := uint64(uint32(a[2]*ib+ic)), d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := uint64(uint32(a[3]*ib+ic)), d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := uint64(uint32(a[4]*ib+ic)), d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := uint64(uint32(a[5]*ib+ic)), d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := uint64(uint32(a[6]*ib+ic)), d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := uint64(uint32(a[7]*ib+ic)), d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := uint64(uint32(a[8]*ib+ic)), d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := uint64(uint32(a[9]*ib+ic)), d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := uint64(uint32(a[10]*ib+ic)), d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := uint64(uint32(a[11]*ib+ic)), d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := uint64(uint32(a[12]*ib+ic)), d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := uint64(uint32(a[13]*ib+ic)), d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := uint64(uint32(a[14]*ib+ic)), d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := uint64(uint32(a[15]*ib+ic)), d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := uint64(uint32(a[16]*ib+ic)), d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := uint64(uint32(a[17]*ib+ic)), d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := uint64(uint32(a[18]*ib+ic)), d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := uint64(uint32(a[19]*ib+ic)), d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := uint64(uint32(a[20]*ib+ic)), d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := uint64(uint32(a[21]*ib+ic)), d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := uint64(uint32(a[22]*ib+ic)), d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := uint64(uint32(a[23]*ib+ic)), d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := uint64(uint32(a[24]*ib+ic)), d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := uint64(uint32(a[25]*ib+ic)), d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := uint64(uint32(a[26]*ib+ic)), d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := uint64(uint32(a[27]*ib+ic)), d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := uint64(uint32(a[28]*ib+ic)), d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := uint64(uint32(a[29]*ib+ic)), d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := uint64(uint32(a[30]*ib+ic)), d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := uint64(uint32(a[31]*ib+ic)), d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execMad32Ic: mad.lo.{u,s}32 d, a, b, imm.
+//
+//go:nosplit
 func execMad32Ic(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 	ic := o.aux
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i]*b[i] + ic))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i]*b[i] + ic))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i]*b[i] + ic))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i]*b[i] + ic))
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = uint64(uint32(a[0]*b[0] + ic))
 		d[1] = uint64(uint32(a[1]*b[1] + ic))
 		d[2] = uint64(uint32(a[2]*b[2] + ic))
@@ -5963,200 +6070,203 @@ func execMad32Ic(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31]*b[31] + ic))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := uint64(uint32(a[0]*b[0]+ic)), d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := uint64(uint32(a[1]*b[1]+ic)), d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := uint64(uint32(a[2]*b[2]+ic)), d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := uint64(uint32(a[3]*b[3]+ic)), d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := uint64(uint32(a[4]*b[4]+ic)), d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := uint64(uint32(a[5]*b[5]+ic)), d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := uint64(uint32(a[6]*b[6]+ic)), d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := uint64(uint32(a[7]*b[7]+ic)), d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := uint64(uint32(a[8]*b[8]+ic)), d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := uint64(uint32(a[9]*b[9]+ic)), d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := uint64(uint32(a[10]*b[10]+ic)), d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := uint64(uint32(a[11]*b[11]+ic)), d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := uint64(uint32(a[12]*b[12]+ic)), d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := uint64(uint32(a[13]*b[13]+ic)), d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := uint64(uint32(a[14]*b[14]+ic)), d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := uint64(uint32(a[15]*b[15]+ic)), d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := uint64(uint32(a[16]*b[16]+ic)), d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := uint64(uint32(a[17]*b[17]+ic)), d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := uint64(uint32(a[18]*b[18]+ic)), d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := uint64(uint32(a[19]*b[19]+ic)), d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := uint64(uint32(a[20]*b[20]+ic)), d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := uint64(uint32(a[21]*b[21]+ic)), d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := uint64(uint32(a[22]*b[22]+ic)), d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := uint64(uint32(a[23]*b[23]+ic)), d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := uint64(uint32(a[24]*b[24]+ic)), d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := uint64(uint32(a[25]*b[25]+ic)), d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := uint64(uint32(a[26]*b[26]+ic)), d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := uint64(uint32(a[27]*b[27]+ic)), d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := uint64(uint32(a[28]*b[28]+ic)), d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := uint64(uint32(a[29]*b[29]+ic)), d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := uint64(uint32(a[30]*b[30]+ic)), d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := uint64(uint32(a[31]*b[31]+ic)), d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := uint64(uint32(a[0]*b[0]+ic)), d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i]*b[i] + ic))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i]*b[i] + ic))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i]*b[i] + ic))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i]*b[i] + ic))
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := uint64(uint32(a[1]*b[1]+ic)), d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := uint64(uint32(a[2]*b[2]+ic)), d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := uint64(uint32(a[3]*b[3]+ic)), d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := uint64(uint32(a[4]*b[4]+ic)), d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := uint64(uint32(a[5]*b[5]+ic)), d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := uint64(uint32(a[6]*b[6]+ic)), d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := uint64(uint32(a[7]*b[7]+ic)), d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := uint64(uint32(a[8]*b[8]+ic)), d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := uint64(uint32(a[9]*b[9]+ic)), d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := uint64(uint32(a[10]*b[10]+ic)), d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := uint64(uint32(a[11]*b[11]+ic)), d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := uint64(uint32(a[12]*b[12]+ic)), d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := uint64(uint32(a[13]*b[13]+ic)), d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := uint64(uint32(a[14]*b[14]+ic)), d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := uint64(uint32(a[15]*b[15]+ic)), d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := uint64(uint32(a[16]*b[16]+ic)), d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := uint64(uint32(a[17]*b[17]+ic)), d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := uint64(uint32(a[18]*b[18]+ic)), d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := uint64(uint32(a[19]*b[19]+ic)), d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := uint64(uint32(a[20]*b[20]+ic)), d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := uint64(uint32(a[21]*b[21]+ic)), d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := uint64(uint32(a[22]*b[22]+ic)), d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := uint64(uint32(a[23]*b[23]+ic)), d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := uint64(uint32(a[24]*b[24]+ic)), d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := uint64(uint32(a[25]*b[25]+ic)), d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := uint64(uint32(a[26]*b[26]+ic)), d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := uint64(uint32(a[27]*b[27]+ic)), d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := uint64(uint32(a[28]*b[28]+ic)), d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := uint64(uint32(a[29]*b[29]+ic)), d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := uint64(uint32(a[30]*b[30]+ic)), d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := uint64(uint32(a[31]*b[31]+ic)), d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execAdd64Ib: add.{u,s}64 d, a, imm.
+//
+//go:nosplit
 func execAdd64Ib(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
 	ib := uint64(o.off)
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] + ib
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] + ib
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] + ib
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] + ib
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = a[0] + ib
 		d[1] = a[1] + ib
 		d[2] = a[2] + ib
@@ -6191,200 +6301,203 @@ func execAdd64Ib(m *Machine, w *warp, o *op) {
 		d[31] = a[31] + ib
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := a[0]+ib, d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := a[1]+ib, d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := a[2]+ib, d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := a[3]+ib, d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := a[4]+ib, d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := a[5]+ib, d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := a[6]+ib, d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := a[7]+ib, d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := a[8]+ib, d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := a[9]+ib, d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := a[10]+ib, d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := a[11]+ib, d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := a[12]+ib, d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := a[13]+ib, d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := a[14]+ib, d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := a[15]+ib, d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := a[16]+ib, d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := a[17]+ib, d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := a[18]+ib, d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := a[19]+ib, d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := a[20]+ib, d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := a[21]+ib, d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := a[22]+ib, d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := a[23]+ib, d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := a[24]+ib, d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := a[25]+ib, d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := a[26]+ib, d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := a[27]+ib, d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := a[28]+ib, d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := a[29]+ib, d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := a[30]+ib, d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := a[31]+ib, d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := a[0]+ib, d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] + ib
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] + ib
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] + ib
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] + ib
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := a[1]+ib, d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := a[2]+ib, d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := a[3]+ib, d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := a[4]+ib, d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := a[5]+ib, d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := a[6]+ib, d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := a[7]+ib, d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := a[8]+ib, d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := a[9]+ib, d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := a[10]+ib, d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := a[11]+ib, d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := a[12]+ib, d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := a[13]+ib, d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := a[14]+ib, d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := a[15]+ib, d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := a[16]+ib, d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := a[17]+ib, d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := a[18]+ib, d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := a[19]+ib, d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := a[20]+ib, d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := a[21]+ib, d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := a[22]+ib, d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := a[23]+ib, d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := a[24]+ib, d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := a[25]+ib, d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := a[26]+ib, d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := a[27]+ib, d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := a[28]+ib, d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := a[29]+ib, d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := a[30]+ib, d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := a[31]+ib, d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execAndIb: and.b{16,32,64} d, a, imm.
+//
+//go:nosplit
 func execAndIb(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
 	ib := uint64(o.off)
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & ib
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & ib
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & ib
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] & ib
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = a[0] & ib
 		d[1] = a[1] & ib
 		d[2] = a[2] & ib
@@ -6419,200 +6532,203 @@ func execAndIb(m *Machine, w *warp, o *op) {
 		d[31] = a[31] & ib
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := a[0]&ib, d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := a[1]&ib, d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := a[2]&ib, d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := a[3]&ib, d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := a[4]&ib, d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := a[5]&ib, d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := a[6]&ib, d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := a[7]&ib, d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := a[8]&ib, d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := a[9]&ib, d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := a[10]&ib, d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := a[11]&ib, d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := a[12]&ib, d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := a[13]&ib, d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := a[14]&ib, d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := a[15]&ib, d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := a[16]&ib, d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := a[17]&ib, d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := a[18]&ib, d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := a[19]&ib, d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := a[20]&ib, d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := a[21]&ib, d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := a[22]&ib, d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := a[23]&ib, d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := a[24]&ib, d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := a[25]&ib, d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := a[26]&ib, d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := a[27]&ib, d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := a[28]&ib, d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := a[29]&ib, d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := a[30]&ib, d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := a[31]&ib, d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := a[0]&ib, d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & ib
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & ib
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & ib
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] & ib
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := a[1]&ib, d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := a[2]&ib, d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := a[3]&ib, d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := a[4]&ib, d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := a[5]&ib, d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := a[6]&ib, d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := a[7]&ib, d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := a[8]&ib, d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := a[9]&ib, d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := a[10]&ib, d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := a[11]&ib, d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := a[12]&ib, d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := a[13]&ib, d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := a[14]&ib, d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := a[15]&ib, d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := a[16]&ib, d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := a[17]&ib, d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := a[18]&ib, d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := a[19]&ib, d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := a[20]&ib, d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := a[21]&ib, d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := a[22]&ib, d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := a[23]&ib, d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := a[24]&ib, d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := a[25]&ib, d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := a[26]&ib, d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := a[27]&ib, d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := a[28]&ib, d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := a[29]&ib, d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := a[30]&ib, d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := a[31]&ib, d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execXorIb: xor.b{16,32,64} d, a, imm.
+//
+//go:nosplit
 func execXorIb(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
 	ib := uint64(o.off)
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] ^ ib
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] ^ ib
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] ^ ib
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = a[i] ^ ib
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = a[0] ^ ib
 		d[1] = a[1] ^ ib
 		d[2] = a[2] ^ ib
@@ -6647,200 +6763,203 @@ func execXorIb(m *Machine, w *warp, o *op) {
 		d[31] = a[31] ^ ib
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := a[0]^ib, d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := a[1]^ib, d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := a[2]^ib, d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := a[3]^ib, d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := a[4]^ib, d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := a[5]^ib, d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := a[6]^ib, d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := a[7]^ib, d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := a[8]^ib, d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := a[9]^ib, d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := a[10]^ib, d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := a[11]^ib, d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := a[12]^ib, d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := a[13]^ib, d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := a[14]^ib, d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := a[15]^ib, d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := a[16]^ib, d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := a[17]^ib, d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := a[18]^ib, d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := a[19]^ib, d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := a[20]^ib, d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := a[21]^ib, d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := a[22]^ib, d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := a[23]^ib, d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := a[24]^ib, d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := a[25]^ib, d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := a[26]^ib, d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := a[27]^ib, d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := a[28]^ib, d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := a[29]^ib, d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := a[30]^ib, d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := a[31]^ib, d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := a[0]^ib, d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] ^ ib
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] ^ ib
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] ^ ib
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = a[i] ^ ib
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := a[1]^ib, d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := a[2]^ib, d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := a[3]^ib, d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := a[4]^ib, d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := a[5]^ib, d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := a[6]^ib, d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := a[7]^ib, d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := a[8]^ib, d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := a[9]^ib, d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := a[10]^ib, d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := a[11]^ib, d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := a[12]^ib, d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := a[13]^ib, d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := a[14]^ib, d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := a[15]^ib, d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := a[16]^ib, d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := a[17]^ib, d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := a[18]^ib, d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := a[19]^ib, d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := a[20]^ib, d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := a[21]^ib, d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := a[22]^ib, d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := a[23]^ib, d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := a[24]^ib, d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := a[25]^ib, d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := a[26]^ib, d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := a[27]^ib, d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := a[28]^ib, d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := a[29]^ib, d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := a[30]^ib, d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := a[31]^ib, d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execMulWideU32Ib: mul.wide.u32 d, a, imm.
+//
+//go:nosplit
 func execMulWideU32Ib(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
 	ib := uint64(o.off)
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i])) * uint64(uint32(ib))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i])) * uint64(uint32(ib))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i])) * uint64(uint32(ib))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(uint32(a[i])) * uint64(uint32(ib))
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = uint64(uint32(a[0])) * uint64(uint32(ib))
 		d[1] = uint64(uint32(a[1])) * uint64(uint32(ib))
 		d[2] = uint64(uint32(a[2])) * uint64(uint32(ib))
@@ -6875,200 +6994,203 @@ func execMulWideU32Ib(m *Machine, w *warp, o *op) {
 		d[31] = uint64(uint32(a[31])) * uint64(uint32(ib))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := uint64(uint32(a[0]))*uint64(uint32(ib)), d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := uint64(uint32(a[1]))*uint64(uint32(ib)), d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := uint64(uint32(a[2]))*uint64(uint32(ib)), d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := uint64(uint32(a[3]))*uint64(uint32(ib)), d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := uint64(uint32(a[4]))*uint64(uint32(ib)), d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := uint64(uint32(a[5]))*uint64(uint32(ib)), d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := uint64(uint32(a[6]))*uint64(uint32(ib)), d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := uint64(uint32(a[7]))*uint64(uint32(ib)), d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := uint64(uint32(a[8]))*uint64(uint32(ib)), d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := uint64(uint32(a[9]))*uint64(uint32(ib)), d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := uint64(uint32(a[10]))*uint64(uint32(ib)), d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := uint64(uint32(a[11]))*uint64(uint32(ib)), d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := uint64(uint32(a[12]))*uint64(uint32(ib)), d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := uint64(uint32(a[13]))*uint64(uint32(ib)), d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := uint64(uint32(a[14]))*uint64(uint32(ib)), d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := uint64(uint32(a[15]))*uint64(uint32(ib)), d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := uint64(uint32(a[16]))*uint64(uint32(ib)), d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := uint64(uint32(a[17]))*uint64(uint32(ib)), d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := uint64(uint32(a[18]))*uint64(uint32(ib)), d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := uint64(uint32(a[19]))*uint64(uint32(ib)), d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := uint64(uint32(a[20]))*uint64(uint32(ib)), d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := uint64(uint32(a[21]))*uint64(uint32(ib)), d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := uint64(uint32(a[22]))*uint64(uint32(ib)), d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := uint64(uint32(a[23]))*uint64(uint32(ib)), d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := uint64(uint32(a[24]))*uint64(uint32(ib)), d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := uint64(uint32(a[25]))*uint64(uint32(ib)), d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := uint64(uint32(a[26]))*uint64(uint32(ib)), d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := uint64(uint32(a[27]))*uint64(uint32(ib)), d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := uint64(uint32(a[28]))*uint64(uint32(ib)), d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := uint64(uint32(a[29]))*uint64(uint32(ib)), d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := uint64(uint32(a[30]))*uint64(uint32(ib)), d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := uint64(uint32(a[31]))*uint64(uint32(ib)), d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := uint64(uint32(a[0]))*uint64(uint32(ib)), d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i])) * uint64(uint32(ib))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i])) * uint64(uint32(ib))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i])) * uint64(uint32(ib))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(uint32(a[i])) * uint64(uint32(ib))
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := uint64(uint32(a[1]))*uint64(uint32(ib)), d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := uint64(uint32(a[2]))*uint64(uint32(ib)), d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := uint64(uint32(a[3]))*uint64(uint32(ib)), d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := uint64(uint32(a[4]))*uint64(uint32(ib)), d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := uint64(uint32(a[5]))*uint64(uint32(ib)), d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := uint64(uint32(a[6]))*uint64(uint32(ib)), d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := uint64(uint32(a[7]))*uint64(uint32(ib)), d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := uint64(uint32(a[8]))*uint64(uint32(ib)), d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := uint64(uint32(a[9]))*uint64(uint32(ib)), d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := uint64(uint32(a[10]))*uint64(uint32(ib)), d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := uint64(uint32(a[11]))*uint64(uint32(ib)), d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := uint64(uint32(a[12]))*uint64(uint32(ib)), d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := uint64(uint32(a[13]))*uint64(uint32(ib)), d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := uint64(uint32(a[14]))*uint64(uint32(ib)), d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := uint64(uint32(a[15]))*uint64(uint32(ib)), d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := uint64(uint32(a[16]))*uint64(uint32(ib)), d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := uint64(uint32(a[17]))*uint64(uint32(ib)), d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := uint64(uint32(a[18]))*uint64(uint32(ib)), d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := uint64(uint32(a[19]))*uint64(uint32(ib)), d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := uint64(uint32(a[20]))*uint64(uint32(ib)), d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := uint64(uint32(a[21]))*uint64(uint32(ib)), d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := uint64(uint32(a[22]))*uint64(uint32(ib)), d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := uint64(uint32(a[23]))*uint64(uint32(ib)), d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := uint64(uint32(a[24]))*uint64(uint32(ib)), d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := uint64(uint32(a[25]))*uint64(uint32(ib)), d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := uint64(uint32(a[26]))*uint64(uint32(ib)), d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := uint64(uint32(a[27]))*uint64(uint32(ib)), d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := uint64(uint32(a[28]))*uint64(uint32(ib)), d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := uint64(uint32(a[29]))*uint64(uint32(ib)), d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := uint64(uint32(a[30]))*uint64(uint32(ib)), d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := uint64(uint32(a[31]))*uint64(uint32(ib)), d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // execMulWideS32Ib: mul.wide.s32 d, a, imm.
+//
+//go:nosplit
 func execMulWideS32Ib(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
 	ib := uint64(o.off)
-	if w.mask == fullMask {
+	mk := uint64(w.mask)
+	if bits.OnesCount64(mk) < denseLanes {
+		for mk != 0 {
+			i := bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(int64(int32(a[i])) * int64(int32(ib)))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(int64(int32(a[i])) * int64(int32(ib)))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(int64(int32(a[i])) * int64(int32(ib)))
+			mk &= mk - 1
+			if mk == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(mk) & 31
+			d[i] = uint64(int64(int32(a[i])) * int64(int32(ib)))
+			mk &= mk - 1
+		}
+		return
+	}
+	if mk == uint64(fullMask) {
 		d[0] = uint64(int64(int32(a[0])) * int64(int32(ib)))
 		d[1] = uint64(int64(int32(a[1])) * int64(int32(ib)))
 		d[2] = uint64(int64(int32(a[2])) * int64(int32(ib)))
@@ -7103,192 +7225,166 @@ func execMulWideS32Ib(m *Machine, w *warp, o *op) {
 		d[31] = uint64(int64(int32(a[31])) * int64(int32(ib)))
 		return
 	}
-	if mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {
-		x0, o0 := uint64(int64(int32(a[0]))*int64(int32(ib))), d[0]
-		if mk&(1<<0) == 0 {
-			x0 = o0
-		}
-		d[0] = x0
-		x1, o1 := uint64(int64(int32(a[1]))*int64(int32(ib))), d[1]
-		if mk&(1<<1) == 0 {
-			x1 = o1
-		}
-		d[1] = x1
-		x2, o2 := uint64(int64(int32(a[2]))*int64(int32(ib))), d[2]
-		if mk&(1<<2) == 0 {
-			x2 = o2
-		}
-		d[2] = x2
-		x3, o3 := uint64(int64(int32(a[3]))*int64(int32(ib))), d[3]
-		if mk&(1<<3) == 0 {
-			x3 = o3
-		}
-		d[3] = x3
-		x4, o4 := uint64(int64(int32(a[4]))*int64(int32(ib))), d[4]
-		if mk&(1<<4) == 0 {
-			x4 = o4
-		}
-		d[4] = x4
-		x5, o5 := uint64(int64(int32(a[5]))*int64(int32(ib))), d[5]
-		if mk&(1<<5) == 0 {
-			x5 = o5
-		}
-		d[5] = x5
-		x6, o6 := uint64(int64(int32(a[6]))*int64(int32(ib))), d[6]
-		if mk&(1<<6) == 0 {
-			x6 = o6
-		}
-		d[6] = x6
-		x7, o7 := uint64(int64(int32(a[7]))*int64(int32(ib))), d[7]
-		if mk&(1<<7) == 0 {
-			x7 = o7
-		}
-		d[7] = x7
-		x8, o8 := uint64(int64(int32(a[8]))*int64(int32(ib))), d[8]
-		if mk&(1<<8) == 0 {
-			x8 = o8
-		}
-		d[8] = x8
-		x9, o9 := uint64(int64(int32(a[9]))*int64(int32(ib))), d[9]
-		if mk&(1<<9) == 0 {
-			x9 = o9
-		}
-		d[9] = x9
-		x10, o10 := uint64(int64(int32(a[10]))*int64(int32(ib))), d[10]
-		if mk&(1<<10) == 0 {
-			x10 = o10
-		}
-		d[10] = x10
-		x11, o11 := uint64(int64(int32(a[11]))*int64(int32(ib))), d[11]
-		if mk&(1<<11) == 0 {
-			x11 = o11
-		}
-		d[11] = x11
-		x12, o12 := uint64(int64(int32(a[12]))*int64(int32(ib))), d[12]
-		if mk&(1<<12) == 0 {
-			x12 = o12
-		}
-		d[12] = x12
-		x13, o13 := uint64(int64(int32(a[13]))*int64(int32(ib))), d[13]
-		if mk&(1<<13) == 0 {
-			x13 = o13
-		}
-		d[13] = x13
-		x14, o14 := uint64(int64(int32(a[14]))*int64(int32(ib))), d[14]
-		if mk&(1<<14) == 0 {
-			x14 = o14
-		}
-		d[14] = x14
-		x15, o15 := uint64(int64(int32(a[15]))*int64(int32(ib))), d[15]
-		if mk&(1<<15) == 0 {
-			x15 = o15
-		}
-		d[15] = x15
-		x16, o16 := uint64(int64(int32(a[16]))*int64(int32(ib))), d[16]
-		if mk&(1<<16) == 0 {
-			x16 = o16
-		}
-		d[16] = x16
-		x17, o17 := uint64(int64(int32(a[17]))*int64(int32(ib))), d[17]
-		if mk&(1<<17) == 0 {
-			x17 = o17
-		}
-		d[17] = x17
-		x18, o18 := uint64(int64(int32(a[18]))*int64(int32(ib))), d[18]
-		if mk&(1<<18) == 0 {
-			x18 = o18
-		}
-		d[18] = x18
-		x19, o19 := uint64(int64(int32(a[19]))*int64(int32(ib))), d[19]
-		if mk&(1<<19) == 0 {
-			x19 = o19
-		}
-		d[19] = x19
-		x20, o20 := uint64(int64(int32(a[20]))*int64(int32(ib))), d[20]
-		if mk&(1<<20) == 0 {
-			x20 = o20
-		}
-		d[20] = x20
-		x21, o21 := uint64(int64(int32(a[21]))*int64(int32(ib))), d[21]
-		if mk&(1<<21) == 0 {
-			x21 = o21
-		}
-		d[21] = x21
-		x22, o22 := uint64(int64(int32(a[22]))*int64(int32(ib))), d[22]
-		if mk&(1<<22) == 0 {
-			x22 = o22
-		}
-		d[22] = x22
-		x23, o23 := uint64(int64(int32(a[23]))*int64(int32(ib))), d[23]
-		if mk&(1<<23) == 0 {
-			x23 = o23
-		}
-		d[23] = x23
-		x24, o24 := uint64(int64(int32(a[24]))*int64(int32(ib))), d[24]
-		if mk&(1<<24) == 0 {
-			x24 = o24
-		}
-		d[24] = x24
-		x25, o25 := uint64(int64(int32(a[25]))*int64(int32(ib))), d[25]
-		if mk&(1<<25) == 0 {
-			x25 = o25
-		}
-		d[25] = x25
-		x26, o26 := uint64(int64(int32(a[26]))*int64(int32(ib))), d[26]
-		if mk&(1<<26) == 0 {
-			x26 = o26
-		}
-		d[26] = x26
-		x27, o27 := uint64(int64(int32(a[27]))*int64(int32(ib))), d[27]
-		if mk&(1<<27) == 0 {
-			x27 = o27
-		}
-		d[27] = x27
-		x28, o28 := uint64(int64(int32(a[28]))*int64(int32(ib))), d[28]
-		if mk&(1<<28) == 0 {
-			x28 = o28
-		}
-		d[28] = x28
-		x29, o29 := uint64(int64(int32(a[29]))*int64(int32(ib))), d[29]
-		if mk&(1<<29) == 0 {
-			x29 = o29
-		}
-		d[29] = x29
-		x30, o30 := uint64(int64(int32(a[30]))*int64(int32(ib))), d[30]
-		if mk&(1<<30) == 0 {
-			x30 = o30
-		}
-		d[30] = x30
-		x31, o31 := uint64(int64(int32(a[31]))*int64(int32(ib))), d[31]
-		if mk&(1<<31) == 0 {
-			x31 = o31
-		}
-		d[31] = x31
-		return
+	x0, o0 := uint64(int64(int32(a[0]))*int64(int32(ib))), d[0]
+	if mk&(1<<0) == 0 {
+		x0 = o0
 	}
-	for mk := uint64(w.mask); mk != 0; {
-		i := bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(int64(int32(a[i])) * int64(int32(ib)))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(int64(int32(a[i])) * int64(int32(ib)))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(int64(int32(a[i])) * int64(int32(ib)))
-		mk &= mk - 1
-		if mk == 0 {
-			break
-		}
-		i = bits.TrailingZeros64(mk) & 31
-		d[i] = uint64(int64(int32(a[i])) * int64(int32(ib)))
-		mk &= mk - 1
+	d[0] = x0
+	x1, o1 := uint64(int64(int32(a[1]))*int64(int32(ib))), d[1]
+	if mk&(1<<1) == 0 {
+		x1 = o1
 	}
+	d[1] = x1
+	x2, o2 := uint64(int64(int32(a[2]))*int64(int32(ib))), d[2]
+	if mk&(1<<2) == 0 {
+		x2 = o2
+	}
+	d[2] = x2
+	x3, o3 := uint64(int64(int32(a[3]))*int64(int32(ib))), d[3]
+	if mk&(1<<3) == 0 {
+		x3 = o3
+	}
+	d[3] = x3
+	x4, o4 := uint64(int64(int32(a[4]))*int64(int32(ib))), d[4]
+	if mk&(1<<4) == 0 {
+		x4 = o4
+	}
+	d[4] = x4
+	x5, o5 := uint64(int64(int32(a[5]))*int64(int32(ib))), d[5]
+	if mk&(1<<5) == 0 {
+		x5 = o5
+	}
+	d[5] = x5
+	x6, o6 := uint64(int64(int32(a[6]))*int64(int32(ib))), d[6]
+	if mk&(1<<6) == 0 {
+		x6 = o6
+	}
+	d[6] = x6
+	x7, o7 := uint64(int64(int32(a[7]))*int64(int32(ib))), d[7]
+	if mk&(1<<7) == 0 {
+		x7 = o7
+	}
+	d[7] = x7
+	x8, o8 := uint64(int64(int32(a[8]))*int64(int32(ib))), d[8]
+	if mk&(1<<8) == 0 {
+		x8 = o8
+	}
+	d[8] = x8
+	x9, o9 := uint64(int64(int32(a[9]))*int64(int32(ib))), d[9]
+	if mk&(1<<9) == 0 {
+		x9 = o9
+	}
+	d[9] = x9
+	x10, o10 := uint64(int64(int32(a[10]))*int64(int32(ib))), d[10]
+	if mk&(1<<10) == 0 {
+		x10 = o10
+	}
+	d[10] = x10
+	x11, o11 := uint64(int64(int32(a[11]))*int64(int32(ib))), d[11]
+	if mk&(1<<11) == 0 {
+		x11 = o11
+	}
+	d[11] = x11
+	x12, o12 := uint64(int64(int32(a[12]))*int64(int32(ib))), d[12]
+	if mk&(1<<12) == 0 {
+		x12 = o12
+	}
+	d[12] = x12
+	x13, o13 := uint64(int64(int32(a[13]))*int64(int32(ib))), d[13]
+	if mk&(1<<13) == 0 {
+		x13 = o13
+	}
+	d[13] = x13
+	x14, o14 := uint64(int64(int32(a[14]))*int64(int32(ib))), d[14]
+	if mk&(1<<14) == 0 {
+		x14 = o14
+	}
+	d[14] = x14
+	x15, o15 := uint64(int64(int32(a[15]))*int64(int32(ib))), d[15]
+	if mk&(1<<15) == 0 {
+		x15 = o15
+	}
+	d[15] = x15
+	x16, o16 := uint64(int64(int32(a[16]))*int64(int32(ib))), d[16]
+	if mk&(1<<16) == 0 {
+		x16 = o16
+	}
+	d[16] = x16
+	x17, o17 := uint64(int64(int32(a[17]))*int64(int32(ib))), d[17]
+	if mk&(1<<17) == 0 {
+		x17 = o17
+	}
+	d[17] = x17
+	x18, o18 := uint64(int64(int32(a[18]))*int64(int32(ib))), d[18]
+	if mk&(1<<18) == 0 {
+		x18 = o18
+	}
+	d[18] = x18
+	x19, o19 := uint64(int64(int32(a[19]))*int64(int32(ib))), d[19]
+	if mk&(1<<19) == 0 {
+		x19 = o19
+	}
+	d[19] = x19
+	x20, o20 := uint64(int64(int32(a[20]))*int64(int32(ib))), d[20]
+	if mk&(1<<20) == 0 {
+		x20 = o20
+	}
+	d[20] = x20
+	x21, o21 := uint64(int64(int32(a[21]))*int64(int32(ib))), d[21]
+	if mk&(1<<21) == 0 {
+		x21 = o21
+	}
+	d[21] = x21
+	x22, o22 := uint64(int64(int32(a[22]))*int64(int32(ib))), d[22]
+	if mk&(1<<22) == 0 {
+		x22 = o22
+	}
+	d[22] = x22
+	x23, o23 := uint64(int64(int32(a[23]))*int64(int32(ib))), d[23]
+	if mk&(1<<23) == 0 {
+		x23 = o23
+	}
+	d[23] = x23
+	x24, o24 := uint64(int64(int32(a[24]))*int64(int32(ib))), d[24]
+	if mk&(1<<24) == 0 {
+		x24 = o24
+	}
+	d[24] = x24
+	x25, o25 := uint64(int64(int32(a[25]))*int64(int32(ib))), d[25]
+	if mk&(1<<25) == 0 {
+		x25 = o25
+	}
+	d[25] = x25
+	x26, o26 := uint64(int64(int32(a[26]))*int64(int32(ib))), d[26]
+	if mk&(1<<26) == 0 {
+		x26 = o26
+	}
+	d[26] = x26
+	x27, o27 := uint64(int64(int32(a[27]))*int64(int32(ib))), d[27]
+	if mk&(1<<27) == 0 {
+		x27 = o27
+	}
+	d[27] = x27
+	x28, o28 := uint64(int64(int32(a[28]))*int64(int32(ib))), d[28]
+	if mk&(1<<28) == 0 {
+		x28 = o28
+	}
+	d[28] = x28
+	x29, o29 := uint64(int64(int32(a[29]))*int64(int32(ib))), d[29]
+	if mk&(1<<29) == 0 {
+		x29 = o29
+	}
+	d[29] = x29
+	x30, o30 := uint64(int64(int32(a[30]))*int64(int32(ib))), d[30]
+	if mk&(1<<30) == 0 {
+		x30 = o30
+	}
+	d[30] = x30
+	x31, o31 := uint64(int64(int32(a[31]))*int64(int32(ib))), d[31]
+	if mk&(1<<31) == 0 {
+		x31 = o31
+	}
+	d[31] = x31
 }
 
 // cmpLessNarrow: a < b for types below 64 bits: both sides are below 2^63 after masking, so the difference's sign bit is the borrow.
@@ -7337,12 +7433,13 @@ func cmpLessNarrow(part *[8]uint64, a, b *[32]uint64, k, f uint64) uint32 {
 }
 
 // execSetpLessNarrow: setp without a BoolOp, comparing as cmpLessNarrow does.
-// The operands' swap, the width mask and the negation are arithmetic,
-// not branches (each a trip through the dispatch loop in wasm).
+// The width mask and the negation are arithmetic, not branches (each a
+// trip through the dispatch loop in wasm); where the lowerer swapped
+// the operands, ra and rb hold them swapped (setpForm).
+//
+//go:nosplit
 func execSetpLessNarrow(m *Machine, w *warp, o *op) {
-	ra, rb := o.ra, o.rb
-	sw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)
-	a, b := &w.regs[ra^sw], &w.regs[rb^sw]
+	a, b := &w.regs[o.ra], &w.regs[o.rb]
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
 	part := &m.part
 	f := o.aux
@@ -7391,6 +7488,59 @@ func execSetpLessNarrow(m *Machine, w *warp, o *op) {
 	setPred(w, o.pd2, ^p)
 }
 
+// execSetpLessNarrow1: execSetpLessNarrow with one destination, p (o.pd2 < 0).
+//
+//go:nosplit
+func execSetpLessNarrow1(m *Machine, w *warp, o *op) {
+	a, b := &w.regs[o.ra], &w.regs[o.rb]
+	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+	part := &m.part
+	f := o.aux
+	part[0] = (((((a[0]&k ^ f) - (b[0]&k ^ f)) >> 63) |
+		((((a[1]&k ^ f) - (b[1]&k ^ f)) >> 63) << 1)) |
+		(((((a[2]&k ^ f) - (b[2]&k ^ f)) >> 63) << 2) |
+			((((a[3]&k ^ f) - (b[3]&k ^ f)) >> 63) << 3)))
+	part[1] = ((((((a[4]&k ^ f) - (b[4]&k ^ f)) >> 63) << 4) |
+		((((a[5]&k ^ f) - (b[5]&k ^ f)) >> 63) << 5)) |
+		(((((a[6]&k ^ f) - (b[6]&k ^ f)) >> 63) << 6) |
+			((((a[7]&k ^ f) - (b[7]&k ^ f)) >> 63) << 7)))
+	part[2] = ((((((a[8]&k ^ f) - (b[8]&k ^ f)) >> 63) << 8) |
+		((((a[9]&k ^ f) - (b[9]&k ^ f)) >> 63) << 9)) |
+		(((((a[10]&k ^ f) - (b[10]&k ^ f)) >> 63) << 10) |
+			((((a[11]&k ^ f) - (b[11]&k ^ f)) >> 63) << 11)))
+	part[3] = ((((((a[12]&k ^ f) - (b[12]&k ^ f)) >> 63) << 12) |
+		((((a[13]&k ^ f) - (b[13]&k ^ f)) >> 63) << 13)) |
+		(((((a[14]&k ^ f) - (b[14]&k ^ f)) >> 63) << 14) |
+			((((a[15]&k ^ f) - (b[15]&k ^ f)) >> 63) << 15)))
+	part[4] = ((((((a[16]&k ^ f) - (b[16]&k ^ f)) >> 63) << 16) |
+		((((a[17]&k ^ f) - (b[17]&k ^ f)) >> 63) << 17)) |
+		(((((a[18]&k ^ f) - (b[18]&k ^ f)) >> 63) << 18) |
+			((((a[19]&k ^ f) - (b[19]&k ^ f)) >> 63) << 19)))
+	part[5] = ((((((a[20]&k ^ f) - (b[20]&k ^ f)) >> 63) << 20) |
+		((((a[21]&k ^ f) - (b[21]&k ^ f)) >> 63) << 21)) |
+		(((((a[22]&k ^ f) - (b[22]&k ^ f)) >> 63) << 22) |
+			((((a[23]&k ^ f) - (b[23]&k ^ f)) >> 63) << 23)))
+	part[6] = ((((((a[24]&k ^ f) - (b[24]&k ^ f)) >> 63) << 24) |
+		((((a[25]&k ^ f) - (b[25]&k ^ f)) >> 63) << 25)) |
+		(((((a[26]&k ^ f) - (b[26]&k ^ f)) >> 63) << 26) |
+			((((a[27]&k ^ f) - (b[27]&k ^ f)) >> 63) << 27)))
+	part[7] = ((((((a[28]&k ^ f) - (b[28]&k ^ f)) >> 63) << 28) |
+		((((a[29]&k ^ f) - (b[29]&k ^ f)) >> 63) << 29)) |
+		(((((a[30]&k ^ f) - (b[30]&k ^ f)) >> 63) << 30) |
+			((((a[31]&k ^ f) - (b[31]&k ^ f)) >> 63) << 31)))
+	t := (((part[0] |
+		part[1]) |
+		(part[2] |
+			part[3])) |
+		((part[4] |
+			part[5]) |
+			(part[6] |
+				part[7])))
+	p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+	q, mask := &w.f.preds[o.pd], w.mask
+	*q = *q&^mask | p&mask
+}
+
 // cmpLessNarrowU: a < b for unsigned types below 64 bits (no sign flip: f is 0), as LessNarrow.
 func cmpLessNarrowU(part *[8]uint64, a, b *[32]uint64, k, f uint64) uint32 {
 	part[0] = ((((a[0]&k - b[0]&k) >> 63) |
@@ -7437,12 +7587,13 @@ func cmpLessNarrowU(part *[8]uint64, a, b *[32]uint64, k, f uint64) uint32 {
 }
 
 // execSetpLessNarrowU: setp without a BoolOp, comparing as cmpLessNarrowU does.
-// The operands' swap, the width mask and the negation are arithmetic,
-// not branches (each a trip through the dispatch loop in wasm).
+// The width mask and the negation are arithmetic, not branches (each a
+// trip through the dispatch loop in wasm); where the lowerer swapped
+// the operands, ra and rb hold them swapped (setpForm).
+//
+//go:nosplit
 func execSetpLessNarrowU(m *Machine, w *warp, o *op) {
-	ra, rb := o.ra, o.rb
-	sw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)
-	a, b := &w.regs[ra^sw], &w.regs[rb^sw]
+	a, b := &w.regs[o.ra], &w.regs[o.rb]
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
 	part := &m.part
 	part[0] = ((((a[0]&k - b[0]&k) >> 63) |
@@ -7488,6 +7639,58 @@ func execSetpLessNarrowU(m *Machine, w *warp, o *op) {
 	p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
 	setPred(w, o.pd, p)
 	setPred(w, o.pd2, ^p)
+}
+
+// execSetpLessNarrowU1: execSetpLessNarrowU with one destination, p (o.pd2 < 0).
+//
+//go:nosplit
+func execSetpLessNarrowU1(m *Machine, w *warp, o *op) {
+	a, b := &w.regs[o.ra], &w.regs[o.rb]
+	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+	part := &m.part
+	part[0] = ((((a[0]&k - b[0]&k) >> 63) |
+		(((a[1]&k - b[1]&k) >> 63) << 1)) |
+		((((a[2]&k - b[2]&k) >> 63) << 2) |
+			(((a[3]&k - b[3]&k) >> 63) << 3)))
+	part[1] = (((((a[4]&k - b[4]&k) >> 63) << 4) |
+		(((a[5]&k - b[5]&k) >> 63) << 5)) |
+		((((a[6]&k - b[6]&k) >> 63) << 6) |
+			(((a[7]&k - b[7]&k) >> 63) << 7)))
+	part[2] = (((((a[8]&k - b[8]&k) >> 63) << 8) |
+		(((a[9]&k - b[9]&k) >> 63) << 9)) |
+		((((a[10]&k - b[10]&k) >> 63) << 10) |
+			(((a[11]&k - b[11]&k) >> 63) << 11)))
+	part[3] = (((((a[12]&k - b[12]&k) >> 63) << 12) |
+		(((a[13]&k - b[13]&k) >> 63) << 13)) |
+		((((a[14]&k - b[14]&k) >> 63) << 14) |
+			(((a[15]&k - b[15]&k) >> 63) << 15)))
+	part[4] = (((((a[16]&k - b[16]&k) >> 63) << 16) |
+		(((a[17]&k - b[17]&k) >> 63) << 17)) |
+		((((a[18]&k - b[18]&k) >> 63) << 18) |
+			(((a[19]&k - b[19]&k) >> 63) << 19)))
+	part[5] = (((((a[20]&k - b[20]&k) >> 63) << 20) |
+		(((a[21]&k - b[21]&k) >> 63) << 21)) |
+		((((a[22]&k - b[22]&k) >> 63) << 22) |
+			(((a[23]&k - b[23]&k) >> 63) << 23)))
+	part[6] = (((((a[24]&k - b[24]&k) >> 63) << 24) |
+		(((a[25]&k - b[25]&k) >> 63) << 25)) |
+		((((a[26]&k - b[26]&k) >> 63) << 26) |
+			(((a[27]&k - b[27]&k) >> 63) << 27)))
+	part[7] = (((((a[28]&k - b[28]&k) >> 63) << 28) |
+		(((a[29]&k - b[29]&k) >> 63) << 29)) |
+		((((a[30]&k - b[30]&k) >> 63) << 30) |
+			(((a[31]&k - b[31]&k) >> 63) << 31)))
+	t := (((part[0] |
+		part[1]) |
+		(part[2] |
+			part[3])) |
+		((part[4] |
+			part[5]) |
+			(part[6] |
+				part[7])))
+	p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+	q, mask := &w.f.preds[o.pd], w.mask
+	*q = *q&^mask | p&mask
 }
 
 // cmpLessWide: a < b for 64-bit types: the borrow of a - b.
@@ -7536,12 +7739,13 @@ func cmpLessWide(part *[8]uint64, a, b *[32]uint64, k, f uint64) uint32 {
 }
 
 // execSetpLessWide: setp without a BoolOp, comparing as cmpLessWide does.
-// The operands' swap, the width mask and the negation are arithmetic,
-// not branches (each a trip through the dispatch loop in wasm).
+// The width mask and the negation are arithmetic, not branches (each a
+// trip through the dispatch loop in wasm); where the lowerer swapped
+// the operands, ra and rb hold them swapped (setpForm).
+//
+//go:nosplit
 func execSetpLessWide(m *Machine, w *warp, o *op) {
-	ra, rb := o.ra, o.rb
-	sw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)
-	a, b := &w.regs[ra^sw], &w.regs[rb^sw]
+	a, b := &w.regs[o.ra], &w.regs[o.rb]
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
 	part := &m.part
 	f := o.aux
@@ -7590,6 +7794,59 @@ func execSetpLessWide(m *Machine, w *warp, o *op) {
 	setPred(w, o.pd2, ^p)
 }
 
+// execSetpLessWide1: execSetpLessWide with one destination, p (o.pd2 < 0).
+//
+//go:nosplit
+func execSetpLessWide1(m *Machine, w *warp, o *op) {
+	a, b := &w.regs[o.ra], &w.regs[o.rb]
+	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+	part := &m.part
+	f := o.aux
+	part[0] = ((((^(a[0]&k^f)&(b[0]&k^f) | ^((a[0]&k^f)^(b[0]&k^f))&((a[0]&k^f)-(b[0]&k^f))) >> 63) |
+		(((^(a[1]&k^f)&(b[1]&k^f) | ^((a[1]&k^f)^(b[1]&k^f))&((a[1]&k^f)-(b[1]&k^f))) >> 63) << 1)) |
+		((((^(a[2]&k^f)&(b[2]&k^f) | ^((a[2]&k^f)^(b[2]&k^f))&((a[2]&k^f)-(b[2]&k^f))) >> 63) << 2) |
+			(((^(a[3]&k^f)&(b[3]&k^f) | ^((a[3]&k^f)^(b[3]&k^f))&((a[3]&k^f)-(b[3]&k^f))) >> 63) << 3)))
+	part[1] = (((((^(a[4]&k^f)&(b[4]&k^f) | ^((a[4]&k^f)^(b[4]&k^f))&((a[4]&k^f)-(b[4]&k^f))) >> 63) << 4) |
+		(((^(a[5]&k^f)&(b[5]&k^f) | ^((a[5]&k^f)^(b[5]&k^f))&((a[5]&k^f)-(b[5]&k^f))) >> 63) << 5)) |
+		((((^(a[6]&k^f)&(b[6]&k^f) | ^((a[6]&k^f)^(b[6]&k^f))&((a[6]&k^f)-(b[6]&k^f))) >> 63) << 6) |
+			(((^(a[7]&k^f)&(b[7]&k^f) | ^((a[7]&k^f)^(b[7]&k^f))&((a[7]&k^f)-(b[7]&k^f))) >> 63) << 7)))
+	part[2] = (((((^(a[8]&k^f)&(b[8]&k^f) | ^((a[8]&k^f)^(b[8]&k^f))&((a[8]&k^f)-(b[8]&k^f))) >> 63) << 8) |
+		(((^(a[9]&k^f)&(b[9]&k^f) | ^((a[9]&k^f)^(b[9]&k^f))&((a[9]&k^f)-(b[9]&k^f))) >> 63) << 9)) |
+		((((^(a[10]&k^f)&(b[10]&k^f) | ^((a[10]&k^f)^(b[10]&k^f))&((a[10]&k^f)-(b[10]&k^f))) >> 63) << 10) |
+			(((^(a[11]&k^f)&(b[11]&k^f) | ^((a[11]&k^f)^(b[11]&k^f))&((a[11]&k^f)-(b[11]&k^f))) >> 63) << 11)))
+	part[3] = (((((^(a[12]&k^f)&(b[12]&k^f) | ^((a[12]&k^f)^(b[12]&k^f))&((a[12]&k^f)-(b[12]&k^f))) >> 63) << 12) |
+		(((^(a[13]&k^f)&(b[13]&k^f) | ^((a[13]&k^f)^(b[13]&k^f))&((a[13]&k^f)-(b[13]&k^f))) >> 63) << 13)) |
+		((((^(a[14]&k^f)&(b[14]&k^f) | ^((a[14]&k^f)^(b[14]&k^f))&((a[14]&k^f)-(b[14]&k^f))) >> 63) << 14) |
+			(((^(a[15]&k^f)&(b[15]&k^f) | ^((a[15]&k^f)^(b[15]&k^f))&((a[15]&k^f)-(b[15]&k^f))) >> 63) << 15)))
+	part[4] = (((((^(a[16]&k^f)&(b[16]&k^f) | ^((a[16]&k^f)^(b[16]&k^f))&((a[16]&k^f)-(b[16]&k^f))) >> 63) << 16) |
+		(((^(a[17]&k^f)&(b[17]&k^f) | ^((a[17]&k^f)^(b[17]&k^f))&((a[17]&k^f)-(b[17]&k^f))) >> 63) << 17)) |
+		((((^(a[18]&k^f)&(b[18]&k^f) | ^((a[18]&k^f)^(b[18]&k^f))&((a[18]&k^f)-(b[18]&k^f))) >> 63) << 18) |
+			(((^(a[19]&k^f)&(b[19]&k^f) | ^((a[19]&k^f)^(b[19]&k^f))&((a[19]&k^f)-(b[19]&k^f))) >> 63) << 19)))
+	part[5] = (((((^(a[20]&k^f)&(b[20]&k^f) | ^((a[20]&k^f)^(b[20]&k^f))&((a[20]&k^f)-(b[20]&k^f))) >> 63) << 20) |
+		(((^(a[21]&k^f)&(b[21]&k^f) | ^((a[21]&k^f)^(b[21]&k^f))&((a[21]&k^f)-(b[21]&k^f))) >> 63) << 21)) |
+		((((^(a[22]&k^f)&(b[22]&k^f) | ^((a[22]&k^f)^(b[22]&k^f))&((a[22]&k^f)-(b[22]&k^f))) >> 63) << 22) |
+			(((^(a[23]&k^f)&(b[23]&k^f) | ^((a[23]&k^f)^(b[23]&k^f))&((a[23]&k^f)-(b[23]&k^f))) >> 63) << 23)))
+	part[6] = (((((^(a[24]&k^f)&(b[24]&k^f) | ^((a[24]&k^f)^(b[24]&k^f))&((a[24]&k^f)-(b[24]&k^f))) >> 63) << 24) |
+		(((^(a[25]&k^f)&(b[25]&k^f) | ^((a[25]&k^f)^(b[25]&k^f))&((a[25]&k^f)-(b[25]&k^f))) >> 63) << 25)) |
+		((((^(a[26]&k^f)&(b[26]&k^f) | ^((a[26]&k^f)^(b[26]&k^f))&((a[26]&k^f)-(b[26]&k^f))) >> 63) << 26) |
+			(((^(a[27]&k^f)&(b[27]&k^f) | ^((a[27]&k^f)^(b[27]&k^f))&((a[27]&k^f)-(b[27]&k^f))) >> 63) << 27)))
+	part[7] = (((((^(a[28]&k^f)&(b[28]&k^f) | ^((a[28]&k^f)^(b[28]&k^f))&((a[28]&k^f)-(b[28]&k^f))) >> 63) << 28) |
+		(((^(a[29]&k^f)&(b[29]&k^f) | ^((a[29]&k^f)^(b[29]&k^f))&((a[29]&k^f)-(b[29]&k^f))) >> 63) << 29)) |
+		((((^(a[30]&k^f)&(b[30]&k^f) | ^((a[30]&k^f)^(b[30]&k^f))&((a[30]&k^f)-(b[30]&k^f))) >> 63) << 30) |
+			(((^(a[31]&k^f)&(b[31]&k^f) | ^((a[31]&k^f)^(b[31]&k^f))&((a[31]&k^f)-(b[31]&k^f))) >> 63) << 31)))
+	t := (((part[0] |
+		part[1]) |
+		(part[2] |
+			part[3])) |
+		((part[4] |
+			part[5]) |
+			(part[6] |
+				part[7])))
+	p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+	q, mask := &w.f.preds[o.pd], w.mask
+	*q = *q&^mask | p&mask
+}
+
 // cmpEqual: a == b, for any width.
 func cmpEqual(part *[8]uint64, a, b *[32]uint64, k, f uint64) uint32 {
 	part[0] = ((((((a[0]^b[0])&k)|-((a[0]^b[0])&k))>>63 ^ 1) |
@@ -7636,12 +7893,13 @@ func cmpEqual(part *[8]uint64, a, b *[32]uint64, k, f uint64) uint32 {
 }
 
 // execSetpEqual: setp without a BoolOp, comparing as cmpEqual does.
-// The operands' swap, the width mask and the negation are arithmetic,
-// not branches (each a trip through the dispatch loop in wasm).
+// The width mask and the negation are arithmetic, not branches (each a
+// trip through the dispatch loop in wasm); where the lowerer swapped
+// the operands, ra and rb hold them swapped (setpForm).
+//
+//go:nosplit
 func execSetpEqual(m *Machine, w *warp, o *op) {
-	ra, rb := o.ra, o.rb
-	sw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)
-	a, b := &w.regs[ra^sw], &w.regs[rb^sw]
+	a, b := &w.regs[o.ra], &w.regs[o.rb]
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
 	part := &m.part
 	part[0] = ((((((a[0]^b[0])&k)|-((a[0]^b[0])&k))>>63 ^ 1) |
@@ -7687,6 +7945,58 @@ func execSetpEqual(m *Machine, w *warp, o *op) {
 	p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
 	setPred(w, o.pd, p)
 	setPred(w, o.pd2, ^p)
+}
+
+// execSetpEqual1: execSetpEqual with one destination, p (o.pd2 < 0).
+//
+//go:nosplit
+func execSetpEqual1(m *Machine, w *warp, o *op) {
+	a, b := &w.regs[o.ra], &w.regs[o.rb]
+	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+	part := &m.part
+	part[0] = ((((((a[0]^b[0])&k)|-((a[0]^b[0])&k))>>63 ^ 1) |
+		(((((a[1]^b[1])&k)|-((a[1]^b[1])&k))>>63 ^ 1) << 1)) |
+		((((((a[2]^b[2])&k)|-((a[2]^b[2])&k))>>63 ^ 1) << 2) |
+			(((((a[3]^b[3])&k)|-((a[3]^b[3])&k))>>63 ^ 1) << 3)))
+	part[1] = (((((((a[4]^b[4])&k)|-((a[4]^b[4])&k))>>63 ^ 1) << 4) |
+		(((((a[5]^b[5])&k)|-((a[5]^b[5])&k))>>63 ^ 1) << 5)) |
+		((((((a[6]^b[6])&k)|-((a[6]^b[6])&k))>>63 ^ 1) << 6) |
+			(((((a[7]^b[7])&k)|-((a[7]^b[7])&k))>>63 ^ 1) << 7)))
+	part[2] = (((((((a[8]^b[8])&k)|-((a[8]^b[8])&k))>>63 ^ 1) << 8) |
+		(((((a[9]^b[9])&k)|-((a[9]^b[9])&k))>>63 ^ 1) << 9)) |
+		((((((a[10]^b[10])&k)|-((a[10]^b[10])&k))>>63 ^ 1) << 10) |
+			(((((a[11]^b[11])&k)|-((a[11]^b[11])&k))>>63 ^ 1) << 11)))
+	part[3] = (((((((a[12]^b[12])&k)|-((a[12]^b[12])&k))>>63 ^ 1) << 12) |
+		(((((a[13]^b[13])&k)|-((a[13]^b[13])&k))>>63 ^ 1) << 13)) |
+		((((((a[14]^b[14])&k)|-((a[14]^b[14])&k))>>63 ^ 1) << 14) |
+			(((((a[15]^b[15])&k)|-((a[15]^b[15])&k))>>63 ^ 1) << 15)))
+	part[4] = (((((((a[16]^b[16])&k)|-((a[16]^b[16])&k))>>63 ^ 1) << 16) |
+		(((((a[17]^b[17])&k)|-((a[17]^b[17])&k))>>63 ^ 1) << 17)) |
+		((((((a[18]^b[18])&k)|-((a[18]^b[18])&k))>>63 ^ 1) << 18) |
+			(((((a[19]^b[19])&k)|-((a[19]^b[19])&k))>>63 ^ 1) << 19)))
+	part[5] = (((((((a[20]^b[20])&k)|-((a[20]^b[20])&k))>>63 ^ 1) << 20) |
+		(((((a[21]^b[21])&k)|-((a[21]^b[21])&k))>>63 ^ 1) << 21)) |
+		((((((a[22]^b[22])&k)|-((a[22]^b[22])&k))>>63 ^ 1) << 22) |
+			(((((a[23]^b[23])&k)|-((a[23]^b[23])&k))>>63 ^ 1) << 23)))
+	part[6] = (((((((a[24]^b[24])&k)|-((a[24]^b[24])&k))>>63 ^ 1) << 24) |
+		(((((a[25]^b[25])&k)|-((a[25]^b[25])&k))>>63 ^ 1) << 25)) |
+		((((((a[26]^b[26])&k)|-((a[26]^b[26])&k))>>63 ^ 1) << 26) |
+			(((((a[27]^b[27])&k)|-((a[27]^b[27])&k))>>63 ^ 1) << 27)))
+	part[7] = (((((((a[28]^b[28])&k)|-((a[28]^b[28])&k))>>63 ^ 1) << 28) |
+		(((((a[29]^b[29])&k)|-((a[29]^b[29])&k))>>63 ^ 1) << 29)) |
+		((((((a[30]^b[30])&k)|-((a[30]^b[30])&k))>>63 ^ 1) << 30) |
+			(((((a[31]^b[31])&k)|-((a[31]^b[31])&k))>>63 ^ 1) << 31)))
+	t := (((part[0] |
+		part[1]) |
+		(part[2] |
+			part[3])) |
+		((part[4] |
+			part[5]) |
+			(part[6] |
+				part[7])))
+	p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+	q, mask := &w.f.preds[o.pd], w.mask
+	*q = *q&^mask | p&mask
 }
 
 // cmpEqualNarrow: a == b for types below 64 bits: (a^b)&k is below 2^63, so it is 0 exactly where subtracting 1 borrows.
@@ -7735,12 +8045,13 @@ func cmpEqualNarrow(part *[8]uint64, a, b *[32]uint64, k, f uint64) uint32 {
 }
 
 // execSetpEqualNarrow: setp without a BoolOp, comparing as cmpEqualNarrow does.
-// The operands' swap, the width mask and the negation are arithmetic,
-// not branches (each a trip through the dispatch loop in wasm).
+// The width mask and the negation are arithmetic, not branches (each a
+// trip through the dispatch loop in wasm); where the lowerer swapped
+// the operands, ra and rb hold them swapped (setpForm).
+//
+//go:nosplit
 func execSetpEqualNarrow(m *Machine, w *warp, o *op) {
-	ra, rb := o.ra, o.rb
-	sw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)
-	a, b := &w.regs[ra^sw], &w.regs[rb^sw]
+	a, b := &w.regs[o.ra], &w.regs[o.rb]
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
 	part := &m.part
 	part[0] = (((((a[0]^b[0])&k - 1) >> 63) |
@@ -7788,8 +8099,62 @@ func execSetpEqualNarrow(m *Machine, w *warp, o *op) {
 	setPred(w, o.pd2, ^p)
 }
 
+// execSetpEqualNarrow1: execSetpEqualNarrow with one destination, p (o.pd2 < 0).
+//
+//go:nosplit
+func execSetpEqualNarrow1(m *Machine, w *warp, o *op) {
+	a, b := &w.regs[o.ra], &w.regs[o.rb]
+	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+	part := &m.part
+	part[0] = (((((a[0]^b[0])&k - 1) >> 63) |
+		((((a[1]^b[1])&k - 1) >> 63) << 1)) |
+		(((((a[2]^b[2])&k - 1) >> 63) << 2) |
+			((((a[3]^b[3])&k - 1) >> 63) << 3)))
+	part[1] = ((((((a[4]^b[4])&k - 1) >> 63) << 4) |
+		((((a[5]^b[5])&k - 1) >> 63) << 5)) |
+		(((((a[6]^b[6])&k - 1) >> 63) << 6) |
+			((((a[7]^b[7])&k - 1) >> 63) << 7)))
+	part[2] = ((((((a[8]^b[8])&k - 1) >> 63) << 8) |
+		((((a[9]^b[9])&k - 1) >> 63) << 9)) |
+		(((((a[10]^b[10])&k - 1) >> 63) << 10) |
+			((((a[11]^b[11])&k - 1) >> 63) << 11)))
+	part[3] = ((((((a[12]^b[12])&k - 1) >> 63) << 12) |
+		((((a[13]^b[13])&k - 1) >> 63) << 13)) |
+		(((((a[14]^b[14])&k - 1) >> 63) << 14) |
+			((((a[15]^b[15])&k - 1) >> 63) << 15)))
+	part[4] = ((((((a[16]^b[16])&k - 1) >> 63) << 16) |
+		((((a[17]^b[17])&k - 1) >> 63) << 17)) |
+		(((((a[18]^b[18])&k - 1) >> 63) << 18) |
+			((((a[19]^b[19])&k - 1) >> 63) << 19)))
+	part[5] = ((((((a[20]^b[20])&k - 1) >> 63) << 20) |
+		((((a[21]^b[21])&k - 1) >> 63) << 21)) |
+		(((((a[22]^b[22])&k - 1) >> 63) << 22) |
+			((((a[23]^b[23])&k - 1) >> 63) << 23)))
+	part[6] = ((((((a[24]^b[24])&k - 1) >> 63) << 24) |
+		((((a[25]^b[25])&k - 1) >> 63) << 25)) |
+		(((((a[26]^b[26])&k - 1) >> 63) << 26) |
+			((((a[27]^b[27])&k - 1) >> 63) << 27)))
+	part[7] = ((((((a[28]^b[28])&k - 1) >> 63) << 28) |
+		((((a[29]^b[29])&k - 1) >> 63) << 29)) |
+		(((((a[30]^b[30])&k - 1) >> 63) << 30) |
+			((((a[31]^b[31])&k - 1) >> 63) << 31)))
+	t := (((part[0] |
+		part[1]) |
+		(part[2] |
+			part[3])) |
+		((part[4] |
+			part[5]) |
+			(part[6] |
+				part[7])))
+	p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+	q, mask := &w.f.preds[o.pd], w.mask
+	*q = *q&^mask | p&mask
+}
+
 // execSetpEqualNarrowIb: setp without a BoolOp, comparing as cmpEqualNarrow does with
 // b an immediate (o.off) and no swap of the operands (immForm).
+//
+//go:nosplit
 func execSetpEqualNarrowIb(m *Machine, w *warp, o *op) {
 	a, ib := &w.regs[o.ra], uint64(o.off)
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
@@ -7839,8 +8204,62 @@ func execSetpEqualNarrowIb(m *Machine, w *warp, o *op) {
 	setPred(w, o.pd2, ^p)
 }
 
+// execSetpEqualNarrowIb1: execSetpEqualNarrowIb with one destination, p (o.pd2 < 0).
+//
+//go:nosplit
+func execSetpEqualNarrowIb1(m *Machine, w *warp, o *op) {
+	a, ib := &w.regs[o.ra], uint64(o.off)
+	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+	part := &m.part
+	part[0] = (((((a[0]^ib)&k - 1) >> 63) |
+		((((a[1]^ib)&k - 1) >> 63) << 1)) |
+		(((((a[2]^ib)&k - 1) >> 63) << 2) |
+			((((a[3]^ib)&k - 1) >> 63) << 3)))
+	part[1] = ((((((a[4]^ib)&k - 1) >> 63) << 4) |
+		((((a[5]^ib)&k - 1) >> 63) << 5)) |
+		(((((a[6]^ib)&k - 1) >> 63) << 6) |
+			((((a[7]^ib)&k - 1) >> 63) << 7)))
+	part[2] = ((((((a[8]^ib)&k - 1) >> 63) << 8) |
+		((((a[9]^ib)&k - 1) >> 63) << 9)) |
+		(((((a[10]^ib)&k - 1) >> 63) << 10) |
+			((((a[11]^ib)&k - 1) >> 63) << 11)))
+	part[3] = ((((((a[12]^ib)&k - 1) >> 63) << 12) |
+		((((a[13]^ib)&k - 1) >> 63) << 13)) |
+		(((((a[14]^ib)&k - 1) >> 63) << 14) |
+			((((a[15]^ib)&k - 1) >> 63) << 15)))
+	part[4] = ((((((a[16]^ib)&k - 1) >> 63) << 16) |
+		((((a[17]^ib)&k - 1) >> 63) << 17)) |
+		(((((a[18]^ib)&k - 1) >> 63) << 18) |
+			((((a[19]^ib)&k - 1) >> 63) << 19)))
+	part[5] = ((((((a[20]^ib)&k - 1) >> 63) << 20) |
+		((((a[21]^ib)&k - 1) >> 63) << 21)) |
+		(((((a[22]^ib)&k - 1) >> 63) << 22) |
+			((((a[23]^ib)&k - 1) >> 63) << 23)))
+	part[6] = ((((((a[24]^ib)&k - 1) >> 63) << 24) |
+		((((a[25]^ib)&k - 1) >> 63) << 25)) |
+		(((((a[26]^ib)&k - 1) >> 63) << 26) |
+			((((a[27]^ib)&k - 1) >> 63) << 27)))
+	part[7] = ((((((a[28]^ib)&k - 1) >> 63) << 28) |
+		((((a[29]^ib)&k - 1) >> 63) << 29)) |
+		(((((a[30]^ib)&k - 1) >> 63) << 30) |
+			((((a[31]^ib)&k - 1) >> 63) << 31)))
+	t := (((part[0] |
+		part[1]) |
+		(part[2] |
+			part[3])) |
+		((part[4] |
+			part[5]) |
+			(part[6] |
+				part[7])))
+	p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+	q, mask := &w.f.preds[o.pd], w.mask
+	*q = *q&^mask | p&mask
+}
+
 // execSetpLessNarrowUIb: setp without a BoolOp, comparing as cmpLessNarrowU does with
 // b an immediate (o.off) and no swap of the operands (immForm).
+//
+//go:nosplit
 func execSetpLessNarrowUIb(m *Machine, w *warp, o *op) {
 	a, ib := &w.regs[o.ra], uint64(o.off)
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
@@ -7890,8 +8309,62 @@ func execSetpLessNarrowUIb(m *Machine, w *warp, o *op) {
 	setPred(w, o.pd2, ^p)
 }
 
+// execSetpLessNarrowUIb1: execSetpLessNarrowUIb with one destination, p (o.pd2 < 0).
+//
+//go:nosplit
+func execSetpLessNarrowUIb1(m *Machine, w *warp, o *op) {
+	a, ib := &w.regs[o.ra], uint64(o.off)
+	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+	part := &m.part
+	part[0] = ((((a[0]&k - ib&k) >> 63) |
+		(((a[1]&k - ib&k) >> 63) << 1)) |
+		((((a[2]&k - ib&k) >> 63) << 2) |
+			(((a[3]&k - ib&k) >> 63) << 3)))
+	part[1] = (((((a[4]&k - ib&k) >> 63) << 4) |
+		(((a[5]&k - ib&k) >> 63) << 5)) |
+		((((a[6]&k - ib&k) >> 63) << 6) |
+			(((a[7]&k - ib&k) >> 63) << 7)))
+	part[2] = (((((a[8]&k - ib&k) >> 63) << 8) |
+		(((a[9]&k - ib&k) >> 63) << 9)) |
+		((((a[10]&k - ib&k) >> 63) << 10) |
+			(((a[11]&k - ib&k) >> 63) << 11)))
+	part[3] = (((((a[12]&k - ib&k) >> 63) << 12) |
+		(((a[13]&k - ib&k) >> 63) << 13)) |
+		((((a[14]&k - ib&k) >> 63) << 14) |
+			(((a[15]&k - ib&k) >> 63) << 15)))
+	part[4] = (((((a[16]&k - ib&k) >> 63) << 16) |
+		(((a[17]&k - ib&k) >> 63) << 17)) |
+		((((a[18]&k - ib&k) >> 63) << 18) |
+			(((a[19]&k - ib&k) >> 63) << 19)))
+	part[5] = (((((a[20]&k - ib&k) >> 63) << 20) |
+		(((a[21]&k - ib&k) >> 63) << 21)) |
+		((((a[22]&k - ib&k) >> 63) << 22) |
+			(((a[23]&k - ib&k) >> 63) << 23)))
+	part[6] = (((((a[24]&k - ib&k) >> 63) << 24) |
+		(((a[25]&k - ib&k) >> 63) << 25)) |
+		((((a[26]&k - ib&k) >> 63) << 26) |
+			(((a[27]&k - ib&k) >> 63) << 27)))
+	part[7] = (((((a[28]&k - ib&k) >> 63) << 28) |
+		(((a[29]&k - ib&k) >> 63) << 29)) |
+		((((a[30]&k - ib&k) >> 63) << 30) |
+			(((a[31]&k - ib&k) >> 63) << 31)))
+	t := (((part[0] |
+		part[1]) |
+		(part[2] |
+			part[3])) |
+		((part[4] |
+			part[5]) |
+			(part[6] |
+				part[7])))
+	p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+	q, mask := &w.f.preds[o.pd], w.mask
+	*q = *q&^mask | p&mask
+}
+
 // execSetpLessNarrowIb: setp without a BoolOp, comparing as cmpLessNarrow does with
 // b an immediate (o.off) and no swap of the operands (immForm).
+//
+//go:nosplit
 func execSetpLessNarrowIb(m *Machine, w *warp, o *op) {
 	a, ib := &w.regs[o.ra], uint64(o.off)
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
@@ -7942,6 +8415,59 @@ func execSetpLessNarrowIb(m *Machine, w *warp, o *op) {
 	setPred(w, o.pd2, ^p)
 }
 
+// execSetpLessNarrowIb1: execSetpLessNarrowIb with one destination, p (o.pd2 < 0).
+//
+//go:nosplit
+func execSetpLessNarrowIb1(m *Machine, w *warp, o *op) {
+	a, ib := &w.regs[o.ra], uint64(o.off)
+	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+	part := &m.part
+	f := o.aux
+	part[0] = (((((a[0]&k ^ f) - (ib&k ^ f)) >> 63) |
+		((((a[1]&k ^ f) - (ib&k ^ f)) >> 63) << 1)) |
+		(((((a[2]&k ^ f) - (ib&k ^ f)) >> 63) << 2) |
+			((((a[3]&k ^ f) - (ib&k ^ f)) >> 63) << 3)))
+	part[1] = ((((((a[4]&k ^ f) - (ib&k ^ f)) >> 63) << 4) |
+		((((a[5]&k ^ f) - (ib&k ^ f)) >> 63) << 5)) |
+		(((((a[6]&k ^ f) - (ib&k ^ f)) >> 63) << 6) |
+			((((a[7]&k ^ f) - (ib&k ^ f)) >> 63) << 7)))
+	part[2] = ((((((a[8]&k ^ f) - (ib&k ^ f)) >> 63) << 8) |
+		((((a[9]&k ^ f) - (ib&k ^ f)) >> 63) << 9)) |
+		(((((a[10]&k ^ f) - (ib&k ^ f)) >> 63) << 10) |
+			((((a[11]&k ^ f) - (ib&k ^ f)) >> 63) << 11)))
+	part[3] = ((((((a[12]&k ^ f) - (ib&k ^ f)) >> 63) << 12) |
+		((((a[13]&k ^ f) - (ib&k ^ f)) >> 63) << 13)) |
+		(((((a[14]&k ^ f) - (ib&k ^ f)) >> 63) << 14) |
+			((((a[15]&k ^ f) - (ib&k ^ f)) >> 63) << 15)))
+	part[4] = ((((((a[16]&k ^ f) - (ib&k ^ f)) >> 63) << 16) |
+		((((a[17]&k ^ f) - (ib&k ^ f)) >> 63) << 17)) |
+		(((((a[18]&k ^ f) - (ib&k ^ f)) >> 63) << 18) |
+			((((a[19]&k ^ f) - (ib&k ^ f)) >> 63) << 19)))
+	part[5] = ((((((a[20]&k ^ f) - (ib&k ^ f)) >> 63) << 20) |
+		((((a[21]&k ^ f) - (ib&k ^ f)) >> 63) << 21)) |
+		(((((a[22]&k ^ f) - (ib&k ^ f)) >> 63) << 22) |
+			((((a[23]&k ^ f) - (ib&k ^ f)) >> 63) << 23)))
+	part[6] = ((((((a[24]&k ^ f) - (ib&k ^ f)) >> 63) << 24) |
+		((((a[25]&k ^ f) - (ib&k ^ f)) >> 63) << 25)) |
+		(((((a[26]&k ^ f) - (ib&k ^ f)) >> 63) << 26) |
+			((((a[27]&k ^ f) - (ib&k ^ f)) >> 63) << 27)))
+	part[7] = ((((((a[28]&k ^ f) - (ib&k ^ f)) >> 63) << 28) |
+		((((a[29]&k ^ f) - (ib&k ^ f)) >> 63) << 29)) |
+		(((((a[30]&k ^ f) - (ib&k ^ f)) >> 63) << 30) |
+			((((a[31]&k ^ f) - (ib&k ^ f)) >> 63) << 31)))
+	t := (((part[0] |
+		part[1]) |
+		(part[2] |
+			part[3])) |
+		((part[4] |
+			part[5]) |
+			(part[6] |
+				part[7])))
+	p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+	q, mask := &w.f.preds[o.pd], w.mask
+	*q = *q&^mask | p&mask
+}
+
 // immForms are the lane handlers (of) with a form that reads sources
 // from the op instead of their constant rows (imm: bit 0 b in o.off,
 // bit 1 c in o.aux;
@@ -7965,6 +8491,19 @@ var immForms = [...]struct {
 	{execSetpLessNarrow, execSetpLessNarrowIb, 1, true},
 }
 
+// oneForms are the generated setps (of) with their form for one
+// destination (form: no q); see oneDest.
+var oneForms = [...]struct{ of, form execFn }{
+	{execSetpLessNarrow, execSetpLessNarrow1},
+	{execSetpLessNarrowU, execSetpLessNarrowU1},
+	{execSetpLessWide, execSetpLessWide1},
+	{execSetpEqual, execSetpEqual1},
+	{execSetpEqualNarrow, execSetpEqualNarrow1},
+	{execSetpEqualNarrowIb, execSetpEqualNarrowIb1},
+	{execSetpLessNarrowUIb, execSetpLessNarrowUIb1},
+	{execSetpLessNarrowIb, execSetpLessNarrowIb1},
+}
+
 // laneHandlers are the handlers whose lanes fused runs in place; an op's
 // lane kind (op.lane) is its handler's index here plus one (0: none),
 // and its full-warp case's number in fused's switch.
@@ -7976,32 +8515,32 @@ var laneHandlers = [...]execFn{
 	execAdd32Ib,
 	execSub32,
 	execAndIb,
-	execSetpLessNarrowU,
-	execSetpEqualNarrowIb,
-	execShrUImm,
-	execMov,
-	execMad32,
+	execSetpLessNarrowU1,
 	execAdd64,
 	execMulWideU32,
-	execCvta,
+	execSetpLessNarrowIb1,
+	execSetpEqualNarrowIb1,
+	execMov,
 	execMulWideS32,
+	execMulWideU32Ib,
 	execAnd,
-	execSetpEqualNarrow,
-	execSetpLessNarrow,
-	execSetpLessNarrowUIb,
-	execSetpLessNarrowIb,
 	execSub32Ib,
+	execMad32,
+	execSetpEqualNarrow1,
 	execMad32Ic,
+	execSetpLessNarrow1,
 	execAdd64Ib,
 	execXorIb,
+	execShrUImm,
+	execCvta,
+	execSetpLessNarrowUIb1,
 	execMulWideS32Ib,
-	execMulWideU32Ib,
 }
 
 // laneDense is, for the lane kind k, fused's case for a dense mask at
 // k-1: a value op's select case, or 0 for a setp (whose one case takes
 // every mask).
-var laneDense = [...]uint8{28, 29, 30, 31, 32, 33, 34, 0, 0, 35, 36, 37, 38, 39, 40, 41, 42, 0, 0, 0, 0, 43, 44, 45, 46, 47, 48}
+var laneDense = [...]uint8{28, 29, 31, 32, 42, 33, 30, 0, 37, 38, 0, 0, 34, 40, 48, 41, 43, 35, 0, 44, 0, 45, 46, 36, 39, 0, 47}
 
 // fused issues the k ops of the warp's code from pc on, a stretch of 2
 // to maxBlock unguarded plain ops (op.blk), for the lanes in mask
@@ -8030,9 +8569,15 @@ var laneDense = [...]uint8{28, 29, 30, 31, 32, 33, 34, 0, 0, 35, 36, 37, 38, 39,
 // dispatch and stack check, the unwinding test after it), more than the
 // switch's binary search (Go has no jump tables for wasm) and the loop's
 // back edge, each a trip through the function's dispatch loop; no case
-// calls anything, so no value of theirs goes through Go's stack.
+// calls anything, so no value of theirs goes through Go's stack. Like
+// the handlers, fused has no stack bound check (noSplit). (Each case
+// ending in its own jump back to the loop's head, a goto, rather than at
+// the loop's latch saved no trip, and V8's code for the head of the
+// loop, now the target of 49 jumps, rose from 33 x86 instructions an op
+// to 75: docs/benchmarks.md, session 14.)
 //
 //go:noinline
+//go:nosplit
 func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 	ops := w.code[pc:][:k]
 	wr := w.f.wregs[:cap(w.f.wregs)]
@@ -8477,7 +9022,7 @@ func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 			d[29] = uint64(uint32(a[29]*ib + ic))
 			d[30] = uint64(uint32(a[30]*ib + ic))
 			d[31] = uint64(uint32(a[31]*ib + ic))
-		case 30: // execMad32Ibc, a dense mask
+		case 31: // execMad32Ibc, a dense mask
 			d, a := &r[o.rd], &r[o.ra]
 			ib := uint64(o.off)
 			ic := o.aux
@@ -8675,7 +9220,7 @@ func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 			d[29] = a[29] ^ b[29]
 			d[30] = a[30] ^ b[30]
 			d[31] = a[31] ^ b[31]
-		case 31: // execXor, a dense mask
+		case 32: // execXor, a dense mask
 			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 			x0, o0 := a[0]^b[0], d[0]
 			if mk&(1<<0) == 0 {
@@ -8872,7 +9417,7 @@ func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 			d[29] = uint64(uint32(a[29] + ib))
 			d[30] = uint64(uint32(a[30] + ib))
 			d[31] = uint64(uint32(a[31] + ib))
-		case 32: // execAdd32Ib, a dense mask
+		case 42: // execAdd32Ib, a dense mask
 			d, a := &r[o.rd], &r[o.ra]
 			ib := uint64(o.off)
 			x0, o0 := uint64(uint32(a[0]+ib)), d[0]
@@ -9266,7 +9811,7 @@ func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 			d[29] = a[29] & ib
 			d[30] = a[30] & ib
 			d[31] = a[31] & ib
-		case 34: // execAndIb, a dense mask
+		case 30: // execAndIb, a dense mask
 			d, a := &r[o.rd], &r[o.ra]
 			ib := uint64(o.off)
 			x0, o0 := a[0]&ib, d[0]
@@ -9430,9 +9975,7 @@ func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 			}
 			d[31] = x31
 		case 8: // execSetpLessNarrowU
-			ra, rb := o.ra, o.rb
-			sw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)
-			a, b := &r[ra^sw], &r[rb^sw]
+			a, b := &r[o.ra], &r[o.rb]
 			k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
 			part := &m.part
 			part[0] = ((((a[0]&k - b[0]&k) >> 63) |
@@ -9478,7 +10021,447 @@ func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
 			q := &w.f.preds[o.pd]
 			*q = *q&^mask | p&mask
-		case 9: // execSetpEqualNarrowIb
+		case 9: // execAdd64, a full warp
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			d[0] = a[0] + b[0]
+			d[1] = a[1] + b[1]
+			d[2] = a[2] + b[2]
+			d[3] = a[3] + b[3]
+			d[4] = a[4] + b[4]
+			d[5] = a[5] + b[5]
+			d[6] = a[6] + b[6]
+			d[7] = a[7] + b[7]
+			d[8] = a[8] + b[8]
+			d[9] = a[9] + b[9]
+			d[10] = a[10] + b[10]
+			d[11] = a[11] + b[11]
+			d[12] = a[12] + b[12]
+			d[13] = a[13] + b[13]
+			d[14] = a[14] + b[14]
+			d[15] = a[15] + b[15]
+			d[16] = a[16] + b[16]
+			d[17] = a[17] + b[17]
+			d[18] = a[18] + b[18]
+			d[19] = a[19] + b[19]
+			d[20] = a[20] + b[20]
+			d[21] = a[21] + b[21]
+			d[22] = a[22] + b[22]
+			d[23] = a[23] + b[23]
+			d[24] = a[24] + b[24]
+			d[25] = a[25] + b[25]
+			d[26] = a[26] + b[26]
+			d[27] = a[27] + b[27]
+			d[28] = a[28] + b[28]
+			d[29] = a[29] + b[29]
+			d[30] = a[30] + b[30]
+			d[31] = a[31] + b[31]
+		case 37: // execAdd64, a dense mask
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			x0, o0 := a[0]+b[0], d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := a[1]+b[1], d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := a[2]+b[2], d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := a[3]+b[3], d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := a[4]+b[4], d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := a[5]+b[5], d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := a[6]+b[6], d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := a[7]+b[7], d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := a[8]+b[8], d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := a[9]+b[9], d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := a[10]+b[10], d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := a[11]+b[11], d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := a[12]+b[12], d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := a[13]+b[13], d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := a[14]+b[14], d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := a[15]+b[15], d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := a[16]+b[16], d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := a[17]+b[17], d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := a[18]+b[18], d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := a[19]+b[19], d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := a[20]+b[20], d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := a[21]+b[21], d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := a[22]+b[22], d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := a[23]+b[23], d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := a[24]+b[24], d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := a[25]+b[25], d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := a[26]+b[26], d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := a[27]+b[27], d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := a[28]+b[28], d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := a[29]+b[29], d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := a[30]+b[30], d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := a[31]+b[31], d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 10: // execMulWideU32, a full warp
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			d[0] = uint64(uint32(a[0])) * uint64(uint32(b[0]))
+			d[1] = uint64(uint32(a[1])) * uint64(uint32(b[1]))
+			d[2] = uint64(uint32(a[2])) * uint64(uint32(b[2]))
+			d[3] = uint64(uint32(a[3])) * uint64(uint32(b[3]))
+			d[4] = uint64(uint32(a[4])) * uint64(uint32(b[4]))
+			d[5] = uint64(uint32(a[5])) * uint64(uint32(b[5]))
+			d[6] = uint64(uint32(a[6])) * uint64(uint32(b[6]))
+			d[7] = uint64(uint32(a[7])) * uint64(uint32(b[7]))
+			d[8] = uint64(uint32(a[8])) * uint64(uint32(b[8]))
+			d[9] = uint64(uint32(a[9])) * uint64(uint32(b[9]))
+			d[10] = uint64(uint32(a[10])) * uint64(uint32(b[10]))
+			d[11] = uint64(uint32(a[11])) * uint64(uint32(b[11]))
+			d[12] = uint64(uint32(a[12])) * uint64(uint32(b[12]))
+			d[13] = uint64(uint32(a[13])) * uint64(uint32(b[13]))
+			d[14] = uint64(uint32(a[14])) * uint64(uint32(b[14]))
+			d[15] = uint64(uint32(a[15])) * uint64(uint32(b[15]))
+			d[16] = uint64(uint32(a[16])) * uint64(uint32(b[16]))
+			d[17] = uint64(uint32(a[17])) * uint64(uint32(b[17]))
+			d[18] = uint64(uint32(a[18])) * uint64(uint32(b[18]))
+			d[19] = uint64(uint32(a[19])) * uint64(uint32(b[19]))
+			d[20] = uint64(uint32(a[20])) * uint64(uint32(b[20]))
+			d[21] = uint64(uint32(a[21])) * uint64(uint32(b[21]))
+			d[22] = uint64(uint32(a[22])) * uint64(uint32(b[22]))
+			d[23] = uint64(uint32(a[23])) * uint64(uint32(b[23]))
+			d[24] = uint64(uint32(a[24])) * uint64(uint32(b[24]))
+			d[25] = uint64(uint32(a[25])) * uint64(uint32(b[25]))
+			d[26] = uint64(uint32(a[26])) * uint64(uint32(b[26]))
+			d[27] = uint64(uint32(a[27])) * uint64(uint32(b[27]))
+			d[28] = uint64(uint32(a[28])) * uint64(uint32(b[28]))
+			d[29] = uint64(uint32(a[29])) * uint64(uint32(b[29]))
+			d[30] = uint64(uint32(a[30])) * uint64(uint32(b[30]))
+			d[31] = uint64(uint32(a[31])) * uint64(uint32(b[31]))
+		case 38: // execMulWideU32, a dense mask
+			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
+			x0, o0 := uint64(uint32(a[0]))*uint64(uint32(b[0])), d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := uint64(uint32(a[1]))*uint64(uint32(b[1])), d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := uint64(uint32(a[2]))*uint64(uint32(b[2])), d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := uint64(uint32(a[3]))*uint64(uint32(b[3])), d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := uint64(uint32(a[4]))*uint64(uint32(b[4])), d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := uint64(uint32(a[5]))*uint64(uint32(b[5])), d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := uint64(uint32(a[6]))*uint64(uint32(b[6])), d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := uint64(uint32(a[7]))*uint64(uint32(b[7])), d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := uint64(uint32(a[8]))*uint64(uint32(b[8])), d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := uint64(uint32(a[9]))*uint64(uint32(b[9])), d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := uint64(uint32(a[10]))*uint64(uint32(b[10])), d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := uint64(uint32(a[11]))*uint64(uint32(b[11])), d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := uint64(uint32(a[12]))*uint64(uint32(b[12])), d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := uint64(uint32(a[13]))*uint64(uint32(b[13])), d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := uint64(uint32(a[14]))*uint64(uint32(b[14])), d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := uint64(uint32(a[15]))*uint64(uint32(b[15])), d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := uint64(uint32(a[16]))*uint64(uint32(b[16])), d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := uint64(uint32(a[17]))*uint64(uint32(b[17])), d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := uint64(uint32(a[18]))*uint64(uint32(b[18])), d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := uint64(uint32(a[19]))*uint64(uint32(b[19])), d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := uint64(uint32(a[20]))*uint64(uint32(b[20])), d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := uint64(uint32(a[21]))*uint64(uint32(b[21])), d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := uint64(uint32(a[22]))*uint64(uint32(b[22])), d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := uint64(uint32(a[23]))*uint64(uint32(b[23])), d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := uint64(uint32(a[24]))*uint64(uint32(b[24])), d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := uint64(uint32(a[25]))*uint64(uint32(b[25])), d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := uint64(uint32(a[26]))*uint64(uint32(b[26])), d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := uint64(uint32(a[27]))*uint64(uint32(b[27])), d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := uint64(uint32(a[28]))*uint64(uint32(b[28])), d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := uint64(uint32(a[29]))*uint64(uint32(b[29])), d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := uint64(uint32(a[30]))*uint64(uint32(b[30])), d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := uint64(uint32(a[31]))*uint64(uint32(b[31])), d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 11: // execSetpLessNarrowIb
+			a, ib := &r[o.ra], uint64(o.off)
+			k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+			part := &m.part
+			f := o.aux
+			part[0] = (((((a[0]&k ^ f) - (ib&k ^ f)) >> 63) |
+				((((a[1]&k ^ f) - (ib&k ^ f)) >> 63) << 1)) |
+				(((((a[2]&k ^ f) - (ib&k ^ f)) >> 63) << 2) |
+					((((a[3]&k ^ f) - (ib&k ^ f)) >> 63) << 3)))
+			part[1] = ((((((a[4]&k ^ f) - (ib&k ^ f)) >> 63) << 4) |
+				((((a[5]&k ^ f) - (ib&k ^ f)) >> 63) << 5)) |
+				(((((a[6]&k ^ f) - (ib&k ^ f)) >> 63) << 6) |
+					((((a[7]&k ^ f) - (ib&k ^ f)) >> 63) << 7)))
+			part[2] = ((((((a[8]&k ^ f) - (ib&k ^ f)) >> 63) << 8) |
+				((((a[9]&k ^ f) - (ib&k ^ f)) >> 63) << 9)) |
+				(((((a[10]&k ^ f) - (ib&k ^ f)) >> 63) << 10) |
+					((((a[11]&k ^ f) - (ib&k ^ f)) >> 63) << 11)))
+			part[3] = ((((((a[12]&k ^ f) - (ib&k ^ f)) >> 63) << 12) |
+				((((a[13]&k ^ f) - (ib&k ^ f)) >> 63) << 13)) |
+				(((((a[14]&k ^ f) - (ib&k ^ f)) >> 63) << 14) |
+					((((a[15]&k ^ f) - (ib&k ^ f)) >> 63) << 15)))
+			part[4] = ((((((a[16]&k ^ f) - (ib&k ^ f)) >> 63) << 16) |
+				((((a[17]&k ^ f) - (ib&k ^ f)) >> 63) << 17)) |
+				(((((a[18]&k ^ f) - (ib&k ^ f)) >> 63) << 18) |
+					((((a[19]&k ^ f) - (ib&k ^ f)) >> 63) << 19)))
+			part[5] = ((((((a[20]&k ^ f) - (ib&k ^ f)) >> 63) << 20) |
+				((((a[21]&k ^ f) - (ib&k ^ f)) >> 63) << 21)) |
+				(((((a[22]&k ^ f) - (ib&k ^ f)) >> 63) << 22) |
+					((((a[23]&k ^ f) - (ib&k ^ f)) >> 63) << 23)))
+			part[6] = ((((((a[24]&k ^ f) - (ib&k ^ f)) >> 63) << 24) |
+				((((a[25]&k ^ f) - (ib&k ^ f)) >> 63) << 25)) |
+				(((((a[26]&k ^ f) - (ib&k ^ f)) >> 63) << 26) |
+					((((a[27]&k ^ f) - (ib&k ^ f)) >> 63) << 27)))
+			part[7] = ((((((a[28]&k ^ f) - (ib&k ^ f)) >> 63) << 28) |
+				((((a[29]&k ^ f) - (ib&k ^ f)) >> 63) << 29)) |
+				(((((a[30]&k ^ f) - (ib&k ^ f)) >> 63) << 30) |
+					((((a[31]&k ^ f) - (ib&k ^ f)) >> 63) << 31)))
+			t := (((part[0] |
+				part[1]) |
+				(part[2] |
+					part[3])) |
+				((part[4] |
+					part[5]) |
+					(part[6] |
+						part[7])))
+			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+			q := &w.f.preds[o.pd]
+			*q = *q&^mask | p&mask
+		case 12: // execSetpEqualNarrowIb
 			a, ib := &r[o.ra], uint64(o.off)
 			k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
 			part := &m.part
@@ -9525,207 +10508,7 @@ func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
 			q := &w.f.preds[o.pd]
 			*q = *q&^mask | p&mask
-		case 10: // execShrUImm, a full warp
-			d, a := &r[o.rd], &r[o.ra]
-			k := o.aux
-			s := uint(o.mode) & 63
-			d[0] = a[0] & k >> s
-			d[1] = a[1] & k >> s
-			d[2] = a[2] & k >> s
-			d[3] = a[3] & k >> s
-			d[4] = a[4] & k >> s
-			d[5] = a[5] & k >> s
-			d[6] = a[6] & k >> s
-			d[7] = a[7] & k >> s
-			d[8] = a[8] & k >> s
-			d[9] = a[9] & k >> s
-			d[10] = a[10] & k >> s
-			d[11] = a[11] & k >> s
-			d[12] = a[12] & k >> s
-			d[13] = a[13] & k >> s
-			d[14] = a[14] & k >> s
-			d[15] = a[15] & k >> s
-			d[16] = a[16] & k >> s
-			d[17] = a[17] & k >> s
-			d[18] = a[18] & k >> s
-			d[19] = a[19] & k >> s
-			d[20] = a[20] & k >> s
-			d[21] = a[21] & k >> s
-			d[22] = a[22] & k >> s
-			d[23] = a[23] & k >> s
-			d[24] = a[24] & k >> s
-			d[25] = a[25] & k >> s
-			d[26] = a[26] & k >> s
-			d[27] = a[27] & k >> s
-			d[28] = a[28] & k >> s
-			d[29] = a[29] & k >> s
-			d[30] = a[30] & k >> s
-			d[31] = a[31] & k >> s
-		case 35: // execShrUImm, a dense mask
-			d, a := &r[o.rd], &r[o.ra]
-			k := o.aux
-			s := uint(o.mode) & 63
-			x0, o0 := a[0]&k>>s, d[0]
-			if mk&(1<<0) == 0 {
-				x0 = o0
-			}
-			d[0] = x0
-			x1, o1 := a[1]&k>>s, d[1]
-			if mk&(1<<1) == 0 {
-				x1 = o1
-			}
-			d[1] = x1
-			x2, o2 := a[2]&k>>s, d[2]
-			if mk&(1<<2) == 0 {
-				x2 = o2
-			}
-			d[2] = x2
-			x3, o3 := a[3]&k>>s, d[3]
-			if mk&(1<<3) == 0 {
-				x3 = o3
-			}
-			d[3] = x3
-			x4, o4 := a[4]&k>>s, d[4]
-			if mk&(1<<4) == 0 {
-				x4 = o4
-			}
-			d[4] = x4
-			x5, o5 := a[5]&k>>s, d[5]
-			if mk&(1<<5) == 0 {
-				x5 = o5
-			}
-			d[5] = x5
-			x6, o6 := a[6]&k>>s, d[6]
-			if mk&(1<<6) == 0 {
-				x6 = o6
-			}
-			d[6] = x6
-			x7, o7 := a[7]&k>>s, d[7]
-			if mk&(1<<7) == 0 {
-				x7 = o7
-			}
-			d[7] = x7
-			x8, o8 := a[8]&k>>s, d[8]
-			if mk&(1<<8) == 0 {
-				x8 = o8
-			}
-			d[8] = x8
-			x9, o9 := a[9]&k>>s, d[9]
-			if mk&(1<<9) == 0 {
-				x9 = o9
-			}
-			d[9] = x9
-			x10, o10 := a[10]&k>>s, d[10]
-			if mk&(1<<10) == 0 {
-				x10 = o10
-			}
-			d[10] = x10
-			x11, o11 := a[11]&k>>s, d[11]
-			if mk&(1<<11) == 0 {
-				x11 = o11
-			}
-			d[11] = x11
-			x12, o12 := a[12]&k>>s, d[12]
-			if mk&(1<<12) == 0 {
-				x12 = o12
-			}
-			d[12] = x12
-			x13, o13 := a[13]&k>>s, d[13]
-			if mk&(1<<13) == 0 {
-				x13 = o13
-			}
-			d[13] = x13
-			x14, o14 := a[14]&k>>s, d[14]
-			if mk&(1<<14) == 0 {
-				x14 = o14
-			}
-			d[14] = x14
-			x15, o15 := a[15]&k>>s, d[15]
-			if mk&(1<<15) == 0 {
-				x15 = o15
-			}
-			d[15] = x15
-			x16, o16 := a[16]&k>>s, d[16]
-			if mk&(1<<16) == 0 {
-				x16 = o16
-			}
-			d[16] = x16
-			x17, o17 := a[17]&k>>s, d[17]
-			if mk&(1<<17) == 0 {
-				x17 = o17
-			}
-			d[17] = x17
-			x18, o18 := a[18]&k>>s, d[18]
-			if mk&(1<<18) == 0 {
-				x18 = o18
-			}
-			d[18] = x18
-			x19, o19 := a[19]&k>>s, d[19]
-			if mk&(1<<19) == 0 {
-				x19 = o19
-			}
-			d[19] = x19
-			x20, o20 := a[20]&k>>s, d[20]
-			if mk&(1<<20) == 0 {
-				x20 = o20
-			}
-			d[20] = x20
-			x21, o21 := a[21]&k>>s, d[21]
-			if mk&(1<<21) == 0 {
-				x21 = o21
-			}
-			d[21] = x21
-			x22, o22 := a[22]&k>>s, d[22]
-			if mk&(1<<22) == 0 {
-				x22 = o22
-			}
-			d[22] = x22
-			x23, o23 := a[23]&k>>s, d[23]
-			if mk&(1<<23) == 0 {
-				x23 = o23
-			}
-			d[23] = x23
-			x24, o24 := a[24]&k>>s, d[24]
-			if mk&(1<<24) == 0 {
-				x24 = o24
-			}
-			d[24] = x24
-			x25, o25 := a[25]&k>>s, d[25]
-			if mk&(1<<25) == 0 {
-				x25 = o25
-			}
-			d[25] = x25
-			x26, o26 := a[26]&k>>s, d[26]
-			if mk&(1<<26) == 0 {
-				x26 = o26
-			}
-			d[26] = x26
-			x27, o27 := a[27]&k>>s, d[27]
-			if mk&(1<<27) == 0 {
-				x27 = o27
-			}
-			d[27] = x27
-			x28, o28 := a[28]&k>>s, d[28]
-			if mk&(1<<28) == 0 {
-				x28 = o28
-			}
-			d[28] = x28
-			x29, o29 := a[29]&k>>s, d[29]
-			if mk&(1<<29) == 0 {
-				x29 = o29
-			}
-			d[29] = x29
-			x30, o30 := a[30]&k>>s, d[30]
-			if mk&(1<<30) == 0 {
-				x30 = o30
-			}
-			d[30] = x30
-			x31, o31 := a[31]&k>>s, d[31]
-			if mk&(1<<31) == 0 {
-				x31 = o31
-			}
-			d[31] = x31
-		case 11: // execMov, a full warp
+		case 13: // execMov, a full warp
 			d, a := &r[o.rd], &r[o.ra]
 			k := o.aux
 			d[0] = a[0] & k
@@ -9760,7 +10543,7 @@ func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 			d[29] = a[29] & k
 			d[30] = a[30] & k
 			d[31] = a[31] & k
-		case 36: // execMov, a dense mask
+		case 34: // execMov, a dense mask
 			d, a := &r[o.rd], &r[o.ra]
 			k := o.aux
 			x0, o0 := a[0]&k, d[0]
@@ -9923,795 +10706,7 @@ func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 				x31 = o31
 			}
 			d[31] = x31
-		case 12: // execMad32, a full warp
-			d, a, b, c := &r[o.rd], &r[o.ra], &r[o.rb], &r[o.rc]
-			d[0] = uint64(uint32(a[0]*b[0] + c[0]))
-			d[1] = uint64(uint32(a[1]*b[1] + c[1]))
-			d[2] = uint64(uint32(a[2]*b[2] + c[2]))
-			d[3] = uint64(uint32(a[3]*b[3] + c[3]))
-			d[4] = uint64(uint32(a[4]*b[4] + c[4]))
-			d[5] = uint64(uint32(a[5]*b[5] + c[5]))
-			d[6] = uint64(uint32(a[6]*b[6] + c[6]))
-			d[7] = uint64(uint32(a[7]*b[7] + c[7]))
-			d[8] = uint64(uint32(a[8]*b[8] + c[8]))
-			d[9] = uint64(uint32(a[9]*b[9] + c[9]))
-			d[10] = uint64(uint32(a[10]*b[10] + c[10]))
-			d[11] = uint64(uint32(a[11]*b[11] + c[11]))
-			d[12] = uint64(uint32(a[12]*b[12] + c[12]))
-			d[13] = uint64(uint32(a[13]*b[13] + c[13]))
-			d[14] = uint64(uint32(a[14]*b[14] + c[14]))
-			d[15] = uint64(uint32(a[15]*b[15] + c[15]))
-			d[16] = uint64(uint32(a[16]*b[16] + c[16]))
-			d[17] = uint64(uint32(a[17]*b[17] + c[17]))
-			d[18] = uint64(uint32(a[18]*b[18] + c[18]))
-			d[19] = uint64(uint32(a[19]*b[19] + c[19]))
-			d[20] = uint64(uint32(a[20]*b[20] + c[20]))
-			d[21] = uint64(uint32(a[21]*b[21] + c[21]))
-			d[22] = uint64(uint32(a[22]*b[22] + c[22]))
-			d[23] = uint64(uint32(a[23]*b[23] + c[23]))
-			d[24] = uint64(uint32(a[24]*b[24] + c[24]))
-			d[25] = uint64(uint32(a[25]*b[25] + c[25]))
-			d[26] = uint64(uint32(a[26]*b[26] + c[26]))
-			d[27] = uint64(uint32(a[27]*b[27] + c[27]))
-			d[28] = uint64(uint32(a[28]*b[28] + c[28]))
-			d[29] = uint64(uint32(a[29]*b[29] + c[29]))
-			d[30] = uint64(uint32(a[30]*b[30] + c[30]))
-			d[31] = uint64(uint32(a[31]*b[31] + c[31]))
-		case 37: // execMad32, a dense mask
-			d, a, b, c := &r[o.rd], &r[o.ra], &r[o.rb], &r[o.rc]
-			x0, o0 := uint64(uint32(a[0]*b[0]+c[0])), d[0]
-			if mk&(1<<0) == 0 {
-				x0 = o0
-			}
-			d[0] = x0
-			x1, o1 := uint64(uint32(a[1]*b[1]+c[1])), d[1]
-			if mk&(1<<1) == 0 {
-				x1 = o1
-			}
-			d[1] = x1
-			x2, o2 := uint64(uint32(a[2]*b[2]+c[2])), d[2]
-			if mk&(1<<2) == 0 {
-				x2 = o2
-			}
-			d[2] = x2
-			x3, o3 := uint64(uint32(a[3]*b[3]+c[3])), d[3]
-			if mk&(1<<3) == 0 {
-				x3 = o3
-			}
-			d[3] = x3
-			x4, o4 := uint64(uint32(a[4]*b[4]+c[4])), d[4]
-			if mk&(1<<4) == 0 {
-				x4 = o4
-			}
-			d[4] = x4
-			x5, o5 := uint64(uint32(a[5]*b[5]+c[5])), d[5]
-			if mk&(1<<5) == 0 {
-				x5 = o5
-			}
-			d[5] = x5
-			x6, o6 := uint64(uint32(a[6]*b[6]+c[6])), d[6]
-			if mk&(1<<6) == 0 {
-				x6 = o6
-			}
-			d[6] = x6
-			x7, o7 := uint64(uint32(a[7]*b[7]+c[7])), d[7]
-			if mk&(1<<7) == 0 {
-				x7 = o7
-			}
-			d[7] = x7
-			x8, o8 := uint64(uint32(a[8]*b[8]+c[8])), d[8]
-			if mk&(1<<8) == 0 {
-				x8 = o8
-			}
-			d[8] = x8
-			x9, o9 := uint64(uint32(a[9]*b[9]+c[9])), d[9]
-			if mk&(1<<9) == 0 {
-				x9 = o9
-			}
-			d[9] = x9
-			x10, o10 := uint64(uint32(a[10]*b[10]+c[10])), d[10]
-			if mk&(1<<10) == 0 {
-				x10 = o10
-			}
-			d[10] = x10
-			x11, o11 := uint64(uint32(a[11]*b[11]+c[11])), d[11]
-			if mk&(1<<11) == 0 {
-				x11 = o11
-			}
-			d[11] = x11
-			x12, o12 := uint64(uint32(a[12]*b[12]+c[12])), d[12]
-			if mk&(1<<12) == 0 {
-				x12 = o12
-			}
-			d[12] = x12
-			x13, o13 := uint64(uint32(a[13]*b[13]+c[13])), d[13]
-			if mk&(1<<13) == 0 {
-				x13 = o13
-			}
-			d[13] = x13
-			x14, o14 := uint64(uint32(a[14]*b[14]+c[14])), d[14]
-			if mk&(1<<14) == 0 {
-				x14 = o14
-			}
-			d[14] = x14
-			x15, o15 := uint64(uint32(a[15]*b[15]+c[15])), d[15]
-			if mk&(1<<15) == 0 {
-				x15 = o15
-			}
-			d[15] = x15
-			x16, o16 := uint64(uint32(a[16]*b[16]+c[16])), d[16]
-			if mk&(1<<16) == 0 {
-				x16 = o16
-			}
-			d[16] = x16
-			x17, o17 := uint64(uint32(a[17]*b[17]+c[17])), d[17]
-			if mk&(1<<17) == 0 {
-				x17 = o17
-			}
-			d[17] = x17
-			x18, o18 := uint64(uint32(a[18]*b[18]+c[18])), d[18]
-			if mk&(1<<18) == 0 {
-				x18 = o18
-			}
-			d[18] = x18
-			x19, o19 := uint64(uint32(a[19]*b[19]+c[19])), d[19]
-			if mk&(1<<19) == 0 {
-				x19 = o19
-			}
-			d[19] = x19
-			x20, o20 := uint64(uint32(a[20]*b[20]+c[20])), d[20]
-			if mk&(1<<20) == 0 {
-				x20 = o20
-			}
-			d[20] = x20
-			x21, o21 := uint64(uint32(a[21]*b[21]+c[21])), d[21]
-			if mk&(1<<21) == 0 {
-				x21 = o21
-			}
-			d[21] = x21
-			x22, o22 := uint64(uint32(a[22]*b[22]+c[22])), d[22]
-			if mk&(1<<22) == 0 {
-				x22 = o22
-			}
-			d[22] = x22
-			x23, o23 := uint64(uint32(a[23]*b[23]+c[23])), d[23]
-			if mk&(1<<23) == 0 {
-				x23 = o23
-			}
-			d[23] = x23
-			x24, o24 := uint64(uint32(a[24]*b[24]+c[24])), d[24]
-			if mk&(1<<24) == 0 {
-				x24 = o24
-			}
-			d[24] = x24
-			x25, o25 := uint64(uint32(a[25]*b[25]+c[25])), d[25]
-			if mk&(1<<25) == 0 {
-				x25 = o25
-			}
-			d[25] = x25
-			x26, o26 := uint64(uint32(a[26]*b[26]+c[26])), d[26]
-			if mk&(1<<26) == 0 {
-				x26 = o26
-			}
-			d[26] = x26
-			x27, o27 := uint64(uint32(a[27]*b[27]+c[27])), d[27]
-			if mk&(1<<27) == 0 {
-				x27 = o27
-			}
-			d[27] = x27
-			x28, o28 := uint64(uint32(a[28]*b[28]+c[28])), d[28]
-			if mk&(1<<28) == 0 {
-				x28 = o28
-			}
-			d[28] = x28
-			x29, o29 := uint64(uint32(a[29]*b[29]+c[29])), d[29]
-			if mk&(1<<29) == 0 {
-				x29 = o29
-			}
-			d[29] = x29
-			x30, o30 := uint64(uint32(a[30]*b[30]+c[30])), d[30]
-			if mk&(1<<30) == 0 {
-				x30 = o30
-			}
-			d[30] = x30
-			x31, o31 := uint64(uint32(a[31]*b[31]+c[31])), d[31]
-			if mk&(1<<31) == 0 {
-				x31 = o31
-			}
-			d[31] = x31
-		case 13: // execAdd64, a full warp
-			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-			d[0] = a[0] + b[0]
-			d[1] = a[1] + b[1]
-			d[2] = a[2] + b[2]
-			d[3] = a[3] + b[3]
-			d[4] = a[4] + b[4]
-			d[5] = a[5] + b[5]
-			d[6] = a[6] + b[6]
-			d[7] = a[7] + b[7]
-			d[8] = a[8] + b[8]
-			d[9] = a[9] + b[9]
-			d[10] = a[10] + b[10]
-			d[11] = a[11] + b[11]
-			d[12] = a[12] + b[12]
-			d[13] = a[13] + b[13]
-			d[14] = a[14] + b[14]
-			d[15] = a[15] + b[15]
-			d[16] = a[16] + b[16]
-			d[17] = a[17] + b[17]
-			d[18] = a[18] + b[18]
-			d[19] = a[19] + b[19]
-			d[20] = a[20] + b[20]
-			d[21] = a[21] + b[21]
-			d[22] = a[22] + b[22]
-			d[23] = a[23] + b[23]
-			d[24] = a[24] + b[24]
-			d[25] = a[25] + b[25]
-			d[26] = a[26] + b[26]
-			d[27] = a[27] + b[27]
-			d[28] = a[28] + b[28]
-			d[29] = a[29] + b[29]
-			d[30] = a[30] + b[30]
-			d[31] = a[31] + b[31]
-		case 38: // execAdd64, a dense mask
-			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-			x0, o0 := a[0]+b[0], d[0]
-			if mk&(1<<0) == 0 {
-				x0 = o0
-			}
-			d[0] = x0
-			x1, o1 := a[1]+b[1], d[1]
-			if mk&(1<<1) == 0 {
-				x1 = o1
-			}
-			d[1] = x1
-			x2, o2 := a[2]+b[2], d[2]
-			if mk&(1<<2) == 0 {
-				x2 = o2
-			}
-			d[2] = x2
-			x3, o3 := a[3]+b[3], d[3]
-			if mk&(1<<3) == 0 {
-				x3 = o3
-			}
-			d[3] = x3
-			x4, o4 := a[4]+b[4], d[4]
-			if mk&(1<<4) == 0 {
-				x4 = o4
-			}
-			d[4] = x4
-			x5, o5 := a[5]+b[5], d[5]
-			if mk&(1<<5) == 0 {
-				x5 = o5
-			}
-			d[5] = x5
-			x6, o6 := a[6]+b[6], d[6]
-			if mk&(1<<6) == 0 {
-				x6 = o6
-			}
-			d[6] = x6
-			x7, o7 := a[7]+b[7], d[7]
-			if mk&(1<<7) == 0 {
-				x7 = o7
-			}
-			d[7] = x7
-			x8, o8 := a[8]+b[8], d[8]
-			if mk&(1<<8) == 0 {
-				x8 = o8
-			}
-			d[8] = x8
-			x9, o9 := a[9]+b[9], d[9]
-			if mk&(1<<9) == 0 {
-				x9 = o9
-			}
-			d[9] = x9
-			x10, o10 := a[10]+b[10], d[10]
-			if mk&(1<<10) == 0 {
-				x10 = o10
-			}
-			d[10] = x10
-			x11, o11 := a[11]+b[11], d[11]
-			if mk&(1<<11) == 0 {
-				x11 = o11
-			}
-			d[11] = x11
-			x12, o12 := a[12]+b[12], d[12]
-			if mk&(1<<12) == 0 {
-				x12 = o12
-			}
-			d[12] = x12
-			x13, o13 := a[13]+b[13], d[13]
-			if mk&(1<<13) == 0 {
-				x13 = o13
-			}
-			d[13] = x13
-			x14, o14 := a[14]+b[14], d[14]
-			if mk&(1<<14) == 0 {
-				x14 = o14
-			}
-			d[14] = x14
-			x15, o15 := a[15]+b[15], d[15]
-			if mk&(1<<15) == 0 {
-				x15 = o15
-			}
-			d[15] = x15
-			x16, o16 := a[16]+b[16], d[16]
-			if mk&(1<<16) == 0 {
-				x16 = o16
-			}
-			d[16] = x16
-			x17, o17 := a[17]+b[17], d[17]
-			if mk&(1<<17) == 0 {
-				x17 = o17
-			}
-			d[17] = x17
-			x18, o18 := a[18]+b[18], d[18]
-			if mk&(1<<18) == 0 {
-				x18 = o18
-			}
-			d[18] = x18
-			x19, o19 := a[19]+b[19], d[19]
-			if mk&(1<<19) == 0 {
-				x19 = o19
-			}
-			d[19] = x19
-			x20, o20 := a[20]+b[20], d[20]
-			if mk&(1<<20) == 0 {
-				x20 = o20
-			}
-			d[20] = x20
-			x21, o21 := a[21]+b[21], d[21]
-			if mk&(1<<21) == 0 {
-				x21 = o21
-			}
-			d[21] = x21
-			x22, o22 := a[22]+b[22], d[22]
-			if mk&(1<<22) == 0 {
-				x22 = o22
-			}
-			d[22] = x22
-			x23, o23 := a[23]+b[23], d[23]
-			if mk&(1<<23) == 0 {
-				x23 = o23
-			}
-			d[23] = x23
-			x24, o24 := a[24]+b[24], d[24]
-			if mk&(1<<24) == 0 {
-				x24 = o24
-			}
-			d[24] = x24
-			x25, o25 := a[25]+b[25], d[25]
-			if mk&(1<<25) == 0 {
-				x25 = o25
-			}
-			d[25] = x25
-			x26, o26 := a[26]+b[26], d[26]
-			if mk&(1<<26) == 0 {
-				x26 = o26
-			}
-			d[26] = x26
-			x27, o27 := a[27]+b[27], d[27]
-			if mk&(1<<27) == 0 {
-				x27 = o27
-			}
-			d[27] = x27
-			x28, o28 := a[28]+b[28], d[28]
-			if mk&(1<<28) == 0 {
-				x28 = o28
-			}
-			d[28] = x28
-			x29, o29 := a[29]+b[29], d[29]
-			if mk&(1<<29) == 0 {
-				x29 = o29
-			}
-			d[29] = x29
-			x30, o30 := a[30]+b[30], d[30]
-			if mk&(1<<30) == 0 {
-				x30 = o30
-			}
-			d[30] = x30
-			x31, o31 := a[31]+b[31], d[31]
-			if mk&(1<<31) == 0 {
-				x31 = o31
-			}
-			d[31] = x31
-		case 14: // execMulWideU32, a full warp
-			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-			d[0] = uint64(uint32(a[0])) * uint64(uint32(b[0]))
-			d[1] = uint64(uint32(a[1])) * uint64(uint32(b[1]))
-			d[2] = uint64(uint32(a[2])) * uint64(uint32(b[2]))
-			d[3] = uint64(uint32(a[3])) * uint64(uint32(b[3]))
-			d[4] = uint64(uint32(a[4])) * uint64(uint32(b[4]))
-			d[5] = uint64(uint32(a[5])) * uint64(uint32(b[5]))
-			d[6] = uint64(uint32(a[6])) * uint64(uint32(b[6]))
-			d[7] = uint64(uint32(a[7])) * uint64(uint32(b[7]))
-			d[8] = uint64(uint32(a[8])) * uint64(uint32(b[8]))
-			d[9] = uint64(uint32(a[9])) * uint64(uint32(b[9]))
-			d[10] = uint64(uint32(a[10])) * uint64(uint32(b[10]))
-			d[11] = uint64(uint32(a[11])) * uint64(uint32(b[11]))
-			d[12] = uint64(uint32(a[12])) * uint64(uint32(b[12]))
-			d[13] = uint64(uint32(a[13])) * uint64(uint32(b[13]))
-			d[14] = uint64(uint32(a[14])) * uint64(uint32(b[14]))
-			d[15] = uint64(uint32(a[15])) * uint64(uint32(b[15]))
-			d[16] = uint64(uint32(a[16])) * uint64(uint32(b[16]))
-			d[17] = uint64(uint32(a[17])) * uint64(uint32(b[17]))
-			d[18] = uint64(uint32(a[18])) * uint64(uint32(b[18]))
-			d[19] = uint64(uint32(a[19])) * uint64(uint32(b[19]))
-			d[20] = uint64(uint32(a[20])) * uint64(uint32(b[20]))
-			d[21] = uint64(uint32(a[21])) * uint64(uint32(b[21]))
-			d[22] = uint64(uint32(a[22])) * uint64(uint32(b[22]))
-			d[23] = uint64(uint32(a[23])) * uint64(uint32(b[23]))
-			d[24] = uint64(uint32(a[24])) * uint64(uint32(b[24]))
-			d[25] = uint64(uint32(a[25])) * uint64(uint32(b[25]))
-			d[26] = uint64(uint32(a[26])) * uint64(uint32(b[26]))
-			d[27] = uint64(uint32(a[27])) * uint64(uint32(b[27]))
-			d[28] = uint64(uint32(a[28])) * uint64(uint32(b[28]))
-			d[29] = uint64(uint32(a[29])) * uint64(uint32(b[29]))
-			d[30] = uint64(uint32(a[30])) * uint64(uint32(b[30]))
-			d[31] = uint64(uint32(a[31])) * uint64(uint32(b[31]))
-		case 39: // execMulWideU32, a dense mask
-			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
-			x0, o0 := uint64(uint32(a[0]))*uint64(uint32(b[0])), d[0]
-			if mk&(1<<0) == 0 {
-				x0 = o0
-			}
-			d[0] = x0
-			x1, o1 := uint64(uint32(a[1]))*uint64(uint32(b[1])), d[1]
-			if mk&(1<<1) == 0 {
-				x1 = o1
-			}
-			d[1] = x1
-			x2, o2 := uint64(uint32(a[2]))*uint64(uint32(b[2])), d[2]
-			if mk&(1<<2) == 0 {
-				x2 = o2
-			}
-			d[2] = x2
-			x3, o3 := uint64(uint32(a[3]))*uint64(uint32(b[3])), d[3]
-			if mk&(1<<3) == 0 {
-				x3 = o3
-			}
-			d[3] = x3
-			x4, o4 := uint64(uint32(a[4]))*uint64(uint32(b[4])), d[4]
-			if mk&(1<<4) == 0 {
-				x4 = o4
-			}
-			d[4] = x4
-			x5, o5 := uint64(uint32(a[5]))*uint64(uint32(b[5])), d[5]
-			if mk&(1<<5) == 0 {
-				x5 = o5
-			}
-			d[5] = x5
-			x6, o6 := uint64(uint32(a[6]))*uint64(uint32(b[6])), d[6]
-			if mk&(1<<6) == 0 {
-				x6 = o6
-			}
-			d[6] = x6
-			x7, o7 := uint64(uint32(a[7]))*uint64(uint32(b[7])), d[7]
-			if mk&(1<<7) == 0 {
-				x7 = o7
-			}
-			d[7] = x7
-			x8, o8 := uint64(uint32(a[8]))*uint64(uint32(b[8])), d[8]
-			if mk&(1<<8) == 0 {
-				x8 = o8
-			}
-			d[8] = x8
-			x9, o9 := uint64(uint32(a[9]))*uint64(uint32(b[9])), d[9]
-			if mk&(1<<9) == 0 {
-				x9 = o9
-			}
-			d[9] = x9
-			x10, o10 := uint64(uint32(a[10]))*uint64(uint32(b[10])), d[10]
-			if mk&(1<<10) == 0 {
-				x10 = o10
-			}
-			d[10] = x10
-			x11, o11 := uint64(uint32(a[11]))*uint64(uint32(b[11])), d[11]
-			if mk&(1<<11) == 0 {
-				x11 = o11
-			}
-			d[11] = x11
-			x12, o12 := uint64(uint32(a[12]))*uint64(uint32(b[12])), d[12]
-			if mk&(1<<12) == 0 {
-				x12 = o12
-			}
-			d[12] = x12
-			x13, o13 := uint64(uint32(a[13]))*uint64(uint32(b[13])), d[13]
-			if mk&(1<<13) == 0 {
-				x13 = o13
-			}
-			d[13] = x13
-			x14, o14 := uint64(uint32(a[14]))*uint64(uint32(b[14])), d[14]
-			if mk&(1<<14) == 0 {
-				x14 = o14
-			}
-			d[14] = x14
-			x15, o15 := uint64(uint32(a[15]))*uint64(uint32(b[15])), d[15]
-			if mk&(1<<15) == 0 {
-				x15 = o15
-			}
-			d[15] = x15
-			x16, o16 := uint64(uint32(a[16]))*uint64(uint32(b[16])), d[16]
-			if mk&(1<<16) == 0 {
-				x16 = o16
-			}
-			d[16] = x16
-			x17, o17 := uint64(uint32(a[17]))*uint64(uint32(b[17])), d[17]
-			if mk&(1<<17) == 0 {
-				x17 = o17
-			}
-			d[17] = x17
-			x18, o18 := uint64(uint32(a[18]))*uint64(uint32(b[18])), d[18]
-			if mk&(1<<18) == 0 {
-				x18 = o18
-			}
-			d[18] = x18
-			x19, o19 := uint64(uint32(a[19]))*uint64(uint32(b[19])), d[19]
-			if mk&(1<<19) == 0 {
-				x19 = o19
-			}
-			d[19] = x19
-			x20, o20 := uint64(uint32(a[20]))*uint64(uint32(b[20])), d[20]
-			if mk&(1<<20) == 0 {
-				x20 = o20
-			}
-			d[20] = x20
-			x21, o21 := uint64(uint32(a[21]))*uint64(uint32(b[21])), d[21]
-			if mk&(1<<21) == 0 {
-				x21 = o21
-			}
-			d[21] = x21
-			x22, o22 := uint64(uint32(a[22]))*uint64(uint32(b[22])), d[22]
-			if mk&(1<<22) == 0 {
-				x22 = o22
-			}
-			d[22] = x22
-			x23, o23 := uint64(uint32(a[23]))*uint64(uint32(b[23])), d[23]
-			if mk&(1<<23) == 0 {
-				x23 = o23
-			}
-			d[23] = x23
-			x24, o24 := uint64(uint32(a[24]))*uint64(uint32(b[24])), d[24]
-			if mk&(1<<24) == 0 {
-				x24 = o24
-			}
-			d[24] = x24
-			x25, o25 := uint64(uint32(a[25]))*uint64(uint32(b[25])), d[25]
-			if mk&(1<<25) == 0 {
-				x25 = o25
-			}
-			d[25] = x25
-			x26, o26 := uint64(uint32(a[26]))*uint64(uint32(b[26])), d[26]
-			if mk&(1<<26) == 0 {
-				x26 = o26
-			}
-			d[26] = x26
-			x27, o27 := uint64(uint32(a[27]))*uint64(uint32(b[27])), d[27]
-			if mk&(1<<27) == 0 {
-				x27 = o27
-			}
-			d[27] = x27
-			x28, o28 := uint64(uint32(a[28]))*uint64(uint32(b[28])), d[28]
-			if mk&(1<<28) == 0 {
-				x28 = o28
-			}
-			d[28] = x28
-			x29, o29 := uint64(uint32(a[29]))*uint64(uint32(b[29])), d[29]
-			if mk&(1<<29) == 0 {
-				x29 = o29
-			}
-			d[29] = x29
-			x30, o30 := uint64(uint32(a[30]))*uint64(uint32(b[30])), d[30]
-			if mk&(1<<30) == 0 {
-				x30 = o30
-			}
-			d[30] = x30
-			x31, o31 := uint64(uint32(a[31]))*uint64(uint32(b[31])), d[31]
-			if mk&(1<<31) == 0 {
-				x31 = o31
-			}
-			d[31] = x31
-		case 15: // execCvta, a full warp
-			d, a := &r[o.rd], &r[o.ra]
-			k := o.aux
-			off := uint64(o.off)
-			d[0] = (a[0] + off) & k
-			d[1] = (a[1] + off) & k
-			d[2] = (a[2] + off) & k
-			d[3] = (a[3] + off) & k
-			d[4] = (a[4] + off) & k
-			d[5] = (a[5] + off) & k
-			d[6] = (a[6] + off) & k
-			d[7] = (a[7] + off) & k
-			d[8] = (a[8] + off) & k
-			d[9] = (a[9] + off) & k
-			d[10] = (a[10] + off) & k
-			d[11] = (a[11] + off) & k
-			d[12] = (a[12] + off) & k
-			d[13] = (a[13] + off) & k
-			d[14] = (a[14] + off) & k
-			d[15] = (a[15] + off) & k
-			d[16] = (a[16] + off) & k
-			d[17] = (a[17] + off) & k
-			d[18] = (a[18] + off) & k
-			d[19] = (a[19] + off) & k
-			d[20] = (a[20] + off) & k
-			d[21] = (a[21] + off) & k
-			d[22] = (a[22] + off) & k
-			d[23] = (a[23] + off) & k
-			d[24] = (a[24] + off) & k
-			d[25] = (a[25] + off) & k
-			d[26] = (a[26] + off) & k
-			d[27] = (a[27] + off) & k
-			d[28] = (a[28] + off) & k
-			d[29] = (a[29] + off) & k
-			d[30] = (a[30] + off) & k
-			d[31] = (a[31] + off) & k
-		case 40: // execCvta, a dense mask
-			d, a := &r[o.rd], &r[o.ra]
-			k := o.aux
-			off := uint64(o.off)
-			x0, o0 := (a[0]+off)&k, d[0]
-			if mk&(1<<0) == 0 {
-				x0 = o0
-			}
-			d[0] = x0
-			x1, o1 := (a[1]+off)&k, d[1]
-			if mk&(1<<1) == 0 {
-				x1 = o1
-			}
-			d[1] = x1
-			x2, o2 := (a[2]+off)&k, d[2]
-			if mk&(1<<2) == 0 {
-				x2 = o2
-			}
-			d[2] = x2
-			x3, o3 := (a[3]+off)&k, d[3]
-			if mk&(1<<3) == 0 {
-				x3 = o3
-			}
-			d[3] = x3
-			x4, o4 := (a[4]+off)&k, d[4]
-			if mk&(1<<4) == 0 {
-				x4 = o4
-			}
-			d[4] = x4
-			x5, o5 := (a[5]+off)&k, d[5]
-			if mk&(1<<5) == 0 {
-				x5 = o5
-			}
-			d[5] = x5
-			x6, o6 := (a[6]+off)&k, d[6]
-			if mk&(1<<6) == 0 {
-				x6 = o6
-			}
-			d[6] = x6
-			x7, o7 := (a[7]+off)&k, d[7]
-			if mk&(1<<7) == 0 {
-				x7 = o7
-			}
-			d[7] = x7
-			x8, o8 := (a[8]+off)&k, d[8]
-			if mk&(1<<8) == 0 {
-				x8 = o8
-			}
-			d[8] = x8
-			x9, o9 := (a[9]+off)&k, d[9]
-			if mk&(1<<9) == 0 {
-				x9 = o9
-			}
-			d[9] = x9
-			x10, o10 := (a[10]+off)&k, d[10]
-			if mk&(1<<10) == 0 {
-				x10 = o10
-			}
-			d[10] = x10
-			x11, o11 := (a[11]+off)&k, d[11]
-			if mk&(1<<11) == 0 {
-				x11 = o11
-			}
-			d[11] = x11
-			x12, o12 := (a[12]+off)&k, d[12]
-			if mk&(1<<12) == 0 {
-				x12 = o12
-			}
-			d[12] = x12
-			x13, o13 := (a[13]+off)&k, d[13]
-			if mk&(1<<13) == 0 {
-				x13 = o13
-			}
-			d[13] = x13
-			x14, o14 := (a[14]+off)&k, d[14]
-			if mk&(1<<14) == 0 {
-				x14 = o14
-			}
-			d[14] = x14
-			x15, o15 := (a[15]+off)&k, d[15]
-			if mk&(1<<15) == 0 {
-				x15 = o15
-			}
-			d[15] = x15
-			x16, o16 := (a[16]+off)&k, d[16]
-			if mk&(1<<16) == 0 {
-				x16 = o16
-			}
-			d[16] = x16
-			x17, o17 := (a[17]+off)&k, d[17]
-			if mk&(1<<17) == 0 {
-				x17 = o17
-			}
-			d[17] = x17
-			x18, o18 := (a[18]+off)&k, d[18]
-			if mk&(1<<18) == 0 {
-				x18 = o18
-			}
-			d[18] = x18
-			x19, o19 := (a[19]+off)&k, d[19]
-			if mk&(1<<19) == 0 {
-				x19 = o19
-			}
-			d[19] = x19
-			x20, o20 := (a[20]+off)&k, d[20]
-			if mk&(1<<20) == 0 {
-				x20 = o20
-			}
-			d[20] = x20
-			x21, o21 := (a[21]+off)&k, d[21]
-			if mk&(1<<21) == 0 {
-				x21 = o21
-			}
-			d[21] = x21
-			x22, o22 := (a[22]+off)&k, d[22]
-			if mk&(1<<22) == 0 {
-				x22 = o22
-			}
-			d[22] = x22
-			x23, o23 := (a[23]+off)&k, d[23]
-			if mk&(1<<23) == 0 {
-				x23 = o23
-			}
-			d[23] = x23
-			x24, o24 := (a[24]+off)&k, d[24]
-			if mk&(1<<24) == 0 {
-				x24 = o24
-			}
-			d[24] = x24
-			x25, o25 := (a[25]+off)&k, d[25]
-			if mk&(1<<25) == 0 {
-				x25 = o25
-			}
-			d[25] = x25
-			x26, o26 := (a[26]+off)&k, d[26]
-			if mk&(1<<26) == 0 {
-				x26 = o26
-			}
-			d[26] = x26
-			x27, o27 := (a[27]+off)&k, d[27]
-			if mk&(1<<27) == 0 {
-				x27 = o27
-			}
-			d[27] = x27
-			x28, o28 := (a[28]+off)&k, d[28]
-			if mk&(1<<28) == 0 {
-				x28 = o28
-			}
-			d[28] = x28
-			x29, o29 := (a[29]+off)&k, d[29]
-			if mk&(1<<29) == 0 {
-				x29 = o29
-			}
-			d[29] = x29
-			x30, o30 := (a[30]+off)&k, d[30]
-			if mk&(1<<30) == 0 {
-				x30 = o30
-			}
-			d[30] = x30
-			x31, o31 := (a[31]+off)&k, d[31]
-			if mk&(1<<31) == 0 {
-				x31 = o31
-			}
-			d[31] = x31
-		case 16: // execMulWideS32, a full warp
+		case 14: // execMulWideS32, a full warp
 			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 			d[0] = uint64(int64(int32(a[0])) * int64(int32(b[0])))
 			d[1] = uint64(int64(int32(a[1])) * int64(int32(b[1])))
@@ -10745,7 +10740,7 @@ func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 			d[29] = uint64(int64(int32(a[29])) * int64(int32(b[29])))
 			d[30] = uint64(int64(int32(a[30])) * int64(int32(b[30])))
 			d[31] = uint64(int64(int32(a[31])) * int64(int32(b[31])))
-		case 41: // execMulWideS32, a dense mask
+		case 40: // execMulWideS32, a dense mask
 			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 			x0, o0 := uint64(int64(int32(a[0]))*int64(int32(b[0]))), d[0]
 			if mk&(1<<0) == 0 {
@@ -10907,7 +10902,205 @@ func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 				x31 = o31
 			}
 			d[31] = x31
-		case 17: // execAnd, a full warp
+		case 15: // execMulWideU32Ib, a full warp
+			d, a := &r[o.rd], &r[o.ra]
+			ib := uint64(o.off)
+			d[0] = uint64(uint32(a[0])) * uint64(uint32(ib))
+			d[1] = uint64(uint32(a[1])) * uint64(uint32(ib))
+			d[2] = uint64(uint32(a[2])) * uint64(uint32(ib))
+			d[3] = uint64(uint32(a[3])) * uint64(uint32(ib))
+			d[4] = uint64(uint32(a[4])) * uint64(uint32(ib))
+			d[5] = uint64(uint32(a[5])) * uint64(uint32(ib))
+			d[6] = uint64(uint32(a[6])) * uint64(uint32(ib))
+			d[7] = uint64(uint32(a[7])) * uint64(uint32(ib))
+			d[8] = uint64(uint32(a[8])) * uint64(uint32(ib))
+			d[9] = uint64(uint32(a[9])) * uint64(uint32(ib))
+			d[10] = uint64(uint32(a[10])) * uint64(uint32(ib))
+			d[11] = uint64(uint32(a[11])) * uint64(uint32(ib))
+			d[12] = uint64(uint32(a[12])) * uint64(uint32(ib))
+			d[13] = uint64(uint32(a[13])) * uint64(uint32(ib))
+			d[14] = uint64(uint32(a[14])) * uint64(uint32(ib))
+			d[15] = uint64(uint32(a[15])) * uint64(uint32(ib))
+			d[16] = uint64(uint32(a[16])) * uint64(uint32(ib))
+			d[17] = uint64(uint32(a[17])) * uint64(uint32(ib))
+			d[18] = uint64(uint32(a[18])) * uint64(uint32(ib))
+			d[19] = uint64(uint32(a[19])) * uint64(uint32(ib))
+			d[20] = uint64(uint32(a[20])) * uint64(uint32(ib))
+			d[21] = uint64(uint32(a[21])) * uint64(uint32(ib))
+			d[22] = uint64(uint32(a[22])) * uint64(uint32(ib))
+			d[23] = uint64(uint32(a[23])) * uint64(uint32(ib))
+			d[24] = uint64(uint32(a[24])) * uint64(uint32(ib))
+			d[25] = uint64(uint32(a[25])) * uint64(uint32(ib))
+			d[26] = uint64(uint32(a[26])) * uint64(uint32(ib))
+			d[27] = uint64(uint32(a[27])) * uint64(uint32(ib))
+			d[28] = uint64(uint32(a[28])) * uint64(uint32(ib))
+			d[29] = uint64(uint32(a[29])) * uint64(uint32(ib))
+			d[30] = uint64(uint32(a[30])) * uint64(uint32(ib))
+			d[31] = uint64(uint32(a[31])) * uint64(uint32(ib))
+		case 48: // execMulWideU32Ib, a dense mask
+			d, a := &r[o.rd], &r[o.ra]
+			ib := uint64(o.off)
+			x0, o0 := uint64(uint32(a[0]))*uint64(uint32(ib)), d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := uint64(uint32(a[1]))*uint64(uint32(ib)), d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := uint64(uint32(a[2]))*uint64(uint32(ib)), d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := uint64(uint32(a[3]))*uint64(uint32(ib)), d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := uint64(uint32(a[4]))*uint64(uint32(ib)), d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := uint64(uint32(a[5]))*uint64(uint32(ib)), d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := uint64(uint32(a[6]))*uint64(uint32(ib)), d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := uint64(uint32(a[7]))*uint64(uint32(ib)), d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := uint64(uint32(a[8]))*uint64(uint32(ib)), d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := uint64(uint32(a[9]))*uint64(uint32(ib)), d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := uint64(uint32(a[10]))*uint64(uint32(ib)), d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := uint64(uint32(a[11]))*uint64(uint32(ib)), d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := uint64(uint32(a[12]))*uint64(uint32(ib)), d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := uint64(uint32(a[13]))*uint64(uint32(ib)), d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := uint64(uint32(a[14]))*uint64(uint32(ib)), d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := uint64(uint32(a[15]))*uint64(uint32(ib)), d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := uint64(uint32(a[16]))*uint64(uint32(ib)), d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := uint64(uint32(a[17]))*uint64(uint32(ib)), d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := uint64(uint32(a[18]))*uint64(uint32(ib)), d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := uint64(uint32(a[19]))*uint64(uint32(ib)), d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := uint64(uint32(a[20]))*uint64(uint32(ib)), d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := uint64(uint32(a[21]))*uint64(uint32(ib)), d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := uint64(uint32(a[22]))*uint64(uint32(ib)), d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := uint64(uint32(a[23]))*uint64(uint32(ib)), d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := uint64(uint32(a[24]))*uint64(uint32(ib)), d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := uint64(uint32(a[25]))*uint64(uint32(ib)), d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := uint64(uint32(a[26]))*uint64(uint32(ib)), d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := uint64(uint32(a[27]))*uint64(uint32(ib)), d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := uint64(uint32(a[28]))*uint64(uint32(ib)), d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := uint64(uint32(a[29]))*uint64(uint32(ib)), d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := uint64(uint32(a[30]))*uint64(uint32(ib)), d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := uint64(uint32(a[31]))*uint64(uint32(ib)), d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 16: // execAnd, a full warp
 			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 			d[0] = a[0] & b[0]
 			d[1] = a[1] & b[1]
@@ -10941,7 +11134,7 @@ func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 			d[29] = a[29] & b[29]
 			d[30] = a[30] & b[30]
 			d[31] = a[31] & b[31]
-		case 42: // execAnd, a dense mask
+		case 41: // execAnd, a dense mask
 			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 			x0, o0 := a[0]&b[0], d[0]
 			if mk&(1<<0) == 0 {
@@ -11103,201 +11296,7 @@ func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 				x31 = o31
 			}
 			d[31] = x31
-		case 18: // execSetpEqualNarrow
-			ra, rb := o.ra, o.rb
-			sw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)
-			a, b := &r[ra^sw], &r[rb^sw]
-			k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
-			part := &m.part
-			part[0] = (((((a[0]^b[0])&k - 1) >> 63) |
-				((((a[1]^b[1])&k - 1) >> 63) << 1)) |
-				(((((a[2]^b[2])&k - 1) >> 63) << 2) |
-					((((a[3]^b[3])&k - 1) >> 63) << 3)))
-			part[1] = ((((((a[4]^b[4])&k - 1) >> 63) << 4) |
-				((((a[5]^b[5])&k - 1) >> 63) << 5)) |
-				(((((a[6]^b[6])&k - 1) >> 63) << 6) |
-					((((a[7]^b[7])&k - 1) >> 63) << 7)))
-			part[2] = ((((((a[8]^b[8])&k - 1) >> 63) << 8) |
-				((((a[9]^b[9])&k - 1) >> 63) << 9)) |
-				(((((a[10]^b[10])&k - 1) >> 63) << 10) |
-					((((a[11]^b[11])&k - 1) >> 63) << 11)))
-			part[3] = ((((((a[12]^b[12])&k - 1) >> 63) << 12) |
-				((((a[13]^b[13])&k - 1) >> 63) << 13)) |
-				(((((a[14]^b[14])&k - 1) >> 63) << 14) |
-					((((a[15]^b[15])&k - 1) >> 63) << 15)))
-			part[4] = ((((((a[16]^b[16])&k - 1) >> 63) << 16) |
-				((((a[17]^b[17])&k - 1) >> 63) << 17)) |
-				(((((a[18]^b[18])&k - 1) >> 63) << 18) |
-					((((a[19]^b[19])&k - 1) >> 63) << 19)))
-			part[5] = ((((((a[20]^b[20])&k - 1) >> 63) << 20) |
-				((((a[21]^b[21])&k - 1) >> 63) << 21)) |
-				(((((a[22]^b[22])&k - 1) >> 63) << 22) |
-					((((a[23]^b[23])&k - 1) >> 63) << 23)))
-			part[6] = ((((((a[24]^b[24])&k - 1) >> 63) << 24) |
-				((((a[25]^b[25])&k - 1) >> 63) << 25)) |
-				(((((a[26]^b[26])&k - 1) >> 63) << 26) |
-					((((a[27]^b[27])&k - 1) >> 63) << 27)))
-			part[7] = ((((((a[28]^b[28])&k - 1) >> 63) << 28) |
-				((((a[29]^b[29])&k - 1) >> 63) << 29)) |
-				(((((a[30]^b[30])&k - 1) >> 63) << 30) |
-					((((a[31]^b[31])&k - 1) >> 63) << 31)))
-			t := (((part[0] |
-				part[1]) |
-				(part[2] |
-					part[3])) |
-				((part[4] |
-					part[5]) |
-					(part[6] |
-						part[7])))
-			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
-			q := &w.f.preds[o.pd]
-			*q = *q&^mask | p&mask
-		case 19: // execSetpLessNarrow
-			ra, rb := o.ra, o.rb
-			sw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)
-			a, b := &r[ra^sw], &r[rb^sw]
-			k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
-			part := &m.part
-			f := o.aux
-			part[0] = (((((a[0]&k ^ f) - (b[0]&k ^ f)) >> 63) |
-				((((a[1]&k ^ f) - (b[1]&k ^ f)) >> 63) << 1)) |
-				(((((a[2]&k ^ f) - (b[2]&k ^ f)) >> 63) << 2) |
-					((((a[3]&k ^ f) - (b[3]&k ^ f)) >> 63) << 3)))
-			part[1] = ((((((a[4]&k ^ f) - (b[4]&k ^ f)) >> 63) << 4) |
-				((((a[5]&k ^ f) - (b[5]&k ^ f)) >> 63) << 5)) |
-				(((((a[6]&k ^ f) - (b[6]&k ^ f)) >> 63) << 6) |
-					((((a[7]&k ^ f) - (b[7]&k ^ f)) >> 63) << 7)))
-			part[2] = ((((((a[8]&k ^ f) - (b[8]&k ^ f)) >> 63) << 8) |
-				((((a[9]&k ^ f) - (b[9]&k ^ f)) >> 63) << 9)) |
-				(((((a[10]&k ^ f) - (b[10]&k ^ f)) >> 63) << 10) |
-					((((a[11]&k ^ f) - (b[11]&k ^ f)) >> 63) << 11)))
-			part[3] = ((((((a[12]&k ^ f) - (b[12]&k ^ f)) >> 63) << 12) |
-				((((a[13]&k ^ f) - (b[13]&k ^ f)) >> 63) << 13)) |
-				(((((a[14]&k ^ f) - (b[14]&k ^ f)) >> 63) << 14) |
-					((((a[15]&k ^ f) - (b[15]&k ^ f)) >> 63) << 15)))
-			part[4] = ((((((a[16]&k ^ f) - (b[16]&k ^ f)) >> 63) << 16) |
-				((((a[17]&k ^ f) - (b[17]&k ^ f)) >> 63) << 17)) |
-				(((((a[18]&k ^ f) - (b[18]&k ^ f)) >> 63) << 18) |
-					((((a[19]&k ^ f) - (b[19]&k ^ f)) >> 63) << 19)))
-			part[5] = ((((((a[20]&k ^ f) - (b[20]&k ^ f)) >> 63) << 20) |
-				((((a[21]&k ^ f) - (b[21]&k ^ f)) >> 63) << 21)) |
-				(((((a[22]&k ^ f) - (b[22]&k ^ f)) >> 63) << 22) |
-					((((a[23]&k ^ f) - (b[23]&k ^ f)) >> 63) << 23)))
-			part[6] = ((((((a[24]&k ^ f) - (b[24]&k ^ f)) >> 63) << 24) |
-				((((a[25]&k ^ f) - (b[25]&k ^ f)) >> 63) << 25)) |
-				(((((a[26]&k ^ f) - (b[26]&k ^ f)) >> 63) << 26) |
-					((((a[27]&k ^ f) - (b[27]&k ^ f)) >> 63) << 27)))
-			part[7] = ((((((a[28]&k ^ f) - (b[28]&k ^ f)) >> 63) << 28) |
-				((((a[29]&k ^ f) - (b[29]&k ^ f)) >> 63) << 29)) |
-				(((((a[30]&k ^ f) - (b[30]&k ^ f)) >> 63) << 30) |
-					((((a[31]&k ^ f) - (b[31]&k ^ f)) >> 63) << 31)))
-			t := (((part[0] |
-				part[1]) |
-				(part[2] |
-					part[3])) |
-				((part[4] |
-					part[5]) |
-					(part[6] |
-						part[7])))
-			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
-			q := &w.f.preds[o.pd]
-			*q = *q&^mask | p&mask
-		case 20: // execSetpLessNarrowUIb
-			a, ib := &r[o.ra], uint64(o.off)
-			k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
-			part := &m.part
-			part[0] = ((((a[0]&k - ib&k) >> 63) |
-				(((a[1]&k - ib&k) >> 63) << 1)) |
-				((((a[2]&k - ib&k) >> 63) << 2) |
-					(((a[3]&k - ib&k) >> 63) << 3)))
-			part[1] = (((((a[4]&k - ib&k) >> 63) << 4) |
-				(((a[5]&k - ib&k) >> 63) << 5)) |
-				((((a[6]&k - ib&k) >> 63) << 6) |
-					(((a[7]&k - ib&k) >> 63) << 7)))
-			part[2] = (((((a[8]&k - ib&k) >> 63) << 8) |
-				(((a[9]&k - ib&k) >> 63) << 9)) |
-				((((a[10]&k - ib&k) >> 63) << 10) |
-					(((a[11]&k - ib&k) >> 63) << 11)))
-			part[3] = (((((a[12]&k - ib&k) >> 63) << 12) |
-				(((a[13]&k - ib&k) >> 63) << 13)) |
-				((((a[14]&k - ib&k) >> 63) << 14) |
-					(((a[15]&k - ib&k) >> 63) << 15)))
-			part[4] = (((((a[16]&k - ib&k) >> 63) << 16) |
-				(((a[17]&k - ib&k) >> 63) << 17)) |
-				((((a[18]&k - ib&k) >> 63) << 18) |
-					(((a[19]&k - ib&k) >> 63) << 19)))
-			part[5] = (((((a[20]&k - ib&k) >> 63) << 20) |
-				(((a[21]&k - ib&k) >> 63) << 21)) |
-				((((a[22]&k - ib&k) >> 63) << 22) |
-					(((a[23]&k - ib&k) >> 63) << 23)))
-			part[6] = (((((a[24]&k - ib&k) >> 63) << 24) |
-				(((a[25]&k - ib&k) >> 63) << 25)) |
-				((((a[26]&k - ib&k) >> 63) << 26) |
-					(((a[27]&k - ib&k) >> 63) << 27)))
-			part[7] = (((((a[28]&k - ib&k) >> 63) << 28) |
-				(((a[29]&k - ib&k) >> 63) << 29)) |
-				((((a[30]&k - ib&k) >> 63) << 30) |
-					(((a[31]&k - ib&k) >> 63) << 31)))
-			t := (((part[0] |
-				part[1]) |
-				(part[2] |
-					part[3])) |
-				((part[4] |
-					part[5]) |
-					(part[6] |
-						part[7])))
-			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
-			q := &w.f.preds[o.pd]
-			*q = *q&^mask | p&mask
-		case 21: // execSetpLessNarrowIb
-			a, ib := &r[o.ra], uint64(o.off)
-			k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
-			part := &m.part
-			f := o.aux
-			part[0] = (((((a[0]&k ^ f) - (ib&k ^ f)) >> 63) |
-				((((a[1]&k ^ f) - (ib&k ^ f)) >> 63) << 1)) |
-				(((((a[2]&k ^ f) - (ib&k ^ f)) >> 63) << 2) |
-					((((a[3]&k ^ f) - (ib&k ^ f)) >> 63) << 3)))
-			part[1] = ((((((a[4]&k ^ f) - (ib&k ^ f)) >> 63) << 4) |
-				((((a[5]&k ^ f) - (ib&k ^ f)) >> 63) << 5)) |
-				(((((a[6]&k ^ f) - (ib&k ^ f)) >> 63) << 6) |
-					((((a[7]&k ^ f) - (ib&k ^ f)) >> 63) << 7)))
-			part[2] = ((((((a[8]&k ^ f) - (ib&k ^ f)) >> 63) << 8) |
-				((((a[9]&k ^ f) - (ib&k ^ f)) >> 63) << 9)) |
-				(((((a[10]&k ^ f) - (ib&k ^ f)) >> 63) << 10) |
-					((((a[11]&k ^ f) - (ib&k ^ f)) >> 63) << 11)))
-			part[3] = ((((((a[12]&k ^ f) - (ib&k ^ f)) >> 63) << 12) |
-				((((a[13]&k ^ f) - (ib&k ^ f)) >> 63) << 13)) |
-				(((((a[14]&k ^ f) - (ib&k ^ f)) >> 63) << 14) |
-					((((a[15]&k ^ f) - (ib&k ^ f)) >> 63) << 15)))
-			part[4] = ((((((a[16]&k ^ f) - (ib&k ^ f)) >> 63) << 16) |
-				((((a[17]&k ^ f) - (ib&k ^ f)) >> 63) << 17)) |
-				(((((a[18]&k ^ f) - (ib&k ^ f)) >> 63) << 18) |
-					((((a[19]&k ^ f) - (ib&k ^ f)) >> 63) << 19)))
-			part[5] = ((((((a[20]&k ^ f) - (ib&k ^ f)) >> 63) << 20) |
-				((((a[21]&k ^ f) - (ib&k ^ f)) >> 63) << 21)) |
-				(((((a[22]&k ^ f) - (ib&k ^ f)) >> 63) << 22) |
-					((((a[23]&k ^ f) - (ib&k ^ f)) >> 63) << 23)))
-			part[6] = ((((((a[24]&k ^ f) - (ib&k ^ f)) >> 63) << 24) |
-				((((a[25]&k ^ f) - (ib&k ^ f)) >> 63) << 25)) |
-				(((((a[26]&k ^ f) - (ib&k ^ f)) >> 63) << 26) |
-					((((a[27]&k ^ f) - (ib&k ^ f)) >> 63) << 27)))
-			part[7] = ((((((a[28]&k ^ f) - (ib&k ^ f)) >> 63) << 28) |
-				((((a[29]&k ^ f) - (ib&k ^ f)) >> 63) << 29)) |
-				(((((a[30]&k ^ f) - (ib&k ^ f)) >> 63) << 30) |
-					((((a[31]&k ^ f) - (ib&k ^ f)) >> 63) << 31)))
-			t := (((part[0] |
-				part[1]) |
-				(part[2] |
-					part[3])) |
-				((part[4] |
-					part[5]) |
-					(part[6] |
-						part[7])))
-			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
-			q := &w.f.preds[o.pd]
-			*q = *q&^mask | p&mask
-		case 22: // execSub32Ib, a full warp
+		case 17: // execSub32Ib, a full warp
 			d, a := &r[o.rd], &r[o.ra]
 			ib := uint64(o.off)
 			d[0] = uint64(uint32(a[0] - ib))
@@ -11495,7 +11494,250 @@ func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 				x31 = o31
 			}
 			d[31] = x31
-		case 23: // execMad32Ic, a full warp
+		case 18: // execMad32, a full warp
+			d, a, b, c := &r[o.rd], &r[o.ra], &r[o.rb], &r[o.rc]
+			d[0] = uint64(uint32(a[0]*b[0] + c[0]))
+			d[1] = uint64(uint32(a[1]*b[1] + c[1]))
+			d[2] = uint64(uint32(a[2]*b[2] + c[2]))
+			d[3] = uint64(uint32(a[3]*b[3] + c[3]))
+			d[4] = uint64(uint32(a[4]*b[4] + c[4]))
+			d[5] = uint64(uint32(a[5]*b[5] + c[5]))
+			d[6] = uint64(uint32(a[6]*b[6] + c[6]))
+			d[7] = uint64(uint32(a[7]*b[7] + c[7]))
+			d[8] = uint64(uint32(a[8]*b[8] + c[8]))
+			d[9] = uint64(uint32(a[9]*b[9] + c[9]))
+			d[10] = uint64(uint32(a[10]*b[10] + c[10]))
+			d[11] = uint64(uint32(a[11]*b[11] + c[11]))
+			d[12] = uint64(uint32(a[12]*b[12] + c[12]))
+			d[13] = uint64(uint32(a[13]*b[13] + c[13]))
+			d[14] = uint64(uint32(a[14]*b[14] + c[14]))
+			d[15] = uint64(uint32(a[15]*b[15] + c[15]))
+			d[16] = uint64(uint32(a[16]*b[16] + c[16]))
+			d[17] = uint64(uint32(a[17]*b[17] + c[17]))
+			d[18] = uint64(uint32(a[18]*b[18] + c[18]))
+			d[19] = uint64(uint32(a[19]*b[19] + c[19]))
+			d[20] = uint64(uint32(a[20]*b[20] + c[20]))
+			d[21] = uint64(uint32(a[21]*b[21] + c[21]))
+			d[22] = uint64(uint32(a[22]*b[22] + c[22]))
+			d[23] = uint64(uint32(a[23]*b[23] + c[23]))
+			d[24] = uint64(uint32(a[24]*b[24] + c[24]))
+			d[25] = uint64(uint32(a[25]*b[25] + c[25]))
+			d[26] = uint64(uint32(a[26]*b[26] + c[26]))
+			d[27] = uint64(uint32(a[27]*b[27] + c[27]))
+			d[28] = uint64(uint32(a[28]*b[28] + c[28]))
+			d[29] = uint64(uint32(a[29]*b[29] + c[29]))
+			d[30] = uint64(uint32(a[30]*b[30] + c[30]))
+			d[31] = uint64(uint32(a[31]*b[31] + c[31]))
+		case 35: // execMad32, a dense mask
+			d, a, b, c := &r[o.rd], &r[o.ra], &r[o.rb], &r[o.rc]
+			x0, o0 := uint64(uint32(a[0]*b[0]+c[0])), d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := uint64(uint32(a[1]*b[1]+c[1])), d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := uint64(uint32(a[2]*b[2]+c[2])), d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := uint64(uint32(a[3]*b[3]+c[3])), d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := uint64(uint32(a[4]*b[4]+c[4])), d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := uint64(uint32(a[5]*b[5]+c[5])), d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := uint64(uint32(a[6]*b[6]+c[6])), d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := uint64(uint32(a[7]*b[7]+c[7])), d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := uint64(uint32(a[8]*b[8]+c[8])), d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := uint64(uint32(a[9]*b[9]+c[9])), d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := uint64(uint32(a[10]*b[10]+c[10])), d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := uint64(uint32(a[11]*b[11]+c[11])), d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := uint64(uint32(a[12]*b[12]+c[12])), d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := uint64(uint32(a[13]*b[13]+c[13])), d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := uint64(uint32(a[14]*b[14]+c[14])), d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := uint64(uint32(a[15]*b[15]+c[15])), d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := uint64(uint32(a[16]*b[16]+c[16])), d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := uint64(uint32(a[17]*b[17]+c[17])), d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := uint64(uint32(a[18]*b[18]+c[18])), d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := uint64(uint32(a[19]*b[19]+c[19])), d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := uint64(uint32(a[20]*b[20]+c[20])), d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := uint64(uint32(a[21]*b[21]+c[21])), d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := uint64(uint32(a[22]*b[22]+c[22])), d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := uint64(uint32(a[23]*b[23]+c[23])), d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := uint64(uint32(a[24]*b[24]+c[24])), d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := uint64(uint32(a[25]*b[25]+c[25])), d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := uint64(uint32(a[26]*b[26]+c[26])), d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := uint64(uint32(a[27]*b[27]+c[27])), d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := uint64(uint32(a[28]*b[28]+c[28])), d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := uint64(uint32(a[29]*b[29]+c[29])), d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := uint64(uint32(a[30]*b[30]+c[30])), d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := uint64(uint32(a[31]*b[31]+c[31])), d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 19: // execSetpEqualNarrow
+			a, b := &r[o.ra], &r[o.rb]
+			k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+			part := &m.part
+			part[0] = (((((a[0]^b[0])&k - 1) >> 63) |
+				((((a[1]^b[1])&k - 1) >> 63) << 1)) |
+				(((((a[2]^b[2])&k - 1) >> 63) << 2) |
+					((((a[3]^b[3])&k - 1) >> 63) << 3)))
+			part[1] = ((((((a[4]^b[4])&k - 1) >> 63) << 4) |
+				((((a[5]^b[5])&k - 1) >> 63) << 5)) |
+				(((((a[6]^b[6])&k - 1) >> 63) << 6) |
+					((((a[7]^b[7])&k - 1) >> 63) << 7)))
+			part[2] = ((((((a[8]^b[8])&k - 1) >> 63) << 8) |
+				((((a[9]^b[9])&k - 1) >> 63) << 9)) |
+				(((((a[10]^b[10])&k - 1) >> 63) << 10) |
+					((((a[11]^b[11])&k - 1) >> 63) << 11)))
+			part[3] = ((((((a[12]^b[12])&k - 1) >> 63) << 12) |
+				((((a[13]^b[13])&k - 1) >> 63) << 13)) |
+				(((((a[14]^b[14])&k - 1) >> 63) << 14) |
+					((((a[15]^b[15])&k - 1) >> 63) << 15)))
+			part[4] = ((((((a[16]^b[16])&k - 1) >> 63) << 16) |
+				((((a[17]^b[17])&k - 1) >> 63) << 17)) |
+				(((((a[18]^b[18])&k - 1) >> 63) << 18) |
+					((((a[19]^b[19])&k - 1) >> 63) << 19)))
+			part[5] = ((((((a[20]^b[20])&k - 1) >> 63) << 20) |
+				((((a[21]^b[21])&k - 1) >> 63) << 21)) |
+				(((((a[22]^b[22])&k - 1) >> 63) << 22) |
+					((((a[23]^b[23])&k - 1) >> 63) << 23)))
+			part[6] = ((((((a[24]^b[24])&k - 1) >> 63) << 24) |
+				((((a[25]^b[25])&k - 1) >> 63) << 25)) |
+				(((((a[26]^b[26])&k - 1) >> 63) << 26) |
+					((((a[27]^b[27])&k - 1) >> 63) << 27)))
+			part[7] = ((((((a[28]^b[28])&k - 1) >> 63) << 28) |
+				((((a[29]^b[29])&k - 1) >> 63) << 29)) |
+				(((((a[30]^b[30])&k - 1) >> 63) << 30) |
+					((((a[31]^b[31])&k - 1) >> 63) << 31)))
+			t := (((part[0] |
+				part[1]) |
+				(part[2] |
+					part[3])) |
+				((part[4] |
+					part[5]) |
+					(part[6] |
+						part[7])))
+			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+			q := &w.f.preds[o.pd]
+			*q = *q&^mask | p&mask
+		case 20: // execMad32Ic, a full warp
 			d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
 			ic := o.aux
 			d[0] = uint64(uint32(a[0]*b[0] + ic))
@@ -11693,7 +11935,55 @@ func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 				x31 = o31
 			}
 			d[31] = x31
-		case 24: // execAdd64Ib, a full warp
+		case 21: // execSetpLessNarrow
+			a, b := &r[o.ra], &r[o.rb]
+			k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+			part := &m.part
+			f := o.aux
+			part[0] = (((((a[0]&k ^ f) - (b[0]&k ^ f)) >> 63) |
+				((((a[1]&k ^ f) - (b[1]&k ^ f)) >> 63) << 1)) |
+				(((((a[2]&k ^ f) - (b[2]&k ^ f)) >> 63) << 2) |
+					((((a[3]&k ^ f) - (b[3]&k ^ f)) >> 63) << 3)))
+			part[1] = ((((((a[4]&k ^ f) - (b[4]&k ^ f)) >> 63) << 4) |
+				((((a[5]&k ^ f) - (b[5]&k ^ f)) >> 63) << 5)) |
+				(((((a[6]&k ^ f) - (b[6]&k ^ f)) >> 63) << 6) |
+					((((a[7]&k ^ f) - (b[7]&k ^ f)) >> 63) << 7)))
+			part[2] = ((((((a[8]&k ^ f) - (b[8]&k ^ f)) >> 63) << 8) |
+				((((a[9]&k ^ f) - (b[9]&k ^ f)) >> 63) << 9)) |
+				(((((a[10]&k ^ f) - (b[10]&k ^ f)) >> 63) << 10) |
+					((((a[11]&k ^ f) - (b[11]&k ^ f)) >> 63) << 11)))
+			part[3] = ((((((a[12]&k ^ f) - (b[12]&k ^ f)) >> 63) << 12) |
+				((((a[13]&k ^ f) - (b[13]&k ^ f)) >> 63) << 13)) |
+				(((((a[14]&k ^ f) - (b[14]&k ^ f)) >> 63) << 14) |
+					((((a[15]&k ^ f) - (b[15]&k ^ f)) >> 63) << 15)))
+			part[4] = ((((((a[16]&k ^ f) - (b[16]&k ^ f)) >> 63) << 16) |
+				((((a[17]&k ^ f) - (b[17]&k ^ f)) >> 63) << 17)) |
+				(((((a[18]&k ^ f) - (b[18]&k ^ f)) >> 63) << 18) |
+					((((a[19]&k ^ f) - (b[19]&k ^ f)) >> 63) << 19)))
+			part[5] = ((((((a[20]&k ^ f) - (b[20]&k ^ f)) >> 63) << 20) |
+				((((a[21]&k ^ f) - (b[21]&k ^ f)) >> 63) << 21)) |
+				(((((a[22]&k ^ f) - (b[22]&k ^ f)) >> 63) << 22) |
+					((((a[23]&k ^ f) - (b[23]&k ^ f)) >> 63) << 23)))
+			part[6] = ((((((a[24]&k ^ f) - (b[24]&k ^ f)) >> 63) << 24) |
+				((((a[25]&k ^ f) - (b[25]&k ^ f)) >> 63) << 25)) |
+				(((((a[26]&k ^ f) - (b[26]&k ^ f)) >> 63) << 26) |
+					((((a[27]&k ^ f) - (b[27]&k ^ f)) >> 63) << 27)))
+			part[7] = ((((((a[28]&k ^ f) - (b[28]&k ^ f)) >> 63) << 28) |
+				((((a[29]&k ^ f) - (b[29]&k ^ f)) >> 63) << 29)) |
+				(((((a[30]&k ^ f) - (b[30]&k ^ f)) >> 63) << 30) |
+					((((a[31]&k ^ f) - (b[31]&k ^ f)) >> 63) << 31)))
+			t := (((part[0] |
+				part[1]) |
+				(part[2] |
+					part[3])) |
+				((part[4] |
+					part[5]) |
+					(part[6] |
+						part[7])))
+			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+			q := &w.f.preds[o.pd]
+			*q = *q&^mask | p&mask
+		case 22: // execAdd64Ib, a full warp
 			d, a := &r[o.rd], &r[o.ra]
 			ib := uint64(o.off)
 			d[0] = a[0] + ib
@@ -11891,7 +12181,7 @@ func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 				x31 = o31
 			}
 			d[31] = x31
-		case 25: // execXorIb, a full warp
+		case 23: // execXorIb, a full warp
 			d, a := &r[o.rd], &r[o.ra]
 			ib := uint64(o.off)
 			d[0] = a[0] ^ ib
@@ -12089,7 +12379,454 @@ func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 				x31 = o31
 			}
 			d[31] = x31
-		case 26: // execMulWideS32Ib, a full warp
+		case 24: // execShrUImm, a full warp
+			d, a := &r[o.rd], &r[o.ra]
+			k := o.aux
+			s := uint(o.mode) & 63
+			d[0] = a[0] & k >> s
+			d[1] = a[1] & k >> s
+			d[2] = a[2] & k >> s
+			d[3] = a[3] & k >> s
+			d[4] = a[4] & k >> s
+			d[5] = a[5] & k >> s
+			d[6] = a[6] & k >> s
+			d[7] = a[7] & k >> s
+			d[8] = a[8] & k >> s
+			d[9] = a[9] & k >> s
+			d[10] = a[10] & k >> s
+			d[11] = a[11] & k >> s
+			d[12] = a[12] & k >> s
+			d[13] = a[13] & k >> s
+			d[14] = a[14] & k >> s
+			d[15] = a[15] & k >> s
+			d[16] = a[16] & k >> s
+			d[17] = a[17] & k >> s
+			d[18] = a[18] & k >> s
+			d[19] = a[19] & k >> s
+			d[20] = a[20] & k >> s
+			d[21] = a[21] & k >> s
+			d[22] = a[22] & k >> s
+			d[23] = a[23] & k >> s
+			d[24] = a[24] & k >> s
+			d[25] = a[25] & k >> s
+			d[26] = a[26] & k >> s
+			d[27] = a[27] & k >> s
+			d[28] = a[28] & k >> s
+			d[29] = a[29] & k >> s
+			d[30] = a[30] & k >> s
+			d[31] = a[31] & k >> s
+		case 36: // execShrUImm, a dense mask
+			d, a := &r[o.rd], &r[o.ra]
+			k := o.aux
+			s := uint(o.mode) & 63
+			x0, o0 := a[0]&k>>s, d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := a[1]&k>>s, d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := a[2]&k>>s, d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := a[3]&k>>s, d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := a[4]&k>>s, d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := a[5]&k>>s, d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := a[6]&k>>s, d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := a[7]&k>>s, d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := a[8]&k>>s, d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := a[9]&k>>s, d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := a[10]&k>>s, d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := a[11]&k>>s, d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := a[12]&k>>s, d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := a[13]&k>>s, d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := a[14]&k>>s, d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := a[15]&k>>s, d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := a[16]&k>>s, d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := a[17]&k>>s, d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := a[18]&k>>s, d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := a[19]&k>>s, d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := a[20]&k>>s, d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := a[21]&k>>s, d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := a[22]&k>>s, d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := a[23]&k>>s, d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := a[24]&k>>s, d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := a[25]&k>>s, d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := a[26]&k>>s, d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := a[27]&k>>s, d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := a[28]&k>>s, d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := a[29]&k>>s, d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := a[30]&k>>s, d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := a[31]&k>>s, d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 25: // execCvta, a full warp
+			d, a := &r[o.rd], &r[o.ra]
+			k := o.aux
+			off := uint64(o.off)
+			d[0] = (a[0] + off) & k
+			d[1] = (a[1] + off) & k
+			d[2] = (a[2] + off) & k
+			d[3] = (a[3] + off) & k
+			d[4] = (a[4] + off) & k
+			d[5] = (a[5] + off) & k
+			d[6] = (a[6] + off) & k
+			d[7] = (a[7] + off) & k
+			d[8] = (a[8] + off) & k
+			d[9] = (a[9] + off) & k
+			d[10] = (a[10] + off) & k
+			d[11] = (a[11] + off) & k
+			d[12] = (a[12] + off) & k
+			d[13] = (a[13] + off) & k
+			d[14] = (a[14] + off) & k
+			d[15] = (a[15] + off) & k
+			d[16] = (a[16] + off) & k
+			d[17] = (a[17] + off) & k
+			d[18] = (a[18] + off) & k
+			d[19] = (a[19] + off) & k
+			d[20] = (a[20] + off) & k
+			d[21] = (a[21] + off) & k
+			d[22] = (a[22] + off) & k
+			d[23] = (a[23] + off) & k
+			d[24] = (a[24] + off) & k
+			d[25] = (a[25] + off) & k
+			d[26] = (a[26] + off) & k
+			d[27] = (a[27] + off) & k
+			d[28] = (a[28] + off) & k
+			d[29] = (a[29] + off) & k
+			d[30] = (a[30] + off) & k
+			d[31] = (a[31] + off) & k
+		case 39: // execCvta, a dense mask
+			d, a := &r[o.rd], &r[o.ra]
+			k := o.aux
+			off := uint64(o.off)
+			x0, o0 := (a[0]+off)&k, d[0]
+			if mk&(1<<0) == 0 {
+				x0 = o0
+			}
+			d[0] = x0
+			x1, o1 := (a[1]+off)&k, d[1]
+			if mk&(1<<1) == 0 {
+				x1 = o1
+			}
+			d[1] = x1
+			x2, o2 := (a[2]+off)&k, d[2]
+			if mk&(1<<2) == 0 {
+				x2 = o2
+			}
+			d[2] = x2
+			x3, o3 := (a[3]+off)&k, d[3]
+			if mk&(1<<3) == 0 {
+				x3 = o3
+			}
+			d[3] = x3
+			x4, o4 := (a[4]+off)&k, d[4]
+			if mk&(1<<4) == 0 {
+				x4 = o4
+			}
+			d[4] = x4
+			x5, o5 := (a[5]+off)&k, d[5]
+			if mk&(1<<5) == 0 {
+				x5 = o5
+			}
+			d[5] = x5
+			x6, o6 := (a[6]+off)&k, d[6]
+			if mk&(1<<6) == 0 {
+				x6 = o6
+			}
+			d[6] = x6
+			x7, o7 := (a[7]+off)&k, d[7]
+			if mk&(1<<7) == 0 {
+				x7 = o7
+			}
+			d[7] = x7
+			x8, o8 := (a[8]+off)&k, d[8]
+			if mk&(1<<8) == 0 {
+				x8 = o8
+			}
+			d[8] = x8
+			x9, o9 := (a[9]+off)&k, d[9]
+			if mk&(1<<9) == 0 {
+				x9 = o9
+			}
+			d[9] = x9
+			x10, o10 := (a[10]+off)&k, d[10]
+			if mk&(1<<10) == 0 {
+				x10 = o10
+			}
+			d[10] = x10
+			x11, o11 := (a[11]+off)&k, d[11]
+			if mk&(1<<11) == 0 {
+				x11 = o11
+			}
+			d[11] = x11
+			x12, o12 := (a[12]+off)&k, d[12]
+			if mk&(1<<12) == 0 {
+				x12 = o12
+			}
+			d[12] = x12
+			x13, o13 := (a[13]+off)&k, d[13]
+			if mk&(1<<13) == 0 {
+				x13 = o13
+			}
+			d[13] = x13
+			x14, o14 := (a[14]+off)&k, d[14]
+			if mk&(1<<14) == 0 {
+				x14 = o14
+			}
+			d[14] = x14
+			x15, o15 := (a[15]+off)&k, d[15]
+			if mk&(1<<15) == 0 {
+				x15 = o15
+			}
+			d[15] = x15
+			x16, o16 := (a[16]+off)&k, d[16]
+			if mk&(1<<16) == 0 {
+				x16 = o16
+			}
+			d[16] = x16
+			x17, o17 := (a[17]+off)&k, d[17]
+			if mk&(1<<17) == 0 {
+				x17 = o17
+			}
+			d[17] = x17
+			x18, o18 := (a[18]+off)&k, d[18]
+			if mk&(1<<18) == 0 {
+				x18 = o18
+			}
+			d[18] = x18
+			x19, o19 := (a[19]+off)&k, d[19]
+			if mk&(1<<19) == 0 {
+				x19 = o19
+			}
+			d[19] = x19
+			x20, o20 := (a[20]+off)&k, d[20]
+			if mk&(1<<20) == 0 {
+				x20 = o20
+			}
+			d[20] = x20
+			x21, o21 := (a[21]+off)&k, d[21]
+			if mk&(1<<21) == 0 {
+				x21 = o21
+			}
+			d[21] = x21
+			x22, o22 := (a[22]+off)&k, d[22]
+			if mk&(1<<22) == 0 {
+				x22 = o22
+			}
+			d[22] = x22
+			x23, o23 := (a[23]+off)&k, d[23]
+			if mk&(1<<23) == 0 {
+				x23 = o23
+			}
+			d[23] = x23
+			x24, o24 := (a[24]+off)&k, d[24]
+			if mk&(1<<24) == 0 {
+				x24 = o24
+			}
+			d[24] = x24
+			x25, o25 := (a[25]+off)&k, d[25]
+			if mk&(1<<25) == 0 {
+				x25 = o25
+			}
+			d[25] = x25
+			x26, o26 := (a[26]+off)&k, d[26]
+			if mk&(1<<26) == 0 {
+				x26 = o26
+			}
+			d[26] = x26
+			x27, o27 := (a[27]+off)&k, d[27]
+			if mk&(1<<27) == 0 {
+				x27 = o27
+			}
+			d[27] = x27
+			x28, o28 := (a[28]+off)&k, d[28]
+			if mk&(1<<28) == 0 {
+				x28 = o28
+			}
+			d[28] = x28
+			x29, o29 := (a[29]+off)&k, d[29]
+			if mk&(1<<29) == 0 {
+				x29 = o29
+			}
+			d[29] = x29
+			x30, o30 := (a[30]+off)&k, d[30]
+			if mk&(1<<30) == 0 {
+				x30 = o30
+			}
+			d[30] = x30
+			x31, o31 := (a[31]+off)&k, d[31]
+			if mk&(1<<31) == 0 {
+				x31 = o31
+			}
+			d[31] = x31
+		case 26: // execSetpLessNarrowUIb
+			a, ib := &r[o.ra], uint64(o.off)
+			k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+			part := &m.part
+			part[0] = ((((a[0]&k - ib&k) >> 63) |
+				(((a[1]&k - ib&k) >> 63) << 1)) |
+				((((a[2]&k - ib&k) >> 63) << 2) |
+					(((a[3]&k - ib&k) >> 63) << 3)))
+			part[1] = (((((a[4]&k - ib&k) >> 63) << 4) |
+				(((a[5]&k - ib&k) >> 63) << 5)) |
+				((((a[6]&k - ib&k) >> 63) << 6) |
+					(((a[7]&k - ib&k) >> 63) << 7)))
+			part[2] = (((((a[8]&k - ib&k) >> 63) << 8) |
+				(((a[9]&k - ib&k) >> 63) << 9)) |
+				((((a[10]&k - ib&k) >> 63) << 10) |
+					(((a[11]&k - ib&k) >> 63) << 11)))
+			part[3] = (((((a[12]&k - ib&k) >> 63) << 12) |
+				(((a[13]&k - ib&k) >> 63) << 13)) |
+				((((a[14]&k - ib&k) >> 63) << 14) |
+					(((a[15]&k - ib&k) >> 63) << 15)))
+			part[4] = (((((a[16]&k - ib&k) >> 63) << 16) |
+				(((a[17]&k - ib&k) >> 63) << 17)) |
+				((((a[18]&k - ib&k) >> 63) << 18) |
+					(((a[19]&k - ib&k) >> 63) << 19)))
+			part[5] = (((((a[20]&k - ib&k) >> 63) << 20) |
+				(((a[21]&k - ib&k) >> 63) << 21)) |
+				((((a[22]&k - ib&k) >> 63) << 22) |
+					(((a[23]&k - ib&k) >> 63) << 23)))
+			part[6] = (((((a[24]&k - ib&k) >> 63) << 24) |
+				(((a[25]&k - ib&k) >> 63) << 25)) |
+				((((a[26]&k - ib&k) >> 63) << 26) |
+					(((a[27]&k - ib&k) >> 63) << 27)))
+			part[7] = (((((a[28]&k - ib&k) >> 63) << 28) |
+				(((a[29]&k - ib&k) >> 63) << 29)) |
+				((((a[30]&k - ib&k) >> 63) << 30) |
+					(((a[31]&k - ib&k) >> 63) << 31)))
+			t := (((part[0] |
+				part[1]) |
+				(part[2] |
+					part[3])) |
+				((part[4] |
+					part[5]) |
+					(part[6] |
+						part[7])))
+			p := uint32(t) ^ -uint32(o.mode/cmpNegate&1)
+			q := &w.f.preds[o.pd]
+			*q = *q&^mask | p&mask
+		case 27: // execMulWideS32Ib, a full warp
 			d, a := &r[o.rd], &r[o.ra]
 			ib := uint64(o.off)
 			d[0] = uint64(int64(int32(a[0])) * int64(int32(ib)))
@@ -12283,204 +13020,6 @@ func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 			}
 			d[30] = x30
 			x31, o31 := uint64(int64(int32(a[31]))*int64(int32(ib))), d[31]
-			if mk&(1<<31) == 0 {
-				x31 = o31
-			}
-			d[31] = x31
-		case 27: // execMulWideU32Ib, a full warp
-			d, a := &r[o.rd], &r[o.ra]
-			ib := uint64(o.off)
-			d[0] = uint64(uint32(a[0])) * uint64(uint32(ib))
-			d[1] = uint64(uint32(a[1])) * uint64(uint32(ib))
-			d[2] = uint64(uint32(a[2])) * uint64(uint32(ib))
-			d[3] = uint64(uint32(a[3])) * uint64(uint32(ib))
-			d[4] = uint64(uint32(a[4])) * uint64(uint32(ib))
-			d[5] = uint64(uint32(a[5])) * uint64(uint32(ib))
-			d[6] = uint64(uint32(a[6])) * uint64(uint32(ib))
-			d[7] = uint64(uint32(a[7])) * uint64(uint32(ib))
-			d[8] = uint64(uint32(a[8])) * uint64(uint32(ib))
-			d[9] = uint64(uint32(a[9])) * uint64(uint32(ib))
-			d[10] = uint64(uint32(a[10])) * uint64(uint32(ib))
-			d[11] = uint64(uint32(a[11])) * uint64(uint32(ib))
-			d[12] = uint64(uint32(a[12])) * uint64(uint32(ib))
-			d[13] = uint64(uint32(a[13])) * uint64(uint32(ib))
-			d[14] = uint64(uint32(a[14])) * uint64(uint32(ib))
-			d[15] = uint64(uint32(a[15])) * uint64(uint32(ib))
-			d[16] = uint64(uint32(a[16])) * uint64(uint32(ib))
-			d[17] = uint64(uint32(a[17])) * uint64(uint32(ib))
-			d[18] = uint64(uint32(a[18])) * uint64(uint32(ib))
-			d[19] = uint64(uint32(a[19])) * uint64(uint32(ib))
-			d[20] = uint64(uint32(a[20])) * uint64(uint32(ib))
-			d[21] = uint64(uint32(a[21])) * uint64(uint32(ib))
-			d[22] = uint64(uint32(a[22])) * uint64(uint32(ib))
-			d[23] = uint64(uint32(a[23])) * uint64(uint32(ib))
-			d[24] = uint64(uint32(a[24])) * uint64(uint32(ib))
-			d[25] = uint64(uint32(a[25])) * uint64(uint32(ib))
-			d[26] = uint64(uint32(a[26])) * uint64(uint32(ib))
-			d[27] = uint64(uint32(a[27])) * uint64(uint32(ib))
-			d[28] = uint64(uint32(a[28])) * uint64(uint32(ib))
-			d[29] = uint64(uint32(a[29])) * uint64(uint32(ib))
-			d[30] = uint64(uint32(a[30])) * uint64(uint32(ib))
-			d[31] = uint64(uint32(a[31])) * uint64(uint32(ib))
-		case 48: // execMulWideU32Ib, a dense mask
-			d, a := &r[o.rd], &r[o.ra]
-			ib := uint64(o.off)
-			x0, o0 := uint64(uint32(a[0]))*uint64(uint32(ib)), d[0]
-			if mk&(1<<0) == 0 {
-				x0 = o0
-			}
-			d[0] = x0
-			x1, o1 := uint64(uint32(a[1]))*uint64(uint32(ib)), d[1]
-			if mk&(1<<1) == 0 {
-				x1 = o1
-			}
-			d[1] = x1
-			x2, o2 := uint64(uint32(a[2]))*uint64(uint32(ib)), d[2]
-			if mk&(1<<2) == 0 {
-				x2 = o2
-			}
-			d[2] = x2
-			x3, o3 := uint64(uint32(a[3]))*uint64(uint32(ib)), d[3]
-			if mk&(1<<3) == 0 {
-				x3 = o3
-			}
-			d[3] = x3
-			x4, o4 := uint64(uint32(a[4]))*uint64(uint32(ib)), d[4]
-			if mk&(1<<4) == 0 {
-				x4 = o4
-			}
-			d[4] = x4
-			x5, o5 := uint64(uint32(a[5]))*uint64(uint32(ib)), d[5]
-			if mk&(1<<5) == 0 {
-				x5 = o5
-			}
-			d[5] = x5
-			x6, o6 := uint64(uint32(a[6]))*uint64(uint32(ib)), d[6]
-			if mk&(1<<6) == 0 {
-				x6 = o6
-			}
-			d[6] = x6
-			x7, o7 := uint64(uint32(a[7]))*uint64(uint32(ib)), d[7]
-			if mk&(1<<7) == 0 {
-				x7 = o7
-			}
-			d[7] = x7
-			x8, o8 := uint64(uint32(a[8]))*uint64(uint32(ib)), d[8]
-			if mk&(1<<8) == 0 {
-				x8 = o8
-			}
-			d[8] = x8
-			x9, o9 := uint64(uint32(a[9]))*uint64(uint32(ib)), d[9]
-			if mk&(1<<9) == 0 {
-				x9 = o9
-			}
-			d[9] = x9
-			x10, o10 := uint64(uint32(a[10]))*uint64(uint32(ib)), d[10]
-			if mk&(1<<10) == 0 {
-				x10 = o10
-			}
-			d[10] = x10
-			x11, o11 := uint64(uint32(a[11]))*uint64(uint32(ib)), d[11]
-			if mk&(1<<11) == 0 {
-				x11 = o11
-			}
-			d[11] = x11
-			x12, o12 := uint64(uint32(a[12]))*uint64(uint32(ib)), d[12]
-			if mk&(1<<12) == 0 {
-				x12 = o12
-			}
-			d[12] = x12
-			x13, o13 := uint64(uint32(a[13]))*uint64(uint32(ib)), d[13]
-			if mk&(1<<13) == 0 {
-				x13 = o13
-			}
-			d[13] = x13
-			x14, o14 := uint64(uint32(a[14]))*uint64(uint32(ib)), d[14]
-			if mk&(1<<14) == 0 {
-				x14 = o14
-			}
-			d[14] = x14
-			x15, o15 := uint64(uint32(a[15]))*uint64(uint32(ib)), d[15]
-			if mk&(1<<15) == 0 {
-				x15 = o15
-			}
-			d[15] = x15
-			x16, o16 := uint64(uint32(a[16]))*uint64(uint32(ib)), d[16]
-			if mk&(1<<16) == 0 {
-				x16 = o16
-			}
-			d[16] = x16
-			x17, o17 := uint64(uint32(a[17]))*uint64(uint32(ib)), d[17]
-			if mk&(1<<17) == 0 {
-				x17 = o17
-			}
-			d[17] = x17
-			x18, o18 := uint64(uint32(a[18]))*uint64(uint32(ib)), d[18]
-			if mk&(1<<18) == 0 {
-				x18 = o18
-			}
-			d[18] = x18
-			x19, o19 := uint64(uint32(a[19]))*uint64(uint32(ib)), d[19]
-			if mk&(1<<19) == 0 {
-				x19 = o19
-			}
-			d[19] = x19
-			x20, o20 := uint64(uint32(a[20]))*uint64(uint32(ib)), d[20]
-			if mk&(1<<20) == 0 {
-				x20 = o20
-			}
-			d[20] = x20
-			x21, o21 := uint64(uint32(a[21]))*uint64(uint32(ib)), d[21]
-			if mk&(1<<21) == 0 {
-				x21 = o21
-			}
-			d[21] = x21
-			x22, o22 := uint64(uint32(a[22]))*uint64(uint32(ib)), d[22]
-			if mk&(1<<22) == 0 {
-				x22 = o22
-			}
-			d[22] = x22
-			x23, o23 := uint64(uint32(a[23]))*uint64(uint32(ib)), d[23]
-			if mk&(1<<23) == 0 {
-				x23 = o23
-			}
-			d[23] = x23
-			x24, o24 := uint64(uint32(a[24]))*uint64(uint32(ib)), d[24]
-			if mk&(1<<24) == 0 {
-				x24 = o24
-			}
-			d[24] = x24
-			x25, o25 := uint64(uint32(a[25]))*uint64(uint32(ib)), d[25]
-			if mk&(1<<25) == 0 {
-				x25 = o25
-			}
-			d[25] = x25
-			x26, o26 := uint64(uint32(a[26]))*uint64(uint32(ib)), d[26]
-			if mk&(1<<26) == 0 {
-				x26 = o26
-			}
-			d[26] = x26
-			x27, o27 := uint64(uint32(a[27]))*uint64(uint32(ib)), d[27]
-			if mk&(1<<27) == 0 {
-				x27 = o27
-			}
-			d[27] = x27
-			x28, o28 := uint64(uint32(a[28]))*uint64(uint32(ib)), d[28]
-			if mk&(1<<28) == 0 {
-				x28 = o28
-			}
-			d[28] = x28
-			x29, o29 := uint64(uint32(a[29]))*uint64(uint32(ib)), d[29]
-			if mk&(1<<29) == 0 {
-				x29 = o29
-			}
-			d[29] = x29
-			x30, o30 := uint64(uint32(a[30]))*uint64(uint32(ib)), d[30]
-			if mk&(1<<30) == 0 {
-				x30 = o30
-			}
-			d[30] = x30
-			x31, o31 := uint64(uint32(a[31]))*uint64(uint32(ib)), d[31]
 			if mk&(1<<31) == 0 {
 				x31 = o31
 			}

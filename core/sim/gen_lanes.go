@@ -93,17 +93,37 @@ var ops = []laneOp{
 // no call, the ones the benchmark kernels' stretches of plain ops run
 // (alu, reduce, diverge, vadd, the transpose: counted with the stretches'
 // ops by handler): value ops by handler name, setps as "setp:" and the
-// comparison. A kind's place is its case's number in fused's switch, a
-// binary search that Go lays out with the lower half on the path it falls
-// through and the upper half behind a jump, a trip through the function's
-// dispatch loop under WebAssembly: so the kinds the kernels run most come
-// first (about one trip an op less for alu than in the order of ops).
+// comparison. A kind's place is its full-warp case's number in fused's
+// switch (and denseKinds' place, less 27, a value op's dense case's),
+// a binary search that Go lays out with the lower half on the path it
+// falls through and the upper half behind a jump, a trip through the
+// function's dispatch loop under WebAssembly, and a range of 3 or fewer
+// as a row of equality tests, each failed one a jump. Of the 49 cases
+// (0 is the handler's call) these take no trip: 0; one: 1, 3, 6, 12 and
+// 24; two: 2, 4, 7, 9, 13, 15, 18, 25, 27, 30 and 36; the rest three or
+// more. So the kinds the kernels run most have those: alu's eight first
+// (1-8, as before), then reduce's and diverge's setp.ne/eq with an
+// immediate (12) and shr (24), the transpose's and vadd's address
+// arithmetic (9, 13, 15, 18, 25, 27), and diverge's and.b32 under a
+// dense mask (30). By Go's search and the kernels' ops counted by case,
+// the search's trips a run go from 47,712 to 27,744 for reduce, 22,114
+// to 11,849 for diverge, 103,072 to 102,720 for alu (docs/benchmarks.md,
+// session 14).
 var fusedKinds = []string{
 	"execAdd32", "execShlImm", "execMad32Ibc", "execXor", "execAdd32Ib", "execSub32",
-	"execAndIb", "setp:LessNarrowU", "setp:EqualNarrowIb", "execShrUImm", "execMov",
-	"execMad32", "execAdd64", "execMulWideU32", "execCvta", "execMulWideS32", "execAnd",
-	"setp:EqualNarrow", "setp:LessNarrow", "setp:LessNarrowUIb", "setp:LessNarrowIb",
-	"execSub32Ib", "execMad32Ic", "execAdd64Ib", "execXorIb", "execMulWideS32Ib", "execMulWideU32Ib",
+	"execAndIb", "setp:LessNarrowU", "execAdd64", "execMulWideU32", "setp:LessNarrowIb",
+	"setp:EqualNarrowIb", "execMov", "execMulWideS32", "execMulWideU32Ib", "execAnd",
+	"execSub32Ib", "execMad32", "setp:EqualNarrow", "execMad32Ic", "setp:LessNarrow",
+	"execAdd64Ib", "execXorIb", "execShrUImm", "execCvta", "setp:LessNarrowUIb", "execMulWideS32Ib",
+}
+
+// denseKinds are the value ops of fusedKinds in the order of their
+// dense cases (28 on; see fusedKinds).
+var denseKinds = []string{
+	"execAdd32", "execShlImm", "execAndIb", "execMad32Ibc", "execXor", "execSub32", "execMov",
+	"execMad32", "execShrUImm", "execAdd64", "execMulWideU32", "execCvta", "execMulWideS32",
+	"execAnd", "execAdd32Ib", "execSub32Ib", "execMad32Ic", "execAdd64Ib", "execXorIb",
+	"execMulWideS32Ib", "execMulWideU32Ib",
 }
 
 // immCmps are the comparisons with a form whose b is an immediate
@@ -266,16 +286,28 @@ func memLanes() []byte {
 func fusedFn() string {
 	var b strings.Builder
 	var handlers, dense []string
-	nd := 0
+	denseCase := map[string]int{}
+	for i, n := range denseKinds {
+		denseCase[n] = len(fusedKinds) + 1 + i
+	}
 	for _, n := range fusedKinds {
 		if c, ok := strings.CutPrefix(n, "setp:"); ok {
-			handlers = append(handlers, "execSetp"+c)
+			handlers = append(handlers, "execSetp"+c+"1")
 			dense = append(dense, "0")
 			continue
 		}
 		handlers = append(handlers, n)
-		nd++
-		dense = append(dense, fmt.Sprint(len(fusedKinds)+nd))
+		d, ok := denseCase[n]
+		if !ok {
+			fmt.Fprintln(os.Stderr, "denseKinds: no", n)
+			os.Exit(1)
+		}
+		delete(denseCase, n)
+		dense = append(dense, fmt.Sprint(d))
+	}
+	if len(denseCase) != 0 {
+		fmt.Fprintln(os.Stderr, "denseKinds: not in fusedKinds:", denseCase)
+		os.Exit(1)
 	}
 	b.WriteString("// laneHandlers are the handlers whose lanes fused runs in place; an op's\n")
 	b.WriteString("// lane kind (op.lane) is its handler's index here plus one (0: none),\n")
@@ -312,9 +344,14 @@ func fusedFn() string {
 // dispatch and stack check, the unwinding test after it), more than the
 // switch's binary search (Go has no jump tables for wasm) and the loop's
 // back edge, each a trip through the function's dispatch loop; no case
-// calls anything, so no value of theirs goes through Go's stack.
+// calls anything, so no value of theirs goes through Go's stack. Like
+// the handlers, fused has no stack bound check (noSplit). (Each case
+// ending in its own jump back to the loop's head, a goto, rather than at
+// the loop's latch saved no trip, and V8's code for the head of the
+// loop, now the target of 49 jumps, rose from 33 x86 instructions an op
+// to 75: docs/benchmarks.md, session 14.)
 `)
-	b.WriteString("//\n//go:noinline\n")
+	b.WriteString("//\n//go:noinline\n//go:nosplit\n")
 	b.WriteString("func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {\n")
 	b.WriteString("\tops := w.code[pc:][:k]\n")
 	b.WriteString("\twr := w.f.wregs[:cap(w.f.wregs)]\n")
@@ -411,10 +448,11 @@ func fullLanes(o laneOp, in string) string {
 // its loop.
 const sparseStep = 4
 
-// sparseLanes is the statements that visit the active lanes of w.mask
-// one by one, the lowest first. Under WebAssembly every loop back edge is
-// a trip through the function's dispatch loop (about 10 x86 instructions
-// in V8's code, a third of a lane's), so the loop visits sparseStep lanes
+// sparseLanes is the statements that visit the active lanes of mk (w.mask
+// as a uint64, which they use up) one by one, the lowest first. Under
+// WebAssembly every loop back edge is a trip through the function's
+// dispatch loop (about 10 x86 instructions in V8's code, a third of a
+// lane's), so the loop visits sparseStep lanes
 // a trip, with a test after each that leaves the loop where no lane is
 // left: Go lays out a loop's exits off the path it falls through, so a
 // lane costs no jump but the test's, as natively. The mask is a uint64:
@@ -424,7 +462,7 @@ const sparseStep = 4
 // natively, one i64.ctz in wasm.
 func sparseLanes(o laneOp) string {
 	var b strings.Builder
-	b.WriteString("\tfor mk := uint64(w.mask); mk != 0; {\n")
+	b.WriteString("\tfor mk != 0 {\n")
 	for k := range sparseStep {
 		b.WriteString("\t\ti := bits.TrailingZeros64(mk) & 31\n")
 		fmt.Fprintf(&b, "\t\td[i] = %s\n", lane(o.expr, "i"))
@@ -469,9 +507,7 @@ func setpLanes(c cmpOp, in, regs string) string {
 	if strings.Contains(c.expr+c.x+c.y, "$B") {
 		fmt.Fprintf(&b, "\ta, ib := &%s[o.ra], uint64(o.off)\n", regs)
 	} else {
-		b.WriteString("\tra, rb := o.ra, o.rb\n")
-		b.WriteString("\tsw := (ra ^ rb) & -int32(o.mode/cmpSwap&1)\n")
-		fmt.Fprintf(&b, "\ta, b := &%s[ra^sw], &%s[rb^sw]\n", regs, regs)
+		fmt.Fprintf(&b, "\ta, b := &%s[o.ra], &%s[o.rb]\n", regs, regs)
 	}
 	b.WriteString("\tk := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)\n")
 	b.WriteString("\tpart := &m.part\n")
@@ -482,6 +518,33 @@ func setpLanes(c cmpOp, in, regs string) string {
 	b.WriteString("\tp := uint32(t) ^ -uint32(o.mode/cmpNegate&1)\n")
 	return indent(b.String(), in)
 }
+
+// oneDest is c's setp for one destination (no q: every plain setp, the
+// ones that burst's short path and fused issue), execSetp<name>1: its
+// one predicate write with no test. The form for p and q writes each
+// through setPred, whose test of a missing destination ended, under
+// WebAssembly, in a trip through the handler's dispatch loop for the
+// missing q (docs/benchmarks.md, session 14).
+func oneDest(c cmpOp) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "// execSetp%s1: execSetp%s with one destination, p (o.pd2 < 0).\n", c.name, c.name)
+	b.WriteString(noSplit)
+	fmt.Fprintf(&b, "func execSetp%s1(m *Machine, w *warp, o *op) {\n", c.name)
+	b.WriteString(setpLanes(c, "\t", "w.regs"))
+	b.WriteString("\tq, mask := &w.f.preds[o.pd], w.mask\n\t*q = *q&^mask | p&mask\n}\n\n")
+	return b.String()
+}
+
+// noSplit ends the doc comment of each generated handler, and fused's:
+// no stack bound check at its entry. Under WebAssembly the check is a
+// load of g's bound from linear memory, a compare and a branch around
+// V8's spills, about 9 x86 instructions a call in V8's code, against 2
+// natively. Each is a leaf but for the runtime's panics (which check for
+// themselves) or, for fused, a handler's call (likewise) and issued, with
+// a frame of a few words: the stack guard's slack that nosplit functions
+// may use (abi.StackNosplit, 800 bytes) holds it, and the linker checks
+// what it can see (the direct calls).
+const noSplit = "//\n//go:nosplit\n"
 
 // indent replaces each line's leading tab by in.
 func indent(s, in string) string {
@@ -505,10 +568,24 @@ func main() {
 	b.WriteString("package sim\n\nimport \"math/bits\"\n\n")
 	for _, o := range ops {
 		fmt.Fprintf(&b, "// %s: %s.\n", o.name, o.doc)
+		b.WriteString(noSplit)
 		fmt.Fprintf(&b, "func %s(m *Machine, w *warp, o *op) {\n", o.name)
 		b.WriteString("\tr := w.regs\n")
 		b.WriteString(opDecls(o))
-		b.WriteString("\tif w.mask == fullMask {\n")
+		// The mask's paths in the order of their calls' number: a
+		// handler runs the lone ops (fused runs a stretch's in place but
+		// for a sparse mask), which run mostly in divergent code (diverge:
+		// 8,002 calls a run under a sparse mask, 4,233 dense, 824 full;
+		// alu 384 full). Go lays out each if's body on the path it falls
+		// through and what follows behind a jump, a trip through the
+		// dispatch loop under WebAssembly: so a sparse mask's lanes come
+		// first, one by one, sparseStep of them a trip round the loop
+		// (see sparseLanes), then the full warp's, then the dense mask's.
+		b.WriteString("\tmk := uint64(w.mask)\n")
+		b.WriteString("\tif bits.OnesCount64(mk) < denseLanes {\n")
+		b.WriteString(indent(sparseLanes(o), "\t\t"))
+		b.WriteString("\t\treturn\n\t}\n")
+		b.WriteString("\tif mk == uint64(fullMask) {\n")
 		b.WriteString(fullLanes(o, "\t\t"))
 		b.WriteString("\t\treturn\n\t}\n")
 		// The select path in place: in a function of its own (tried)
@@ -516,24 +593,24 @@ func main() {
 		// paths and their calls 7.1M a run against 5.4M in place) than
 		// the larger frame costs alu's full warps (about 3% of its
 		// add.s32's instructions).
-		b.WriteString("\tif mk := uint64(w.mask); bits.OnesCount64(mk) >= denseLanes {\n")
-		b.WriteString(selectLanes(o, "\t\t"))
-		b.WriteString("\t\treturn\n\t}\n")
-		// A sparse mask's lanes one by one, sparseStep of them a trip round
-		// the loop (see sparseLanes).
-		b.WriteString(sparseLanes(o))
+		b.WriteString(selectLanes(o, "\t"))
 		b.WriteString("}\n\n")
 	}
+	var ones []string
 	for _, c := range cmps {
 		fmt.Fprintf(&b, "// cmp%s: %s.\n", c.name, c.doc)
 		fmt.Fprintf(&b, "func cmp%s(part *[8]uint64, a, b *[32]uint64, k, f uint64) uint32 {\n", c.name)
 		fmt.Fprintf(&b, "%s\treturn uint32(t)\n}\n\n", cmpLanes(c))
 		fmt.Fprintf(&b, "// execSetp%s: setp without a BoolOp, comparing as cmp%s does.\n", c.name, c.name)
-		b.WriteString("// The operands' swap, the width mask and the negation are arithmetic,\n")
-		b.WriteString("// not branches (each a trip through the dispatch loop in wasm).\n")
+		b.WriteString("// The width mask and the negation are arithmetic, not branches (each a\n")
+		b.WriteString("// trip through the dispatch loop in wasm); where the lowerer swapped\n")
+		b.WriteString("// the operands, ra and rb hold them swapped (setpForm).\n")
+		b.WriteString(noSplit)
 		fmt.Fprintf(&b, "func execSetp%s(m *Machine, w *warp, o *op) {\n", c.name)
 		b.WriteString(setpLanes(c, "\t", "w.regs"))
 		b.WriteString("\tsetPred(w, o.pd, p)\n\tsetPred(w, o.pd2, ^p)\n}\n\n")
+		b.WriteString(oneDest(c))
+		ones = append(ones, c.name)
 	}
 	var forms []string
 	for _, o := range ops {
@@ -554,15 +631,25 @@ func main() {
 		}
 		fmt.Fprintf(&b, "// execSetp%s: setp without a BoolOp, comparing as cmp%s does with\n", c.name, n)
 		b.WriteString("// b an immediate (o.off) and no swap of the operands (immForm).\n")
+		b.WriteString(noSplit)
 		fmt.Fprintf(&b, "func execSetp%s(m *Machine, w *warp, o *op) {\n", c.name)
 		b.WriteString(setpLanes(c, "\t", "w.regs"))
 		b.WriteString("\tsetPred(w, o.pd, p)\n\tsetPred(w, o.pd2, ^p)\n}\n\n")
+		b.WriteString(oneDest(c))
+		ones = append(ones, c.name)
 		forms = append(forms, fmt.Sprintf("{execSetp%s, execSetp%s, 1, true}", n, c.name))
 	}
 	b.WriteString("// immForms are the lane handlers (of) with a form that reads sources\n")
 	b.WriteString("// from the op instead of their constant rows (imm: bit 0 b in o.off,\n// bit 1 c in o.aux;\n")
 	b.WriteString("// setp: a comparison, whose operands the lowerer may swap); see immForm.\n")
 	fmt.Fprintf(&b, "var immForms = [...]struct {\n\tof, form execFn\n\timm      uint8\n\tsetp     bool\n}{\n\t%s,\n}\n\n", strings.Join(forms, ",\n\t"))
+	b.WriteString("// oneForms are the generated setps (of) with their form for one\n")
+	b.WriteString("// destination (form: no q); see oneDest.\n")
+	fmt.Fprintf(&b, "var oneForms = [...]struct{ of, form execFn }{\n")
+	for _, n := range ones {
+		fmt.Fprintf(&b, "\t{execSetp%s, execSetp%s1},\n", n, n)
+	}
+	b.WriteString("}\n\n")
 	b.WriteString(fusedFn())
 	src, err := format.Source(b.Bytes())
 	if err != nil {

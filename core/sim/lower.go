@@ -539,6 +539,7 @@ func (p *Program) lowerFunc(f *fn) error {
 	for i := range f.code {
 		o := &f.code[i]
 		immForm(o, consts)
+		setpForm(o)
 		o.gp = all
 		if o.guard >= 0 {
 			o.gp = o.guard
@@ -596,6 +597,32 @@ func immForm(o *op, consts map[int32]uint64) {
 			}
 			return
 		}
+	}
+}
+
+// setpForm readies a generated setp (oneForms, exec_lanes.go): where
+// the lowerer swapped its operands (cmpSwap), ra and rb trade places
+// instead, so that the generated code has no swap to do; and one with
+// one destination (no q) gets the form for one, whose hot call has no
+// test of q. It runs after immForm, which takes no form with an
+// immediate b for a swapped setp.
+func setpForm(o *op) {
+	if o.exec == nil {
+		return
+	}
+	p := reflect.ValueOf(o.exec).Pointer()
+	for _, f := range oneForms {
+		if reflect.ValueOf(f.of).Pointer() != p {
+			continue
+		}
+		if o.mode&cmpSwap != 0 {
+			o.ra, o.rb = o.rb, o.ra
+			o.mode &^= cmpSwap
+		}
+		if o.pd2 < 0 {
+			o.exec = f.form
+		}
+		return
 	}
 }
 

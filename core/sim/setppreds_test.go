@@ -15,19 +15,23 @@ var setpMasks = []uint32{
 
 // TestSetpHandlerPredicates: a setp alone (its handler's call: the
 // generated setps of exec_lanes.go, each comparison and the forms with an
-// immediate b) with one destination and with two (p|q), under the masks
+// immediate b) with one destination (the forms for p alone, oneForms) and
+// with two (p|q), under the masks
 // of setpMasks, with the predicates set beforehand to an irregular
 // pattern: in the mask, p is the comparison (PTX ISA 9.7.9.10: p = a CmpOp
 // b, q = !p), outside it p and q keep their values, and the predicates the
 // setp does not name (%p0, the first slot, and %p15, the last) keep theirs
 // in every lane; on the short path and the general path alike.
 func TestSetpHandlerPredicates(t *testing.T) {
-	gen := map[uintptr]bool{}
-	for _, h := range []execFn{
-		execSetpLessNarrow, execSetpLessNarrowU, execSetpLessWide, execSetpEqual, execSetpEqualNarrow,
-		execSetpEqualNarrowIb, execSetpLessNarrowUIb, execSetpLessNarrowIb,
-	} {
-		gen[reflect.ValueOf(h).Pointer()] = true
+	// gen[two] are the generated setps for p and q (two), or for p alone.
+	var gen [2]map[uintptr]bool
+	gen[0], gen[1] = map[uintptr]bool{}, map[uintptr]bool{}
+	for _, f := range oneForms {
+		gen[1][reflect.ValueOf(f.of).Pointer()] = true
+		gen[0][reflect.ValueOf(f.form).Pointer()] = true
+	}
+	if len(gen[0]) != 8 || len(gen[1]) != 8 {
+		t.Fatalf("%d and %d generated setps, want 8 each", len(gen[0]), len(gen[1]))
 	}
 	for _, c := range []struct {
 		cmp string
@@ -85,8 +89,8 @@ SKIP:
 `, ldst(c.ty.w), ra, rb, inst)
 				p := compileHarness(t, "", "", body)
 				o := opText(t, p, inst+";")
-				if !gen[reflect.ValueOf(o.exec).Pointer()] {
-					t.Fatalf("%s: not one of the generated setps", inst)
+				if !gen[oneIf(two)][reflect.ValueOf(o.exec).Pointer()] {
+					t.Fatalf("%s: not one of the generated setps for %d destinations", inst, 1+oneIf(two))
 				}
 				in := opCase{widths: []int{32, c.ty.w, c.ty.w}}.inputs() // p; a, b: two rows a round
 				for _, mask := range setpMasks {
