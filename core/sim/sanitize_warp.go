@@ -134,7 +134,20 @@ func (s *sanitizer) spanLanes(m *Machine, w *warp, o *op, a *[32]uint64, off uin
 					}
 				}
 				if raceOn {
-					s.raceGrans(&r, i, &p.gran, x&shadowMask, addr)
+					if gr := &p.gran[(x&shadowMask)>>2]; n == 4 && x&3 == 0 && gr.sp == nil && gr.w.mask == 0 && gr.r0.mask == 0 && (r.cur.flags&accWrite == 0 || gr.r1.mask == 0) {
+						// raceGrans for a whole granule that nothing
+						// wrote and nothing else holds (vector add's
+						// loads and store, a tile's first touch): no
+						// check, the access its one record.
+						r.cur.lane, r.cur.mask = uint8(i), 0xf
+						if r.cur.flags&accWrite != 0 {
+							gr.w = r.cur
+						} else {
+							gr.r0 = r.cur
+						}
+					} else {
+						s.raceGrans(&r, i, &p.gran, x&shadowMask, addr)
+					}
 				}
 			}
 		}
