@@ -7,8 +7,6 @@ package sim
 import "math/bits"
 
 // execMov: mov d, a (k masks to the type's width).
-//
-//go:nosplit
 func execMov(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
@@ -238,8 +236,6 @@ func execMov(m *Machine, w *warp, o *op) {
 }
 
 // execAdd32: add.{u,s}32.
-//
-//go:nosplit
 func execAdd32(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
@@ -468,8 +464,6 @@ func execAdd32(m *Machine, w *warp, o *op) {
 }
 
 // execSub32: sub.{u,s}32.
-//
-//go:nosplit
 func execSub32(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
@@ -698,8 +692,6 @@ func execSub32(m *Machine, w *warp, o *op) {
 }
 
 // execMul32: mul.lo.{u,s}32.
-//
-//go:nosplit
 func execMul32(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
@@ -928,8 +920,6 @@ func execMul32(m *Machine, w *warp, o *op) {
 }
 
 // execMad32: mad.lo.{u,s}32.
-//
-//go:nosplit
 func execMad32(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b, c := &r[o.rd], &r[o.ra], &r[o.rb], &r[o.rc]
@@ -1158,8 +1148,6 @@ func execMad32(m *Machine, w *warp, o *op) {
 }
 
 // execAdd64: add.{u,s}64.
-//
-//go:nosplit
 func execAdd64(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
@@ -1388,8 +1376,6 @@ func execAdd64(m *Machine, w *warp, o *op) {
 }
 
 // execSub64: sub.{u,s}64.
-//
-//go:nosplit
 func execSub64(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
@@ -1618,8 +1604,6 @@ func execSub64(m *Machine, w *warp, o *op) {
 }
 
 // execMul64: mul.lo.{u,s}64.
-//
-//go:nosplit
 func execMul64(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
@@ -1848,8 +1832,6 @@ func execMul64(m *Machine, w *warp, o *op) {
 }
 
 // execMad64: mad.lo.{u,s}64.
-//
-//go:nosplit
 func execMad64(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b, c := &r[o.rd], &r[o.ra], &r[o.rb], &r[o.rc]
@@ -2078,8 +2060,6 @@ func execMad64(m *Machine, w *warp, o *op) {
 }
 
 // execAnd: and.b{16,32,64}.
-//
-//go:nosplit
 func execAnd(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
@@ -2308,8 +2288,6 @@ func execAnd(m *Machine, w *warp, o *op) {
 }
 
 // execOr: or.b{16,32,64}.
-//
-//go:nosplit
 func execOr(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
@@ -2538,8 +2516,6 @@ func execOr(m *Machine, w *warp, o *op) {
 }
 
 // execXor: xor.b{16,32,64}.
-//
-//go:nosplit
 func execXor(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
@@ -2768,8 +2744,6 @@ func execXor(m *Machine, w *warp, o *op) {
 }
 
 // execShl: shl.b{16,32,64}.
-//
-//go:nosplit
 func execShl(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
@@ -2999,8 +2973,6 @@ func execShl(m *Machine, w *warp, o *op) {
 }
 
 // execShrU: shr.{b,u}{16,32,64}.
-//
-//go:nosplit
 func execShrU(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
@@ -3230,8 +3202,6 @@ func execShrU(m *Machine, w *warp, o *op) {
 }
 
 // execShrS32: shr.s32.
-//
-//go:nosplit
 func execShrS32(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
@@ -3460,8 +3430,6 @@ func execShrS32(m *Machine, w *warp, o *op) {
 }
 
 // execShrS64: shr.s64.
-//
-//go:nosplit
 func execShrS64(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
@@ -3690,8 +3658,6 @@ func execShrS64(m *Machine, w *warp, o *op) {
 }
 
 // execMulWideU32: mul.wide.u32.
-//
-//go:nosplit
 func execMulWideU32(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
@@ -3920,8 +3886,6 @@ func execMulWideU32(m *Machine, w *warp, o *op) {
 }
 
 // execMulWideS32: mul.wide.s32.
-//
-//go:nosplit
 func execMulWideS32(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
@@ -4150,8 +4114,6 @@ func execMulWideS32(m *Machine, w *warp, o *op) {
 }
 
 // execCvta: cvta{.to}.space.u{32,64}: d = (a + off) & k.
-//
-//go:nosplit
 func execCvta(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
@@ -4382,8 +4344,6 @@ func execCvta(m *Machine, w *warp, o *op) {
 }
 
 // execShlImm: shl.b{16,32,64} by an immediate below 64.
-//
-//go:nosplit
 func execShlImm(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
@@ -4614,8 +4574,6 @@ func execShlImm(m *Machine, w *warp, o *op) {
 }
 
 // execShrUImm: shr.{b,u}{16,32,64} by an immediate below 64.
-//
-//go:nosplit
 func execShrUImm(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
@@ -4846,8 +4804,6 @@ func execShrUImm(m *Machine, w *warp, o *op) {
 }
 
 // execShrS32Imm: shr.s32 by an immediate below 32.
-//
-//go:nosplit
 func execShrS32Imm(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
@@ -5077,8 +5033,6 @@ func execShrS32Imm(m *Machine, w *warp, o *op) {
 }
 
 // execShrS64Imm: shr.s64 by an immediate below 64.
-//
-//go:nosplit
 func execShrS64Imm(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
@@ -5308,8 +5262,6 @@ func execShrS64Imm(m *Machine, w *warp, o *op) {
 }
 
 // execAdd32Ib: add.{u,s}32 d, a, imm.
-//
-//go:nosplit
 func execAdd32Ib(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
@@ -5539,8 +5491,6 @@ func execAdd32Ib(m *Machine, w *warp, o *op) {
 }
 
 // execSub32Ib: sub.{u,s}32 d, a, imm.
-//
-//go:nosplit
 func execSub32Ib(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
@@ -5770,8 +5720,6 @@ func execSub32Ib(m *Machine, w *warp, o *op) {
 }
 
 // execMad32Ibc: mad.lo.{u,s}32 d, a, imm, imm.
-//
-//go:nosplit
 func execMad32Ibc(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
@@ -6002,8 +5950,6 @@ func execMad32Ibc(m *Machine, w *warp, o *op) {
 }
 
 // execMad32Ic: mad.lo.{u,s}32 d, a, b, imm.
-//
-//go:nosplit
 func execMad32Ic(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a, b := &r[o.rd], &r[o.ra], &r[o.rb]
@@ -6233,8 +6179,6 @@ func execMad32Ic(m *Machine, w *warp, o *op) {
 }
 
 // execAdd64Ib: add.{u,s}64 d, a, imm.
-//
-//go:nosplit
 func execAdd64Ib(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
@@ -6464,8 +6408,6 @@ func execAdd64Ib(m *Machine, w *warp, o *op) {
 }
 
 // execAndIb: and.b{16,32,64} d, a, imm.
-//
-//go:nosplit
 func execAndIb(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
@@ -6695,8 +6637,6 @@ func execAndIb(m *Machine, w *warp, o *op) {
 }
 
 // execXorIb: xor.b{16,32,64} d, a, imm.
-//
-//go:nosplit
 func execXorIb(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
@@ -6926,8 +6866,6 @@ func execXorIb(m *Machine, w *warp, o *op) {
 }
 
 // execMulWideU32Ib: mul.wide.u32 d, a, imm.
-//
-//go:nosplit
 func execMulWideU32Ib(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
@@ -7157,8 +7095,6 @@ func execMulWideU32Ib(m *Machine, w *warp, o *op) {
 }
 
 // execMulWideS32Ib: mul.wide.s32 d, a, imm.
-//
-//go:nosplit
 func execMulWideS32Ib(m *Machine, w *warp, o *op) {
 	r := w.regs
 	d, a := &r[o.rd], &r[o.ra]
@@ -7436,8 +7372,6 @@ func cmpLessNarrow(part *[8]uint64, a, b *[32]uint64, k, f uint64) uint32 {
 // The width mask and the negation are arithmetic, not branches (each a
 // trip through the dispatch loop in wasm); where the lowerer swapped
 // the operands, ra and rb hold them swapped (setpForm).
-//
-//go:nosplit
 func execSetpLessNarrow(m *Machine, w *warp, o *op) {
 	a, b := &w.regs[o.ra], &w.regs[o.rb]
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
@@ -7489,8 +7423,6 @@ func execSetpLessNarrow(m *Machine, w *warp, o *op) {
 }
 
 // execSetpLessNarrow1: execSetpLessNarrow with one destination, p (o.pd2 < 0).
-//
-//go:nosplit
 func execSetpLessNarrow1(m *Machine, w *warp, o *op) {
 	a, b := &w.regs[o.ra], &w.regs[o.rb]
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
@@ -7590,8 +7522,6 @@ func cmpLessNarrowU(part *[8]uint64, a, b *[32]uint64, k, f uint64) uint32 {
 // The width mask and the negation are arithmetic, not branches (each a
 // trip through the dispatch loop in wasm); where the lowerer swapped
 // the operands, ra and rb hold them swapped (setpForm).
-//
-//go:nosplit
 func execSetpLessNarrowU(m *Machine, w *warp, o *op) {
 	a, b := &w.regs[o.ra], &w.regs[o.rb]
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
@@ -7642,8 +7572,6 @@ func execSetpLessNarrowU(m *Machine, w *warp, o *op) {
 }
 
 // execSetpLessNarrowU1: execSetpLessNarrowU with one destination, p (o.pd2 < 0).
-//
-//go:nosplit
 func execSetpLessNarrowU1(m *Machine, w *warp, o *op) {
 	a, b := &w.regs[o.ra], &w.regs[o.rb]
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
@@ -7742,8 +7670,6 @@ func cmpLessWide(part *[8]uint64, a, b *[32]uint64, k, f uint64) uint32 {
 // The width mask and the negation are arithmetic, not branches (each a
 // trip through the dispatch loop in wasm); where the lowerer swapped
 // the operands, ra and rb hold them swapped (setpForm).
-//
-//go:nosplit
 func execSetpLessWide(m *Machine, w *warp, o *op) {
 	a, b := &w.regs[o.ra], &w.regs[o.rb]
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
@@ -7795,8 +7721,6 @@ func execSetpLessWide(m *Machine, w *warp, o *op) {
 }
 
 // execSetpLessWide1: execSetpLessWide with one destination, p (o.pd2 < 0).
-//
-//go:nosplit
 func execSetpLessWide1(m *Machine, w *warp, o *op) {
 	a, b := &w.regs[o.ra], &w.regs[o.rb]
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
@@ -7896,8 +7820,6 @@ func cmpEqual(part *[8]uint64, a, b *[32]uint64, k, f uint64) uint32 {
 // The width mask and the negation are arithmetic, not branches (each a
 // trip through the dispatch loop in wasm); where the lowerer swapped
 // the operands, ra and rb hold them swapped (setpForm).
-//
-//go:nosplit
 func execSetpEqual(m *Machine, w *warp, o *op) {
 	a, b := &w.regs[o.ra], &w.regs[o.rb]
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
@@ -7948,8 +7870,6 @@ func execSetpEqual(m *Machine, w *warp, o *op) {
 }
 
 // execSetpEqual1: execSetpEqual with one destination, p (o.pd2 < 0).
-//
-//go:nosplit
 func execSetpEqual1(m *Machine, w *warp, o *op) {
 	a, b := &w.regs[o.ra], &w.regs[o.rb]
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
@@ -8048,8 +7968,6 @@ func cmpEqualNarrow(part *[8]uint64, a, b *[32]uint64, k, f uint64) uint32 {
 // The width mask and the negation are arithmetic, not branches (each a
 // trip through the dispatch loop in wasm); where the lowerer swapped
 // the operands, ra and rb hold them swapped (setpForm).
-//
-//go:nosplit
 func execSetpEqualNarrow(m *Machine, w *warp, o *op) {
 	a, b := &w.regs[o.ra], &w.regs[o.rb]
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
@@ -8100,8 +8018,6 @@ func execSetpEqualNarrow(m *Machine, w *warp, o *op) {
 }
 
 // execSetpEqualNarrow1: execSetpEqualNarrow with one destination, p (o.pd2 < 0).
-//
-//go:nosplit
 func execSetpEqualNarrow1(m *Machine, w *warp, o *op) {
 	a, b := &w.regs[o.ra], &w.regs[o.rb]
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
@@ -8153,8 +8069,6 @@ func execSetpEqualNarrow1(m *Machine, w *warp, o *op) {
 
 // execSetpEqualNarrowIb: setp without a BoolOp, comparing as cmpEqualNarrow does with
 // b an immediate (o.off) and no swap of the operands (immForm).
-//
-//go:nosplit
 func execSetpEqualNarrowIb(m *Machine, w *warp, o *op) {
 	a, ib := &w.regs[o.ra], uint64(o.off)
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
@@ -8205,8 +8119,6 @@ func execSetpEqualNarrowIb(m *Machine, w *warp, o *op) {
 }
 
 // execSetpEqualNarrowIb1: execSetpEqualNarrowIb with one destination, p (o.pd2 < 0).
-//
-//go:nosplit
 func execSetpEqualNarrowIb1(m *Machine, w *warp, o *op) {
 	a, ib := &w.regs[o.ra], uint64(o.off)
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
@@ -8258,8 +8170,6 @@ func execSetpEqualNarrowIb1(m *Machine, w *warp, o *op) {
 
 // execSetpLessNarrowUIb: setp without a BoolOp, comparing as cmpLessNarrowU does with
 // b an immediate (o.off) and no swap of the operands (immForm).
-//
-//go:nosplit
 func execSetpLessNarrowUIb(m *Machine, w *warp, o *op) {
 	a, ib := &w.regs[o.ra], uint64(o.off)
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
@@ -8310,8 +8220,6 @@ func execSetpLessNarrowUIb(m *Machine, w *warp, o *op) {
 }
 
 // execSetpLessNarrowUIb1: execSetpLessNarrowUIb with one destination, p (o.pd2 < 0).
-//
-//go:nosplit
 func execSetpLessNarrowUIb1(m *Machine, w *warp, o *op) {
 	a, ib := &w.regs[o.ra], uint64(o.off)
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
@@ -8363,8 +8271,6 @@ func execSetpLessNarrowUIb1(m *Machine, w *warp, o *op) {
 
 // execSetpLessNarrowIb: setp without a BoolOp, comparing as cmpLessNarrow does with
 // b an immediate (o.off) and no swap of the operands (immForm).
-//
-//go:nosplit
 func execSetpLessNarrowIb(m *Machine, w *warp, o *op) {
 	a, ib := &w.regs[o.ra], uint64(o.off)
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
@@ -8416,8 +8322,6 @@ func execSetpLessNarrowIb(m *Machine, w *warp, o *op) {
 }
 
 // execSetpLessNarrowIb1: execSetpLessNarrowIb with one destination, p (o.pd2 < 0).
-//
-//go:nosplit
 func execSetpLessNarrowIb1(m *Machine, w *warp, o *op) {
 	a, ib := &w.regs[o.ra], uint64(o.off)
 	k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
@@ -8569,8 +8473,8 @@ var laneDense = [...]uint8{28, 29, 31, 32, 42, 33, 30, 0, 37, 38, 0, 0, 34, 40, 
 // dispatch and stack check, the unwinding test after it), more than the
 // switch's binary search (Go has no jump tables for wasm) and the loop's
 // back edge, each a trip through the function's dispatch loop; no case
-// calls anything, so no value of theirs goes through Go's stack. Like
-// the handlers, fused has no stack bound check (noSplit). (Each case
+// calls anything, so no value of theirs goes through Go's stack. fused
+// has no stack bound check (see below). (Each case
 // ending in its own jump back to the loop's head, a goto, rather than at
 // the loop's latch saved no trip, and V8's code for the head of the
 // loop, now the target of 49 jumps, rose from 33 x86 instructions an op

@@ -344,13 +344,22 @@ func fusedFn() string {
 // dispatch and stack check, the unwinding test after it), more than the
 // switch's binary search (Go has no jump tables for wasm) and the loop's
 // back edge, each a trip through the function's dispatch loop; no case
-// calls anything, so no value of theirs goes through Go's stack. Like
-// the handlers, fused has no stack bound check (noSplit). (Each case
+// calls anything, so no value of theirs goes through Go's stack. fused
+// has no stack bound check (see below). (Each case
 // ending in its own jump back to the loop's head, a goto, rather than at
 // the loop's latch saved no trip, and V8's code for the head of the
 // loop, now the target of 49 jumps, rose from 33 x86 instructions an op
 // to 75: docs/benchmarks.md, session 14.)
 `)
+	// fused is nosplit: no stack bound check at its entry.
+	// Under WebAssembly the check is a load of g's bound from linear memory,
+	// a compare and a branch around V8's spills, about 9 x86 instructions a
+	// call in V8's code, against 2 natively. The linker checks a nosplit
+	// function's direct calls (issued, the runtime's panics) against the
+	// guard's slack (abi.StackNosplit, 800 bytes), and takes a call through a
+	// func value (a handler's) to check the stack itself, so the handlers do
+	// check: fused's frame (536 bytes on amd64) and a handler's (execMulWideS32
+	// 512 bytes on amd64) together would pass the slack, unchecked.
 	b.WriteString("//\n//go:noinline\n//go:nosplit\n")
 	b.WriteString("func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {\n")
 	b.WriteString("\tops := w.code[pc:][:k]\n")
@@ -528,23 +537,11 @@ func setpLanes(c cmpOp, in, regs string) string {
 func oneDest(c cmpOp) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "// execSetp%s1: execSetp%s with one destination, p (o.pd2 < 0).\n", c.name, c.name)
-	b.WriteString(noSplit)
 	fmt.Fprintf(&b, "func execSetp%s1(m *Machine, w *warp, o *op) {\n", c.name)
 	b.WriteString(setpLanes(c, "\t", "w.regs"))
 	b.WriteString("\tq, mask := &w.f.preds[o.pd], w.mask\n\t*q = *q&^mask | p&mask\n}\n\n")
 	return b.String()
 }
-
-// noSplit ends the doc comment of each generated handler, and fused's:
-// no stack bound check at its entry. Under WebAssembly the check is a
-// load of g's bound from linear memory, a compare and a branch around
-// V8's spills, about 9 x86 instructions a call in V8's code, against 2
-// natively. Each is a leaf but for the runtime's panics (which check for
-// themselves) or, for fused, a handler's call (likewise) and issued, with
-// a frame of a few words: the stack guard's slack that nosplit functions
-// may use (abi.StackNosplit, 800 bytes) holds it, and the linker checks
-// what it can see (the direct calls).
-const noSplit = "//\n//go:nosplit\n"
 
 // indent replaces each line's leading tab by in.
 func indent(s, in string) string {
@@ -568,7 +565,6 @@ func main() {
 	b.WriteString("package sim\n\nimport \"math/bits\"\n\n")
 	for _, o := range ops {
 		fmt.Fprintf(&b, "// %s: %s.\n", o.name, o.doc)
-		b.WriteString(noSplit)
 		fmt.Fprintf(&b, "func %s(m *Machine, w *warp, o *op) {\n", o.name)
 		b.WriteString("\tr := w.regs\n")
 		b.WriteString(opDecls(o))
@@ -605,7 +601,6 @@ func main() {
 		b.WriteString("// The width mask and the negation are arithmetic, not branches (each a\n")
 		b.WriteString("// trip through the dispatch loop in wasm); where the lowerer swapped\n")
 		b.WriteString("// the operands, ra and rb hold them swapped (setpForm).\n")
-		b.WriteString(noSplit)
 		fmt.Fprintf(&b, "func execSetp%s(m *Machine, w *warp, o *op) {\n", c.name)
 		b.WriteString(setpLanes(c, "\t", "w.regs"))
 		b.WriteString("\tsetPred(w, o.pd, p)\n\tsetPred(w, o.pd2, ^p)\n}\n\n")
@@ -631,7 +626,6 @@ func main() {
 		}
 		fmt.Fprintf(&b, "// execSetp%s: setp without a BoolOp, comparing as cmp%s does with\n", c.name, n)
 		b.WriteString("// b an immediate (o.off) and no swap of the operands (immForm).\n")
-		b.WriteString(noSplit)
 		fmt.Fprintf(&b, "func execSetp%s(m *Machine, w *warp, o *op) {\n", c.name)
 		b.WriteString(setpLanes(c, "\t", "w.regs"))
 		b.WriteString("\tsetPred(w, o.pd, p)\n\tsetPred(w, o.pd2, ^p)\n}\n\n")
