@@ -92,8 +92,7 @@ type flow struct {
 	blind   bool     // an instruction's operands are not resolved: it may name any register
 	reached []bool   // instructions some path from the start reaches
 
-	// Each instruction's register operands as forEachReg gives them,
-	// instruction i's uses[at[i]:at[i+1]]: listed once, so that the
+	// Each instruction's register operands (addUses), instruction i's uses[at[i]:at[i+1]]: listed once, so that the
 	// analyses below run down an array, not a callback per operand
 	// (a run that compacts its kernel pays for them, in wasm too).
 	uses []use
@@ -160,13 +159,12 @@ func newFlow(f *Func) *flow {
 			}
 			fl.blind = true
 		}
-		forEachReg(in, func(r *Reg, comp int, dest bool) {
-			b := fl.base[r.Index] + comp
-			fl.uses = append(fl.uses, use{reg: int32(r.Index), bit: int32(b), dest: dest})
-			if dest {
-				w.add(b)
+		fl.addUses(in)
+		for _, u := range fl.uses[fl.at[i]:] {
+			if u.dest {
+				w.add(int(u.bit))
 			}
-		})
+		}
 		fl.at[i+1] = int32(len(fl.uses))
 		falls := true
 		from := len(succ)
@@ -245,18 +243,19 @@ func uninitReads(p *Program, f *Func, list *ptx.ErrorList) {
 			continue
 		}
 		reported := map[int]bool{}
-		forEachReg(inst, func(r *Reg, comp int, dest bool) {
-			b := fl.base[r.Index] + comp
-			if dest || reported[b] || in[i].has(b) {
-				return
+		for _, u := range fl.usesOf(i) {
+			b := int(u.bit)
+			if u.dest || reported[b] || in[i].has(b) {
+				continue
 			}
 			reported[b] = true
+			r := f.Regs[u.reg]
 			name := r.Name
 			if r.Vec > 0 {
-				name += "." + string("xyzw"[comp%4])
+				name += "." + string("xyzw"[(b-fl.base[u.reg])%4])
 			}
 			list.Add(p.File.Position(inst.Src.Pos()), fmt.Sprintf("%s is read here, but no instruction before it writes it: registers start undefined (write %s first)", name, name))
-		})
+		}
 	}
 }
 
@@ -378,48 +377,51 @@ func reachable(succ [][]int) []bool {
 	return seen
 }
 
-// forEachReg calls fn for every register operand of in (the guard too),
-// with the element of a vector register (0 for a scalar), saying whether
-// the instruction writes it.
-func forEachReg(in *Inst, fn func(r *Reg, comp int, dest bool)) {
+// addUses lists every register operand of in (the guard too) in
+// fl.uses, with the element of a vector register (0 for a scalar),
+// saying whether the instruction writes it. Direct calls, no callback:
+// the flow is built in each compacting run, in wasm too, where an
+// indirect call costs most.
+func (fl *flow) addUses(in *Inst) {
 	if in.Guard != nil {
-		fn(in.Guard, 0, false)
+		fl.addUse(in.Guard, 0, false)
 	}
 	var ops []isa.OperandSpec
 	if in.Match != nil {
 		ops = in.Match.Form.Operands
 	}
-	var visit func(a Arg, dest bool)
-	visit = func(a Arg, dest bool) {
-		if a.Pred != nil { // the p of d|p, also after a sink d
-			fn(a.Pred, 0, dest)
-		}
-		switch a.Kind {
-		case ArgReg:
-			if a.Reg != nil {
-				fn(a.Reg, a.Comp, dest)
-			}
-		case ArgAddr:
-			if a.Reg != nil {
-				fn(a.Reg, 0, false) // an address register is read even by a store
-			}
-		case ArgVec, ArgList:
-			for _, e := range a.Elems {
-				visit(e, dest)
-			}
-		}
-	}
-	if in.Entry.Name == "call" {
-		// [returns, target, arguments]
-		for k, a := range in.Args {
-			visit(a, k == 0)
-		}
-		return
-	}
-	for k, a := range in.Args {
+	call := in.Entry.Name == "call" // [returns, target, arguments]
+	for k := range in.Args {
 		dest := k < len(ops) && ops[k].Dest
-		visit(a, dest)
+		if call {
+			dest = k == 0
+		}
+		fl.addArg(&in.Args[k], dest)
 	}
+}
+
+func (fl *flow) addArg(a *Arg, dest bool) {
+	if a.Pred != nil { // the p of d|p, also after a sink d
+		fl.addUse(a.Pred, 0, dest)
+	}
+	switch a.Kind {
+	case ArgReg:
+		if a.Reg != nil {
+			fl.addUse(a.Reg, a.Comp, dest)
+		}
+	case ArgAddr:
+		if a.Reg != nil {
+			fl.addUse(a.Reg, 0, false) // an address register is read even by a store
+		}
+	case ArgVec, ArgList:
+		for k := range a.Elems {
+			fl.addArg(&a.Elems[k], dest)
+		}
+	}
+}
+
+func (fl *flow) addUse(r *Reg, comp int, dest bool) {
+	fl.uses = append(fl.uses, use{reg: int32(r.Index), bit: int32(fl.base[r.Index] + comp), dest: dest})
 }
 
 // Interference is which registers of a function are live at once: two
