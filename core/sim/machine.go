@@ -1126,6 +1126,25 @@ burst:
 				b.waiting |= 1 << (uint(w.id) & 63)
 				c.barsWaited |= 1 << id
 				w.wait = int(id) + 1 // (waitOp: see release)
+				// Most arrivals wait (no count, not the last live warp
+				// to arrive) away from a reconvergence point; without
+				// clusters, where the CTA's next warp can go and the
+				// budget is not spent, that warp's burst starts here,
+				// as the code after the loop and handOver would start
+				// it (c.rr and c.burst are left: the burst's end sets
+				// both). The tests are one value, so that this path
+				// takes no jump: under WebAssembly each is a trip
+				// through the function's dispatch loop.
+				live := (uint64(1)<<len(c.warps) - 1) &^ c.doneWarps
+				rr := (w.id + 1) * oneIf(w.id+1 != len(c.warps))
+				nx := c.warps[rr]
+				left := n + int64(end-run)
+				if oneIf(b.want == 0)&oneIf(live&^(b.waiting|b.arrivedWarps) != 0)&oneIf(e.pc != e.rpc)&
+					oneIf(m.cl.size == 1)&oneIf(left > 0)&oneIf(!nx.done)&oneIf(nx.wait == 0) != 0 {
+					w, run, end = nx, 0, int(min(left, Quantum))
+					n = left - int64(end)
+					continue
+				}
 				if b.want != 0 || b.complete(c) {
 					m.tryRelease(c, int(id)) // the last to arrive goes on
 				}
