@@ -996,11 +996,10 @@ func (m *Machine) issue(n int64) {
 	plain, bra, bar := m.shortPaths()
 handOver:
 	run := c.burst
-	end := Quantum // run's value where this burst ends at the latest
-	if int64(end-run) > n {
-		end = run + int(n)
-	}
-	n -= int64(end - run) // what is left after this burst if it runs to its end (given back below)
+	// run's value where this burst ends at the latest, and what is left
+	// after it if it runs to its end (given back below)
+	end := run + int(min(int64(Quantum-run), n))
+	n -= int64(end - run)
 	// The short paths leave the inner loop for a fault or a
 	// reconvergence point: under WebAssembly a jump that does not fall
 	// through costs a trip through the function's dispatch loop, and Go
@@ -1225,21 +1224,26 @@ burst:
 	// WebAssembly each jump is a trip through the function's dispatch
 	// loop.)
 	ended := oneIf(run >= Quantum)|w.wait|oneIf(w.done)|oneIf(m.done) != 0
-	rr, burst := w.id, run
-	if ended {
-		rr, burst = w.id+1, 0
-	}
-	if rr == len(c.warps) {
-		rr = 0
-	}
-	c.rr, c.burst, m.cl.rotate = rr, burst, ended
-	if w.done {
-		m.warpEnded(c)
-	}
+	e1 := oneIf(ended)
+	rr := (w.id + e1) * oneIf(w.id+e1 != len(c.warps))
+	c.rr, c.burst, m.cl.rotate = rr, run*(1-e1), ended
 	// The next warp's burst, here rather than by a return to bursts and
 	// a new issue: what next and issue's start do. Under WebAssembly the
 	// call and the start cost more than a short burst between barriers.
-	if n += int64(end - run); n <= 0 || !ended || m.done {
+	n += int64(end - run)
+	if !w.done {
+		// Without clusters, the CTA's next warp where it can go: the
+		// tests are one value (no jumps: see above); c.done is false,
+		// as w runs.
+		if nx := c.warps[rr]; e1&oneIf(n > 0)&oneIf(!m.done)&oneIf(m.cl.size == 1)&oneIf(!nx.done)&oneIf(nx.wait == 0) != 0 {
+			w = nx
+			m.cl.rotate = false
+			goto handOver
+		}
+	} else {
+		m.warpEnded(c)
+	}
+	if n <= 0 || !ended || m.done {
 		return
 	}
 	if m.cl.size != 1 || c.done {
