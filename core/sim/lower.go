@@ -24,7 +24,6 @@ type Program struct {
 	globals   []globalVar
 	constMem  []byte
 	vars      map[*check.Var]varLoc
-	shared    int  // bytes of static shared memory (all functions together)
 	dynShared bool // an .extern .shared array takes the launch's dynamic shared memory
 	dynAlign  int
 	refused   []refusal                // ops that stop the run when reached (notsim.go)
@@ -58,6 +57,7 @@ type fn struct {
 	maxnreg   int     // the kernel's .maxnreg, 0 if none (sm90.go)
 	localSize int
 	paramSize int
+	shared    int // a kernel's static shared memory: its variables' (sharedlayout.go)
 	params    []paramLoc
 	rets      []paramLoc
 	slots     []int32 // check.Reg.Index -> slot (value or predicate)
@@ -132,7 +132,7 @@ func (p *Program) Params(kernel string) ([]ParamInfo, int, bool) {
 }
 
 func (p *Program) sharedSize(k *fn) int {
-	return p.shared
+	return k.shared
 }
 
 // Limits on what one program may ask of the machine.
@@ -241,18 +241,16 @@ func (p *Program) layoutModule() {
 			vars = append(vars, f.Vars...)
 		}
 	}
-	var externShared []*check.Var
+	var statics, extern []*check.Var
 	for _, v := range vars {
 		switch v.Space {
 		case ".shared":
 			if v.Extern || v.Size == 0 {
-				externShared = append(externShared, v)
+				extern = append(extern, v)
 				p.dynAlign = max(p.dynAlign, v.Align)
 				continue
 			}
-			p.shared = alignUp(p.shared, v.Align)
-			p.vars[v] = varLoc{spaceShared, uint64(p.shared)}
-			p.shared += int(v.Size)
+			statics = append(statics, v)
 		case ".const":
 			off := alignUp(len(p.constMem), v.Align)
 			p.constMem = append(p.constMem, make([]byte, off-len(p.constMem)+int(v.Size))...)
@@ -268,11 +266,7 @@ func (p *Program) layoutModule() {
 			p.vars[v] = varLoc{spaceGlobal, addr}
 		}
 	}
-	p.shared = alignUp(p.shared, p.dynAlign)
-	p.dynShared = len(externShared) > 0
-	for _, v := range externShared {
-		p.vars[v] = varLoc{spaceShared, uint64(p.shared)}
-	}
+	p.layoutShared(statics, extern) // sharedlayout.go
 	// Initializers, now that every address is known.
 	gi := 0
 	for _, v := range vars {
