@@ -330,19 +330,8 @@ func Campaign(tools Tools, cfg Config, seed uint64, n, batch, jobs int, opts []s
 	return campaign(tools, cfg, seed, n, batch, jobs, opts, report, nil)
 }
 
-// sharedBatch is the most programs in one module where their features
-// declare __shared__ arrays of kilobytes (tiles, v4, mma): ptxplay counts
-// every .shared variable of the module against each kernel's CTA (227
-// KiB), where a GPU counts the kernel's own
-// (testdata/shared_per_kernel), so 80 such programs in a batch are
-// refused at launch (session 14, seeds 15400081 and 15500001 on).
-const sharedBatch = 16
-
 // campaign is Campaign, passing every program's run to sink (see batchTo).
 func campaign(tools Tools, cfg Config, seed uint64, n, batch, jobs int, opts []string, report func(int, []Finding), sink func(Ran)) Stats {
-	if cfg.Tiles || cfg.V4 || cfg.MMA {
-		batch = min(batch, sharedBatch)
-	}
 	var st Stats
 	var mu sync.Mutex
 	done := 0
