@@ -8473,15 +8473,13 @@ var laneDense = [...]uint8{28, 29, 31, 32, 42, 33, 30, 0, 37, 38, 0, 0, 34, 40, 
 // dispatch and stack check, the unwinding test after it), more than the
 // switch's binary search (Go has no jump tables for wasm) and the loop's
 // back edge, each a trip through the function's dispatch loop; no case
-// calls anything, so no value of theirs goes through Go's stack. fused
-// has no stack bound check (see below). (Each case
+// calls anything, so no value of theirs goes through Go's stack. (Each case
 // ending in its own jump back to the loop's head, a goto, rather than at
 // the loop's latch saved no trip, and V8's code for the head of the
 // loop, now the target of 49 jumps, rose from 33 x86 instructions an op
 // to 75: docs/benchmarks.md, session 14.)
 //
 //go:noinline
-//go:nosplit
 func (m *Machine) fused(w *warp, pc int32, k int, mask uint32) int {
 	ops := w.code[pc:][:k]
 	wr := w.f.wregs[:cap(w.f.wregs)]
