@@ -11,10 +11,6 @@ package launch
 import (
 	"os"
 	"testing"
-
-	"github.com/ptxplay/ptxplay/core/check"
-	"github.com/ptxplay/ptxplay/core/ptx"
-	"github.com/ptxplay/ptxplay/core/sim"
 )
 
 const wsGemm64x64x256 = `{"kernel": "ws_gemm", "grid": [2, 1], "block": 160,
@@ -39,19 +35,7 @@ func BenchmarkHopperGEMM(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			mod, errs := ptx.Parse(k.name, src)
-			if len(errs) > 0 {
-				b.Fatal(errs)
-			}
-			cp, errs := check.Check(mod)
-			if len(errs) > 0 {
-				b.Fatal(errs)
-			}
-			p, err := sim.Load(cp)
-			if err != nil {
-				b.Fatal(err)
-			}
-			spec, err := ParseSpec([]byte(k.spec))
+			p, spec, err := load(k.name, src, []byte(k.spec))
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -16,10 +16,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ptxplay/ptxplay/core/check"
 	"github.com/ptxplay/ptxplay/core/fp"
 	"github.com/ptxplay/ptxplay/core/limits"
-	"github.com/ptxplay/ptxplay/core/ptx"
 	"github.com/ptxplay/ptxplay/core/sim"
 )
 
@@ -210,15 +208,7 @@ func firstDiff(a, b []byte) int {
 
 func mustLoad(t *testing.T, src string) *sim.Program {
 	t.Helper()
-	mod, perrs := ptx.Parse("k.ptx", []byte(src))
-	if err := perrs.Err(); err != nil {
-		t.Fatal(err)
-	}
-	cp, cerrs := check.Check(mod)
-	if err := cerrs.Err(); err != nil {
-		t.Fatal(err)
-	}
-	p, err := sim.Load(cp)
+	p, err := loadProgram("k.ptx", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,31 +9,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ptxplay/ptxplay/core/check"
-	"github.com/ptxplay/ptxplay/core/ptx"
 	"github.com/ptxplay/ptxplay/core/sim"
 )
 
 // newMachine builds a fresh machine for a kernel file and launch spec.
 func newMachine(t testing.TB, src, spec []byte) *sim.Machine {
 	t.Helper()
-	mod, perrs := ptx.Parse("k.ptx", src)
-	if err := perrs.Err(); err != nil {
-		t.Fatal(err)
-	}
-	cp, cerrs := check.Check(mod)
-	if err := cerrs.Err(); err != nil {
-		t.Fatal(err)
-	}
-	p, err := sim.Load(cp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := ParseSpec(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := Prepare(p, s, &Result{Buffers: map[string]*Buffer{}})
+	m, _, err := Load("k.ptx", src, spec, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package launch
+package launch_test
 
 // session_sanitize_test.go: a sim.Session whose machine has the
 // sanitizers on takes its findings back with every step back: the
@@ -7,52 +7,12 @@ package launch
 // new machine stepped as far, and at the end exactly a plain run's.
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
-	"github.com/ptxplay/ptxplay/core/check"
-	"github.com/ptxplay/ptxplay/core/ptx"
+	"github.com/ptxplay/ptxplay/core/launch/launchtest"
 	"github.com/ptxplay/ptxplay/core/sim"
 )
-
-// sanitizedMachine is the kernel file's machine for the launch file, the
-// sanitizers k on as the page and `ptxplay run --sanitize` turn them on.
-func sanitizedMachine(t testing.TB, kernel, spec string, k sim.Sanitize) *sim.Machine {
-	t.Helper()
-	src, err := os.ReadFile(kernel)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sj, err := os.ReadFile(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mod, perrs := ptx.Parse(filepath.Base(kernel), src)
-	if err := perrs.Err(); err != nil {
-		t.Fatal(err)
-	}
-	cp, cerrs := check.Check(mod)
-	if err := cerrs.Err(); err != nil {
-		t.Fatal(err)
-	}
-	p, err := sim.Load(cp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp, err := ParseSpec(sj)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := &Result{Buffers: map[string]*Buffer{}}
-	m, err := Prepare(p, sp, res)
-	if err != nil {
-		t.Fatal(err)
-	}
-	SanitizeMachine(m, res, k)
-	return m
-}
 
 func TestSessionSanitizedBackAndForth(t *testing.T) {
 	for _, c := range []struct{ name, kernel, spec string }{
@@ -70,21 +30,21 @@ func TestSessionSanitizedBackAndForth(t *testing.T) {
 		{"missing_sync", "../../testdata/sanitize/missing_sync.ptx", "../../testdata/sanitize/missing_sync.launch.json"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			fresh := sanitizedMachine(t, c.kernel, c.spec, sim.SanAll)
+			fresh := launchtest.Machine(t, c.kernel, c.spec, sim.SanAll)
 			fresh.Run(0)
 			want := fresh.Hazards()
 			if len(want) == 0 {
 				t.Fatal("the kernel has no findings: it tests nothing")
 			}
 			end := fresh.Stats().WarpInstructions
-			s := sim.NewSession(sanitizedMachine(t, c.kernel, c.spec, sim.SanAll), 0)
+			s := sim.NewSession(launchtest.Machine(t, c.kernel, c.spec, sim.SanAll), 0)
 			// ref is a new machine stepped as far as the session stands.
 			var ref *sim.Machine
 			check := func(what string) {
 				t.Helper()
 				n := s.Steps()
 				if ref == nil || ref.Stats().WarpInstructions > n {
-					ref = sanitizedMachine(t, c.kernel, c.spec, sim.SanAll)
+					ref = launchtest.Machine(t, c.kernel, c.spec, sim.SanAll)
 				}
 				for ref.Stats().WarpInstructions < n {
 					ref.Step()

@@ -699,43 +699,28 @@ func (s *sanitizer) initBits(m *Machine, w *warp, o *op, lane int, ib *[shadowSi
 		*word |= mask
 		return
 	}
-	end := off + uint64(n)
-	if !write && (!atomic || b == nil) {
-		missing := 0
-		var runs [][2]uint64
-		for i := off; i < end; i++ {
-			if ib[i>>6]>>(i&63)&1 == 0 {
-				missing++
-				a := addr + (i - off)
-				if k := len(runs) - 1; k >= 0 && runs[k][0]+runs[k][1] == a {
-					runs[k][1]++
-				} else {
-					runs = append(runs, [2]uint64{a, 1})
-				}
-			}
-		}
-		if missing > 0 {
-			s.reportInit(m, w, o, lane, addr, n, missing, b, runs)
-		}
-		if !atomic {
-			return
-		}
-	}
-	for i := off; i < end; i++ {
-		ib[i>>6] |= 1 << (i & 63)
-	}
+	s.initBitsAt(m, w, o, lane, off, addr, n, write, atomic, b, func(i uint64) (*uint64, uint64) {
+		return &ib[i>>6], 1 << (i & 63)
+	})
 }
 
-// initBitsSlow is initBits for an access over two chunks of shadow.
+// initBitsSlow is initBits for an access over two chunks of shadow (off
+// the offset in sc's shared memory or sb's buffer).
 func (s *sanitizer) initBitsSlow(m *Machine, w *warp, o *op, lane int, sc *sanCTA, sb *sanBuf, off, addr uint64, n int, write, atomic bool, b *buffer) {
-	bit := func(i uint64) (*uint64, uint64) {
+	s.initBitsAt(m, w, o, lane, off, addr, n, write, atomic, b, func(i uint64) (*uint64, uint64) {
 		p := s.chunk(sc, sb, i>>shadowShift)
 		if p == nil {
 			return nil, 0
 		}
 		j := i & shadowMask
 		return &p.init[j>>6], 1 << (j & 63)
-	}
+	})
+}
+
+// initBitsAt is initBits byte by byte for bytes off..off+n: bit(i) is
+// the word and the mask of byte i's bit (a nil word: past the shadow
+// bound, unchecked).
+func (s *sanitizer) initBitsAt(m *Machine, w *warp, o *op, lane int, off, addr uint64, n int, write, atomic bool, b *buffer, bit func(i uint64) (*uint64, uint64)) {
 	end := off + uint64(n)
 	if !write && (!atomic || b == nil) {
 		missing := 0

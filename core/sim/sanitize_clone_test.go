@@ -9,51 +9,12 @@ package sim_test
 // back, and the clone is cloned again, as a step back does).
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
-	"github.com/ptxplay/ptxplay/core/check"
-	"github.com/ptxplay/ptxplay/core/launch"
-	"github.com/ptxplay/ptxplay/core/ptx"
+	"github.com/ptxplay/ptxplay/core/launch/launchtest"
 	"github.com/ptxplay/ptxplay/core/sim"
 )
-
-func sanitizedFile(t *testing.T, kernel, spec string) *sim.Machine {
-	t.Helper()
-	src, err := os.ReadFile(kernel)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sj, err := os.ReadFile(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mod, perrs := ptx.Parse(filepath.Base(kernel), src)
-	if err := perrs.Err(); err != nil {
-		t.Fatal(err)
-	}
-	cp, cerrs := check.Check(mod)
-	if err := cerrs.Err(); err != nil {
-		t.Fatal(err)
-	}
-	p, err := sim.Load(cp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp, err := launch.ParseSpec(sj)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := &launch.Result{Buffers: map[string]*launch.Buffer{}}
-	m, err := launch.Prepare(p, sp, res)
-	if err != nil {
-		t.Fatal(err)
-	}
-	launch.SanitizeMachine(m, res, sim.SanAll)
-	return m
-}
 
 func TestSanitizerCloneAtEveryStep(t *testing.T) {
 	for _, c := range []struct {
@@ -72,7 +33,7 @@ func TestSanitizerCloneAtEveryStep(t *testing.T) {
 		{"tma_tile", "../../examples/tma_tile/kernel.ptx", "../../examples/tma_tile/launch.json", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			fresh := sanitizedFile(t, c.kernel, c.spec)
+			fresh := launchtest.Machine(t, c.kernel, c.spec, sim.SanAll)
 			fresh.Run(0)
 			want, end := fresh.Hazards(), fresh.Stats().WarpInstructions
 			if (len(want) == 0) != c.clean {
@@ -80,7 +41,7 @@ func TestSanitizerCloneAtEveryStep(t *testing.T) {
 			}
 			stride := max(end/150, 1)
 			for k := int64(0); k < end; k += stride {
-				m := sanitizedFile(t, c.kernel, c.spec)
+				m := launchtest.Machine(t, c.kernel, c.spec, sim.SanAll)
 				m.Run(k)
 				cl := m.CloneForTest()
 				m.Run(0)                   // on past the checkpoint, then back to it:
