@@ -482,6 +482,12 @@ type Config struct {
 	// fragments each lane's own as the ISA lays them out, in whole warps.
 	// Off by default.
 	MMA bool
+	// GAddr adds generic addresses of variables and vector registers in
+	// inline PTX (ga.go: mov of a variable's address, cvta of .global,
+	// .shared, .local and .const variables and back, generic ld and st,
+	// isspacep, .v2 and .v4 loads and stores of every width, .v2 and .v4
+	// registers, mov's braces). Off by default.
+	GAddr bool
 	// CLI runs each program through launch.Run, as ptxplay run does
 	// (cli.go: lazy fills, the output held in the machine and read
 	// through the result JSON), its output buffer a fill of a value of
@@ -807,6 +813,11 @@ func (g *gen) stmt(top bool) *Stmt {
 	}
 	if g.cfg.MMA && !g.cfg.Exit && top && g.fn.IsBody && g.r.IntN(6) == 0 {
 		if s := g.mma(); s != nil {
+			return s
+		}
+	}
+	if g.cfg.GAddr && g.fn.IsBody && g.r.IntN(7) == 0 {
+		if s := g.ga(top, top && !g.cfg.Exit && !g.p.Launch().Ghosts()); s != nil {
 			return s
 		}
 	}
@@ -2462,7 +2473,7 @@ func (p *Program) C() string {
 	if p.Cfg.Shapes {
 		fmt.Fprintf(&b, "/* %s */\n#undef SHP\n#define SHP %du\n", p.Launch(), p.Launch().P())
 	}
-	if (p.Cfg.Tiles || p.Cfg.V4) && !p.Launch().Ghosts() {
+	if (p.Cfg.Tiles || p.Cfg.V4 || p.Cfg.GAddr) && !p.Launch().Ghosts() {
 		b.WriteString(p.tileDefs())
 	}
 	for _, s := range p.Structs {
@@ -2588,7 +2599,7 @@ typedef __int128 s128;
 #define DEV __device__
 #define SHARED __shared__
 #define DEVVAR __device__
-` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + carryCUDA + scanShared + scanCUDA + tileShared + tileCUDA + roundCUDA + asmCUDA + approxShared + approxCUDA + f4Shared + f4CUDA + vxShared + vxCUDA + wmmaShared + wmmaCUDA + mmaShared + mmaCUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
+` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + carryCUDA + scanShared + scanCUDA + tileShared + tileCUDA + roundCUDA + asmCUDA + approxShared + approxCUDA + f4Shared + f4CUDA + vxShared + vxCUDA + wmmaShared + wmmaCUDA + mmaShared + mmaCUDA + gaShared + gaCUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
    of the source thread that mode and l name. */
 static DEV inline u32 xchg_idx(u32 v, u32 l) { return (u32)__shfl_sync(FULL_MASK, (int)v, (int)l); }
 static DEV inline u32 xchg_up(u32 v, u32 l) { return (u32)__shfl_up_sync(FULL_MASK, (int)v, l); }
@@ -2776,7 +2787,7 @@ typedef __int128 s128;
    threads, which calls the body under setjmp. */
 static jmp_buf exit_jb;
 #define EXIT() longjmp(exit_jb, 1)
-` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + carryHost + scanShared + tileShared + roundHost + asmHost + approxShared + approxHost + f4Shared + f4Host + vxShared + vxHost + wmmaShared + mmaShared + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
+` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + carryHost + scanShared + tileShared + roundHost + asmHost + approxShared + approxHost + f4Shared + f4Host + vxShared + vxHost + wmmaShared + mmaShared + gaShared + gaHost + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
 #define XCHGN(f, l, g, j) XCHG(cta, f, l)
 #define XCHGM(mode, f, l, g, j) f(WSRC(mode, l, g, j), AT(WSRC(mode, l, g, j)))
 /* XRED(mode, f): f over the 32 threads of t's warp or the 64 of its CTA;
