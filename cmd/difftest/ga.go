@@ -22,6 +22,10 @@
 //   - GAS(f, d): alike in a file-scope __shared__ array (ga_s), written
 //     through a 32-bit shared address (mov.u32 s, ga_s) and read through
 //     the generic one and cvta.to.shared back to 32 bits;
+//   - GAP(f): predicated vector loads of the thread's own inputs as
+//     Triton writes them (@p ld.global.v4.b32 { %r1, ... }, [ a + 16 ];
+//     @!p ld.global.nc.v2.b32; @q ld.global.b32 { %r5 }), each
+//     destination zeroed first, p and q bits 0 and 1 of f;
 //   - GAV(f): the votes without .sync (the forms of PTX before 6.4,
 //     which users' old PTX holds and ptxplay runs), after bar.warp.sync
 //     -1, over the whole warp: vote.all.pred and vote.any.pred of f & 1
@@ -35,7 +39,7 @@
 // of the address and 0 for the two other windows the ISA keeps apart
 // (global, shared, local). GAG, GAS and GAV only at the body's top level
 // where every thread of the CTA is present (not with exit, not in a CTA
-// with empty slots); GAL and GAC anywhere in the body.
+// with empty slots); GAL, GAC and GAP anywhere in the body.
 package main
 
 import (
@@ -54,7 +58,7 @@ func (g *gen) ga(top, all bool) *Stmt {
 		}
 	}
 	u := func(c uint64) *Expr { return &Expr{Op: "const", T: Ty{K: U32}, C: c} }
-	ops := []string{"GAL", "GAC"}
+	ops := []string{"GAL", "GAC", "GAP"}
 	if all {
 		ops = append(ops, "GAG", "GAS", "GAV")
 	}
@@ -64,7 +68,7 @@ func (g *gen) ga(top, all bool) *Stmt {
 		e.A = []*Expr{g.pure(g.pureExpr()), u(uint64(g.r.IntN(4)))}
 	case "GAC":
 		e.A = []*Expr{g.pure(g.pureExpr()), u(uint64(g.r.IntN(64)))}
-	case "GAV":
+	case "GAV", "GAP":
 		e.A = []*Expr{g.pure(g.pureExpr())}
 	default:
 		e.A = []*Expr{g.pure(g.pureExpr()), u(uint64(g.r.IntN(g.p.Launch().Threads())))}
@@ -200,6 +204,21 @@ static DEV inline u32 ga_sget(u32 u) {
     : "=r"(x), "=r"(y), "=r"(pb), "=l"(dh), "=l"(f0), "=r"(s0), "=r"(s1) : "r"(u) : "memory");
   return GAF(GAF(GAF64(GAF64(GAF(GAF(pb, x), y), dh), f0), s0), s1);
 }
+/* Predicated vector loads of the thread's inputs as Triton writes them
+   (zeros first, spaces inside the brackets and braces, one-element
+   braces): a lane whose predicate is false keeps its zero. */
+static DEV inline u32 ga_pred(const u64 *in, u32 c) {
+  u32 x0, x1, x2, x3, y;
+  asm volatile("{\n\t.reg .pred p, q;\n\t.reg .u64 a;\n\tcvta.to.global.u64 a, %5;\n\t"
+    "setp.ne.u32 p, %6, 0;\n\tsetp.ne.u32 q, %7, 0;\n\t"
+    "mov.u32 %0, 0x0;\n\tmov.u32 %1, 0x0;\n\tmov.u32 %2, 0x0;\n\tmov.u32 %3, 0x0;\n\tmov.u32 %4, 0x0;\n\t"
+    "@p ld.global.v4.b32 { %0, %1, %2, %3 }, [ a + 16 ];\n\t"
+    "@!p ld.global.nc.v2.b32 { %1, %2 }, [ a + 40 ];\n\t"
+    "@q ld.global.b32 { %4 }, [ a + 60 ];\n\t}"
+    : "=r"(x0), "=r"(x1), "=r"(x2), "=r"(x3), "=r"(y) : "l"(in), "r"(c & 1u), "r"(c & 2u) : "memory");
+  return GAF(GAF(GAF(GAF(GAF(c, x0), x1), x2), x3), y);
+}
+#define GAP(f) ga_pred(in, f(t, in))
 /* The votes without .sync of PTX before 6.4 (sm_6x), after a
    bar.warp.sync of the whole warp: over the warp's active threads. */
 static DEV inline u32 ga_vote(u32 v) {
@@ -264,5 +283,13 @@ static u32 ga_vote_h(u32 t, const u64 *in, u32 (*f)(u32, const u64 *)) {
   return r + (b << 6); /* vote.ballot.b32 of (f & 3) == 0 */
 }
 #define GAV(f) ga_vote_h(t, in, f)
+static u32 ga_pred_h(const u64 *in, u32 c) {
+  u32 w[16], x0 = 0, x1 = 0, x2 = 0, x3 = 0, y = 0;
+  memcpy(w, in, 64);
+  if (c & 1u) { x0 = w[4]; x1 = w[5]; x2 = w[6]; x3 = w[7]; } else { x1 = w[10]; x2 = w[11]; }
+  if (c & 2u) y = w[15];
+  return GAF(GAF(GAF(GAF(GAF(c, x0), x1), x2), x3), y);
+}
+#define GAP(f) ga_pred_h(in, f(t, in))
 #define GAS(f, d) ({ u32 u_ = TCTA0 | ((TME + (d)) % TN); ga_sget_h(f(u_, AT(u_))); })
 `

@@ -91,14 +91,14 @@ func (m gaModel) shared(v uint32) uint64 {
 	return m.fold(uint32(1), le.Uint32(b), le.Uint32(b[4:]), dh, le.Uint64(b[8:]), int32(int8(b[2])), int32(int8(b[3])))
 }
 
-// TestGAddr: -with gaddr writes all five macros (300 programs), none in
+// TestGAddr: -with gaddr writes all six macros (300 programs), none in
 // programs without it; GAG, GAS and GAV never with exit nor in a CTA
-// with empty slots; the host (gaHost) gives gaModel's values and the
-// votes' worked out by hand; a fixed seed set runs at -O0 and -O3 with
+// with empty slots; the host (gaHost) gives gaModel's values and those of
+// the predicated loads and the votes worked out by hand; a fixed seed set runs at -O0 and -O3 with
 // every output agreeing.
 func TestGAddr(t *testing.T) {
 	cfg := withConfig(t, "gaddr")
-	macros := []string{"GAL(", "GAC(", "GAG(", "GAS(", "GAV("}
+	macros := []string{"GAL(", "GAC(", "GAG(", "GAS(", "GAV(", "GAP("}
 	seen := map[string]bool{}
 	for s := uint64(1); s <= 300; s++ {
 		c := Generate(s, cfg).C()
@@ -117,7 +117,7 @@ func TestGAddr(t *testing.T) {
 		}
 		if c := Generate(s, withConfig(t, "gaddr,exit")).C(); strings.Contains(c, "GAG(") || strings.Contains(c, "GAS(") || strings.Contains(c, "GAV(") {
 			t.Fatalf("seed %d: -with gaddr,exit writes GAG, GAS or GAV", s)
-		} else if strings.Contains(c, "GAL(") || strings.Contains(c, "GAC(") {
+		} else if strings.Contains(c, "GAL(") || strings.Contains(c, "GAC(") || strings.Contains(c, "GAP(") {
 			seen["with exit"] = true
 		}
 		if p := Generate(s, withConfig(t, "gaddr,shapes")); strings.Contains(p.C(), "GAG(") || strings.Contains(p.C(), "GAS(") || strings.Contains(p.C(), "GAV(") {
@@ -134,28 +134,38 @@ func TestGAddr(t *testing.T) {
 	}
 	var m gaModel
 	src := func(t, d uint32) uint32 { return t&^63 | (t+d)%64 } // TCTA0 | (TME + d) % TN, TN 64
-	checkHostRows(t, preludeC+tileShared+gaShared+gaHost+matrixRowDefs+"static u32 nt(u32 t, const u64 *in) { return ~t; }\n", "", []hostRow{
-		{"local, thread 0 (v 0), m 0", "AT_(0, GAL(id, 0u))", m.local(0, 0)},
-		{"local, thread 5, m 3: z and k words 5 and 4 of the buffer, w2 and w3", "AT_(5, GAL(sc, 3u))", m.local(5*0x01010101, 3)},
-		{"local, thread 77, m 1", "AT_(77, GAL(id, 1u))", m.local(77, 1)},
-		{"const, thread 0, i 0", "AT_(0, GAC(c0, 0u))", m.cnst(0, 0)},
-		{"const, thread 9, i 63", "AT_(9, GAC(sc, 63u))", m.cnst(9*0x01010101, 63)},
-		{"const, thread 33, i 17", "AT_(33, GAC(id, 17u))", m.cnst(33, 17)},
-		{"global, thread 0, d 1", "AT_(0, GAG(id, 1u))", m.global(src(0, 1))},
-		{"global, thread 70, d 60 (CTA 1: thread 66)", "AT_(70, GAG(id, 60u))", m.global(src(70, 60))},
-		{"global, thread 63, d 2 (wraps to thread 1), sc", "AT_(63, GAG(sc, 2u))", m.global(src(63, 2) * 0x01010101)},
-		{"shared, thread 0, d 0", "AT_(0, GAS(id, 0u))", m.shared(0)},
-		{"shared, thread 100, d 31 (CTA 1: thread 67)", "AT_(100, GAS(sc, 31u))", m.shared(src(100, 31) * 0x01010101)},
-		{"shared, thread 12, d 127 (thread 11)", "AT_(12, GAS(id, 127u))", m.shared(src(12, 127))},
-		{"shared, thread 12, d 1, ~t (bytes 2 and 3 negative)", "AT_(12, GAS(nt, 1u))", m.shared(^src(12, 1))},
-		{"local, thread 2, m 2, ~t", "AT_(2, GAL(nt, 2u))", m.local(^uint32(2), 2)},
-		// Bits 0, 1: vote.all, vote.any of f & 1; 2, 3: of (f & 31) != 0;
-		// 4, 5: vote.all of !p, vote.uni of p = (f & 3) == 0; plus the
-		// ballot of p times 64 (mod 2^32), over the warp's 32 lanes.
-		{"votes, thread 0, f = t: some lanes odd, lane 0 zero, p in lanes 0, 4, ..., 28", "AT_(0, GAV(id))", (2 + 8 + 0x11111111<<6) & 0xffffffff},
-		{"votes, thread 5, f = 5 in every lane: p nowhere", "AT_(5, GAV(c5))", 3 + 12 + 48},
-		{"votes, thread 40, f = 4 in every lane: p everywhere", "AT_(40, GAV(c4))", (12 + 32 + 0xffffffff<<6) & 0xffffffff},
-		{"votes, thread 33, f = ~t over threads 32-63: lane 31 has ~t & 31 zero, p in lanes 3, 7, ..., 31", "AT_(33, GAV(nt))", (2 + 8 + 0x88888888<<6) & 0xffffffff},
-	})
+	checkHostRows(t, preludeC+tileShared+gaShared+gaHost+matrixRowDefs+"static u32 nt(u32 t, const u64 *in) { return ~t; }\n"+
+		"static u32 c3(u32 t, const u64 *in) { return 3; }\nstatic u32 c6(u32 t, const u64 *in) { return 6; }\n",
+		// Every row's function but GAP's ignores the inputs: thread t's
+		// input k has 0x1000 + 8t + k high, 0x100 + 8t + k low.
+		"  for (u32 i = 0; i < 64 * 8; i++) buf[i] = (u64)(0x1000u + i) << 32 | (0x100u + i);\n", []hostRow{
+			{"local, thread 0 (v 0), m 0", "AT_(0, GAL(id, 0u))", m.local(0, 0)},
+			{"local, thread 5, m 3: z and k words 5 and 4 of the buffer, w2 and w3", "AT_(5, GAL(sc, 3u))", m.local(5*0x01010101, 3)},
+			{"local, thread 77, m 1", "AT_(77, GAL(id, 1u))", m.local(77, 1)},
+			{"const, thread 0, i 0", "AT_(0, GAC(c0, 0u))", m.cnst(0, 0)},
+			{"const, thread 9, i 63", "AT_(9, GAC(sc, 63u))", m.cnst(9*0x01010101, 63)},
+			{"const, thread 33, i 17", "AT_(33, GAC(id, 17u))", m.cnst(33, 17)},
+			{"global, thread 0, d 1", "AT_(0, GAG(id, 1u))", m.global(src(0, 1))},
+			{"global, thread 70, d 60 (CTA 1: thread 66)", "AT_(70, GAG(id, 60u))", m.global(src(70, 60))},
+			{"global, thread 63, d 2 (wraps to thread 1), sc", "AT_(63, GAG(sc, 2u))", m.global(src(63, 2) * 0x01010101)},
+			{"shared, thread 0, d 0", "AT_(0, GAS(id, 0u))", m.shared(0)},
+			{"shared, thread 100, d 31 (CTA 1: thread 67)", "AT_(100, GAS(sc, 31u))", m.shared(src(100, 31) * 0x01010101)},
+			{"shared, thread 12, d 127 (thread 11)", "AT_(12, GAS(id, 127u))", m.shared(src(12, 127))},
+			{"shared, thread 12, d 1, ~t (bytes 2 and 3 negative)", "AT_(12, GAS(nt, 1u))", m.shared(^src(12, 1))},
+			{"local, thread 2, m 2, ~t", "AT_(2, GAL(nt, 2u))", m.local(^uint32(2), 2)},
+			// p (bit 0 of f): the words of inputs 2 and 3, else 0, then
+			// input 5's two words, 0; q (bit 1): input 7's high word, else 0.
+			{"predicated loads, thread 0, f = 5: p, not q", "AT_(0, GAP(c5))", m.fold(uint32(5), uint32(0x102), uint32(0x1002), uint32(0x103), uint32(0x1003), uint32(0))},
+			{"predicated loads, thread 3, f = 4: neither", "AT_(3, GAP(c4))", m.fold(uint32(4), uint32(0), uint32(0x11d), uint32(0x101d), uint32(0), uint32(0))},
+			{"predicated loads, thread 1, f = 3: p and q", "AT_(1, GAP(c3))", m.fold(uint32(3), uint32(0x10a), uint32(0x100a), uint32(0x10b), uint32(0x100b), uint32(0x100f))},
+			{"predicated loads, thread 2, f = 6: q, not p", "AT_(2, GAP(c6))", m.fold(uint32(6), uint32(0), uint32(0x115), uint32(0x1015), uint32(0), uint32(0x1017))},
+			// Bits 0, 1: vote.all, vote.any of f & 1; 2, 3: of (f & 31) != 0;
+			// 4, 5: vote.all of !p, vote.uni of p = (f & 3) == 0; plus the
+			// ballot of p times 64 (mod 2^32), over the warp's 32 lanes.
+			{"votes, thread 0, f = t: some lanes odd, lane 0 zero, p in lanes 0, 4, ..., 28", "AT_(0, GAV(id))", (2 + 8 + 0x11111111<<6) & 0xffffffff},
+			{"votes, thread 5, f = 5 in every lane: p nowhere", "AT_(5, GAV(c5))", 3 + 12 + 48},
+			{"votes, thread 40, f = 4 in every lane: p everywhere", "AT_(40, GAV(c4))", (12 + 32 + 0xffffffff<<6) & 0xffffffff},
+			{"votes, thread 33, f = ~t over threads 32-63: lane 31 has ~t & 31 zero, p in lanes 3, 7, ..., 31", "AT_(33, GAV(nt))", (2 + 8 + 0x88888888<<6) & 0xffffffff},
+		})
 	fixedSeeds(t, cfg, "gaddr", 17500001, size(40, 8), 40)
 }
