@@ -8,7 +8,9 @@
 // 32-bit registers, s32, u16, f32, f64, b64), vector registers (.reg .v4
 // .u32 w; st.v4.u32 [g], w; w.z) and the braces of mov that pack and
 // unpack (mov.b64 d, {x, y}; mov.b64 {x, y}, d; mov.b32 {h, l}, r;
-// mov.b64 d, {h0, h1, h2, h3}).
+// mov.b64 d, {h0, h1, h2, h3}); some loads with a cache operator or a
+// memory order that leaves the value as a plain load's (.cs, .cg,
+// .volatile, .relaxed.gpu, .acquire.cta).
 //
 //   - GAL(f, m): a .local variable of the asm block's own (.local .b8
 //     gl[32]), the thread's words stored through its generic address
@@ -135,7 +137,7 @@ static DEV inline u32 ga_local(u32 v, u32 m) {
     "mov.b32 {h0, h1}, w.y;\n\t"
     "mov.b32 %4, {h1, h0};\n\t"
     "mul.wide.u32 e, %12, 4;\n\tadd.s64 e, g, e;\n\t"
-    "ld.u32 %2, [e+8];\n\t"
+    "ld.cg.u32 %2, [e+8];\n\t"
     "cvta.to.local.u64 a, e;\n\t"
     "ld.local.u32 %3, [a+4];\n\t"
     "ld.local.s16 %7, [gl+6];\n\t}"
@@ -178,8 +180,8 @@ static DEV inline u32 ga_gget(u32 u) {
     "ld.v2.u64 q, [g];\n\tmov.b64 %5, q.x;\n\t"
     "cvta.to.global.u64 e, g;\n\t"
     "ld.global.v2.f32 {fa, fc}, [e+8];\n\tmov.b64 %6, {fa, fc};\n\t"
-    "ld.global.v4.u8 {%0, %1, %2, %3}, [e+4];\n\t"
-    "ld.global.v2.s16 {%7, %8}, [e+12];\n\t}"
+    "ld.global.cs.v4.u8 {%0, %1, %2, %3}, [e+4];\n\t"
+    "ld.relaxed.gpu.global.v2.s16 {%7, %8}, [e+12];\n\t}"
     : "=r"(b0), "=r"(b1), "=r"(b2), "=r"(b3), "=r"(pb), "=l"(q0), "=l"(fb), "=r"(s0), "=r"(s1) : "r"(u) : "memory");
   return GAF(GAF(GAF64(GAF64(GAF(GAF(GAF(GAF(pb, b0), b1), b2), b3), q0), fb), s0), s1);
 }
@@ -199,8 +201,8 @@ static DEV inline u32 ga_sget(u32 u) {
     "ld.v4.u16 hv, [g+8];\n\tmov.b64 %3, {hv.y, hv.x, hv.w, hv.z};\n\t"
     "cvta.to.shared.u64 a, g;\n\tcvt.u32.u64 s, a;\n\t"
     "ld.shared.v2.s32 {%0, %1}, [s];\n\t"
-    "ld.shared.v2.s8 {%5, %6}, [s+2];\n\t"
-    "ld.shared.v2.f64 fd, [s];\n\tmov.b64 %4, fd.y;\n\t}"
+    "ld.volatile.shared.v2.s8 {%5, %6}, [s+2];\n\t"
+    "ld.acquire.cta.shared.v2.f64 fd, [s];\n\tmov.b64 %4, fd.y;\n\t}"
     : "=r"(x), "=r"(y), "=r"(pb), "=l"(dh), "=l"(f0), "=r"(s0), "=r"(s1) : "r"(u) : "memory");
   return GAF(GAF(GAF64(GAF64(GAF(GAF(pb, x), y), dh), f0), s0), s1);
 }
