@@ -164,6 +164,14 @@ func (m *Machine) globalSeq4(w *warp, o *op, write bool) *[128]byte {
 	} else if d, ok := strideLanes(&m.part, a); !ok || d != 4 {
 		return nil
 	}
+	return m.globalPage4(x, write)
+}
+
+// globalPage4 is globalSeq4's answer once the lanes are found to step by 4
+// from x (aligned, x+128 not past the top of the address space): the 128
+// bytes at x inside one page of one buffer (the machine's own page for a
+// write), or nil.
+func (m *Machine) globalPage4(x uint64, write bool) *[128]byte {
 	// The buffer: a launch's few scanned here (one kernel's accesses
 	// take turns between them, so find's last one seldom is the one),
 	// more by find.

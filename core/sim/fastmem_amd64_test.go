@@ -124,3 +124,6 @@ func TestLaneCopiesAVX2(t *testing.T) {
 		}
 	}
 }
+
+// setAVX2 sets useAVX2 (a constant false elsewhere: fastmem_noasm_test.go).
+func setAVX2(v bool) { useAVX2 = v }

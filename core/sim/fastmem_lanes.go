@@ -448,3 +448,381 @@ func storeScatter8(b []byte, a, v *[32]uint64, off uint64) {
 	binary.LittleEndian.PutUint64(b[a[30]+off:], (v[30]))
 	binary.LittleEndian.PutUint64(b[a[31]+off:], (v[31]))
 }
+
+// execLdShared4 is execLoad for ld.shared of one unsigned 4-byte element into one register through a base register
+// (memForm): a full warp whose lanes' addresses step by 4 from an aligned
+// first one inside the CTA's shared memory (as sharedSeq4 finds) in place;
+// anything else execLoad.
+func execLdShared4(m *Machine, w *warp, o *op) {
+	a := &w.regs[o.base]
+	a0 := a[0]
+	x := a0 + uint64(o.off)
+	sh := w.cta.shared
+	if w.mask != fullMask || m.record || m.san != nil && m.san.mem || x&3 != 0 || x >= uint64(len(sh)) || uint64(len(sh))-x < 128 {
+		execLoad(m, w, o)
+		return
+	}
+	part := &m.part
+	part[0] = ((((a[1] - a0) ^ 4) |
+		((a[2] - a0) ^ 8)) |
+		(((a[3] - a0) ^ 12) |
+			((a[4] - a0) ^ 16)))
+	part[1] = ((((a[5] - a0) ^ 20) |
+		((a[6] - a0) ^ 24)) |
+		(((a[7] - a0) ^ 28) |
+			((a[8] - a0) ^ 32)))
+	part[2] = ((((a[9] - a0) ^ 36) |
+		((a[10] - a0) ^ 40)) |
+		(((a[11] - a0) ^ 44) |
+			((a[12] - a0) ^ 48)))
+	part[3] = ((((a[13] - a0) ^ 52) |
+		((a[14] - a0) ^ 56)) |
+		(((a[15] - a0) ^ 60) |
+			((a[16] - a0) ^ 64)))
+	part[4] = ((((a[17] - a0) ^ 68) |
+		((a[18] - a0) ^ 72)) |
+		(((a[19] - a0) ^ 76) |
+			((a[20] - a0) ^ 80)))
+	part[5] = ((((a[21] - a0) ^ 84) |
+		((a[22] - a0) ^ 88)) |
+		(((a[23] - a0) ^ 92) |
+			((a[24] - a0) ^ 96)))
+	part[6] = ((((a[25] - a0) ^ 100) |
+		((a[26] - a0) ^ 104)) |
+		(((a[27] - a0) ^ 108) |
+			((a[28] - a0) ^ 112)))
+	part[7] = (((a[29] - a0) ^ 116) |
+		(((a[30] - a0) ^ 120) |
+			((a[31] - a0) ^ 124)))
+	bad := (((part[0] |
+		part[1]) |
+		(part[2] |
+			part[3])) |
+		((part[4] |
+			part[5]) |
+			(part[6] |
+				part[7])))
+	if bad != 0 {
+		execLoad(m, w, o)
+		return
+	}
+	p := (*[128]byte)(sh[x:])
+	d := &w.regs[o.d1]
+	d[0] = uint64(binary.LittleEndian.Uint32(p[0:]))
+	d[1] = uint64(binary.LittleEndian.Uint32(p[4:]))
+	d[2] = uint64(binary.LittleEndian.Uint32(p[8:]))
+	d[3] = uint64(binary.LittleEndian.Uint32(p[12:]))
+	d[4] = uint64(binary.LittleEndian.Uint32(p[16:]))
+	d[5] = uint64(binary.LittleEndian.Uint32(p[20:]))
+	d[6] = uint64(binary.LittleEndian.Uint32(p[24:]))
+	d[7] = uint64(binary.LittleEndian.Uint32(p[28:]))
+	d[8] = uint64(binary.LittleEndian.Uint32(p[32:]))
+	d[9] = uint64(binary.LittleEndian.Uint32(p[36:]))
+	d[10] = uint64(binary.LittleEndian.Uint32(p[40:]))
+	d[11] = uint64(binary.LittleEndian.Uint32(p[44:]))
+	d[12] = uint64(binary.LittleEndian.Uint32(p[48:]))
+	d[13] = uint64(binary.LittleEndian.Uint32(p[52:]))
+	d[14] = uint64(binary.LittleEndian.Uint32(p[56:]))
+	d[15] = uint64(binary.LittleEndian.Uint32(p[60:]))
+	d[16] = uint64(binary.LittleEndian.Uint32(p[64:]))
+	d[17] = uint64(binary.LittleEndian.Uint32(p[68:]))
+	d[18] = uint64(binary.LittleEndian.Uint32(p[72:]))
+	d[19] = uint64(binary.LittleEndian.Uint32(p[76:]))
+	d[20] = uint64(binary.LittleEndian.Uint32(p[80:]))
+	d[21] = uint64(binary.LittleEndian.Uint32(p[84:]))
+	d[22] = uint64(binary.LittleEndian.Uint32(p[88:]))
+	d[23] = uint64(binary.LittleEndian.Uint32(p[92:]))
+	d[24] = uint64(binary.LittleEndian.Uint32(p[96:]))
+	d[25] = uint64(binary.LittleEndian.Uint32(p[100:]))
+	d[26] = uint64(binary.LittleEndian.Uint32(p[104:]))
+	d[27] = uint64(binary.LittleEndian.Uint32(p[108:]))
+	d[28] = uint64(binary.LittleEndian.Uint32(p[112:]))
+	d[29] = uint64(binary.LittleEndian.Uint32(p[116:]))
+	d[30] = uint64(binary.LittleEndian.Uint32(p[120:]))
+	d[31] = uint64(binary.LittleEndian.Uint32(p[124:]))
+}
+
+// execStShared4 is execStore for st.shared of one 4-byte element through a base register
+// (memForm): a full warp whose lanes' addresses step by 4 from an aligned
+// first one inside the CTA's shared memory (as sharedSeq4 finds) in place;
+// anything else execStore.
+func execStShared4(m *Machine, w *warp, o *op) {
+	a := &w.regs[o.base]
+	a0 := a[0]
+	x := a0 + uint64(o.off)
+	sh := w.cta.shared
+	if w.mask != fullMask || m.record || m.san != nil && m.san.mem || x&3 != 0 || x >= uint64(len(sh)) || uint64(len(sh))-x < 128 {
+		execStore(m, w, o)
+		return
+	}
+	part := &m.part
+	part[0] = ((((a[1] - a0) ^ 4) |
+		((a[2] - a0) ^ 8)) |
+		(((a[3] - a0) ^ 12) |
+			((a[4] - a0) ^ 16)))
+	part[1] = ((((a[5] - a0) ^ 20) |
+		((a[6] - a0) ^ 24)) |
+		(((a[7] - a0) ^ 28) |
+			((a[8] - a0) ^ 32)))
+	part[2] = ((((a[9] - a0) ^ 36) |
+		((a[10] - a0) ^ 40)) |
+		(((a[11] - a0) ^ 44) |
+			((a[12] - a0) ^ 48)))
+	part[3] = ((((a[13] - a0) ^ 52) |
+		((a[14] - a0) ^ 56)) |
+		(((a[15] - a0) ^ 60) |
+			((a[16] - a0) ^ 64)))
+	part[4] = ((((a[17] - a0) ^ 68) |
+		((a[18] - a0) ^ 72)) |
+		(((a[19] - a0) ^ 76) |
+			((a[20] - a0) ^ 80)))
+	part[5] = ((((a[21] - a0) ^ 84) |
+		((a[22] - a0) ^ 88)) |
+		(((a[23] - a0) ^ 92) |
+			((a[24] - a0) ^ 96)))
+	part[6] = ((((a[25] - a0) ^ 100) |
+		((a[26] - a0) ^ 104)) |
+		(((a[27] - a0) ^ 108) |
+			((a[28] - a0) ^ 112)))
+	part[7] = (((a[29] - a0) ^ 116) |
+		(((a[30] - a0) ^ 120) |
+			((a[31] - a0) ^ 124)))
+	bad := (((part[0] |
+		part[1]) |
+		(part[2] |
+			part[3])) |
+		((part[4] |
+			part[5]) |
+			(part[6] |
+				part[7])))
+	if bad != 0 {
+		execStore(m, w, o)
+		return
+	}
+	p := (*[128]byte)(sh[x:])
+	v := &w.regs[o.ra]
+	binary.LittleEndian.PutUint32(p[0:], uint32(v[0]))
+	binary.LittleEndian.PutUint32(p[4:], uint32(v[1]))
+	binary.LittleEndian.PutUint32(p[8:], uint32(v[2]))
+	binary.LittleEndian.PutUint32(p[12:], uint32(v[3]))
+	binary.LittleEndian.PutUint32(p[16:], uint32(v[4]))
+	binary.LittleEndian.PutUint32(p[20:], uint32(v[5]))
+	binary.LittleEndian.PutUint32(p[24:], uint32(v[6]))
+	binary.LittleEndian.PutUint32(p[28:], uint32(v[7]))
+	binary.LittleEndian.PutUint32(p[32:], uint32(v[8]))
+	binary.LittleEndian.PutUint32(p[36:], uint32(v[9]))
+	binary.LittleEndian.PutUint32(p[40:], uint32(v[10]))
+	binary.LittleEndian.PutUint32(p[44:], uint32(v[11]))
+	binary.LittleEndian.PutUint32(p[48:], uint32(v[12]))
+	binary.LittleEndian.PutUint32(p[52:], uint32(v[13]))
+	binary.LittleEndian.PutUint32(p[56:], uint32(v[14]))
+	binary.LittleEndian.PutUint32(p[60:], uint32(v[15]))
+	binary.LittleEndian.PutUint32(p[64:], uint32(v[16]))
+	binary.LittleEndian.PutUint32(p[68:], uint32(v[17]))
+	binary.LittleEndian.PutUint32(p[72:], uint32(v[18]))
+	binary.LittleEndian.PutUint32(p[76:], uint32(v[19]))
+	binary.LittleEndian.PutUint32(p[80:], uint32(v[20]))
+	binary.LittleEndian.PutUint32(p[84:], uint32(v[21]))
+	binary.LittleEndian.PutUint32(p[88:], uint32(v[22]))
+	binary.LittleEndian.PutUint32(p[92:], uint32(v[23]))
+	binary.LittleEndian.PutUint32(p[96:], uint32(v[24]))
+	binary.LittleEndian.PutUint32(p[100:], uint32(v[25]))
+	binary.LittleEndian.PutUint32(p[104:], uint32(v[26]))
+	binary.LittleEndian.PutUint32(p[108:], uint32(v[27]))
+	binary.LittleEndian.PutUint32(p[112:], uint32(v[28]))
+	binary.LittleEndian.PutUint32(p[116:], uint32(v[29]))
+	binary.LittleEndian.PutUint32(p[120:], uint32(v[30]))
+	binary.LittleEndian.PutUint32(p[124:], uint32(v[31]))
+}
+
+// execLdGlobal4 is execLoad for ld.global of one unsigned 4-byte element into one register through a base register
+// (memForm): a full warp whose lanes' addresses step by 4 from an aligned
+// first one inside one page of one buffer (as globalSeq4 finds) in place;
+// anything else execLoad.
+func execLdGlobal4(m *Machine, w *warp, o *op) {
+	a := &w.regs[o.base]
+	a0 := a[0]
+	x := a0 + uint64(o.off)
+	if w.mask != fullMask || m.record || m.san != nil && m.san.mem || x&3 != 0 || x > ^uint64(0)-128 {
+		execLoad(m, w, o)
+		return
+	}
+	part := &m.part
+	part[0] = ((((a[1] - a0) ^ 4) |
+		((a[2] - a0) ^ 8)) |
+		(((a[3] - a0) ^ 12) |
+			((a[4] - a0) ^ 16)))
+	part[1] = ((((a[5] - a0) ^ 20) |
+		((a[6] - a0) ^ 24)) |
+		(((a[7] - a0) ^ 28) |
+			((a[8] - a0) ^ 32)))
+	part[2] = ((((a[9] - a0) ^ 36) |
+		((a[10] - a0) ^ 40)) |
+		(((a[11] - a0) ^ 44) |
+			((a[12] - a0) ^ 48)))
+	part[3] = ((((a[13] - a0) ^ 52) |
+		((a[14] - a0) ^ 56)) |
+		(((a[15] - a0) ^ 60) |
+			((a[16] - a0) ^ 64)))
+	part[4] = ((((a[17] - a0) ^ 68) |
+		((a[18] - a0) ^ 72)) |
+		(((a[19] - a0) ^ 76) |
+			((a[20] - a0) ^ 80)))
+	part[5] = ((((a[21] - a0) ^ 84) |
+		((a[22] - a0) ^ 88)) |
+		(((a[23] - a0) ^ 92) |
+			((a[24] - a0) ^ 96)))
+	part[6] = ((((a[25] - a0) ^ 100) |
+		((a[26] - a0) ^ 104)) |
+		(((a[27] - a0) ^ 108) |
+			((a[28] - a0) ^ 112)))
+	part[7] = (((a[29] - a0) ^ 116) |
+		(((a[30] - a0) ^ 120) |
+			((a[31] - a0) ^ 124)))
+	bad := (((part[0] |
+		part[1]) |
+		(part[2] |
+			part[3])) |
+		((part[4] |
+			part[5]) |
+			(part[6] |
+				part[7])))
+	if bad != 0 {
+		execLoad(m, w, o)
+		return
+	}
+	p := m.globalPage4(x, false)
+	if p == nil {
+		execLoad(m, w, o)
+		return
+	}
+	d := &w.regs[o.d1]
+	d[0] = uint64(binary.LittleEndian.Uint32(p[0:]))
+	d[1] = uint64(binary.LittleEndian.Uint32(p[4:]))
+	d[2] = uint64(binary.LittleEndian.Uint32(p[8:]))
+	d[3] = uint64(binary.LittleEndian.Uint32(p[12:]))
+	d[4] = uint64(binary.LittleEndian.Uint32(p[16:]))
+	d[5] = uint64(binary.LittleEndian.Uint32(p[20:]))
+	d[6] = uint64(binary.LittleEndian.Uint32(p[24:]))
+	d[7] = uint64(binary.LittleEndian.Uint32(p[28:]))
+	d[8] = uint64(binary.LittleEndian.Uint32(p[32:]))
+	d[9] = uint64(binary.LittleEndian.Uint32(p[36:]))
+	d[10] = uint64(binary.LittleEndian.Uint32(p[40:]))
+	d[11] = uint64(binary.LittleEndian.Uint32(p[44:]))
+	d[12] = uint64(binary.LittleEndian.Uint32(p[48:]))
+	d[13] = uint64(binary.LittleEndian.Uint32(p[52:]))
+	d[14] = uint64(binary.LittleEndian.Uint32(p[56:]))
+	d[15] = uint64(binary.LittleEndian.Uint32(p[60:]))
+	d[16] = uint64(binary.LittleEndian.Uint32(p[64:]))
+	d[17] = uint64(binary.LittleEndian.Uint32(p[68:]))
+	d[18] = uint64(binary.LittleEndian.Uint32(p[72:]))
+	d[19] = uint64(binary.LittleEndian.Uint32(p[76:]))
+	d[20] = uint64(binary.LittleEndian.Uint32(p[80:]))
+	d[21] = uint64(binary.LittleEndian.Uint32(p[84:]))
+	d[22] = uint64(binary.LittleEndian.Uint32(p[88:]))
+	d[23] = uint64(binary.LittleEndian.Uint32(p[92:]))
+	d[24] = uint64(binary.LittleEndian.Uint32(p[96:]))
+	d[25] = uint64(binary.LittleEndian.Uint32(p[100:]))
+	d[26] = uint64(binary.LittleEndian.Uint32(p[104:]))
+	d[27] = uint64(binary.LittleEndian.Uint32(p[108:]))
+	d[28] = uint64(binary.LittleEndian.Uint32(p[112:]))
+	d[29] = uint64(binary.LittleEndian.Uint32(p[116:]))
+	d[30] = uint64(binary.LittleEndian.Uint32(p[120:]))
+	d[31] = uint64(binary.LittleEndian.Uint32(p[124:]))
+}
+
+// execStGlobal4 is execStore for st.global of one 4-byte element through a base register
+// (memForm): a full warp whose lanes' addresses step by 4 from an aligned
+// first one inside one page of one buffer (as globalSeq4 finds) in place;
+// anything else execStore.
+func execStGlobal4(m *Machine, w *warp, o *op) {
+	a := &w.regs[o.base]
+	a0 := a[0]
+	x := a0 + uint64(o.off)
+	if w.mask != fullMask || m.record || m.san != nil && m.san.mem || x&3 != 0 || x > ^uint64(0)-128 {
+		execStore(m, w, o)
+		return
+	}
+	part := &m.part
+	part[0] = ((((a[1] - a0) ^ 4) |
+		((a[2] - a0) ^ 8)) |
+		(((a[3] - a0) ^ 12) |
+			((a[4] - a0) ^ 16)))
+	part[1] = ((((a[5] - a0) ^ 20) |
+		((a[6] - a0) ^ 24)) |
+		(((a[7] - a0) ^ 28) |
+			((a[8] - a0) ^ 32)))
+	part[2] = ((((a[9] - a0) ^ 36) |
+		((a[10] - a0) ^ 40)) |
+		(((a[11] - a0) ^ 44) |
+			((a[12] - a0) ^ 48)))
+	part[3] = ((((a[13] - a0) ^ 52) |
+		((a[14] - a0) ^ 56)) |
+		(((a[15] - a0) ^ 60) |
+			((a[16] - a0) ^ 64)))
+	part[4] = ((((a[17] - a0) ^ 68) |
+		((a[18] - a0) ^ 72)) |
+		(((a[19] - a0) ^ 76) |
+			((a[20] - a0) ^ 80)))
+	part[5] = ((((a[21] - a0) ^ 84) |
+		((a[22] - a0) ^ 88)) |
+		(((a[23] - a0) ^ 92) |
+			((a[24] - a0) ^ 96)))
+	part[6] = ((((a[25] - a0) ^ 100) |
+		((a[26] - a0) ^ 104)) |
+		(((a[27] - a0) ^ 108) |
+			((a[28] - a0) ^ 112)))
+	part[7] = (((a[29] - a0) ^ 116) |
+		(((a[30] - a0) ^ 120) |
+			((a[31] - a0) ^ 124)))
+	bad := (((part[0] |
+		part[1]) |
+		(part[2] |
+			part[3])) |
+		((part[4] |
+			part[5]) |
+			(part[6] |
+				part[7])))
+	if bad != 0 {
+		execStore(m, w, o)
+		return
+	}
+	p := m.globalPage4(x, true)
+	if p == nil {
+		execStore(m, w, o)
+		return
+	}
+	v := &w.regs[o.ra]
+	binary.LittleEndian.PutUint32(p[0:], uint32(v[0]))
+	binary.LittleEndian.PutUint32(p[4:], uint32(v[1]))
+	binary.LittleEndian.PutUint32(p[8:], uint32(v[2]))
+	binary.LittleEndian.PutUint32(p[12:], uint32(v[3]))
+	binary.LittleEndian.PutUint32(p[16:], uint32(v[4]))
+	binary.LittleEndian.PutUint32(p[20:], uint32(v[5]))
+	binary.LittleEndian.PutUint32(p[24:], uint32(v[6]))
+	binary.LittleEndian.PutUint32(p[28:], uint32(v[7]))
+	binary.LittleEndian.PutUint32(p[32:], uint32(v[8]))
+	binary.LittleEndian.PutUint32(p[36:], uint32(v[9]))
+	binary.LittleEndian.PutUint32(p[40:], uint32(v[10]))
+	binary.LittleEndian.PutUint32(p[44:], uint32(v[11]))
+	binary.LittleEndian.PutUint32(p[48:], uint32(v[12]))
+	binary.LittleEndian.PutUint32(p[52:], uint32(v[13]))
+	binary.LittleEndian.PutUint32(p[56:], uint32(v[14]))
+	binary.LittleEndian.PutUint32(p[60:], uint32(v[15]))
+	binary.LittleEndian.PutUint32(p[64:], uint32(v[16]))
+	binary.LittleEndian.PutUint32(p[68:], uint32(v[17]))
+	binary.LittleEndian.PutUint32(p[72:], uint32(v[18]))
+	binary.LittleEndian.PutUint32(p[76:], uint32(v[19]))
+	binary.LittleEndian.PutUint32(p[80:], uint32(v[20]))
+	binary.LittleEndian.PutUint32(p[84:], uint32(v[21]))
+	binary.LittleEndian.PutUint32(p[88:], uint32(v[22]))
+	binary.LittleEndian.PutUint32(p[92:], uint32(v[23]))
+	binary.LittleEndian.PutUint32(p[96:], uint32(v[24]))
+	binary.LittleEndian.PutUint32(p[100:], uint32(v[25]))
+	binary.LittleEndian.PutUint32(p[104:], uint32(v[26]))
+	binary.LittleEndian.PutUint32(p[108:], uint32(v[27]))
+	binary.LittleEndian.PutUint32(p[112:], uint32(v[28]))
+	binary.LittleEndian.PutUint32(p[116:], uint32(v[29]))
+	binary.LittleEndian.PutUint32(p[120:], uint32(v[30]))
+	binary.LittleEndian.PutUint32(p[124:], uint32(v[31]))
+}

@@ -268,12 +268,79 @@ func memLanes() []byte {
 		}
 		b.WriteString("}\n\n")
 	}
+	seqHandlers(&b)
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	return src
+}
+
+// seqHandlers writes the handlers of a full warp's unit-stride 4-byte
+// load and store in .shared and .global (memForm, lower.go, gives them to
+// the ops where the lane test and copies are Go's, not AVX2's: under
+// WebAssembly). Each is execLoad's or execStore's path through sharedSeq4
+// or globalSeq4 and loadSeq4 or storeSeq4 in one function: the tests, the
+// stride's lanes and the copy's written out in place, and the rows'
+// addresses made from w, not taken as arguments. Under WebAssembly that
+// path was four calls, each about 80 x86 instructions in V8's code, and
+// Go's code reloads an argument from its stack in linear memory at every
+// use (a load and a wrap a lane in the copies, two loads in
+// strideLanes'); docs/benchmarks.md, session 15.
+func seqHandlers(b *bytes.Buffer) {
+	var terms []string
+	for i := 1; i < 32; i++ {
+		terms = append(terms, fmt.Sprintf("((a[%d] - a0) ^ %d)", i, 4*i))
+	}
+	stride := grouped("bad", terms)
+	for _, h := range []struct{ name, space, fallback, doc string }{
+		{"execLdShared4", "shared", "execLoad", "ld.shared of one unsigned 4-byte element into one register"},
+		{"execStShared4", "shared", "execStore", "st.shared of one 4-byte element"},
+		{"execLdGlobal4", "global", "execLoad", "ld.global of one unsigned 4-byte element into one register"},
+		{"execStGlobal4", "global", "execStore", "st.global of one 4-byte element"},
+	} {
+		load := h.fallback == "execLoad"
+		fmt.Fprintf(b, "// %s is %s for %s through a base register\n", h.name, h.fallback, h.doc)
+		fmt.Fprintf(b, "// (memForm): a full warp whose lanes' addresses step by 4 from an aligned\n")
+		if h.space == "shared" {
+			b.WriteString("// first one inside the CTA's shared memory (as sharedSeq4 finds) in place;\n")
+		} else {
+			b.WriteString("// first one inside one page of one buffer (as globalSeq4 finds) in place;\n")
+		}
+		fmt.Fprintf(b, "// anything else %s.\n", h.fallback)
+		fmt.Fprintf(b, "func %s(m *Machine, w *warp, o *op) {\n", h.name)
+		b.WriteString("\ta := &w.regs[o.base]\n\ta0 := a[0]\n\tx := a0 + uint64(o.off)\n")
+		if h.space == "shared" {
+			b.WriteString("\tsh := w.cta.shared\n")
+			b.WriteString("\tif w.mask != fullMask || m.record || m.san != nil && m.san.mem || x&3 != 0 || x >= uint64(len(sh)) || uint64(len(sh))-x < 128 {\n")
+		} else {
+			b.WriteString("\tif w.mask != fullMask || m.record || m.san != nil && m.san.mem || x&3 != 0 || x > ^uint64(0)-128 {\n")
+		}
+		fmt.Fprintf(b, "\t\t%s(m, w, o)\n\t\treturn\n\t}\n", h.fallback)
+		b.WriteString("\tpart := &m.part\n")
+		b.WriteString(stride)
+		b.WriteString("\tif bad != 0 {\n")
+		fmt.Fprintf(b, "\t\t%s(m, w, o)\n\t\treturn\n\t}\n", h.fallback)
+		if h.space == "shared" {
+			b.WriteString("\tp := (*[128]byte)(sh[x:])\n")
+		} else {
+			fmt.Fprintf(b, "\tp := m.globalPage4(x, %v)\n", !load)
+			fmt.Fprintf(b, "\tif p == nil {\n\t\t%s(m, w, o)\n\t\treturn\n\t}\n", h.fallback)
+		}
+		if load {
+			b.WriteString("\td := &w.regs[o.d1]\n")
+			for i := range 32 {
+				fmt.Fprintf(b, "\td[%d] = uint64(binary.LittleEndian.Uint32(p[%d:]))\n", i, 4*i)
+			}
+		} else {
+			b.WriteString("\tv := &w.regs[o.ra]\n")
+			for i := range 32 {
+				fmt.Fprintf(b, "\tbinary.LittleEndian.PutUint32(p[%d:], uint32(v[%d]))\n", 4*i, i)
+			}
+		}
+		b.WriteString("}\n\n")
+	}
 }
 
 // fusedFn is fused, block's form that runs the lanes of the ops in

@@ -534,6 +534,7 @@ func (p *Program) lowerFunc(f *fn) error {
 		o := &f.code[i]
 		immForm(o, consts)
 		setpForm(o)
+		memForm(o)
 		o.gp = all
 		if o.guard >= 0 {
 			o.gp = o.guard
@@ -617,6 +618,35 @@ func setpForm(o *op) {
 			o.exec = f.form
 		}
 		return
+	}
+}
+
+// memForm gives a load of one unsigned 4-byte element into one register,
+// or a store of one 4-byte element, through a base register in .shared or
+// .global, the handler that runs a full warp's unit-stride access in one
+// function (execLdShared4 and the others, fastmem_lanes.go, which take
+// what else comes to execLoad and execStore), where the lane test and
+// copies are Go's, not AVX2's (useAVX2, fastmem_amd64.go): under
+// WebAssembly, whose calls cost more than that path's Go code.
+func memForm(o *op) {
+	if useAVX2 || o.exec == nil || o.base < 0 || o.size != 4 {
+		return
+	}
+	ld, st := reflect.ValueOf(execLoad).Pointer(), reflect.ValueOf(execStore).Pointer()
+	var forms [2]execFn // .shared, .global
+	switch p := reflect.ValueOf(o.exec).Pointer(); {
+	case p == ld && len(o.d) == 1 && o.d1 >= 0 && !o.signed:
+		forms = [2]execFn{execLdShared4, execLdGlobal4}
+	case p == st && len(o.s) == 1:
+		forms = [2]execFn{execStShared4, execStGlobal4}
+	default:
+		return
+	}
+	switch o.space {
+	case spaceShared:
+		o.exec = forms[0]
+	case spaceGlobal:
+		o.exec = forms[1]
 	}
 }
 
