@@ -58,7 +58,7 @@ func runKernelCLI(src []byte, p *Program, want []uint64) (msg string, got []uint
 		fill = fmt.Sprintf(`, "fill": "0x%x"`, f)
 	}
 	fmt.Fprintf(&spec, `]}, %q: {"type": "u64", "count": %d%s}}}`, k+"_param_1", len(want), fill)
-	res := launch.Run("batch.ptx", src, []byte(spec.String()), launch.Options{StepBudget: budget, Sanitize: sanitize, HoldOutput: true})
+	res := launch.Run("batch.ptx", src, []byte(spec.String()), launch.Options{StepBudget: budget, Sanitize: sanitizeFor(p.Seed), HoldOutput: true})
 	if !res.OK {
 		if len(res.Errors) > 0 {
 			e := res.Errors[0]

@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/ptxplay/ptxplay/core/sim"
 )
 
 // tools finds clang-14 and gcc, or skips (fails where
@@ -781,5 +783,20 @@ func TestEarlyReturnBeforeVote(t *testing.T) {
 	}
 	for _, f := range found {
 		t.Errorf("%v", f)
+	}
+}
+
+// TestSanitizeFor: odd seeds run with racecheck, even seeds without it
+// (synccheck always), so that half of every campaign reaches core/sim's
+// warp-wide memory paths, which racecheck and initcheck bypass.
+func TestSanitizeFor(t *testing.T) {
+	for s := uint64(1); s <= 4; s++ {
+		k := sanitizeFor(s)
+		if k&sim.SanSync == 0 || k&sim.SanInit != 0 {
+			t.Errorf("seed %d: sanitizers %v: want synccheck and never initcheck", s, k)
+		}
+		if race := k&sim.SanRace != 0; race != (s%2 == 1) {
+			t.Errorf("seed %d: racecheck %v", s, race)
+		}
 	}
 }
