@@ -7,10 +7,24 @@ package sim
 
 import "encoding/binary"
 
+// The lane loops below first hold their arguments (each "if x == nil {
+// x = nil }" or "if x == 0 { x = 0 }", which leaves x as it is): Go's
+// WebAssembly code keeps an argument in Go's stack in linear memory and
+// loads it again at every use (a load, and a wrap for a pointer, each
+// lane's in V8's code), where a value that a select made stays in a local
+// (docs/benchmarks.md, session 15). Natively a compare and a conditional
+// move, once.
+
 // strideLanes reports whether the lanes step by one stride, a[i] ==
 // a[0] + i*d (mod 2^64) for every lane, and returns d = a[1] - a[0]. part
 // is scratch (see grouped).
 func strideLanes(part *[8]uint64, a *[32]uint64) (d uint64, ok bool) {
+	if part == nil {
+		part = nil
+	}
+	if a == nil {
+		a = nil
+	}
 	d = a[1] - a[0]
 	part[0] = ((((a[2] - a[1]) ^ d) |
 		((a[3] - a[2]) ^ d)) |
@@ -55,6 +69,12 @@ func strideLanes(part *[8]uint64, a *[32]uint64) (d uint64, ok bool) {
 
 // fillLanes sets every lane of d to v.
 func fillLanes(d *[32]uint64, v uint64) {
+	if d == nil {
+		d = nil
+	}
+	if v == 0 {
+		v = 0
+	}
 	d[0] = v
 	d[1] = v
 	d[2] = v
@@ -92,6 +112,12 @@ func fillLanes(d *[32]uint64, v uint64) {
 // spanLanes returns the lowest and highest of a[i]+off over the 32 lanes,
 // and all of them or-ed together.
 func spanLanes(a *[32]uint64, off uint64) (lo, hi, or uint64) {
+	if a == nil {
+		a = nil
+	}
+	if off == 0 {
+		off = 0
+	}
 	lo = a[0] + off
 	hi, or = lo, lo
 	x1 := a[1] + off
@@ -161,6 +187,12 @@ func spanLanes(a *[32]uint64, off uint64) (lo, hi, or uint64) {
 
 // loadSeq4: lane i reads the 4 bytes at b[4*i:].
 func loadSeq4(d *[32]uint64, b *[128]byte) {
+	if d == nil {
+		d = nil
+	}
+	if b == nil {
+		b = nil
+	}
 	d[0] = uint64(binary.LittleEndian.Uint32(b[0:]))
 	d[1] = uint64(binary.LittleEndian.Uint32(b[4:]))
 	d[2] = uint64(binary.LittleEndian.Uint32(b[8:]))
@@ -197,6 +229,12 @@ func loadSeq4(d *[32]uint64, b *[128]byte) {
 
 // storeSeq4: lane i writes its 4 bytes at b[4*i:].
 func storeSeq4(b *[128]byte, v *[32]uint64) {
+	if b == nil {
+		b = nil
+	}
+	if v == nil {
+		v = nil
+	}
 	binary.LittleEndian.PutUint32(b[0:], uint32(v[0]))
 	binary.LittleEndian.PutUint32(b[4:], uint32(v[1]))
 	binary.LittleEndian.PutUint32(b[8:], uint32(v[2]))
@@ -233,6 +271,18 @@ func storeSeq4(b *[128]byte, v *[32]uint64) {
 
 // loadGather4: lane i reads the 4 bytes at b[a[i]+off:].
 func loadGather4(d, a *[32]uint64, b []byte, off uint64) {
+	if d == nil {
+		d = nil
+	}
+	if a == nil {
+		a = nil
+	}
+	if b == nil {
+		b = nil
+	}
+	if off == 0 {
+		off = 0
+	}
 	d[0] = uint64(binary.LittleEndian.Uint32(b[a[0]+off:]))
 	d[1] = uint64(binary.LittleEndian.Uint32(b[a[1]+off:]))
 	d[2] = uint64(binary.LittleEndian.Uint32(b[a[2]+off:]))
@@ -270,6 +320,18 @@ func loadGather4(d, a *[32]uint64, b []byte, off uint64) {
 // storeScatter4: lane i writes its 4 bytes at b[a[i]+off:], in lane
 // order (the last lane on an address wins).
 func storeScatter4(b []byte, a, v *[32]uint64, off uint64) {
+	if b == nil {
+		b = nil
+	}
+	if a == nil {
+		a = nil
+	}
+	if v == nil {
+		v = nil
+	}
+	if off == 0 {
+		off = 0
+	}
 	binary.LittleEndian.PutUint32(b[a[0]+off:], uint32(v[0]))
 	binary.LittleEndian.PutUint32(b[a[1]+off:], uint32(v[1]))
 	binary.LittleEndian.PutUint32(b[a[2]+off:], uint32(v[2]))
@@ -306,6 +368,12 @@ func storeScatter4(b []byte, a, v *[32]uint64, off uint64) {
 
 // loadSeq8: lane i reads the 8 bytes at b[8*i:].
 func loadSeq8(d *[32]uint64, b *[256]byte) {
+	if d == nil {
+		d = nil
+	}
+	if b == nil {
+		b = nil
+	}
 	d[0] = uint64(binary.LittleEndian.Uint64(b[0:]))
 	d[1] = uint64(binary.LittleEndian.Uint64(b[8:]))
 	d[2] = uint64(binary.LittleEndian.Uint64(b[16:]))
@@ -342,6 +410,12 @@ func loadSeq8(d *[32]uint64, b *[256]byte) {
 
 // storeSeq8: lane i writes its 8 bytes at b[8*i:].
 func storeSeq8(b *[256]byte, v *[32]uint64) {
+	if b == nil {
+		b = nil
+	}
+	if v == nil {
+		v = nil
+	}
 	binary.LittleEndian.PutUint64(b[0:], (v[0]))
 	binary.LittleEndian.PutUint64(b[8:], (v[1]))
 	binary.LittleEndian.PutUint64(b[16:], (v[2]))
@@ -378,6 +452,18 @@ func storeSeq8(b *[256]byte, v *[32]uint64) {
 
 // loadGather8: lane i reads the 8 bytes at b[a[i]+off:].
 func loadGather8(d, a *[32]uint64, b []byte, off uint64) {
+	if d == nil {
+		d = nil
+	}
+	if a == nil {
+		a = nil
+	}
+	if b == nil {
+		b = nil
+	}
+	if off == 0 {
+		off = 0
+	}
 	d[0] = uint64(binary.LittleEndian.Uint64(b[a[0]+off:]))
 	d[1] = uint64(binary.LittleEndian.Uint64(b[a[1]+off:]))
 	d[2] = uint64(binary.LittleEndian.Uint64(b[a[2]+off:]))
@@ -415,6 +501,18 @@ func loadGather8(d, a *[32]uint64, b []byte, off uint64) {
 // storeScatter8: lane i writes its 8 bytes at b[a[i]+off:], in lane
 // order (the last lane on an address wins).
 func storeScatter8(b []byte, a, v *[32]uint64, off uint64) {
+	if b == nil {
+		b = nil
+	}
+	if a == nil {
+		a = nil
+	}
+	if v == nil {
+		v = nil
+	}
+	if off == 0 {
+		off = 0
+	}
 	binary.LittleEndian.PutUint64(b[a[0]+off:], (v[0]))
 	binary.LittleEndian.PutUint64(b[a[1]+off:], (v[1]))
 	binary.LittleEndian.PutUint64(b[a[2]+off:], (v[2]))

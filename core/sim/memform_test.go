@@ -284,3 +284,110 @@ func TestSeqForms(t *testing.T) {
 		}
 	}
 }
+
+// TestLaneLoops holds the generated lane loops of fastmem_lanes.go (which
+// hold their arguments first: see there) to their definitions, with the
+// value and the offset 0 among others, so that a hold that changed its
+// argument shows.
+func TestLaneLoops(t *testing.T) {
+	var mem [512]byte
+	for j := range mem {
+		mem[j] = byte(j*7 + j>>8 + 1)
+	}
+	var a [32]uint64
+	for i := range a {
+		a[i] = uint64(31-i) * 8 // lane i at word 31-i: no lane in order
+	}
+	for _, x := range []uint64{0, 1, 0x8000_0000_0000_0001, ^uint64(0)} {
+		var d [32]uint64
+		for i := range d {
+			d[i] = 7
+		}
+		fillLanes(&d, x)
+		for i := range d {
+			if d[i] != x {
+				t.Fatalf("fillLanes(%#x): lane %d holds %#x", x, i, d[i])
+			}
+		}
+	}
+	for _, off := range []uint64{0, 4, 8} {
+		var d4, d8 [32]uint64
+		loadGather4(&d4, &a, mem[:], off)
+		loadGather8(&d8, &a, mem[:], off)
+		for i := range 32 {
+			if want := uint64(binary.LittleEndian.Uint32(mem[a[i]+off:])); d4[i] != want {
+				t.Fatalf("loadGather4 off %d: lane %d reads %#x, want %#x", off, i, d4[i], want)
+			}
+			if want := binary.LittleEndian.Uint64(mem[a[i]+off:]); d8[i] != want {
+				t.Fatalf("loadGather8 off %d: lane %d reads %#x, want %#x", off, i, d8[i], want)
+			}
+		}
+		var v [32]uint64
+		for i := range v {
+			v[i] = uint64(0xa0+i)<<40 | uint64(0x11*i)
+		}
+		for _, n := range []int{4, 8} {
+			got, want := mem, mem
+			if n == 4 {
+				storeScatter4(got[:], &a, &v, off)
+			} else {
+				storeScatter8(got[:], &a, &v, off)
+			}
+			for i := range 32 {
+				if n == 4 {
+					binary.LittleEndian.PutUint32(want[a[i]+off:], uint32(v[i]))
+				} else {
+					binary.LittleEndian.PutUint64(want[a[i]+off:], v[i])
+				}
+			}
+			if got != want {
+				t.Fatalf("storeScatter%d off %d: memory differs from lane by lane", n, off)
+			}
+		}
+		wlo, whi, wor := ^uint64(0), uint64(0), uint64(0)
+		for _, x := range a {
+			wlo, whi, wor = min(wlo, x+off), max(whi, x+off), wor|(x+off)
+		}
+		if lo, hi, or := spanLanes(&a, off); lo != wlo || hi != whi || or != wor {
+			t.Fatalf("spanLanes off %d: (%#x, %#x, %#x), want (%#x, %#x, %#x)", off, lo, hi, or, wlo, whi, wor)
+		}
+	}
+	var d4, d8 [32]uint64
+	loadSeq4(&d4, (*[128]byte)(mem[:]))
+	loadSeq8(&d8, (*[256]byte)(mem[:]))
+	for i := range 32 {
+		if want := uint64(binary.LittleEndian.Uint32(mem[4*i:])); d4[i] != want {
+			t.Fatalf("loadSeq4: lane %d reads %#x, want %#x", i, d4[i], want)
+		}
+		if want := binary.LittleEndian.Uint64(mem[8*i:]); d8[i] != want {
+			t.Fatalf("loadSeq8: lane %d reads %#x, want %#x", i, d8[i], want)
+		}
+	}
+	var out4 [128]byte
+	var out8 [256]byte
+	storeSeq4(&out4, &d8)
+	storeSeq8(&out8, &d8)
+	for i := range 32 {
+		if got := binary.LittleEndian.Uint32(out4[4*i:]); got != uint32(d8[i]) {
+			t.Fatalf("storeSeq4: lane %d wrote %#x, want %#x", i, got, uint32(d8[i]))
+		}
+		if got := binary.LittleEndian.Uint64(out8[8*i:]); got != d8[i] {
+			t.Fatalf("storeSeq8: lane %d wrote %#x, want %#x", i, got, d8[i])
+		}
+	}
+	var part [8]uint64
+	for _, c := range []struct {
+		a      [32]uint64
+		d      uint64
+		stride bool
+	}{
+		{lanes(func(i uint64) uint64 { return 100 + 4*i }), 4, true},
+		{lanes(func(i uint64) uint64 { return 0 }), 0, true},
+		{lanes(func(i uint64) uint64 { return ^uint64(0) - 8*i }), ^uint64(7), true}, // d = -8
+		{lanes(func(i uint64) uint64 { return 4*i + i/31 }), 4, false},               // lane 31 off by one
+	} {
+		if d, ok := strideLanes(&part, &c.a); d != c.d || ok != c.stride {
+			t.Fatalf("strideLanes(%x) = (%#x, %v), want (%#x, %v)", c.a, d, ok, c.d, c.stride)
+		}
+	}
+}
