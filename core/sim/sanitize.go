@@ -359,11 +359,14 @@ const (
 )
 
 // sanPage is the shadow of a chunk of shared or global memory: racecheck's
-// granules and initcheck's bits (set: the byte is initialised).
+// granules and initcheck's bits (set: the byte is initialised). Its one
+// pointer comes first: the collector's scan of a chunk ends there, and
+// the granules, which hold no pointer, cost it nothing.
 type sanPage struct {
-	gen  uint64 // copy on write (sanitize_clone.go)
-	gran [shadowSize / 4]sanGran
-	init [shadowSize / 64]uint64
+	split [][4]sanAcc // the granules' byte records (sanGran.sp)
+	gen   uint64      // copy on write (sanitize_clone.go)
+	gran  [shadowSize / 4]sanGran
+	init  [shadowSize / 64]uint64
 }
 
 // shadowCost is what a chunk counts against ShadowBytes.
@@ -371,13 +374,23 @@ const shadowCost = shadowSize * 25
 
 // sanGran is a 4-byte granule's race shadow. w is the last write; when
 // two threads' writes hold different bytes of the granule (the lanes of a
-// warp storing neighbouring bytes, a u8 element a thread), sp holds the
-// last write of each byte instead, so that a thread reading its own byte
-// does not race with its neighbour's store.
+// warp storing neighbouring bytes, a u8 element a thread), its page's
+// split[sp-1] holds the last write of each byte instead, so that a thread
+// reading its own byte does not race with its neighbour's store. sp < 0:
+// not split now, split[-sp-1] its record for the next split (so a chunk
+// holds at most a record a granule).
 type sanGran struct {
 	w      sanAcc
 	r0, r1 sanAcc
-	sp     *[4]sanAcc
+	sp     int32
+}
+
+// splitOf is g's byte records in p, nil when g is not split.
+func (p *sanPage) splitOf(g *sanGran) *[4]sanAcc {
+	if g.sp <= 0 {
+		return nil
+	}
+	return &p.split[g.sp-1]
 }
 
 // sanAcc is one recorded access.
@@ -647,7 +660,7 @@ func (s *sanitizer) shadowAccess(m *Machine, w *warp, o *op, lane int, sc *sanCT
 		return
 	}
 	if p != nil {
-		s.race(m, w, o, lane, &p.gran, off&shadowMask, n, write, sem, spaceName, addr)
+		s.race(m, w, o, lane, p, off&shadowMask, n, write, sem, spaceName, addr)
 		return
 	}
 	for c := lo; c <= hi; c++ { // a chunk at a time, as the granules of one before
@@ -656,7 +669,7 @@ func (s *sanitizer) shadowAccess(m *Machine, w *warp, o *op, lane int, sc *sanCT
 			return
 		}
 		a, e := max(off, c<<shadowShift), min(off+uint64(n), (c+1)<<shadowShift)
-		s.race(m, w, o, lane, &q.gran, a&shadowMask, int(e-a), write, sem, spaceName, addr+(a-off))
+		s.race(m, w, o, lane, q, a&shadowMask, int(e-a), write, sem, spaceName, addr+(a-off))
 	}
 }
 
@@ -765,15 +778,15 @@ func (s *sanitizer) reportInit(m *Machine, w *warp, o *op, lane int, addr uint64
 		Message: fmt.Sprintf("read of uninitialised %s [0x%x] (%d bytes)%s by thread %s of CTA %s%s: nothing wrote these bytes before", spaceName, addr, n, part, tup(me.Thread), tup(me.CTA), what)})
 }
 
-// race checks lane's access of n bytes at offset off of the granules g
+// race checks lane's access of n bytes at offset off of the chunk p
 // against the accesses recorded there, then records it.
-func (s *sanitizer) race(m *Machine, w *warp, o *op, lane int, g *[shadowSize / 4]sanGran, off uint64, n int, write bool, sem *opSem, spaceName string, addr uint64) {
+func (s *sanitizer) race(m *Machine, w *warp, o *op, lane int, p *sanPage, off uint64, n int, write bool, sem *opSem, spaceName string, addr uint64) {
 	if len(s.clWaiters) > 0 {
 		s.clusterAcquire(m)
 	}
 	var r sanRace
 	s.raceStart(&r, m, w, o, n, write, sem, spaceName)
-	s.raceGrans(&r, lane, g, off, addr)
+	s.raceGrans(&r, lane, p, off, addr)
 }
 
 // sanRace is what racecheck's record of one warp instruction's accesses
@@ -812,7 +825,8 @@ func (s *sanitizer) raceStart(r *sanRace, m *Machine, w *warp, o *op, n int, wri
 }
 
 // raceGrans is race for lane of r's instruction.
-func (s *sanitizer) raceGrans(r *sanRace, lane int, g *[shadowSize / 4]sanGran, off, addr uint64) {
+func (s *sanitizer) raceGrans(r *sanRace, lane int, p *sanPage, off, addr uint64) {
+	g := &p.gran
 	n := r.n // (the rest of r read where needed: the common path needs none of it)
 	cur := &r.cur
 	cur.lane = uint8(lane)
@@ -826,9 +840,9 @@ func (s *sanitizer) raceGrans(r *sanRace, lane int, g *[shadowSize / 4]sanGran, 
 		cur.mask = uint8((1<<hi - 1) &^ (1<<lo - 1))
 		gr := &g[gi]
 		ga := addr - off + gi<<2 + lo
-		if gr.sp != nil {
+		if sp := p.splitOf(gr); sp != nil {
 			for bi := lo; bi < hi; bi++ {
-				if pw := &gr.sp[bi]; pw.mask != 0 && s.conflict(r.m, r.w, r.sw, pw, cur) && !(pw.flags&accAtomic == 0 && s.rewrites(r.m, r.w, r.o, lane, n, r.write, r.sem)) {
+				if pw := &sp[bi]; pw.mask != 0 && s.conflict(r.m, r.w, r.sw, pw, cur) && !(pw.flags&accAtomic == 0 && s.rewrites(r.m, r.w, r.o, lane, n, r.write, r.sem)) {
 					s.reportRace(r.m, r.w, r.o, lane, pw, cur, r.space, ga, n)
 					break
 				}
@@ -853,25 +867,33 @@ func (s *sanitizer) raceGrans(r *sanRace, lane int, g *[shadowSize / 4]sanGran, 
 			// after it, and so after what it overwrote). Another thread's
 			// write of other bytes splits the granule into byte records.
 			switch {
-			case gr.sp == nil && (gr.w.mask&^cur.mask == 0 || sameThread(&gr.w, cur)):
+			case gr.sp <= 0 && (gr.w.mask&^cur.mask == 0 || sameThread(&gr.w, cur)):
 				keep := cur.mask | gr.w.mask
 				gr.w = *cur
 				gr.w.mask = keep
-			case cur.mask == 0xf:
-				gr.sp, gr.w = nil, *cur
+			case cur.mask == 0xf: // (so split: the case above takes an unsplit one)
+				gr.sp, gr.w = -gr.sp, *cur
 			default:
-				if gr.sp == nil {
-					gr.sp = new([4]sanAcc)
+				sp := p.splitOf(gr)
+				if sp == nil {
+					if gr.sp == 0 {
+						p.split = append(p.split, [4]sanAcc{})
+						gr.sp = int32(len(p.split))
+					} else {
+						gr.sp = -gr.sp
+					}
+					sp = &p.split[gr.sp-1]
+					*sp = [4]sanAcc{}
 					for bi := range 4 {
 						if gr.w.mask>>bi&1 != 0 {
-							gr.sp[bi] = gr.w
-							gr.sp[bi].mask = 1 << bi
+							sp[bi] = gr.w
+							sp[bi].mask = 1 << bi
 						}
 					}
 				}
 				for bi := lo; bi < hi; bi++ {
-					gr.sp[bi] = *cur
-					gr.sp[bi].mask = 1 << bi
+					sp[bi] = *cur
+					sp[bi].mask = 1 << bi
 				}
 				gr.w.mask |= cur.mask
 			}

@@ -138,14 +138,8 @@ func (s *sanitizer) ownPage(pp **sanPage) *sanPage {
 	p := new(sanPage)
 	*p = **pp
 	p.gen = s.gen
-	for i := range p.gran {
-		if sp := p.gran[i].sp; sp != nil {
-			c := *sp
-			p.gran[i].sp = &c
-			s.copied += int64(unsafe.Sizeof(c))
-		}
-	}
-	s.copied += int64(unsafe.Sizeof(*p))
+	p.split = slices.Clone(p.split)
+	s.copied += int64(unsafe.Sizeof(*p)) + int64(unsafe.Sizeof([4]sanAcc{}))*int64(len(p.split))
 	*pp = p
 	return p
 }

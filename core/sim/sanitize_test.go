@@ -89,6 +89,53 @@ var sanRows = []sanRow{
 	add.u32 %r5, %r5, %t;
 	st.shared.u8 [%r5], %t;      // @st RACE:ld
 	ld.shared.u8 %r1, [%r5+1];   // @ld RACE:st INIT (byte 64: nobody wrote it)`, 0},
+	{"bytes split granules, another warp's whole words join them, bytes split them again: the neighbour's byte races with the second split's stores (not the whole words', ordered by the barrier)", 1, 64, `
+	mov.u32 %r5, s;
+	add.u32 %r5, %r5, %t;
+	st.shared.u8 [%r5], %t;
+	bar.sync 0;
+	setp.ge.u32 %p1, %t, 32;
+	setp.lt.and.u32 %p1, %t, 40, %p1;
+	@%p1 st.shared.u32 [%sa-128], %t;
+	bar.sync 0;
+	@%p7 st.shared.u8 [%r5], %t;      // @st
+	@%p7 ld.shared.u8 %r1, [%r5+1];   // RACE:st`, 0},
+	{"a thread's write subsumes its own read of the word: a neighbour's unordered write races with the write alone", 1, 32, `
+	st.shared.u32 [%sa], %t;
+	bar.sync 0;
+	ld.shared.u32 %r1, [%sa];
+	add.u32 %r1, %r1, 1;
+	st.shared.u32 [%sa], %r1;   // @st
+	st.shared.u32 [%sn], %t;    // RACE:st`, 0},
+	{"a thread's read and its neighbour's of one word, then the thread's write: a race with the neighbour's read (the second read record), not with its own", 1, 32, `
+	st.shared.u32 [%sa], %t;
+	bar.sync 0;
+	ld.shared.u32 %r1, [%sa];
+	ld.shared.u32 %r2, [%sn];   // @rd
+	st.shared.u32 [%sa], %t;    // RACE:rd`, 0},
+	{"bytes of a word by two lanes, then one of them reads the word: a race with the other lane's byte (the byte records, not the word's newest writer)", 1, 32, `
+	st.shared.u8 [%sn], %t;
+	st.shared.u8 [%sa+1], %t;     // @b
+	ld.shared.u32 %r1, [%sn];     // RACE:b INIT (bytes 2 and 3: nobody wrote them)`, 0},
+	{"three lanes read a word, a fourth writes it: races with the first read record and the last (two records of reads, the middle one replaced)", 1, 32, `
+	st.shared.u32 [%sa], %t;
+	bar.sync 0;
+	ld.shared.u32 %r1, [%sa];     // @p
+	ld.shared.u32 %r2, [%sn];
+	add.u32 %r7, %t, 2;
+	rem.u32 %r7, %r7, 32;
+	mov.u32 %r8, s;
+	mad.lo.u32 %r9, %r7, 4, %r8;
+	ld.shared.u32 %r3, [%r9];     // @r
+	add.u32 %r7, %t, 3;
+	rem.u32 %r7, %r7, 32;
+	mad.lo.u32 %r10, %r7, 4, %r8;
+	st.shared.u32 [%r10], %t;     // RACE:p RACE:r`, 0},
+	{"a warp's words over the end of a 1 KiB chunk of shadow (global words 240 to 271), written by warp 0 and read by warp 1 with no barrier", 1, 64, `
+	mul.wide.u32 %rd2, %lane, 4;
+	add.s64 %rd3, %g, %rd2;
+	@%p7 st.global.u32 [%rd3+960], %t;     // @st
+	@!%p7 ld.global.u32 %r1, [%rd3+960];   // RACE:st`, 0},
 	{"bar.sync between store and load orders them (ISA bar: memory accesses before the barrier are performed before those after)", 1, 64, `
 	st.shared.u32 [%sa], %t;
 	bar.sync 0;

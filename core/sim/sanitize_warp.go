@@ -54,7 +54,7 @@ func (s *sanitizer) span(m *Machine, w *warp, o *op, n int, write bool, st strid
 		}
 		return true
 	}
-	s.spanLanes(m, w, o, a, off, n, write)
+	s.spanLanes(m, w, o, a, off, n, write, st)
 	return true
 }
 
@@ -62,8 +62,9 @@ func (s *sanitizer) span(m *Machine, w *warp, o *op, n int, write bool, st strid
 // memory, what is the same for all of them looked up once: the
 // instruction's class, its release, the CTA's or buffer's shadow, the
 // warp's record, the chunk of shadow while the lanes stay in it. Each
-// lane then does what access does, in the same order.
-func (s *sanitizer) spanLanes(m *Machine, w *warp, o *op, a *[32]uint64, off uint64, n int, write bool) {
+// lane then does what access does, in the same order; or spanQuick does
+// it for all lanes at once.
+func (s *sanitizer) spanLanes(m *Machine, w *warp, o *op, a *[32]uint64, off uint64, n int, write bool, st stride) {
 	sem := s.classify(o)
 	if sem.release {
 		s.release(m, w, sem)
@@ -105,6 +106,14 @@ func (s *sanitizer) spanLanes(m *Machine, w *warp, o *op, a *[32]uint64, off uin
 		bb = b
 	}
 	iw, atomic := write && !sem.atomic, sem.atomic
+	var vc []uint32
+	vbase := 0 // the vector clock's slot of this CTA's warp 0 (quickOrdered)
+	if raceOn {
+		vc, vbase = r.sw.vc, w.cta.pos%m.cl.size*len(w.cta.warps)
+	}
+	if n == 4 && st.seq(4) && !atomic && !sem.acquire && s.spanQuick(sc, sb, &r, a[0]+off-base, initOn, raceOn, iw, vc, vbase) {
+		return
+	}
 	var p *sanPage
 	pi := ^uint64(0)
 	for mk := w.mask; mk != 0; mk &= mk - 1 {
@@ -134,19 +143,16 @@ func (s *sanitizer) spanLanes(m *Machine, w *warp, o *op, a *[32]uint64, off uin
 					}
 				}
 				if raceOn {
-					if gr := &p.gran[(x&shadowMask)>>2]; n == 4 && x&3 == 0 && gr.sp == nil && gr.w.mask == 0 && gr.r0.mask == 0 && (r.cur.flags&accWrite == 0 || gr.r1.mask == 0) {
-						// raceGrans for a whole granule that nothing
-						// wrote and nothing else holds (vector add's
-						// loads and store, a tile's first touch): no
-						// check, the access its one record.
-						r.cur.lane, r.cur.mask = uint8(i), 0xf
-						if r.cur.flags&accWrite != 0 {
-							gr.w = r.cur
-						} else {
-							gr.r0 = r.cur
-						}
+					r.cur.lane = uint8(i)
+					if gr := &p.gran[(x&shadowMask)>>2]; n == 4 && x&3 == 0 && (firstTouch(gr, -(r.cur.flags&accWrite)) || quickGran(gr, &r.cur, vc, vbase)) {
+						// raceGrans for a whole granule whose records
+						// are all ordered before the access (a first
+						// touch, a tile read after the barrier): no
+						// finding, and the access its one record.
+						r.cur.mask = 0xf
+						quickRecord(gr, &r.cur)
 					} else {
-						s.raceGrans(&r, i, &p.gran, x&shadowMask, addr)
+						s.raceGrans(&r, i, p, x&shadowMask, addr)
 					}
 				}
 			}
@@ -154,5 +160,125 @@ func (s *sanitizer) spanLanes(m *Machine, w *warp, o *op, a *[32]uint64, off uin
 		if sem.acquire {
 			s.acquire(m, w, sem, 1<<i)
 		}
+	}
+}
+
+// spanQuick is spanLanes' lane loop at once for a full warp's 4-byte
+// plain access of consecutive words (lane i at offset x0 + 4i of the
+// shadow's memory; no atomic, no acquire) in one chunk, when no lane's
+// access can make a finding: it checks every lane's bytes and granule
+// first, then records them all, and returns true; or it changes nothing
+// (but the chunk made or copied, as the lane loop would) and returns
+// false, and the lane loop runs. Lanes that touch granules and bytes of
+// their own check and record the same in any order; once none can make a
+// finding, lane order keeps nothing.
+//
+// No finding: for a read, initcheck's bits all set; for racecheck, each
+// granule as quickGran finds it.
+func (s *sanitizer) spanQuick(sc *sanCTA, sb *sanBuf, r *sanRace, x0 uint64, initOn, raceOn, iw bool, vc []uint32, vbase int) bool {
+	ci := x0 >> shadowShift
+	if ci != (x0+127)>>shadowShift {
+		return false
+	}
+	p := s.chunk(sc, sb, ci)
+	if p == nil {
+		return false
+	}
+	xo := x0 & shadowMask
+	if initOn && !iw && !bitsSet(&p.init, xo, 128) {
+		return false
+	}
+	if raceOn {
+		gs := p.gran[xo>>2 : xo>>2+32]
+		cur := &r.cur
+		wr := -(cur.flags & accWrite)
+		for i := range gs {
+			cur.lane = uint8(i)
+			if !firstTouch(&gs[i], wr) && !quickGran(&gs[i], cur, vc, vbase) {
+				return false
+			}
+		}
+		cur.mask = 0xf
+		for i := range gs {
+			cur.lane = uint8(i)
+			quickRecord(&gs[i], cur)
+		}
+	}
+	if initOn && iw {
+		setBits(&p.init, xo, 128)
+	}
+	return true
+}
+
+// quickGran reports whether the granule gr, checked by raceGrans for cur
+// (a whole granule's access), would make no finding because each record
+// that could conflict with it is ordered before it as quickOrdered finds:
+// for a read the write (the read then becomes the first read record),
+// for a write the write and both reads. False says nothing.
+// Its callers test a first touch in place first (firstTouch).
+func quickGran(gr *sanGran, cur *sanAcc, vc []uint32, vbase int) bool {
+	return gr.sp <= 0 && (gr.w.mask == 0 || quickOrdered(&gr.w, cur, vc, vbase)) &&
+		(gr.r0.mask == 0 || quickOrdered(&gr.r0, cur, vc, vbase)) &&
+		(cur.flags&accWrite == 0 || gr.r1.mask == 0 || quickOrdered(&gr.r1, cur, vc, vbase))
+}
+
+// firstTouch reports quickGran's commonest case, small enough to inline:
+// a granule with no record that could conflict (no write, no read; for
+// a write no second read either). wr is -(cur.flags & accWrite).
+func firstTouch(gr *sanGran, wr uint8) bool {
+	return gr.w.mask|gr.r0.mask|gr.r1.mask&wr == 0 && gr.sp <= 0
+}
+
+// quickRecord is raceGrans' record of cur (mask 0xf) in a granule
+// quickGran passed: a write the write record, the reads it covers gone;
+// a read the first read record, the one before it ordered before it.
+func quickRecord(gr *sanGran, cur *sanAcc) {
+	if cur.flags&accWrite != 0 {
+		gr.r0.mask, gr.r1.mask = 0, 0
+		gr.w = *cur
+	} else {
+		gr.r0 = *cur
+	}
+}
+
+// quickOrdered reports whether the recorded access a happens before cur
+// by program order, by being a lane of the same warp instruction, or by
+// a barrier phase of cur's CTA (a of the same CTA; vc cur's warp's
+// vector clock, vbase its slot of the CTA's warp 0): sanitizer.ordered's
+// first tests, the ones a tile's and a reduction's accesses pass; false
+// where only ordered's others could tell.
+func quickOrdered(a, cur *sanAcc, vc []uint32, vbase int) bool {
+	if a.step == cur.step {
+		return true
+	}
+	if a.cpos != cur.cpos {
+		return false
+	}
+	if a.warp == cur.warp && a.lane == cur.lane {
+		return true
+	}
+	slot := vbase + int(a.warp)
+	return slot < len(vc) && vc[slot] > a.clock
+}
+
+// bitsSet reports whether initcheck's bits [lo, lo+n) of a chunk are all
+// set.
+func bitsSet(ib *[shadowSize / 64]uint64, lo, n uint64) bool {
+	for k, end := lo, lo+n; k < end; {
+		w := min(64-k&63, end-k)
+		if mask := (^uint64(0) >> (64 - w)) << (k & 63); ^ib[k>>6&(shadowSize/64-1)]&mask != 0 {
+			return false
+		}
+		k += w
+	}
+	return true
+}
+
+// setBits sets initcheck's bits [lo, lo+n) of a chunk.
+func setBits(ib *[shadowSize / 64]uint64, lo, n uint64) {
+	for k, end := lo, lo+n; k < end; {
+		w := min(64-k&63, end-k)
+		ib[k>>6&(shadowSize/64-1)] |= (^uint64(0) >> (64 - w)) << (k & 63)
+		k += w
 	}
 }
