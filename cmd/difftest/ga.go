@@ -24,6 +24,12 @@
 //   - GAS(f, d): alike in a file-scope __shared__ array (ga_s), written
 //     through a 32-bit shared address (mov.u32 s, ga_s) and read through
 //     the generic one and cvta.to.shared back to 32 bits;
+//   - GAU(f, d): a word a thread at unit stride in a file-scope
+//     __shared__ and a __device__ array (a full warp's 4-byte
+//     st.shared.u32 and st.global.u32, core/sim's warp-wide paths), read
+//     after __syncthreads() at the thread d places on by ld.shared.u32,
+//     a generic ld.u32, ld.global.u32, ld.global.u8 and the
+//     ld.shared.v4.u32 of its aligned group of four;
 //   - GAP(f): predicated vector loads of the thread's own inputs as
 //     Triton writes them (@p ld.global.v4.b32 { %r1, ... }, [ a + 16 ];
 //     @!p ld.global.nc.v2.b32; @q ld.global.b32 { %r5 }), each
@@ -39,7 +45,7 @@
 // and memcpy, little-endian as the GPU (gaHost): every value it reads is
 // the bytes the words put there, and every isspacep is 1 for the space
 // of the address and 0 for the two other windows the ISA keeps apart
-// (global, shared, local). GAG, GAS and GAV only at the body's top level
+// (global, shared, local). GAG, GAS, GAU and GAV only at the body's top level
 // where every thread of the CTA is present (not with exit, not in a CTA
 // with empty slots); GAL, GAC and GAP anywhere in the body.
 package main
@@ -62,7 +68,7 @@ func (g *gen) ga(top, all bool) *Stmt {
 	u := func(c uint64) *Expr { return &Expr{Op: "const", T: Ty{K: U32}, C: c} }
 	ops := []string{"GAL", "GAC", "GAP"}
 	if all {
-		ops = append(ops, "GAG", "GAS", "GAV")
+		ops = append(ops, "GAG", "GAS", "GAV", "GAU")
 	}
 	e := &Expr{Op: "macro", T: Ty{K: U32}, Sym: ops[g.r.IntN(len(ops))]}
 	switch e.Sym {
@@ -72,7 +78,7 @@ func (g *gen) ga(top, all bool) *Stmt {
 		e.A = []*Expr{g.pure(g.pureExpr()), u(uint64(g.r.IntN(64)))}
 	case "GAV", "GAP":
 		e.A = []*Expr{g.pure(g.pureExpr())}
-	default:
+	default: // GAG, GAS, GAU
 		e.A = []*Expr{g.pure(g.pureExpr()), u(uint64(g.r.IntN(g.p.Launch().Threads())))}
 	}
 	if v != nil {
@@ -112,6 +118,7 @@ var gaShared = `/* Generic addresses and vectors (Config.GAddr). */
 #define GA_CTAB {` + gaTable() + `}
 #define GAF(a, x) ((a) * 3u + (u32)(x))
 #define GAF64(a, x) GAF(GAF((a), (x)), (u64)(x) >> 32)
+#define GAGW(v) ((v) * 0x9e3779b9u + 7u)
 `
 
 // gaCUDA: the inline PTX.
@@ -206,6 +213,30 @@ static DEV inline u32 ga_sget(u32 u) {
     : "=r"(x), "=r"(y), "=r"(pb), "=l"(dh), "=l"(f0), "=r"(s0), "=r"(s1) : "r"(u) : "memory");
   return GAF(GAF(GAF64(GAF64(GAF(GAF(pb, x), y), dh), f0), s0), s1);
 }
+/* A word a thread at unit stride, a full warp's 4-byte accesses (core/sim's
+   warp-wide paths): ga_s4[TME] and ga_g4[t] stored, after the barrier
+   read at the thread d places on by ld.shared.u32, ld.global.u32, a
+   generic ld.u32, ld.global.u8 and ld.shared.v4.u32 of its group of 4. */
+__shared__ __attribute__((aligned(16))) u32 ga_s4[128];
+__device__ __attribute__((aligned(16))) u32 ga_g4[512];
+static DEV inline void ga_uput(u32 me, u32 t, u32 v) {
+  asm volatile("{\n\t.reg .u32 s;\n\t.reg .u64 a, g;\n\t"
+    "mov.u32 s, ga_s4;\n\tmad.lo.u32 s, %0, 4, s;\n\tst.shared.u32 [s], %2;\n\t"
+    "mov.u64 a, ga_g4;\n\tmul.wide.u32 g, %1, 4;\n\tadd.s64 a, a, g;\n\tst.global.u32 [a], %3;\n\t}"
+    :: "r"(me), "r"(t), "r"(v), "r"(GAGW(v)) : "memory");
+}
+static DEV inline u32 ga_uget(u32 src, u32 gsrc, u32 grp) {
+  u32 x, y, b, q0, q1, q2, q3, z;
+  asm volatile("{\n\t.reg .u32 s;\n\t.reg .u64 a, g;\n\t"
+    "mov.u32 s, ga_s4;\n\tmad.lo.u32 s, %8, 4, s;\n\tld.shared.u32 %0, [s];\n\t"
+    "cvt.u64.u32 g, s;\n\tcvta.shared.u64 g, g;\n\tld.u32 %7, [g];\n\t"
+    "mov.u32 s, ga_s4;\n\tmad.lo.u32 s, %10, 4, s;\n\tld.shared.v4.u32 {%3, %4, %5, %6}, [s];\n\t"
+    "mov.u64 a, ga_g4;\n\tmul.wide.u32 g, %9, 4;\n\tadd.s64 a, a, g;\n\tld.global.u32 %1, [a];\n\tld.global.u8 %2, [a+1];\n\t}"
+    : "=r"(x), "=r"(y), "=r"(b), "=r"(q0), "=r"(q1), "=r"(q2), "=r"(q3), "=r"(z) : "r"(src), "r"(gsrc), "r"(grp) : "memory");
+  return GAF(GAF(GAF(GAF(GAF(GAF(GAF(GAF(1u, x), y), b), q0), q1), q2), q3), z);
+}
+#define GAU(f, d) ({ ga_uput(TME, t, f(t, in)); __syncthreads(); \
+  u32 r_ = ga_uget((TME + (d)) % TN, TCTA0 | ((TME + (d)) % TN), ((TME + (d)) % TN) & ~3u); __syncthreads(); r_; })
 /* Predicated vector loads of the thread's inputs as Triton writes them
    (zeros first, spaces inside the brackets and braces, one-element
    braces): a lane whose predicate is false keeps its zero. */
@@ -285,6 +316,9 @@ static u32 ga_vote_h(u32 t, const u64 *in, u32 (*f)(u32, const u64 *)) {
   return r + (b << 6); /* vote.ballot.b32 of (f & 3) == 0 */
 }
 #define GAV(f) ga_vote_h(t, in, f)
+#define GAU(f, d) ({ u32 s_ = (TME + (d)) % TN, g_ = s_ & ~3u, x_ = f(TCTA0 | s_, AT(TCTA0 | s_)), y_ = GAGW(x_); \
+  GAF(GAF(GAF(GAF(GAF(GAF(GAF(GAF(1u, x_), y_), (y_ >> 8) & 0xffu), f(TCTA0 | g_, AT(TCTA0 | g_))), f(TCTA0 | (g_ + 1u), AT(TCTA0 | (g_ + 1u)))), \
+    f(TCTA0 | (g_ + 2u), AT(TCTA0 | (g_ + 2u)))), f(TCTA0 | (g_ + 3u), AT(TCTA0 | (g_ + 3u)))), x_); })
 static u32 ga_pred_h(const u64 *in, u32 c) {
   u32 w[16], x0 = 0, x1 = 0, x2 = 0, x3 = 0, y = 0;
   memcpy(w, in, 64);

@@ -91,14 +91,14 @@ func (m gaModel) shared(v uint32) uint64 {
 	return m.fold(uint32(1), le.Uint32(b), le.Uint32(b[4:]), dh, le.Uint64(b[8:]), int32(int8(b[2])), int32(int8(b[3])))
 }
 
-// TestGAddr: -with gaddr writes all six macros (300 programs), none in
-// programs without it; GAG, GAS and GAV never with exit nor in a CTA
+// TestGAddr: -with gaddr writes all seven macros (300 programs), none in
+// programs without it; GAG, GAS, GAU and GAV never with exit nor in a CTA
 // with empty slots; the host (gaHost) gives gaModel's values and those of
 // the predicated loads and the votes worked out by hand; a fixed seed set runs at -O0 and -O3 with
 // every output agreeing.
 func TestGAddr(t *testing.T) {
 	cfg := withConfig(t, "gaddr")
-	macros := []string{"GAL(", "GAC(", "GAG(", "GAS(", "GAV(", "GAP("}
+	macros := []string{"GAL(", "GAC(", "GAG(", "GAS(", "GAV(", "GAP(", "GAU("}
 	seen := map[string]bool{}
 	for s := uint64(1); s <= 300; s++ {
 		c := Generate(s, cfg).C()
@@ -115,15 +115,15 @@ func TestGAddr(t *testing.T) {
 				}
 			}
 		}
-		if c := Generate(s, withConfig(t, "gaddr,exit")).C(); strings.Contains(c, "GAG(") || strings.Contains(c, "GAS(") || strings.Contains(c, "GAV(") {
-			t.Fatalf("seed %d: -with gaddr,exit writes GAG, GAS or GAV", s)
+		if c := Generate(s, withConfig(t, "gaddr,exit")).C(); strings.Contains(c, "GAG(") || strings.Contains(c, "GAS(") || strings.Contains(c, "GAV(") || strings.Contains(c, "GAU(") {
+			t.Fatalf("seed %d: -with gaddr,exit writes GAG, GAS, GAU or GAV", s)
 		} else if strings.Contains(c, "GAL(") || strings.Contains(c, "GAC(") || strings.Contains(c, "GAP(") {
 			seen["with exit"] = true
 		}
-		if p := Generate(s, withConfig(t, "gaddr,shapes")); strings.Contains(p.C(), "GAG(") || strings.Contains(p.C(), "GAS(") || strings.Contains(p.C(), "GAV(") {
+		if p := Generate(s, withConfig(t, "gaddr,shapes")); strings.Contains(p.C(), "GAG(") || strings.Contains(p.C(), "GAS(") || strings.Contains(p.C(), "GAV(") || strings.Contains(p.C(), "GAU(") {
 			seen["with shapes"] = true
 			if p.Launch().Ghosts() {
-				t.Errorf("seed %d: GAG, GAS or GAV in a CTA with empty slots (%s)", s, p.Launch())
+				t.Errorf("seed %d: GAG, GAS, GAU or GAV in a CTA with empty slots (%s)", s, p.Launch())
 			}
 		}
 	}
@@ -134,6 +134,13 @@ func TestGAddr(t *testing.T) {
 	}
 	var m gaModel
 	src := func(t, d uint32) uint32 { return t&^63 | (t+d)%64 } // TCTA0 | (TME + d) % TN, TN 64
+	unit := func(t, d uint32, f func(uint32) uint32) uint64 {
+		u := src(t, d)
+		x := f(u)
+		y := x*0x9e3779b9 + 7
+		g := u &^ 3
+		return m.fold(uint32(1), x, y, y>>8&0xff, f(g), f(g+1), f(g+2), f(g+3), x)
+	}
 	checkHostRows(t, preludeC+tileShared+gaShared+gaHost+matrixRowDefs+"static u32 nt(u32 t, const u64 *in) { return ~t; }\n"+
 		"static u32 c3(u32 t, const u64 *in) { return 3; }\nstatic u32 c6(u32 t, const u64 *in) { return 6; }\n",
 		// Every row's function but GAP's ignores the inputs: thread t's
@@ -153,6 +160,12 @@ func TestGAddr(t *testing.T) {
 			{"shared, thread 12, d 127 (thread 11)", "AT_(12, GAS(id, 127u))", m.shared(src(12, 127))},
 			{"shared, thread 12, d 1, ~t (bytes 2 and 3 negative)", "AT_(12, GAS(nt, 1u))", m.shared(^src(12, 1))},
 			{"local, thread 2, m 2, ~t", "AT_(2, GAL(nt, 2u))", m.local(^uint32(2), 2)},
+			// The word of thread u = CTA | (t + d) % 64 (f(u)) by ld.shared,
+			// its global twin f(u) * 0x9e3779b9 + 7, that twin's byte 1, the
+			// words of u's aligned group of 4, f(u) again by a generic load.
+			{"unit stride, thread 0, d 1", "AT_(0, GAU(id, 1u))", unit(0, 1, func(u uint32) uint32 { return u })},
+			{"unit stride, thread 70 (CTA 1), d 62: thread 68, group 68-71", "AT_(70, GAU(sc, 62u))", unit(70, 62, func(u uint32) uint32 { return u * 0x01010101 })},
+			{"unit stride, thread 63, d 3: thread 2, group 0-3", "AT_(63, GAU(nt, 3u))", unit(63, 3, func(u uint32) uint32 { return ^u })},
 			// p (bit 0 of f): the words of inputs 2 and 3, else 0, then
 			// input 5's two words, 0; q (bit 1): input 7's high word, else 0.
 			{"predicated loads, thread 0, f = 5: p, not q", "AT_(0, GAP(c5))", m.fold(uint32(5), uint32(0x102), uint32(0x1002), uint32(0x103), uint32(0x1003), uint32(0))},
