@@ -157,9 +157,25 @@ func (m *Machine) release(c *cta, id int, b *barrier) {
 		releaseRed(c, b)
 	} else {
 		// No bar.red arrived in this phase (each sets redInit): no
-		// waiter has a result to take.
-		for ws := b.waiting; ws != 0; ws &= ws - 1 {
-			c.warps[bits.TrailingZeros64(ws)].wait = 0
+		// waiter has a result to take. Four waiters a round: under
+		// WebAssembly each round is a trip through the function's
+		// dispatch loop, which cost more than a waiter's store.
+		ws := c.warps
+		for s := b.waiting; s != 0; {
+			ws[bits.TrailingZeros64(s)].wait = 0
+			if s &= s - 1; s == 0 {
+				break
+			}
+			ws[bits.TrailingZeros64(s)].wait = 0
+			if s &= s - 1; s == 0 {
+				break
+			}
+			ws[bits.TrailingZeros64(s)].wait = 0
+			if s &= s - 1; s == 0 {
+				break
+			}
+			ws[bits.TrailingZeros64(s)].wait = 0
+			s &= s - 1
 		}
 	}
 	if m.san != nil {

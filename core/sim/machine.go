@@ -51,6 +51,7 @@ type Machine struct {
 	lastAccess []laneAccess
 	lastWrites []memWrite
 	releases   int64       // barrier releases so far (all CTAs)
+	left       int64       // issue's budget past the running burst's end (scratch: see issue)
 	frag       *fragRecord // the last matrix instruction's fragments (fragview.go)
 
 	out console // printf output (printf.go)
@@ -993,13 +994,18 @@ func (m *Machine) issue(n int64) {
 	// Greedy scheduling with a quantum: a warp keeps issuing until it
 	// waits at a barrier, ends, or has issued Quantum instructions in a
 	// row. Only control ops and faults can stop it early.
-	plain, bra, bar := m.shortPaths()
+	// sp: the op flags that take the short paths (one value, and the
+	// budget past the burst's end in m.left, the CTA w.cta's: under
+	// WebAssembly every value live in the loop is reloaded from Go's stack
+	// after each call).
+	sp := m.shortPaths()
+	m.left = n
 handOver:
-	run := c.burst
+	run := w.cta.burst
 	// run's value where this burst ends at the latest, and what is left
 	// after it if it runs to its end (given back below)
-	end := run + int(min(int64(Quantum-run), n))
-	n -= int64(end - run)
+	end := run + int(min(int64(Quantum-run), m.left))
+	m.left -= int64(end - run)
 	// The short paths leave the inner loop for a fault or a
 	// reconvergence point: under WebAssembly a jump that does not fall
 	// through costs a trip through the function's dispatch loop, and Go
@@ -1015,10 +1021,15 @@ burst:
 			run++
 			f := w.f
 			e := &f.stack[len(f.stack)-1]
+			// The paths that leave the frame and the top entry as they
+			// were come back here for the next op (goto next): under
+			// WebAssembly the fetch of both costs more than the load of
+			// the two from Go's stack.
+		next:
 			o := &w.code[e.pc]
 			mask := e.mask & (f.preds[o.gp] ^ o.gx) // (see op)
 			w.mask = mask
-			if o.flags&plain != 0 && mask != 0 {
+			if o.flags&sp&flagPlain != 0 && mask != 0 {
 				// The short path: what the general one below does for
 				// such an op, with fewer tests and joins. The op and the
 				// unguarded plain ops after it (op.blk), as many as the
@@ -1037,39 +1048,101 @@ burst:
 					e.pc++
 					meet := e.pc == e.rpc
 					o.exec(m, w, o)
-					if m.err != nil || meet {
-						if n := len(f.stack) - 1; meet && m.err == nil && n > 0 {
-							// The lanes meet: the entry goes, as normalize
-							// pops it, and where the one below goes on, so
-							// does this loop (no trip out of it and back).
-							f.stack = f.stack[:n]
-							if e = &f.stack[n-1]; e.mask != 0 && e.pc != e.rpc {
-								continue
-							}
+					if oneIf(m.err == nil)&oneIf(!meet) != 0 {
+						// A stretch mostly ends at a bra (a loop's back
+						// edge, an if's test): that goes on below, with no
+						// trip round the loop and no fetch of the frame and
+						// the entry, which plain ops leave as they were.
+						// (Written out in both branches, the usual case
+						// first and the tests one value: under WebAssembly
+						// a join after the call, and each jump that does
+						// not fall through, is a trip through the dispatch
+						// loop.)
+						if o = &w.code[e.pc]; oneIf(o.flags&sp&flagBra != 0)&oneIf(run < end) != 0 {
+							run++
+							mask = e.mask & (f.preds[o.gp] ^ o.gx)
+							w.mask = mask
+							goto bra
+						}
+						if run < end {
+							run++
+							goto next
 						}
 						break
 					}
-				} else {
-					n := m.fused(w, e.pc, int(k), mask)
-					run += n - 1
-					e.pc += int32(n)
-					if m.err != nil || e.pc == e.rpc {
-						break
+					if n := len(f.stack) - 1; meet && m.err == nil && n > 0 {
+						// The lanes meet: the entry goes, as normalize
+						// pops it, and where the one below goes on, so
+						// does this loop (no trip out of it and back).
+						f.stack = f.stack[:n]
+						if e = &f.stack[n-1]; e.mask != 0 && e.pc != e.rpc {
+							continue
+						}
+					}
+					break
+				}
+				n := m.fused(w, e.pc, int(k), mask)
+				run += n - 1
+				e.pc += int32(n)
+				if oneIf(m.err == nil)&oneIf(e.pc != e.rpc) != 0 {
+					if o = &w.code[e.pc]; oneIf(o.flags&sp&flagBra != 0)&oneIf(run < end) != 0 { // (as above)
+						run++
+						mask = e.mask & (f.preds[o.gp] ^ o.gx)
+						w.mask = mask
+						goto bra
+					}
+					if run < end {
+						run++
+						goto next
 					}
 				}
-				// A stretch mostly ends at a bra (a loop's back edge, an
-				// if's test): that goes on below, with no trip round the
-				// loop and no fetch of the frame and the entry, which
-				// plain ops leave as they were.
-				if o = &w.code[e.pc]; o.flags&bra != 0 && run < end {
-					run++
-					mask = e.mask & (f.preds[o.gp] ^ o.gx)
-					w.mask = mask
-				} else {
+				break
+			}
+			if o.flags&sp&flagBarSync != 0 && mask != 0 {
+				// A bar.sync with an immediate barrier and no count:
+				// execBar's arrival and normalize, in place.
+				m.stats.WarpInstructions++
+				m.stats.ThreadInstructions += int64(bits.OnesCount32(e.mask))
+				e.pc++
+				id := uint(o.aux) & 15 // (as lowered: so the shifts need no test)
+				c := w.cta
+				b := &c.bars[id]
+				b.arrived += 32
+				b.waiting |= 1 << (uint(w.id) & 63)
+				c.barsWaited |= 1 << id
+				w.wait = int(id) + 1 // (waitOp: see release)
+				// Most arrivals wait (no count, not the last live warp
+				// to arrive) away from a reconvergence point; without
+				// clusters, where the CTA's next warp can go and the
+				// budget is not spent, that warp's burst starts here,
+				// as the code after the loop and handOver would start
+				// it (c.rr and c.burst are left: the burst's end sets
+				// both). The tests are one value, so that this path
+				// takes no jump: under WebAssembly each is a trip
+				// through the function's dispatch loop.
+				live := (uint64(1)<<len(c.warps) - 1) &^ c.doneWarps
+				rr := (w.id + 1) * oneIf(w.id+1 != len(c.warps))
+				nx := c.warps[rr]
+				left := m.left + int64(end-run)
+				if oneIf(b.want == 0)&oneIf(live&^(b.waiting|b.arrivedWarps) != 0)&oneIf(e.pc != e.rpc)&
+					oneIf(m.cl.size == 1)&oneIf(left > 0)&oneIf(!nx.done)&oneIf(nx.wait == 0) != 0 {
+					w, run, end = nx, 0, int(min(left, Quantum))
+					m.left = left - int64(end)
 					continue
 				}
+				if b.want != 0 || b.complete(c) {
+					m.tryRelease(c, int(id)) // the last to arrive goes on
+				}
+				if e.pc == e.rpc {
+					normalize(w)
+				}
+				if w.wait != 0 {
+					break burst
+				}
+				continue
 			}
-			if o.flags&bra != 0 {
+		bra:
+			if o.flags&sp&flagBra != 0 {
 				// A bra: what execBra and normalize do, in place.
 				// (Each case ends in a loop exit or the loop's back edge:
 				// no join to jump to.)
@@ -1086,13 +1159,21 @@ burst:
 						}
 						break
 					}
-					continue
+					if run < end { // (the frame and the entry stay: see next)
+						run++
+						goto next
+					}
+					break
 				}
 				if mask == 0 {
 					if e.pc++; e.pc == e.rpc {
 						break
 					}
-					continue
+					if run < end {
+						run++
+						goto next
+					}
+					break
 				}
 				// Lanes that part: execBra's other cases, here rather
 				// than in a function of their own (under WebAssembly
@@ -1110,48 +1191,6 @@ burst:
 				}
 				if e.pc == e.rpc {
 					break
-				}
-				continue
-			}
-			if o.flags&bar != 0 && mask != 0 {
-				// A bar.sync with an immediate barrier and no count:
-				// execBar's arrival and normalize, in place.
-				m.stats.WarpInstructions++
-				m.stats.ThreadInstructions += int64(bits.OnesCount32(e.mask))
-				e.pc++
-				id := uint(o.aux)
-				b := &c.bars[id&15]
-				b.arrived += 32
-				b.waiting |= 1 << (uint(w.id) & 63)
-				c.barsWaited |= 1 << id
-				w.wait = int(id) + 1 // (waitOp: see release)
-				// Most arrivals wait (no count, not the last live warp
-				// to arrive) away from a reconvergence point; without
-				// clusters, where the CTA's next warp can go and the
-				// budget is not spent, that warp's burst starts here,
-				// as the code after the loop and handOver would start
-				// it (c.rr and c.burst are left: the burst's end sets
-				// both). The tests are one value, so that this path
-				// takes no jump: under WebAssembly each is a trip
-				// through the function's dispatch loop.
-				live := (uint64(1)<<len(c.warps) - 1) &^ c.doneWarps
-				rr := (w.id + 1) * oneIf(w.id+1 != len(c.warps))
-				nx := c.warps[rr]
-				left := n + int64(end-run)
-				if oneIf(b.want == 0)&oneIf(live&^(b.waiting|b.arrivedWarps) != 0)&oneIf(e.pc != e.rpc)&
-					oneIf(m.cl.size == 1)&oneIf(left > 0)&oneIf(!nx.done)&oneIf(nx.wait == 0) != 0 {
-					w, run, end = nx, 0, int(min(left, Quantum))
-					n = left - int64(end)
-					continue
-				}
-				if b.want != 0 || b.complete(c) {
-					m.tryRelease(c, int(id)) // the last to arrive goes on
-				}
-				if e.pc == e.rpc {
-					normalize(w)
-				}
-				if w.wait != 0 {
-					break burst
 				}
 				continue
 			}
@@ -1223,6 +1262,7 @@ burst:
 	// schedule of one run. (Selects rather than branches: under
 	// WebAssembly each jump is a trip through the function's dispatch
 	// loop.)
+	c = w.cta
 	ended := oneIf(run >= Quantum)|w.wait|oneIf(w.done)|oneIf(m.done) != 0
 	e1 := oneIf(ended)
 	rr := (w.id + e1) * oneIf(w.id+e1 != len(c.warps))
@@ -1230,7 +1270,8 @@ burst:
 	// The next warp's burst, here rather than by a return to bursts and
 	// a new issue: what next and issue's start do. Under WebAssembly the
 	// call and the start cost more than a short burst between barriers.
-	n += int64(end - run)
+	n = m.left + int64(end-run)
+	m.left = n
 	if !w.done {
 		// Without clusters, the CTA's next warp where it can go: the
 		// tests are one value (no jumps: see above); c.done is false,
@@ -1410,23 +1451,23 @@ func (m *Machine) recordStep(w *warp, f *frame, e *entry, mask uint32) {
 	m.last = lastStep{cta: w.cta.id, warp: int32(w.id), fn: f.fn.index, pc: e.pc, active: e.mask, exec: mask}
 }
 
-// shortPaths returns the op flags that take burst's short paths:
-// flagPlain, flagBra and flagBarSync, or none while steps are recorded
+// shortPaths returns the op flags that take burst's short paths, of
+// flagPlain, flagBra and flagBarSync: all three, or none while steps are recorded
 // (recordStep: every op by the general path). Plain ops take the general
 // path too while initcheck runs: a load from local memory may leave a
 // register undefined in the middle of a burst, and from then on regUse
 // must see every op (sanitize_local.go). Barriers take execBar under
 // every sanitizer (racecheck and synccheck watch the arrivals).
-func (m *Machine) shortPaths() (plain, bra, bar opFlag) {
+func (m *Machine) shortPaths() opFlag {
 	switch {
 	case m.record:
-		return 0, 0, 0
+		return 0
 	case m.san == nil:
-		return flagPlain, flagBra, flagBarSync
+		return flagPlain | flagBra | flagBarSync
 	case m.san.on&SanInit != 0:
-		return 0, flagBra, 0
+		return flagBra
 	}
-	return flagPlain, flagBra, 0
+	return flagPlain | flagBra
 }
 
 // issued returns n, the ops fused issued of the k it counted as thread
