@@ -1039,64 +1039,68 @@ burst:
 				// (Go lays this out on the path the loop falls through).
 				k := min(uint(o.blk), uint(end-run+1), uint(e.rpc-e.pc))
 				if k < 2 {
-					// The bookkeeping before the call, so that fewer
-					// values live across it (Go's wasm code keeps those
-					// in memory).
+					// The bookkeeping before the call and the meet after
+					// it, so that fewer values live across it (Go's wasm
+					// code keeps those in memory).
 					m.stats.WarpInstructions++
 					m.stats.ThreadInstructions += int64(bits.OnesCount32(mask))
 					f.wregs[:cap(f.wregs)][o.wm] |= mask // (see frame)
 					e.pc++
-					meet := e.pc == e.rpc
-					o.exec(m, w, o)
-					if oneIf(m.err == nil)&oneIf(!meet) != 0 {
-						// A stretch mostly ends at a bra (a loop's back
-						// edge, an if's test): that goes on below, with no
-						// trip round the loop and no fetch of the frame and
-						// the entry, which plain ops leave as they were.
-						// (Written out in both branches, the usual case
-						// first and the tests one value: under WebAssembly
-						// a join after the call, and each jump that does
-						// not fall through, is a trip through the dispatch
-						// loop.)
-						if o = &w.code[e.pc]; oneIf(o.flags&sp&flagBra != 0)&oneIf(run < end) != 0 {
-							run++
-							mask = e.mask & (f.preds[o.gp] ^ o.gx)
-							w.mask = mask
-							goto bra
+					o.exec(m, w, o) // (a plain op leaves the stack as it was)
+					if meet := e.pc == e.rpc; m.err != nil || meet {
+						if n := len(f.stack) - 1; meet && m.err == nil && n > 0 {
+							// The lanes meet: the entry goes, as normalize
+							// pops it, and where the one below goes on, so
+							// does this loop (no trip out of it and back).
+							f.stack = f.stack[:n]
+							if e = &f.stack[n-1]; e.mask != 0 && e.pc != e.rpc {
+								continue
+							}
 						}
+						break
+					}
+					// A stretch mostly ends at a bra (a loop's back edge,
+					// an if's test): that goes on below, with no trip
+					// round the loop and no fetch of the frame and the
+					// entry, which plain ops leave as they were; other
+					// ops go on at next. (Written out in both branches:
+					// under WebAssembly a join after the call costs two
+					// trips through the dispatch loop.)
+					if o = &w.code[e.pc]; o.flags&sp&flagBra == 0 {
 						if run < end {
 							run++
 							goto next
 						}
 						break
 					}
-					if n := len(f.stack) - 1; meet && m.err == nil && n > 0 {
-						// The lanes meet: the entry goes, as normalize
-						// pops it, and where the one below goes on, so
-						// does this loop (no trip out of it and back).
-						f.stack = f.stack[:n]
-						if e = &f.stack[n-1]; e.mask != 0 && e.pc != e.rpc {
-							continue
-						}
+					if run >= end {
+						break
 					}
-					break
+					run++
+					mask = e.mask & (f.preds[o.gp] ^ o.gx)
+					w.mask = mask
+					goto bra
 				}
 				n := m.fused(w, e.pc, int(k), mask)
 				run += n - 1
 				e.pc += int32(n)
-				if oneIf(m.err == nil)&oneIf(e.pc != e.rpc) != 0 {
-					if o = &w.code[e.pc]; oneIf(o.flags&sp&flagBra != 0)&oneIf(run < end) != 0 { // (as above)
-						run++
-						mask = e.mask & (f.preds[o.gp] ^ o.gx)
-						w.mask = mask
-						goto bra
-					}
+				if m.err != nil || e.pc == e.rpc {
+					break
+				}
+				if o = &w.code[e.pc]; o.flags&sp&flagBra == 0 { // (as above)
 					if run < end {
 						run++
 						goto next
 					}
+					break
 				}
-				break
+				if run >= end {
+					break
+				}
+				run++
+				mask = e.mask & (f.preds[o.gp] ^ o.gx)
+				w.mask = mask
+				goto bra
 			}
 			if o.flags&sp&flagBarSync != 0 && mask != 0 {
 				// A bar.sync with an immediate barrier and no count:
