@@ -142,6 +142,46 @@ func (m *Machine) sharedSeq4(w *warp, o *op) *[128]byte {
 	return (*[128]byte)(sh[x:])
 }
 
+// sharedLanes4 is, for the shared forms (execLdShared4, execStShared4), a
+// partial warp's 4-byte access of one register in the CTA's shared memory
+// in one function (a reduction's last rounds): what warpSpan and loadSpan
+// or storeSpan do for it, the active lanes in lane order, when every one
+// is aligned and in bounds; false, with nothing done, where one is not
+// (execLoad or execStore then fault at the first such lane), or for a
+// full warp, a recorded step or the sanitizers' memory checks. Under
+// WebAssembly warpSpan's and loadSpan's calls and tests cost about 1,400
+// V8 instructions a call in reduce's last rounds (docs/benchmarks.md,
+// session 15).
+func (m *Machine) sharedLanes4(w *warp, o *op, store bool) bool {
+	if w.mask == fullMask || m.record || m.san != nil && m.san.mem {
+		return false
+	}
+	a, sh, off := &w.regs[o.base], w.cta.shared, uint64(o.off)
+	if len(sh) < 4 {
+		return false
+	}
+	last := uint64(len(sh) - 4)
+	for mk := uint64(w.mask); mk != 0; mk &= mk - 1 {
+		if x := a[bits.TrailingZeros64(mk)&31] + off; x&3 != 0 || x > last {
+			return false
+		}
+	}
+	if store {
+		v := &w.regs[o.ra]
+		for mk := uint64(w.mask); mk != 0; mk &= mk - 1 {
+			i := bits.TrailingZeros64(mk) & 31
+			binary.LittleEndian.PutUint32(sh[a[i]+off:], uint32(v[i]))
+		}
+		return true
+	}
+	d := &w.regs[o.d1]
+	for mk := uint64(w.mask); mk != 0; mk &= mk - 1 {
+		i := bits.TrailingZeros64(mk) & 31
+		d[i] = uint64(binary.LittleEndian.Uint32(sh[a[i]+off:]))
+	}
+	return true
+}
+
 // globalSeq4 is warpSpan's answer for the commonest global access, a
 // full warp's 4-byte one at unit stride inside one page of one buffer
 // (vector add's loads and store, a tile's rows), found with fewer tests

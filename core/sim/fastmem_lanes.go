@@ -557,7 +557,9 @@ func execLdShared4(m *Machine, w *warp, o *op) {
 	x := a0 + uint64(o.off)
 	sh := w.cta.shared
 	if w.mask != fullMask || m.record || m.san != nil && m.san.mem || x&3 != 0 || x >= uint64(len(sh)) || uint64(len(sh))-x < 128 {
-		execLoad(m, w, o)
+		if !m.sharedLanes4(w, o, false) {
+			execLoad(m, w, o)
+		}
 		return
 	}
 	part := &m.part
@@ -650,7 +652,9 @@ func execStShared4(m *Machine, w *warp, o *op) {
 	x := a0 + uint64(o.off)
 	sh := w.cta.shared
 	if w.mask != fullMask || m.record || m.san != nil && m.san.mem || x&3 != 0 || x >= uint64(len(sh)) || uint64(len(sh))-x < 128 {
-		execStore(m, w, o)
+		if !m.sharedLanes4(w, o, true) {
+			execStore(m, w, o)
+		}
 		return
 	}
 	part := &m.part

@@ -348,10 +348,11 @@ func seqHandlers(b *bytes.Buffer) {
 		if h.space == "shared" {
 			b.WriteString("\tsh := w.cta.shared\n")
 			b.WriteString("\tif w.mask != fullMask || m.record || m.san != nil && m.san.mem || x&3 != 0 || x >= uint64(len(sh)) || uint64(len(sh))-x < 128 {\n")
+			fmt.Fprintf(b, "\t\tif !m.sharedLanes4(w, o, %v) {\n\t\t\t%s(m, w, o)\n\t\t}\n\t\treturn\n\t}\n", !load, h.fallback)
 		} else {
 			b.WriteString("\tif w.mask != fullMask || m.record || m.san != nil && m.san.mem || x&3 != 0 || x > ^uint64(0)-128 {\n")
+			fmt.Fprintf(b, "\t\t%s(m, w, o)\n\t\treturn\n\t}\n", h.fallback)
 		}
-		fmt.Fprintf(b, "\t\t%s(m, w, o)\n\t\treturn\n\t}\n", h.fallback)
 		b.WriteString("\tpart := &m.part\n")
 		b.WriteString(stride)
 		b.WriteString("\tif bad != 0 {\n")

@@ -169,6 +169,15 @@ func TestSeqForms(t *testing.T) {
 		}), 32},
 		{"unit stride, 20 lanes", unit(128), 20},
 		{"unit stride, 31 lanes", unit(128), 31},
+		{"one lane", unit(1020), 1},
+		{"20 lanes in reverse, pairs on one word", with(unit(0), func(o *[32]uint64) {
+			for i := range o {
+				o[i] = 512 - uint64(i)/2*4
+			}
+		}), 20},
+		{"20 lanes, lane 7 misaligned", with(unit(128), func(o *[32]uint64) { o[7]++ }), 20},
+		{"20 lanes, lane 19 past the end", with(unit(128), func(o *[32]uint64) { o[19] = 1024 }), 20},
+		{"20 lanes, lane 20 (inactive) past the end", with(unit(128), func(o *[32]uint64) { o[20] = 1 << 40 }), 20},
 	}
 	for _, c := range []struct {
 		name, ptx, base, out string
