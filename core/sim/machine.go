@@ -1342,7 +1342,9 @@ func (m *Machine) nextWarp(c *cta) *warp {
 // warpEnded finishes the CTA when its last warp is done, and lets
 // barriers waiting on exited warps go.
 func (m *Machine) warpEnded(c *cta) {
-	m.clusterRelease(c)
+	if m.cl.arrived != 0 { // (clusterRelease's own first test, without the call)
+		m.clusterRelease(c)
+	}
 	if c.doneWarps != 1<<len(c.warps)-1 {
 		for ids := c.barsWaited; ids != 0; ids &= ids - 1 {
 			if id := bits.TrailingZeros16(ids); c.bars[id].waiting != 0 { // (tryRelease's own first test, without the call)
