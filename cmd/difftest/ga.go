@@ -34,9 +34,9 @@
 //     Triton writes them (@p ld.global.v4.b32 { %r1, ... }, [ a + 16 ];
 //     @!p ld.global.nc.v2.b32; @q ld.global.b32 { %r5 }), each
 //     destination zeroed first, p and q bits 0 and 1 of f;
-//   - GAV(f): the votes without .sync (the forms of PTX before 6.4,
-//     which users' old PTX holds and ptxplay runs), after bar.warp.sync
-//     -1, over the whole warp: vote.all.pred and vote.any.pred of f & 1
+//   - GAV(f): the votes of the whole warp (membermask -1; without .sync
+//     ptxas and ptxplay refuse them in these sm_80, PTX 7.0 modules),
+//     after bar.warp.sync -1: vote.all.pred and vote.any.pred of f & 1
 //     and of (f & 31) != 0, vote.all.pred of !p, vote.uni.pred of p and
 //     vote.ballot.b32 of p = (f & 3) == 0.
 //
@@ -252,15 +252,16 @@ static DEV inline u32 ga_pred(const u64 *in, u32 c) {
   return GAF(GAF(GAF(GAF(GAF(c, x0), x1), x2), x3), y);
 }
 #define GAP(f) ga_pred(in, f(t, in))
-/* The votes without .sync of PTX before 6.4 (sm_6x), after a
-   bar.warp.sync of the whole warp: over the warp's active threads. */
+/* The votes over the whole warp (membermask -1), after a bar.warp.sync
+   of it. (Without .sync, as PTX before 6.4 wrote them, ptxas refuses
+   them for sm_70 and up from PTX 6.4, and so does ptxplay.) */
 static DEV inline u32 ga_vote(u32 v) {
   u32 r;
   asm volatile("{\n\t.reg .pred p, a, n;\n\t.reg .u32 x;\n\tbar.warp.sync -1;\n\tmov.u32 %0, 0;\n\t"
-    "and.b32 x, %1, 1;\n\tsetp.ne.u32 p, x, 0;\n\tvote.all.pred a, p;\n\tvote.any.pred n, p;\n\t@a or.b32 %0, %0, 1;\n\t@n or.b32 %0, %0, 2;\n\t"
-    "and.b32 x, %1, 31;\n\tsetp.ne.u32 p, x, 0;\n\tvote.all.pred a, p;\n\tvote.any.pred n, p;\n\t@a or.b32 %0, %0, 4;\n\t@n or.b32 %0, %0, 8;\n\t"
-    "and.b32 x, %1, 3;\n\tsetp.eq.u32 p, x, 0;\n\tvote.all.pred a, !p;\n\tvote.uni.pred n, p;\n\t@a or.b32 %0, %0, 16;\n\t@n or.b32 %0, %0, 32;\n\t"
-    "vote.ballot.b32 x, p;\n\tshl.b32 x, x, 6;\n\tadd.u32 %0, %0, x;\n\t}"
+    "and.b32 x, %1, 1;\n\tsetp.ne.u32 p, x, 0;\n\tvote.sync.all.pred a, p, -1;\n\tvote.sync.any.pred n, p, -1;\n\t@a or.b32 %0, %0, 1;\n\t@n or.b32 %0, %0, 2;\n\t"
+    "and.b32 x, %1, 31;\n\tsetp.ne.u32 p, x, 0;\n\tvote.sync.all.pred a, p, -1;\n\tvote.sync.any.pred n, p, -1;\n\t@a or.b32 %0, %0, 4;\n\t@n or.b32 %0, %0, 8;\n\t"
+    "and.b32 x, %1, 3;\n\tsetp.eq.u32 p, x, 0;\n\tvote.sync.all.pred a, !p, -1;\n\tvote.sync.uni.pred n, p, -1;\n\t@a or.b32 %0, %0, 16;\n\t@n or.b32 %0, %0, 32;\n\t"
+    "vote.sync.ballot.b32 x, p, -1;\n\tshl.b32 x, x, 6;\n\tadd.u32 %0, %0, x;\n\t}"
     : "=r"(r) : "r"(v) : "memory");
   return r;
 }

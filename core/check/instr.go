@@ -71,6 +71,12 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 	if f := m.Form; f.MaxPTX > 0 && p.Version >= f.MaxPTX || f.MaxSM > 0 && p.SM >= f.MaxSM {
 		c.errorf(st.OpPos, "%s", legacyMsg(st, f, p))
 	}
+	if r := e.Removed; r.Applies(p.Version, p.SM) {
+		// ptxas: "Instruction 'vote' without '.sync' is not supported on
+		// .target sm_70 and higher from PTX ISA version 6.4".
+		c.errorf(st.OpPos, "%s is not supported on .target sm_%d and higher from PTX ISA version %s (module has .version %s, .target sm_%d); write %s",
+			written(st), r.SM, r.PTX, p.Version, p.SM, r.Use)
+	}
 	if e.Rule != nil {
 		if why := e.Rule(m); why != "" {
 			c.errorf(st.OpPos, "invalid modifiers for %s: %s", e.Name, why)
@@ -141,10 +147,7 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 // too new) for it, and names the forms to write instead.
 func legacyMsg(st *ptx.Instr, f *isa.Form, p *Program) string {
 	var b strings.Builder
-	b.WriteString(st.Op)
-	for _, m := range st.Mods {
-		b.WriteString(m.Name)
-	}
+	b.WriteString(written(st))
 	b.WriteString(" is legacy syntax, valid only")
 	// The same form may be legacy in several ways (mad.f32: before PTX ISA
 	// 3.2, or for sm_1x targets).
@@ -254,6 +257,17 @@ func predsFit(s *scope, f *isa.Form, args []ptx.Operand) bool {
 		}
 	}
 	return true
+}
+
+// written is the instruction's opcode and modifiers as written
+// (vote.ballot.b32).
+func written(st *ptx.Instr) string {
+	var b strings.Builder
+	b.WriteString(st.Op)
+	for _, m := range st.Mods {
+		b.WriteString(m.Name)
+	}
+	return b.String()
 }
 
 func fullName(st *ptx.Instr) string {

@@ -71,6 +71,10 @@ type Entry struct {
 	SM      int      // minimum sm target (forms may raise it)
 	Relaxed bool     // registers may be wider than the type (ld, st, cvt, ...)
 	NoExec  string   // non-empty: accepted by the checker, refused at run time with this reason
+	// Removed, when set, is where the ISA took the entry away: every
+	// form, for targets Removed.SM and up, from PTX ISA Removed.PTX
+	// (vote and shfl without .sync: ptxas refuses them there).
+	Removed Removal
 	// LaneLocal: each thread that runs it reads its register sources and
 	// writes its register destinations, in full, in its own lane and no
 	// other's (the ALU, conversions, moves, loads, stores, atomics, and
@@ -85,6 +89,21 @@ type Entry struct {
 
 	forms []*Form   // compiled from Syntax on first use (Forms)
 	once  sync.Once // guards forms
+}
+
+// Removal is where an entry stops being valid: modules of PTX ISA version
+// PTX or later for targets SM or later (both at once), which write Use
+// instead. A zero PTX: never.
+type Removal struct {
+	PTX Version
+	SM  int
+	Use string
+}
+
+// Applies reports whether a module of PTX ISA version v and target sm lies
+// where the entry is removed (0 for an unknown version or target: no).
+func (r Removal) Applies(v Version, sm int) bool {
+	return r.PTX > 0 && v >= r.PTX && sm >= r.SM
 }
 
 // Forms returns the entry's syntax lines compiled, in table order. They are

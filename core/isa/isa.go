@@ -99,6 +99,9 @@ func Hover(name string) string {
 	if e.Section != "" {
 		b.WriteString(" (PTX ISA §" + e.Section + ")")
 	}
+	if r := e.Removed; r.PTX > 0 {
+		b.WriteString("\n  Not supported on sm_" + itoa(r.SM) + " and higher from PTX " + r.PTX.String() + ": write " + r.Use + ".")
+	}
 	for _, f := range e.Forms() {
 		b.WriteString("\n  " + f.Text)
 		if f.PTX > e.PTX || f.SM > e.SM {

@@ -27,7 +27,7 @@ var dataTable = []Entry{
 	}},
 	{Name: "shfl", Section: "9.7.9.5", Doc: "Deprecated warp shuffle (use shfl.sync): read a from another lane (.up, .down, .bfly, .idx); p tells whether the source lane was in range.", PTX: 30, SM: 30, Syntax: []string{
 		"shfl.shflmode.b32 d|p, a, b:.b32, c:.b32",
-	}, Groups: []Group{{"shflmode", []string{".up", ".down", ".bfly", ".idx"}}}},
+	}, Groups: []Group{{"shflmode", []string{".up", ".down", ".bfly", ".idx"}}}, Removed: Removal{PTX: 64, SM: 70, Use: "shfl.sync"}},
 	{Name: "shfl.sync", Section: "9.7.9.6", Doc: "Warp shuffle among the lanes in membermask: read a from another lane (.up, .down, .bfly, .idx); p tells whether the source lane was in range.", PTX: 60, SM: 30, Syntax: []string{
 		"shfl.sync.shflmode.b32 d|p, a, b:.b32, c:.b32, membermask:.b32",
 	}, Groups: []Group{{"shflmode", []string{".up", ".down", ".bfly", ".idx"}}}},

@@ -111,7 +111,7 @@ var syncTable = []Entry{
 	{Name: "vote", Section: "9.7.14.9", Doc: "Deprecated warp vote (use vote.sync): .all, .any, .uni of a predicate, or .ballot of it into a mask.", PTX: 12, SM: 12, Syntax: []string{
 		"vote.vmode.pred d:.pred, a:.pred",
 		"vote.ballot.b32 d, a:.pred @ptx2.0 @sm_20",
-	}, Groups: []Group{{"vmode", []string{".all", ".any", ".uni"}}}},
+	}, Groups: []Group{{"vmode", []string{".all", ".any", ".uni"}}}, Removed: Removal{PTX: 64, SM: 70, Use: "vote.sync"}},
 	{Name: "vote.sync", Section: "9.7.14.10", Doc: "Warp vote among the lanes in membermask: .all, .any, .uni of a predicate, or .ballot of it into a mask.", PTX: 60, SM: 30, Syntax: []string{
 		"vote.sync.vmode.pred d:.pred, a:.pred, membermask:.b32",
 		"vote.sync.ballot.b32 d, a:.pred, membermask:.b32",
