@@ -285,6 +285,7 @@ func TestEveryAcceptedFormRuns(t *testing.T) {
 				var src, text string
 				var cp *check.Program
 				dup := false
+				var firstErrs ptx.ErrorList
 				for try := 0; try < 12 && cp == nil; try++ {
 					in.regs, in.decls = map[string]int{}, nil
 					text = writeInstance(e, f, k, in)
@@ -312,6 +313,7 @@ func TestEveryAcceptedFormRuns(t *testing.T) {
 							first = cerrs
 						}
 					}
+					firstErrs = first
 					if cp == nil && (len(first) == 0 || !in.fixFrags(f, first[0].Msg)) {
 						break
 					}
@@ -321,10 +323,12 @@ func TestEveryAcceptedFormRuns(t *testing.T) {
 				}
 				if cp == nil {
 					rejected++
+					walkDump(t, "r", e.Name, in, text, firstErrs)
 					continue
 				}
 				ok = true
 				accepted++
+				walkDump(t, "a", e.Name, in, text, nil)
 				p, err := Load(cp)
 				if err != nil {
 					t.Errorf("%s form %d: %s: load: %v", e.Name, fi, strings.TrimSpace(text), err)
@@ -380,3 +384,54 @@ func TestEveryAcceptedFormRuns(t *testing.T) {
 		t.Errorf("no accepted instance (the walk proves nothing for it): %s", u)
 	}
 }
+
+// walkDump writes one instance as a PTX module for ptxas when WALK_DUMP
+// names a folder (scripts/ptxas-walk): kind "a" for an instance the
+// checker accepts, with the first of walkHeads it accepts (CUDA 13.0's
+// ptxas knows PTX ISA 9.0), "r" for one it rejects, with the checker's
+// first error in a comment. ptxas refusing an "a" file means the table
+// accepts what ptxas does not; ptxas accepting an "r" file, the opposite.
+func walkDump(t *testing.T, kind, name string, in *instance, text string, errs ptx.ErrorList) {
+	dir := os.Getenv("WALK_DUMP")
+	if dir == "" {
+		return
+	}
+	body := ".global .u32 gvar[4];\n.visible .entry k()\n{\n" + strings.Join(in.decls, "\n") + "\n" + text + "\nL_end:\n\tret;\n}\n"
+	head, note := "", ""
+	if kind == "a" {
+		for _, h := range walkHeads {
+			mod, perrs := ptx.Parse("walk.ptx", []byte(h+body))
+			if len(perrs) > 0 {
+				continue
+			}
+			if _, cerrs := check.Check(mod); len(cerrs) == 0 {
+				head = h
+				break
+			}
+		}
+		if head == "" {
+			return // a newer PTX ISA or a legacy target only: nothing ptxas 13.0 takes
+		}
+	} else {
+		head = walkHeads[1]
+		if len(errs) > 0 {
+			note = strings.ReplaceAll(errs[0].Msg, "\n", " ")
+		}
+	}
+	walkDumpN++
+	src := fmt.Sprintf("// %s %s: %s\n%s%s", kind, name, note, head, body)
+	if err := os.WriteFile(fmt.Sprintf("%s/%s-%05d.ptx", dir, kind, walkDumpN), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var (
+	walkDumpN int
+	walkHeads = []string{
+		".version 9.0\n.target sm_90a\n.address_size 64\n",
+		".version 9.0\n.target sm_100a\n.address_size 64\n",
+		".version 9.0\n.target sm_120a\n.address_size 64\n",
+		".version 9.0\n.target sm_103a\n.address_size 64\n",
+		".version 6.3\n.target sm_75\n.address_size 64\n",
+	}
+)
