@@ -226,3 +226,41 @@ func TestF16AccFit(t *testing.T) {
 		}
 	}
 }
+
+// TestWgmmaF16AccFit: on the H200's outputs for testdata/gpu/
+// wgmma_e4m3_f16acc and wgmma_e5m2_f16acc (expected.json: 32 trials of 512
+// outputs, one f16 a word), the fitted model has every output's bits and
+// no other candidate does.
+func TestWgmmaF16AccFit(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		e5   bool
+	}{{"wgmma_e4m3_f16acc", false}, {"wgmma_e5m2_f16acc", true}} {
+		raw, err := os.ReadFile(filepath.Join("..", "..", "testdata", "gpu", c.name, "expected.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var exp struct {
+			Buffers map[string]struct {
+				Data []uint32 `json:"data"`
+			} `json:"buffers"`
+		}
+		if err := json.Unmarshal(raw, &exp); err != nil {
+			t.Fatal(err)
+		}
+		gpu := exp.Buffers[c.name+"_param_0"].Data
+		if len(gpu) != 32*512 {
+			t.Fatalf("%s: %d outputs in expected.json, want 16384", c.name, len(gpu))
+		}
+		counts := countF16W(wgmmaF16accModels, gpu, c.e5, 32, 256, 64) // launch.json: grid 32, special_from 256
+		for m, n := range counts {
+			fit := m == len(wgmmaF16accModels)-1
+			if fit && n != len(gpu) {
+				t.Errorf("%s: %s: %d of %d outputs, want all", c.name, wgmmaF16accModels[m].name, n, len(gpu))
+			}
+			if !fit && n == len(gpu) {
+				t.Errorf("%s: %s: has every output, but the data should tell it from the fit", c.name, wgmmaF16accModels[m].name)
+			}
+		}
+	}
+}

@@ -3,9 +3,9 @@ package main
 // mmafit.go: `gpucheck mmafit DIR` weighs models of the tensor cores' sum
 // with 8-bit float inputs into f32 against what a GPU computed: mma.sync
 // m16n8k32 for testdata/gpu/mma_e4m3 and mma_e5m2, and wgmma.mma_async
-// m64n8k32 for wgmma_e4m3 and wgmma_e5m2 (wgmma_fp8.h), and mma.sync
-// m16n8k32 e4m3 into an f16 D for mma_e4m3_f16acc, at any grid and
-// special_from. It remakes each trial's A, B and C from mma_common.h's
+// m64n8k32 for wgmma_e4m3 and wgmma_e5m2 (wgmma_fp8.h), and into an f16 D:
+// mma.sync m16n8k32 e4m3 for mma_e4m3_f16acc, wgmma m64n8k32 for
+// wgmma_e4m3_f16acc and wgmma_e5m2_f16acc, at any grid and special_from. It remakes each trial's A, B and C from mma_common.h's
 // hash (a port of its generators) and counts, per model, the outputs that
 // have the GPU's bits. The models are written here apart from core/sim, so
 // the fit does not lean on the simulator; `gpucheck compare` checks the
@@ -485,20 +485,7 @@ var f16accModels = []fitModel16{
 // countF16 counts, per f16accModels model, the outputs of a grid-trial run
 // of mma_e4m3_f16acc (D one f16 a word) that equal gpu's words.
 func countF16(gpu []uint32, grid, specialFrom uint32) []int {
-	n := make([]int, len(f16accModels))
-	for t := range grid {
-		special := t >= specialFrom
-		for i, in := range fp8Inputs(t, special, false, 16) {
-			c := genC16(hashOf(t, 2, uint32(i)), t, special)
-			g := gpu[t*128+uint32(i)]
-			for m, fm := range f16accModels {
-				if fm.d(&in, c) == g {
-					n[m]++
-				}
-			}
-		}
-	}
-	return n
+	return countF16W(f16accModels, gpu, false, grid, specialFrom, 16)
 }
 
 // mmaFit runs fitCounts on every mma_e4m3 and mma_e5m2 case in dir (as
@@ -539,6 +526,8 @@ func mmaFit(w io.Writer, dir string) error {
 		case "mma_e4m3", "mma_e5m2", "mma_e4m3_f16acc":
 		case "wgmma_e4m3", "wgmma_e5m2":
 			models, rows = wgmmaModels, 64
+		case "wgmma_e4m3_f16acc", "wgmma_e5m2_f16acc":
+			rows = 64
 		default:
 			continue
 		}
@@ -556,6 +545,12 @@ func mmaFit(w io.Writer, dir string) error {
 		found++
 		total := len(gpu)
 		fmt.Fprintf(w, "%s: %s, %d trials (special from %d), %d outputs\n", name, kernel, grid, from, total)
+		if rows == 64 && strings.HasSuffix(kernel, "_f16acc") {
+			for m, c := range countF16W(wgmmaF16accModels, gpu, strings.Contains(kernel, "e5m2"), grid, from, rows) {
+				fmt.Fprintf(w, "  %-60s %7d  %6.2f%%\n", wgmmaF16accModels[m].name, c, 100*float64(c)/float64(total))
+			}
+			continue
+		}
 		if kernel == "mma_e4m3_f16acc" {
 			for m, c := range countF16(gpu, grid, from) {
 				fmt.Fprintf(w, "  %-60s %7d  %6.2f%%\n", f16accModels[m].name, c, 100*float64(c)/float64(total))
@@ -567,7 +562,82 @@ func mmaFit(w io.Writer, dir string) error {
 		}
 	}
 	if found == 0 {
-		return fmt.Errorf("%s: no mma_e4m3, mma_e5m2, wgmma_e4m3 or wgmma_e5m2 case", dir)
+		return fmt.Errorf("%s: no mma_e4m3, mma_e5m2, mma_e4m3_f16acc, wgmma_e4m3, wgmma_e5m2 or wgmma_*_f16acc case", dir)
 	}
 	return nil
+}
+
+// h16r rounds v to f16 with rounding r (a NaN 0x7fff).
+func h16r(v float64, r fp.Round) uint32 {
+	if v != v {
+		return 0x7fff
+	}
+	return uint32(fp.CvtF64ToF16(math.Float64bits(v), r, false))
+}
+
+// wgStep16 is one fused step of wgmma's fp8 sum into an f16 D: c (an f16's
+// value, aligned at its f32 exponent + 1) and the products ks in a window
+// of w bits; the exact sum, first cut (toward zero to f32, keeping cut
+// fraction bits) when cut > 0, is rounded to f16 with r.
+func wgStep16(c float64, in *dotInput, ks []int, w, cut int, r fp.Round) float64 {
+	v, exact := exactStep(c, cexp32(c), in, ks, w)
+	if exact && cut > 0 {
+		v = float64(cutFraction(float32(rz32(v)), cut))
+	}
+	return hv(h16r(v, r))
+}
+
+// wgF16 is C and the 32 products in fused steps of g consecutive k, each
+// wgStep16(w, cut, r) into the last one's f16.
+func wgF16(g, w, cut int, r fp.Round) func(in *dotInput, c uint32) uint32 {
+	return func(in *dotInput, c uint32) uint32 {
+		acc := hv(c)
+		for k0 := 0; k0 < 32; k0 += g {
+			acc = wgStep16(acc, in, ksAll[k0:k0+g], w, cut, r)
+		}
+		return h16(acc)
+	}
+}
+
+// wgmmaF16accModels are the candidates for wgmma.mma_async m64n8k32 with
+// fp8 inputs into an f16 D (wgmma_e4m3_f16acc, wgmma_e5m2_f16acc); the last
+// is the fit (core/sim's wgmmaDotF8F16).
+var wgmmaF16accModels = []fitModel16{
+	{"f32 adds in k order, then f16", f16accModels[0].d},
+	{"mma.sync's f16 fit (k%4<2, k%4>=2 to f16, + C in f16)", f16accModels[len(f16accModels)-1].d},
+	{"C + 32 fused, 26 bits, to f16 (the f16 rule)", wgF16(32, 26, 0, fp.RN)},
+	{"C + 32 fused, 13 bits, to f16", wgF16(32, 13, 0, fp.RN)},
+	{"C + 32 fused, 15 bits, to f16", wgF16(32, 15, 0, fp.RN)},
+	{"C + 32 fused, 16 bits, to f16", wgF16(32, 16, 0, fp.RN)},
+	{"C + 32 fused, 14 bits, to f16 toward zero", wgF16(32, 14, 0, fp.RZ)},
+	{"C + 32 fused, 14 bits, to f16 ties away", wgF16(32, 14, 0, fp.RNA)},
+	{"C + 32 fused, 14 bits, f32 cut to 13 (the f32 fit), to f16", wgF16(32, 14, 13, fp.RN)},
+	{"C + 32 fused, 14 bits, f32 cut to 12, to f16", wgF16(32, 14, 12, fp.RN)},
+	{"C + groups of 8 k, 14 bits, to f16 after each", wgF16(8, 14, 0, fp.RN)},
+	{"C + groups of 16 k, 14 bits, to f16 after each", wgF16(16, 14, 0, fp.RN)},
+	{"32 fused, 14 bits, to f16, then + C in f16", func(in *dotInput, c uint32) uint32 {
+		return h16(wgStep16(0, in, ksAll, 14, 0, fp.RN) + hv(c))
+	}},
+	{"C + 32 fused, 14 bits, once to f16 nearest even (the fit)", wgF16(32, 14, 0, fp.RN)},
+}
+
+// countF16W counts, per model, the outputs of a grid-trial run of an fp8
+// kernel into an f16 D (one f16 a word, rows x 8 a trial, C from genC16)
+// that equal gpu's words.
+func countF16W(models []fitModel16, gpu []uint32, e5 bool, grid, specialFrom uint32, rows int) []int {
+	n := make([]int, len(models))
+	per := uint32(rows * 8)
+	for t := range grid {
+		special := t >= specialFrom
+		for i, in := range fp8Inputs(t, special, e5, rows) {
+			c := genC16(hashOf(t, 2, uint32(i)), t, special)
+			g := gpu[t*per+uint32(i)]
+			for m, fm := range models {
+				if fm.d(&in, c) == g {
+					n[m]++
+				}
+			}
+		}
+	}
+	return n
 }

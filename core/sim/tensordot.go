@@ -25,7 +25,8 @@
 // sample as golden data; docs/gpucheck.md tells how it was measured.
 // Special values follow IEEE 754 (a NaN operand, Inf*0 or Inf-Inf give
 // the canonical NaN, other Infs pass through). 8-bit float inputs add
-// otherwise: tensorDotF8 (mma.sync) and wgmmaDotF8 (wgmma) below.
+// otherwise: tensorDotF8 (mma.sync) and wgmmaDotF8, wgmmaDotF8F16 (wgmma)
+// below.
 package sim
 
 import (
@@ -242,4 +243,20 @@ func wgmmaDotF8(c float32, xs, ys []float32) float32 {
 		return math.Float32frombits(d)
 	}
 	return math.Float32frombits(d &^ (1<<(23-13) - 1))
+}
+
+// wgmmaDotF8F16 is wgmmaDotF8 into an f16 D (c an f16's value), as an
+// H200 computes it: the same fused sum of C and the 32 products with the
+// 14-bit window (inputs as f16, C aligned at its exponent + 1), rounded
+// once to nearest even f16, with no f32 step and no cut to 13 fraction
+// bits (a sum of 65520 or more is Inf; Inf and NaN as tensorResult's f16 D
+// gives them, a NaN 0x7fff). Measured on 32 trials of m64n8k32 for each
+// type (testdata/gpu/wgmma_e4m3_f16acc, wgmma_e5m2_f16acc: 16,384 of
+// 16,384 outputs each; cmd/gpucheck's mmafit). Returns D's f16 bits.
+func wgmmaDotF8F16(c float32, xs, ys []float32) uint64 {
+	v, exact := tensorSum(c, xs, ys, ekF16, wgmmaF8Window)
+	if !exact {
+		return encodeFloat(ekF16, float32(v))
+	}
+	return uint64(fp.CvtF64ToF16(math.Float64bits(v), fp.RN, false))
 }

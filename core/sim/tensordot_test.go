@@ -197,3 +197,40 @@ func TestTensorDotF8F16(t *testing.T) {
 		}
 	}
 }
+
+// TestWgmmaDotF8F16: wgmma's fp8 sum into an f16 D (wgmmaDotF8F16) on
+// cases worked by hand from its rules: one fused sum of C and the
+// products, every term truncated to a multiple of 2^(E-14), the exact sum
+// rounded once to nearest even f16 (no f32 step, no cut to 13 bits).
+func TestWgmmaDotF8F16(t *testing.T) {
+	p := func(e int) float32 { return float32(math.Ldexp(1, e)) }
+	inf, nan := float32(math.Inf(1)), float32(math.NaN())
+	negZero := float32(math.Copysign(0, -1))
+	tests := []struct {
+		why    string
+		c      float32
+		xs, ys []float32
+		want   uint64 // f16 bits
+	}{
+		{"2^-14 falls out of the window (E=1, unit 2^-13), so 1+2^-11+2^-14 is a tie and goes to even 1 (f32 adds would give 1+2^-10)",
+			0, []float32{1, p(-11), p(-7)}, []float32{1, 1, p(-7)}, 0x3c00},
+		{"the same with C: 1 + 2^-11 + 2^-14 gives 1", 1, []float32{p(-11), p(-7)}, []float32{1, p(-7)}, 0x3c00},
+		{"2^-13 stays in the window: 1 + 2^-11 + 2^-13 is past the tie, 1+2^-10", 1, []float32{p(-11), p(-7)}, []float32{1, p(-6)}, 0x3c01},
+		{"no cut to 13 fraction bits: 2+2^-10+2^-13 (E=1) rounds up to 2+2^-9, where the f32 fit's cut would leave a tie and 2",
+			0, []float32{1, 1, p(-5), p(-7)}, []float32{1, 1, p(-5), p(-6)}, 0x4001},
+		{"nearest, not toward zero: 1+2^-10+2^-11+2^-12 gives 1+2^-9", 1, []float32{p(-10), p(-11), p(-12)}, []float32{1, 1, 1}, 0x3c02},
+		{"negative sums round the same way: -1-2^-11-2^-12 gives -(1+2^-10)", -1, []float32{p(-11), p(-12)}, []float32{-1, -1}, 0xbc01},
+		{"65504+16 = 65520 rounds to Inf", 65504, []float32{16}, []float32{1}, 0x7c00},
+		{"65504+8 stays 65504", 65504, []float32{8}, []float32{1}, 0x7bff},
+		{"Inf*0 is the canonical f16 NaN", 0, []float32{inf}, []float32{0}, 0x7fff},
+		{"a NaN C is the canonical f16 NaN", nan, []float32{1}, []float32{1}, 0x7fff},
+		{"an Inf C with finite products stays Inf", -inf, []float32{1}, []float32{1}, 0xfc00},
+		{"-0 C and -0 products give -0", negZero, []float32{negZero, 1}, []float32{1, negZero}, 0x8000},
+		{"-0 C and a +0 product give +0", negZero, []float32{0}, []float32{1}, 0},
+	}
+	for _, tt := range tests {
+		if got := wgmmaDotF8F16(tt.c, tt.xs, tt.ys); got != tt.want {
+			t.Errorf("%s: got %#04x, want %#04x", tt.why, got, tt.want)
+		}
+	}
+}

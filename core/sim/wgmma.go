@@ -265,18 +265,14 @@ func (d *wgmmaDesc) exec(m *Machine, w *warp, o *op) {
 				acc = floatOf(d.d.kind, out[r*n+c])
 			}
 			xs, ys := af[r*k:r*k+k], bf[c*k:c*k+k]
-			if tensorFused(d.at, d.d.kind) {
+			switch {
+			case tensorFused(d.at, d.d.kind): // f16, bf16, tf32
 				out[r*n+c] = tensorResult(acc, xs, ys, d.at, d.d.kind)
-				continue
-			}
-			if d.d.kind == ekF32 && (d.at == ekE4M3 || d.at == ekE5M2) {
+			case d.d.kind == ekF16: // e4m3, e5m2 into f16
+				out[r*n+c] = wgmmaDotF8F16(acc, xs, ys)
+			default: // e4m3, e5m2 into f32
 				out[r*n+c] = uint64(math.Float32bits(wgmmaDotF8(acc, xs, ys)))
-				continue
 			}
-			for kk := range k {
-				acc = float32(acc + float32(xs[kk]*ys[kk])) // the product is exact
-			}
-			out[r*n+c] = encodeFloat(d.d.kind, acc)
 		}
 	}
 	if m.record { // the fragment view: this warp's rows of D (and of A from registers)
