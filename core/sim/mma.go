@@ -371,8 +371,8 @@ func (d *mmaDesc) compute(w *warp, sa, sb, sc []int32, out []uint64) {
 // tensorFused reports whether an MMA with inputs of kind in and an
 // accumulator C of kind acc adds as tensorDot models (tensordot.go): f16,
 // bf16 and tf32 inputs into f32 or f16, as measured on an H200. mma.sync's
-// fp8 into f32 takes tensorDotF8 (mmaF8), wgmma's wgmmaDotF8; other fp8 sums and the sm_100
-// narrow types add in f32 in k order, rounding to nearest.
+// fp8 takes tensorDotF8 or tensorDotF8F16 (mmaF8), wgmma's wgmmaDotF8 or wgmmaDotF8F16;
+// the sm_100 narrow types add in f32 in k order, rounding to nearest.
 func tensorFused(in, acc ekind) bool {
 	return (acc == ekF32 || acc == ekF16) && (in == ekF16 || in == ekBF16 || in == ekTF32)
 }
