@@ -313,6 +313,8 @@ func (c *checker) params(ps []*ptx.Param, f *Func) []*Var {
 		t, ok := isa.LookupType(p.Type)
 		if !ok {
 			c.errorf(p.Pos(), "unknown type %s", p.Type)
+		} else if !t.Fundamental() {
+			c.errorf(p.Pos(), "%s is not a fundamental type: it types instructions only; declare parameter %s as %s (PTX ISA §5.2.3)", p.Type, p.Name, t.BitsType())
 		}
 		if p.Vec > 0 && (t.Kind == isa.KindPred || t.Bits*p.Vec > 128) { // §5.4.2: "Vectors cannot exceed 128-bits"
 			c.errorf(p.Pos(), "invalid vector parameter type .v%d %s: vectors hold at most 128 bits of a non-predicate type", p.Vec, p.Type)
@@ -345,12 +347,27 @@ func (c *checker) size(v *Var) int64 {
 	return n
 }
 
+// declWhat names what a declaration declares, for messages.
+func declWhat(d *ptx.VarDecl) string {
+	what := "the variable"
+	if d.Space == ".reg" {
+		what = "the register"
+	}
+	if len(d.Names) > 0 {
+		what += " " + d.Names[0].Name
+	}
+	return what
+}
+
 // declareVars declares the names of a .reg or state-space declaration in s.
 func (c *checker) declareVars(s *scope, d *ptx.VarDecl, f *Func) []*Var {
 	t, ok := isa.LookupType(d.Type)
 	if !ok {
 		c.errorf(d.Pos(), "unknown type %q in declaration", d.Type)
 		return nil
+	}
+	if !t.Fundamental() {
+		c.errorf(d.Pos(), "%s is not a fundamental type: it types instructions only; declare %s as %s (PTX ISA §5.2.3)", d.Type, declWhat(d), t.BitsType())
 	}
 	if d.Vec > 0 && (t.Kind == isa.KindPred || t.Bits*d.Vec > 128) {
 		// §5.4.2: vectors of a non-predicate type, at most 128 bits.

@@ -178,10 +178,11 @@ var dataTable = []Entry{
 		// With .L2::cache_hint the last operand is the cache policy, whether
 		// src-size or ignore-src comes before it or not.
 		"cp.async.cpcop.ss_shared.ss_global{.pfsize} [dst], [src], size:imm, srcsize:.u32?",
-		"cp.async.cpcop.ss_shared.ss_global{.pfsize} [dst], [src], size:imm, ignore:.pred?",
+		// ignore-src came with PTX ISA 7.5 (9.7.9.26.3.1, "PTX ISA Notes").
+		"cp.async.cpcop.ss_shared.ss_global{.pfsize} [dst], [src], size:imm, ignore:.pred @ptx7.5",
 		"cp.async.cpcop.ss_shared.ss_global.hint{.pfsize} [dst], [src], size:imm, policy:.b64",
 		"cp.async.cpcop.ss_shared.ss_global.hint{.pfsize} [dst], [src], size:imm, srcsize:.u32, policy:.b64",
-		"cp.async.cpcop.ss_shared.ss_global.hint{.pfsize} [dst], [src], size:imm, ignore:.pred, policy:.b64",
+		"cp.async.cpcop.ss_shared.ss_global.hint{.pfsize} [dst], [src], size:imm, ignore:.pred, policy:.b64 @ptx7.5",
 	}, Groups: []Group{{"cpcop", []string{".ca", ".cg"}}}},
 	{Name: "cp.async.commit_group", Section: "9.7.9.26.3.2", Doc: "Commit the preceding cp.async operations of this thread as one group.", PTX: 70, SM: 80, Syntax: []string{
 		"cp.async.commit_group",

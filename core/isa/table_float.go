@@ -59,12 +59,10 @@ var floatTable = []Entry{
 	{Name: "lg2", LaneLocal: true, Section: "9.7.3.20", Doc: "Approximate base-2 logarithm.", PTX: 10, Syntax: []string{
 		"lg2.approx{.ftz}.f32 d, a",
 		"lg2.f32 d, a @ptx<1.4",
-		"lg2.approx{.ftz}.f64 d, a @sm_13", // not in the manual; older LLVM emits it for __nvvm_lg2_approx_d
 	}},
 	{Name: "ex2", LaneLocal: true, Section: "9.7.3.21, 9.7.4.10", Doc: "Approximate base-2 exponential 2^a.", PTX: 10, Syntax: []string{
 		"ex2.approx{.ftz}.f32 d, a",
 		"ex2.f32 d, a @ptx<1.4",
-		"ex2.approx{.ftz}.f64 d, a @sm_13", // not in the manual; older LLVM emits it for __nvvm_ex2_approx_d
 		"ex2.approx.htype_f d, a @ptx7.0 @sm_75",
 		"ex2.approx.ftz.htype_bf d, a @ptx7.8 @sm_90",
 	}},

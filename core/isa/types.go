@@ -108,6 +108,41 @@ var typeIndex = sync.OnceValue(func() map[string]Type {
 	return m
 })
 
+// Fundamental reports whether t may type a declaration (a register, a
+// variable, a parameter): PTX ISA 9.1 §5.2.1 lists the fundamental types
+// (.sN, .uN, .fN with .f16x2, .bN up to .b128, .pred); §5.2.3 says the
+// alternate floating-point formats (.bf16, .tf32, the fp8, fp6 and fp4
+// forms, .ue8m0) are not: only instructions take them, on registers of a
+// bit-size type of their width. Neither are the packed integer and pair
+// types (.s16x2, .u8x4, .f32x2), .b1 or the 4-bit integers. The opaque
+// types name textures, samplers and surfaces. ptxas 13.0 agrees: "Type
+// .e4m3 may only be used as an instruction type", and a parse error at
+// .bf16, .tf32, .ue8m0, .b1, .s4, .u8x4.
+func (t Type) Fundamental() bool {
+	switch t.Name {
+	case ".s8", ".s16", ".s32", ".s64", ".u8", ".u16", ".u32", ".u64",
+		".f16", ".f16x2", ".f32", ".f64", ".b8", ".b16", ".b32", ".b64", ".b128", ".pred":
+		return true
+	}
+	return t.Kind == KindOpaque
+}
+
+// BitsType is the bit-size type that holds a value of t in a register:
+// .b16 for .bf16, .b32 for .bf16x2 and .tf32, .b8 for the narrower ones.
+func (t Type) BitsType() string {
+	switch {
+	case t.Bits <= 8:
+		return ".b8"
+	case t.Bits <= 16:
+		return ".b16"
+	case t.Bits <= 32:
+		return ".b32"
+	case t.Bits <= 64:
+		return ".b64"
+	}
+	return ".b128"
+}
+
 // IsType reports whether n names a fundamental type.
 func IsType(n string) bool { _, ok := LookupType(n); return ok }
 

@@ -275,8 +275,9 @@ func (p *parser) parseAddr() Operand {
 }
 
 // linear splits an address expression into a base name and a constant
-// offset: %rd+8, %rd+-4, %rd-4, sym+4+8, 0x100. It reports an error and
-// returns ok false for anything else.
+// offset: %rd+8, %rd+-4, sym+4+8, sym+8-4, 0x100. It reports an error and
+// returns ok false for anything else, [%rd-4] and [4+%rd] included (ptxas
+// refuses both: the base comes first, and only '+' follows it).
 func (p *parser) linear(x Operand) (base *Ident, off int64, ok bool) {
 	switch e := x.(type) {
 	case *Ident:
@@ -296,13 +297,26 @@ func (p *parser) linear(x Operand) (base *Ident, off int64, ok bool) {
 				p.errorAt(int(b2.From)-1, "expected constant offset in address, found "+p.nodeText(b2))
 				return nil, 0, false
 			}
-			if b1 == nil {
-				b1 = b2
+			if b1 == nil && b2 != nil {
+				// ptxas: "Parsing error near '%rd1'" for [4+%rd1].
+				p.errorAt(int(b2.From)-1, "the address's base "+b2.Name+" must come first: write ["+b2.Name+"+"+p.rawText(e.X)+"] (PTX ISA §6.4.1)")
+				return nil, 0, false
 			}
 			return b1, o1 + o2, true
 		case "-":
 			b1, o1, ok := p.linear(e.X)
 			if !ok {
+				return nil, 0, false
+			}
+			if id, direct := e.X.(*Ident); direct && b1 != nil {
+				// §6.4.1 writes a register or variable with an added
+				// offset, [reg+imm]; a negative one is [reg+-4]. ptxas
+				// refuses [reg-4] ("Parsing error near '-'").
+				at := int(e.X.End()) - 1
+				for at < len(p.text) && p.text[at] != '-' {
+					at++
+				}
+				p.errorAt(at, "an address adds its offset to the base: write ["+id.Name+"+-"+p.rawText(e.Y)+"], not ["+id.Name+"-"+p.rawText(e.Y)+"] (PTX ISA §6.4.1)")
 				return nil, 0, false
 			}
 			v, _, ok := p.evalInt(e.Y, "constant offset in address")
@@ -377,6 +391,9 @@ func (p *parser) dropTmp(base int) { p.tmp = p.tmp[:base] }
 func (p *parser) nodeText(x Node) string {
 	return quoteShort(p.text[x.Pos()-1 : x.End()-1])
 }
+
+// rawText is x's source text as written.
+func (p *parser) rawText(x Node) string { return string(p.text[x.Pos()-1 : x.End()-1]) }
 
 // constInt evaluates an integer constant expression such as an array size.
 func (p *parser) constInt(x Operand) (uint64, bool) {

@@ -161,7 +161,7 @@ func TestOperands(t *testing.T) {
 		{"register address", "[%r1]", "[%r1]"},
 		{"register plus offset", "[%rd+8]", "[%rd+8]"},
 		{"register plus negative offset", "[%rd+-4]", "[%rd-4]"},
-		{"register minus offset", "[%rd-4]", "[%rd-4]"},
+		{"offset expression after the base", "[%rd+8-4]", "[%rd+4]"},
 		{"blanks in address", "[ %rd1 + 16 ]", "[%rd1+16]"},
 		{"variable plus offset", "[var+4]", "[var+4]"},
 		{"variable", "[var]", "[var]"},
@@ -192,7 +192,7 @@ func TestAddrFields(t *testing.T) {
 		off  int64
 	}{
 		{"[%rd+-4]", "%rd", -4},
-		{"[%rd-4]", "%rd", -4},
+		{"[%rd+8-12]", "%rd", -4},
 		{"[%rd+0x10]", "%rd", 16},
 		{"[var+4]", "var", 4},
 		{"[var]", "var", 0},

@@ -530,10 +530,6 @@ func lowerFloatUnary(l *lowering, in *check.Inst, o *op) error {
 			f = fp.RsqrtApproxFtzF64
 		case name == "rsqrt":
 			f = fp.RsqrtApproxF64
-		case name == "ex2" && approx:
-			f = func(a uint64) uint64 { return approxF64(a, ftz, math.Exp2) }
-		case name == "lg2" && approx:
-			f = func(a uint64) uint64 { return approxF64(a, ftz, math.Log2) }
 		}
 		if f == nil {
 			return unsupported(in)
@@ -575,29 +571,6 @@ var f32Approx = map[string]func(a uint32, ftz bool) uint32{
 	"cos":   fp.CosApproxF32,
 	"lg2":   fp.Lg2ApproxF32,
 	"ex2":   fp.Ex2ApproxF32,
-}
-
-// approxF64 is ex2.approx{.ftz}.f64 and lg2.approx{.ftz}.f64, which the
-// manual does not list but older LLVM emits (for __nvvm_ex2_approx_d and
-// __nvvm_lg2_approx_d): fn in float64, with the .f64 NaN rules (a NaN
-// operand propagates, made quiet; a NaN made here is the canonical one) and
-// .ftz flushing subnormal inputs and results.
-func approxF64(a uint64, ftz bool, fn func(float64) float64) uint64 {
-	const sign, inf = 1 << 63, 0x7FF0000000000000
-	if ftz && a&inf == 0 {
-		a &= sign
-	}
-	if a&^sign > inf {
-		return a | 1<<51
-	}
-	r := math.Float64bits(fn(math.Float64frombits(a)))
-	switch {
-	case r&^sign > inf:
-		return 0x7FFFFFFFFFFFFFFF
-	case ftz && r&inf == 0:
-		r &= sign
-	}
-	return r
 }
 
 // ---- abs, neg (9.7.3.9-10, 9.7.4.5-6)

@@ -96,7 +96,7 @@ var sanRows = []sanRow{
 	bar.sync 0;
 	setp.ge.u32 %p1, %t, 32;
 	setp.lt.and.u32 %p1, %t, 40, %p1;
-	@%p1 st.shared.u32 [%sa-128], %t;
+	@%p1 st.shared.u32 [%sa+-128], %t;
 	bar.sync 0;
 	@%p7 st.shared.u8 [%r5], %t;      // @st
 	@%p7 ld.shared.u8 %r1, [%r5+1];   // RACE:st`, 0},

@@ -122,12 +122,13 @@ func (in *instance) reg(t string) string {
 	}
 	ty, ok := isa.LookupType(t)
 	if !ok {
-		switch {
-		case strings.HasSuffix(t, "x2") || strings.HasSuffix(t, "x4"):
-			t = ".b32"
-		default:
-			t = ".b32"
-		}
+		t = ".b32"
+		ty, _ = isa.LookupType(t)
+	}
+	if !ty.Fundamental() {
+		// .bf16, .tf32, .e4m3x2 ...: instruction types only (PTX ISA
+		// §5.2.3); their registers are of the bit-size type of their width.
+		t = ty.BitsType()
 		ty, _ = isa.LookupType(t)
 	}
 	name := "%" + map[isa.Kind]string{isa.KindPred: "p", isa.KindFloat: "f", isa.KindBits: "b", isa.KindUint: "u", isa.KindSint: "s"}[ty.Kind]
