@@ -108,6 +108,7 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 		c.call(s, in)
 		return in
 	}
+	c.cacheHint(st, e, m)
 	if e.NoExec != "" {
 		// Not simulated (tensor cores, textures, ...): resolve names only;
 		// their operand shapes are beyond what the run time needs.
@@ -141,6 +142,115 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 		c.errorf(in.Args[1].Pos, "brx.idx: %s does not label a .branchtargets list", in.Args[1].Label.Name)
 	}
 	return in
+}
+
+// cacheHint applies the rules of the .level::cache_hint and
+// .level::prefetch_size qualifiers that the forms cannot state (PTX ISA
+// 9.7.9.8 ld, 9.7.9.10 st, 9.7.13.5 atom, 9.7.13.6 red, the bulk copies):
+// the cache-policy operand comes with .L2::cache_hint and never without it
+// (the syntax writes both optional, "{.level::cache_hint} ... {,
+// cache-policy}", and the text has one go with the other), and both
+// qualifiers apply to the .global state space or a generic address only.
+// ptxas 13.0 refuses the rest: "Arguments mismatch for instruction 'ld'",
+// ".L2::cache_hint modifier required for instruction 'ld' with 3
+// arguments", "Modifier '.L2::cache_hint' cannot be applied to
+// '.shared::cta' space", "State space incorrect for feature 'cache
+// prefetching'".
+func (c *checker) cacheHint(st *ptx.Instr, e *isa.Entry, m *isa.Match) {
+	var hint, pf, space *ptx.Mod
+	for i := range st.Mods {
+		switch md := &st.Mods[i]; md.Name {
+		case ".L2::cache_hint":
+			hint = md
+		case ".L2::64B", ".L2::128B", ".L2::256B":
+			pf = md
+		case ".shared", ".shared::cta", ".shared::cluster", ".local", ".param", ".param::entry", ".param::func", ".const":
+			space = md
+		}
+	}
+	f := m.Form
+	if pi := len(f.Operands) - 1; pi >= 0 && f.Operands[pi].Name == "policy" && f.Operands[pi].Optional && pi == f.MinOps {
+		// The policy is the last operand and all before it are required:
+		// the count says whether it is there.
+		switch has := len(st.Args) > pi; {
+		case hint != nil && !has:
+			c.errorf(hint.At, "%s: .L2::cache_hint takes a cache-policy operand (a .b64 from createpolicy) after the others: add it, or drop .L2::cache_hint", e.Name)
+		case hint == nil && has:
+			c.errorf(st.Args[pi].Pos(), "%s: a cache-policy operand needs .L2::cache_hint: add the qualifier, or drop the operand", e.Name)
+		}
+	}
+	c.wideVec(st, e, m, space)
+	switch e.Name {
+	case "ld", "ldu", "st", "atom", "red":
+		if space == nil {
+			return
+		}
+		if hint != nil {
+			c.errorf(hint.At, "%s: .L2::cache_hint applies to .global or generic addresses, not %s", e.Name, space.Name)
+		}
+		if pf != nil {
+			c.errorf(pf.At, "%s: the prefetch size %s applies to .global or generic addresses, not %s", e.Name, pf.Name, space.Name)
+		}
+	}
+}
+
+// wideVec applies the limits of vector widths (PTX ISA 5.4.2: "Vectors
+// cannot exceed 128-bits in length"; 9.7.9.8 ld and 9.7.9.10 st: the
+// 256-bit .v8.b32/.v4.b64 forms, PTX ISA 8.8, need sm_100 and the .global
+// space or a generic address, and the .L2::evict_* eviction priorities go
+// with them only). ptxas 13.0: "Vector type too large, exceeds 128 bit
+// limit", "Illegal vector size: 8" (mov), "Feature '256 bit wide
+// load/store' requires .target sm_100 or higher", "global state space
+// expected for feature '256 bit wide load/store'", "Instruction 'ld'
+// requires '.v8.b32/.v4.b64' type with '.L2::evict_first' modifier".
+func (c *checker) wideVec(st *ptx.Instr, e *isa.Entry, m *isa.Match, space *ptx.Mod) {
+	switch e.Name {
+	case "ld", "st", "ldu", "mov":
+	default:
+		return
+	}
+	n := vecLen(m)
+	t, _ := isa.LookupType(m.Type())
+	bits := max(n, 1) * t.Bits
+	var vecAt, evict *ptx.Mod
+	for i := range st.Mods {
+		switch md := &st.Mods[i]; md.Name {
+		case ".v2", ".v4", ".v8":
+			vecAt = md
+		case ".L2::evict_normal", ".L2::evict_first", ".L2::evict_last":
+			evict = md
+		}
+	}
+	at := st.OpPos
+	if vecAt != nil {
+		at = vecAt.At
+	}
+	desc := t.Name
+	if n > 0 {
+		desc = fmt.Sprintf(".v%d%s", n, t.Name)
+	}
+	wide := (e.Name == "ld" || e.Name == "st") && (n == 8 && t.Bits == 32 || n == 4 && t.Bits == 64)
+	switch {
+	case e.Name == "mov" && n == 8:
+		c.errorf(at, "mov moves vectors of 2 or 4 elements, not .v8")
+		return
+	case n > 0 && t.Kind == isa.KindPred:
+		c.errorf(at, "%s: vectors hold non-predicate types, not %s", e.Name, desc)
+		return
+	case bits > 128 && !wide:
+		c.errorf(at, "%s: a vector holds at most 128 bits (256 for ld and st of .v8.b32 or .v4.b64): %s is %d bits", e.Name, desc, bits)
+		return
+	case bits > 128:
+		if p := c.prog; p.SM > 0 && p.SM < 100 {
+			c.errorf(at, "%s: a 256-bit vector (%s) requires sm_100 or later (target is sm_%d)", e.Name, desc, p.SM)
+		}
+		if space != nil && space.Name != ".global" {
+			c.errorf(space.At, "%s: a 256-bit vector (%s) needs .global or a generic address, not %s", e.Name, desc, space.Name)
+		}
+	}
+	if evict != nil && !wide && (e.Name == "ld" || e.Name == "st") {
+		c.errorf(evict.At, "%s: %s goes with 256-bit vectors only (.v8 of a 32-bit type, .v4 of a 64-bit one), not %s", e.Name, evict.Name, desc)
+	}
 }
 
 // legacyMsg explains a legacy form in a module too new (or for a target

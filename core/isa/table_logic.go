@@ -26,8 +26,12 @@ var logicTable = []Entry{
 		"set.cmp_s.bop.f16.sts d:.f16, a, b, c:.pred @ptx4.2 @sm_53",
 		"set.cmp_b.f16.stb d:.f16, a, b @ptx4.2 @sm_53",
 		"set.cmp_b.bop.f16.stb d:.f16, a, b, c:.pred @ptx4.2 @sm_53",
-		"set.cmp_f{.ftz}.f16.stf d:.f16, a, b @ptx4.2 @sm_53",
-		"set.cmp_f.bop{.ftz}.f16.stf d:.f16, a, b, c:.pred @ptx4.2 @sm_53",
+		// .ftz flushes .f32 and .f16 subnormals; .f64 has no flush-to-zero
+		// in PTX (ptxas 13.0: "Illegal modifier '.ftz' for instruction 'set'").
+		"set.cmp_f{.ftz}.f16.stf_ftz d:.f16, a, b @ptx4.2 @sm_53",
+		"set.cmp_f.bop{.ftz}.f16.stf_ftz d:.f16, a, b, c:.pred @ptx4.2 @sm_53",
+		"set.cmp_f.f16.f64 d:.f16, a, b @ptx4.2 @sm_53",
+		"set.cmp_f.bop.f16.f64 d:.f16, a, b, c:.pred @ptx4.2 @sm_53",
 		"set.cmp_f{.ftz}.dtype_h.f16 d:dtype_h, a, b @ptx4.2 @sm_53",
 		"set.cmp_f.bop{.ftz}.dtype_h.f16 d:dtype_h, a, b, c:.pred @ptx4.2 @sm_53",
 		"set.cmp_f{.ftz}.dtype_h2.f16x2 d:.b32, a, b @ptx4.2 @sm_53",
@@ -49,6 +53,7 @@ var logicTable = []Entry{
 		{"dtype_h", []string{".u16", ".s16", ".u32", ".s32"}},
 		{"dtype_h2", []string{".f16x2", ".u32", ".s32"}},
 		{"dtype_b2", []string{".bf16x2", ".u32", ".s32"}},
+		{"stf_ftz", []string{".f16", ".f32"}},
 	}},
 	{Name: "setp", LaneLocal: true, Section: "9.7.6.2, 9.7.7.2", Doc: "Compare two values, optionally combine with a predicate, and write a predicate p (and its complement q).", PTX: 10, Syntax: []string{
 		"setp.cmp_u.stu p|q:.pred, a, b",

@@ -189,9 +189,25 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 	}
 	m := ms[0]
 	var ops []string
+	cut := false
 	for i := range f.Operands {
 		s := &f.Operands[i]
-		if s.Optional && k%2 == 1 {
+		switch {
+		case s.Optional && s.Name == "policy":
+			// The cache policy comes with .L2::cache_hint, never without.
+			if !slices.Contains(mods, ".L2::cache_hint") {
+				continue
+			}
+		case s.Optional && s.Name == "ctaMask":
+			if !slices.Contains(mods, ".multicast::cluster") {
+				continue
+			}
+		case s.Optional && k%2 == 1:
+			// Left off, and with it the optional operands after it
+			// (continue above drops the hint's and mask's only).
+			cut = true
+		}
+		if cut {
 			break
 		}
 		t := m.OperandType(s)
