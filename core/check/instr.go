@@ -109,6 +109,7 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 		return in
 	}
 	c.cacheHint(st, e, m)
+	c.tensormapSize(st, e, m)
 	if e.NoExec != "" {
 		// Not simulated (tensor cores, textures, ...): resolve names only;
 		// their operand shapes are beyond what the run time needs.
@@ -190,6 +191,30 @@ func (c *checker) cacheHint(st *ptx.Instr, e *isa.Entry, m *isa.Match) {
 		}
 		if pf != nil {
 			c.errorf(pf.At, "%s: the prefetch size %s applies to .global or generic addresses, not %s", e.Name, pf.Name, space.Name)
+		}
+	}
+}
+
+// tensormapSize: the size operand of fence.proxy.tensormap::generic's
+// acquire and of tensormap.cp_fenceproxy is a tensor map's size, 128 bytes,
+// the only value the ISA allows (9.7.14.4, 9.7.9.28). ptxas 13.0:
+// "Argument 1 of instruction 'fence.proxy': unexpected value '1', expected
+// to be 128".
+func (c *checker) tensormapSize(st *ptx.Instr, e *isa.Entry, m *isa.Match) {
+	name := e.Name
+	switch {
+	case name == "fence" && m.Has(".tensormap::generic"):
+		name = "fence.proxy.tensormap::generic"
+	case name != "tensormap.cp_fenceproxy":
+		return
+	}
+	f := m.Form
+	for i := range f.Operands {
+		if f.Operands[i].Name != "size" || i >= len(st.Args) {
+			continue
+		}
+		if v, fl, ok := c.constant(st.Args[i]); ok && (fl || v != 128) {
+			c.errorf(st.Args[i].Pos(), "the size of a tensor map is 128 (bytes), the only value %s takes", name)
 		}
 	}
 }

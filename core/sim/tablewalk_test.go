@@ -224,7 +224,7 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 			if e.Name == "setmaxnreg" {
 				op = "64" // a multiple of 8 from 24 to 256
 			}
-			if e.Name == "tensormap.cp_fenceproxy" && s.Name == "size" {
+			if (e.Name == "tensormap.cp_fenceproxy" || slices.Contains(mods, ".tensormap::generic")) && s.Name == "size" {
 				op = "128" // a tensor map's size, the only one the ISA allows
 			}
 		case isa.OpAddr:
