@@ -58,11 +58,16 @@ var texTable = []Entry{
 	// 9.7.12 Surfaces
 	{Name: "suld", Section: "9.7.12.1", Doc: "Load from surface memory at the coordinates b.", PTX: 15, Syntax: []string{
 		"suld.b.geom_s{.cop_s}{.vec_24}.btype_s{.clamp} {d}, [a]:handle",
-		"suld.p.geom_s{.cop_s}{.vec_24}.ptype_s{.clamp} {d}, [a]:handle",
+		// PTX ISA 3.0 removed the unimplemented suld.p and sust.p.{u32,s32,f32}
+		// (ISA 3.1 §11.2.2); ptxas 13.0: "Not a name of any known
+		// instruction: 'suld.p'", "Unexpected instruction types specified
+		// for 'sust.p'".
+		"suld.p.geom_s{.cop_s}{.vec_24}.ptype_s{.clamp} {d}, [a]:handle @ptx<3.0",
 	}, Groups: mergeGroups(surfGroups, []Group{{"ptype_s", []string{".b32", ".u32", ".s32", ".f32"}}}), NoExec: noSurf},
 	{Name: "sust", Section: "9.7.12.2", Doc: "Store to surface memory at the coordinates given in the address.", PTX: 15, Syntax: []string{
 		"sust.b.geom_s{.cop_w}{.vec_24}.btype_s{.clamp} [a]:handle, {c}",
-		"sust.p.geom_r{.cop_w}{.vec_24}.ptype_s{.clamp} [a]:handle, {c}",
+		"sust.p.geom_r{.cop_w}{.vec_24}.b32{.clamp} [a]:handle, {c}",
+		"sust.p.geom_r{.cop_w}{.vec_24}.ptype_s{.clamp} [a]:handle, {c} @ptx<3.0",
 	}, Groups: mergeGroups(surfGroups, []Group{{"ptype_s", []string{".b32", ".u32", ".s32", ".f32"}}}), NoExec: noSurf},
 	{Name: "sured", Section: "9.7.12.3", Doc: "Reduce a value into surface memory (.add, .min, .max, .and, .or).", PTX: 20, SM: 20, Syntax: []string{
 		"sured.b.op_s.geom_r.rtype_b{.clamp} [a]:handle, c",

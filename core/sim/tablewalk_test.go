@@ -312,9 +312,10 @@ func TestEveryAcceptedFormRuns(t *testing.T) {
 					seen[text] = true
 					// Today's PTX first; vote and shfl without .sync only
 					// before PTX 6.4 (for sm_70 and up); the legacy forms
-					// (mad.f32 without rounding, div.f32 ...) only for sm_1x.
+					// (mad.f32 without rounding, div.f32 ...) only for sm_1x;
+					// suld.p and sust.p.{u32,s32,f32} only before PTX ISA 3.0.
 					var first ptx.ErrorList
-					for _, head := range []string{".version 9.3\n.target sm_120a\n.address_size 64\n", ".version 6.3\n.target sm_75\n.address_size 64\n", ".version 1.4\n.target sm_13\n", ".version 1.3\n.target sm_13\n"} {
+					for _, head := range []string{".version 9.3\n.target sm_120a\n.address_size 64\n", ".version 6.3\n.target sm_75\n.address_size 64\n", ".version 1.4\n.target sm_13\n", ".version 1.3\n.target sm_13\n", ".version 2.3\n.target sm_20\n"} {
 						src = head + ".global .u32 gvar[4];\n.visible .entry k()\n{\n" +
 							strings.Join(in.decls, "\n") + "\n" + text + "\nL_end:\n\tret;\n}\n"
 						mod, perrs := ptx.Parse("walk.ptx", []byte(src))
