@@ -1047,60 +1047,57 @@ burst:
 					f.wregs[:cap(f.wregs)][o.wm] |= mask // (see frame)
 					e.pc++
 					o.exec(m, w, o) // (a plain op leaves the stack as it was)
-					if meet := e.pc == e.rpc; m.err != nil || meet {
-						if n := len(f.stack) - 1; meet && m.err == nil && n > 0 {
-							// The lanes meet: the entry goes, as normalize
-							// pops it, and where the one below goes on, so
-							// does this loop (no trip out of it and back).
-							f.stack = f.stack[:n]
-							if e = &f.stack[n-1]; e.mask != 0 && e.pc != e.rpc {
-								continue
-							}
-						}
-						break
-					}
 					// A stretch mostly ends at a bra (a loop's back edge,
 					// an if's test): that goes on below, with no trip
 					// round the loop and no fetch of the frame and the
 					// entry, which plain ops leave as they were; other
 					// ops go on at next. (Written out in both branches:
 					// under WebAssembly a join after the call costs two
-					// trips through the dispatch loop.)
-					if o = &w.code[e.pc]; o.flags&sp&flagBra == 0 {
+					// trips through the dispatch loop. The common case
+					// first, a test the stretch goes on by and then a bra:
+					// Go lays out a test's body on the path it falls
+					// through, and each jump is a trip. A plain op ran,
+					// so sp has flagBra: see shortPaths.)
+					if e.pc != e.rpc && m.err == nil {
+						if o = &w.code[e.pc]; o.flags&flagBra != 0 && run < end {
+							run++
+							mask = e.mask & (f.preds[o.gp] ^ o.gx)
+							w.mask = mask
+							goto bra
+						}
 						if run < end {
 							run++
 							goto next
 						}
 						break
 					}
-					if run >= end {
-						break
+					if n := len(f.stack) - 1; m.err == nil && n > 0 {
+						// The lanes meet: the entry goes, as normalize
+						// pops it, and where the one below goes on, so
+						// does this loop (no trip out of it and back).
+						f.stack = f.stack[:n]
+						if e = &f.stack[n-1]; e.mask != 0 && e.pc != e.rpc {
+							continue
+						}
 					}
-					run++
-					mask = e.mask & (f.preds[o.gp] ^ o.gx)
-					w.mask = mask
-					goto bra
+					break
 				}
 				n := m.fused(w, e.pc, int(k), mask)
 				run += n - 1
 				e.pc += int32(n)
-				if m.err != nil || e.pc == e.rpc {
-					break
-				}
-				if o = &w.code[e.pc]; o.flags&sp&flagBra == 0 { // (as above)
+				if e.pc != e.rpc && m.err == nil { // (as above)
+					if o = &w.code[e.pc]; o.flags&flagBra != 0 && run < end {
+						run++
+						mask = e.mask & (f.preds[o.gp] ^ o.gx)
+						w.mask = mask
+						goto bra
+					}
 					if run < end {
 						run++
 						goto next
 					}
-					break
 				}
-				if run >= end {
-					break
-				}
-				run++
-				mask = e.mask & (f.preds[o.gp] ^ o.gx)
-				w.mask = mask
-				goto bra
+				break
 			}
 			if o.flags&sp&flagBarSync != 0 && mask != 0 {
 				// A bar.sync with an immediate barrier and no count:
