@@ -110,6 +110,7 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 	}
 	c.cacheHint(st, e, m)
 	c.tensormapSize(st, e, m)
+	c.syncRules(st, e, m)
 	if e.NoExec != "" {
 		// Not simulated (tensor cores, textures, ...): resolve names only;
 		// their operand shapes are beyond what the run time needs.
@@ -138,6 +139,7 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 	}
 	c.videoSels(in) // videosel.go
 	c.bulkAlign(in)
+	c.cvtaSpace(s, in)
 	if e.Name == "brx.idx" && len(in.Args) == 2 && in.Args[1].Label != nil && !c.btargs[in.Args[1].Label] {
 		// ISA 9.7.13.4: tlist is the label of a .branchtargets directive.
 		c.errorf(in.Args[1].Pos, "brx.idx: %s does not label a .branchtargets list", in.Args[1].Label.Name)
@@ -216,6 +218,63 @@ func (c *checker) tensormapSize(st *ptx.Instr, e *isa.Entry, m *isa.Match) {
 		if v, fl, ok := c.constant(st.Args[i]); ok && (fl || v != 128) {
 			c.errorf(st.Args[i].Pos(), "the size of a tensor map is 128 (bytes), the only value %s takes", name)
 		}
+	}
+}
+
+// syncRules: wmma's .aligned, mandatory from PTX ISA 6.3 (the ISA writes
+// wmma.load.a.sync.aligned in every form since; PTX 6.0 had no .aligned;
+// ptxas 13.0: ".aligned modifier required for instruction 'wmma.mma'"),
+// and the sink state of an mbarrier arrive on a .shared::cluster barrier,
+// which returns no phase (9.7.14.16.16: "mbarrier.arrive... .shared::cluster
+// ... _, [addr]"; ptxas 13.0: "Sink '_' is expected as a destination
+// operand for instruction 'mbarrier.arrive' with '.shared::cluster'").
+func (c *checker) syncRules(st *ptx.Instr, e *isa.Entry, m *isa.Match) {
+	switch e.Name {
+	case "wmma.load", "wmma.store", "wmma.mma":
+		if p := c.prog; p.Version >= 63 && !m.Has(".aligned") {
+			w, _, _ := strings.Cut(written(st), ".sync")
+			c.errorf(st.OpPos, "%s needs .aligned from PTX ISA 6.3 (module has .version %s): write %s.sync.aligned...", e.Name, p.Version, w)
+		}
+	case "mbarrier.arrive", "mbarrier.arrive_drop":
+		if m.Has(".shared::cluster") && len(st.Args) > 0 {
+			if _, sink := st.Args[0].(*ptx.Sink); !sink {
+				c.errorf(st.Args[0].Pos(), "%s on a .shared::cluster mbarrier returns no state: write _ for it", e.Name)
+			}
+		}
+	}
+}
+
+// cvtaSpace: cvta of a variable gives the generic address of a variable of
+// the instruction's state space (9.7.9.21: "cvta.space.size p, var"); ptxas
+// 13.0: "State space mismatch between instruction and address in
+// instruction 'cvta'".
+func (c *checker) cvtaSpace(s *scope, in *Inst) {
+	if in.Entry.Name != "cvta" || len(in.Src.Args) < 2 || in.Match.Has(".to") {
+		return
+	}
+	a := in.Src.Args[1]
+	var v *Var
+	switch o := a.(type) {
+	case *ptx.Ident:
+		v, _ = s.lookup(o.Name).(*Var)
+	default:
+		v, _, _ = c.symOffset(s, a)
+	}
+	if v == nil || v.Space == ".reg" {
+		return
+	}
+	want := in.Match.Get("ss_cvta")
+	norm := func(sp string) string {
+		switch sp {
+		case ".shared::cta", ".shared::cluster":
+			return ".shared"
+		case ".param::entry":
+			return ".param"
+		}
+		return sp
+	}
+	if norm(want) != norm(v.Space) {
+		c.errorf(a.Pos(), "cvta%s takes a %s variable; %s is %s: write cvta%s", want, want, v.Name, v.Space, v.Space)
 	}
 }
 

@@ -216,6 +216,9 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 		switch s.Kind {
 		case isa.OpReg, isa.OpRegOnly, isa.OpAny:
 			op = one()
+			if i == 0 && strings.HasPrefix(e.Name, "mbarrier.arrive") && slices.Contains(mods, ".shared::cluster") {
+				op = "_" // a remote arrive returns no state
+			}
 		case isa.OpImm:
 			op = "1"
 			if e.Name == "cp.async" && s.Name == "size" {
