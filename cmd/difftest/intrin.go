@@ -361,7 +361,7 @@ var intrin19CUDA = `/* Intrinsics only clang 19 knows (Config.Intrin19). */
 #define I_fmax_f16(a, b) ((h16)((float)__nvvm_fmax_f16((a), (b)) + 0.0f))
 #define I_fmin_nan_f16(a, b) ((h16)((float)__nvvm_fmin_nan_f16((a), (b)) + 0.0f))
 #define I_fmax_nan_f16(a, b) ((h16)((float)__nvvm_fmax_nan_f16((a), (b)) + 0.0f))
-#define I_f2tf32_rna(a) ctf32(__nvvm_f2tf32_rna(a))
+#define I_f2tf32_rna(a) ({ float x_ = (a); ctf32n(x_, __nvvm_f2tf32_rna(x_)); })
 #define I_fma_rn_f16(a, b, c) __nvvm_fma_rn_f16((a), (b), (c))
 #define I_fma_rn_relu_f16(a, b, c) ((h16)((float)__nvvm_fma_rn_relu_f16((a), (b), (c)) + 0.0f))
 ` + func() string {
@@ -423,7 +423,7 @@ static h16 h_fmah(h16 a, h16 b, h16 c, int relu) {
 #define I_fmax_f16(a, b) ((h16)((float)h_fmaxh((a), (b)) + 0.0f))
 #define I_fmin_nan_f16(a, b) ((h16)((float)h_fminnanh((a), (b)) + 0.0f))
 #define I_fmax_nan_f16(a, b) ((h16)((float)h_fmaxnanh((a), (b)) + 0.0f))
-#define I_f2tf32_rna(a) ctf32(h_tf32(a))
+#define I_f2tf32_rna(a) ({ float x_ = (a); ctf32n(x_, h_tf32(x_)); })
 #define I_fma_rn_f16(a, b, c) h_fmah((a), (b), (c), 0)
 #define I_fma_rn_relu_f16(a, b, c) ((h16)((float)h_fmah((a), (b), (c), 1) + 0.0f))
 ` + func() string {
@@ -458,6 +458,12 @@ const intrin19Shared = `static DEV inline u32 c16x2(u32 u, u32 relu, u32 bf) {
   return r;
 }
 static DEV inline u32 ctf32(u32 u) { return (u & 0x7fffffffu) > 0x7f800000u ? 0x7fffffffu : u; }
+/* cvt.rna.tf32.f32 of a NaN a: the canonical NaN, whatever the result.
+   An H200 clears a NaN's low 13 bits (a payload all there gives Inf:
+   testdata/gpu/cvt_f32 pins it), but the payload reaching the
+   instruction is open: abs and neg of a NaN give the canonical NaN on a
+   GPU (and in ptxplay) and keep the payload on the host. */
+static DEV inline u32 ctf32n(float a, u32 r) { return a != a ? 0x7fffffffu : ctf32(r); }
 `
 
 func b2i(b bool) int {
