@@ -191,6 +191,16 @@ func (c *checker) cacheHint(st *ptx.Instr, e *isa.Entry, m *isa.Match) {
 		if hint != nil {
 			c.errorf(hint.At, "%s: .L2::cache_hint applies to .global or generic addresses, not %s", e.Name, space.Name)
 		}
+		switch space.Name {
+		case ".global", ".shared", ".shared::cta", ".shared::cluster":
+		default:
+			// 9.7.9.8, 9.7.9.10: "ld.volatile may be used with .global
+			// and .shared spaces and generic addressing". ptxas 13.0:
+			// "Modifier '.volatile' cannot be applied to '.local' space".
+			if m.Has(".volatile") {
+				c.errorf(space.At, "%s.volatile applies to .global, .shared or generic addresses, not %s", e.Name, space.Name)
+			}
+		}
 		if pf != nil {
 			c.errorf(pf.At, "%s: the prefetch size %s applies to .global or generic addresses, not %s", e.Name, pf.Name, space.Name)
 		}
@@ -203,10 +213,14 @@ func (c *checker) cacheHint(st *ptx.Instr, e *isa.Entry, m *isa.Match) {
 // "Argument 1 of instruction 'fence.proxy': unexpected value '1', expected
 // to be 128".
 func (c *checker) tensormapSize(st *ptx.Instr, e *isa.Entry, m *isa.Match) {
-	name := e.Name
+	name, what := e.Name, "the size of a tensor map is 128 (bytes)"
 	switch {
 	case name == "fence" && m.Has(".tensormap::generic"):
 		name = "fence.proxy.tensormap::generic"
+	case name == "applypriority" || name == "discard":
+		// 9.7.9.17, 9.7.9.18: "The only supported value for the size
+		// operand is 128."
+		what = "the size is one 128-byte cache line"
 	case name != "tensormap.cp_fenceproxy":
 		return
 	}
@@ -216,7 +230,7 @@ func (c *checker) tensormapSize(st *ptx.Instr, e *isa.Entry, m *isa.Match) {
 			continue
 		}
 		if v, fl, ok := c.constant(st.Args[i]); ok && (fl || v != 128) {
-			c.errorf(st.Args[i].Pos(), "the size of a tensor map is 128 (bytes), the only value %s takes", name)
+			c.errorf(st.Args[i].Pos(), "%s, the only value %s takes", what, name)
 		}
 	}
 }
@@ -235,6 +249,15 @@ func (c *checker) syncRules(st *ptx.Instr, e *isa.Entry, m *isa.Match) {
 			w, _, _ := strings.Cut(written(st), ".sync")
 			c.errorf(st.OpPos, "%s needs .aligned from PTX ISA 6.3 (module has .version %s): write %s.sync.aligned...", e.Name, p.Version, w)
 		}
+	case "lop3":
+		// 9.7.8.6: "lop3.BoolOp.b32 d|p, a, b, c, immLut, q": the .and/.or
+		// form writes the predicate p too. ptxas 13.0: "Predicate output
+		// expected for instruction 'lop3'".
+		if m.Get("bop_ao") != "" && len(st.Args) > 0 {
+			if _, pair := st.Args[0].(*ptx.Pair); !pair {
+				c.errorf(st.Args[0].Pos(), "lop3%s writes d|p: add the predicate p", m.Get("bop_ao"))
+			}
+		}
 	case "mbarrier.arrive", "mbarrier.arrive_drop":
 		if m.Has(".shared::cluster") && len(st.Args) > 0 {
 			if _, sink := st.Args[0].(*ptx.Sink); !sink {
@@ -249,10 +272,20 @@ func (c *checker) syncRules(st *ptx.Instr, e *isa.Entry, m *isa.Match) {
 // 13.0: "State space mismatch between instruction and address in
 // instruction 'cvta'".
 func (c *checker) cvtaSpace(s *scope, in *Inst) {
-	if in.Entry.Name != "cvta" || len(in.Src.Args) < 2 || in.Match.Has(".to") {
+	name, ai := in.Entry.Name, 1
+	want := in.Match.Get("ss_cvta")
+	switch {
+	case name == "cvta" && !in.Match.Has(".to"):
+	case name == "mapa" || name == "getctarank":
+		// 9.7.9.24, 9.7.9.25: a is a shared memory variable or address.
+		want = ".shared"
+	default:
 		return
 	}
-	a := in.Src.Args[1]
+	if len(in.Src.Args) <= ai {
+		return
+	}
+	a := in.Src.Args[ai]
 	var v *Var
 	switch o := a.(type) {
 	case *ptx.Ident:
@@ -263,7 +296,6 @@ func (c *checker) cvtaSpace(s *scope, in *Inst) {
 	if v == nil || v.Space == ".reg" {
 		return
 	}
-	want := in.Match.Get("ss_cvta")
 	norm := func(sp string) string {
 		switch sp {
 		case ".shared::cta", ".shared::cluster":
@@ -273,8 +305,12 @@ func (c *checker) cvtaSpace(s *scope, in *Inst) {
 		}
 		return sp
 	}
-	if norm(want) != norm(v.Space) {
+	switch {
+	case norm(want) == norm(v.Space):
+	case name == "cvta":
 		c.errorf(a.Pos(), "cvta%s takes a %s variable; %s is %s: write cvta%s", want, want, v.Name, v.Space, v.Space)
+	default:
+		c.errorf(a.Pos(), "%s takes a shared memory variable or address; %s is %s", name, v.Name, v.Space)
 	}
 }
 

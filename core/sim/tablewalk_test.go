@@ -219,6 +219,9 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 			if i == 0 && strings.HasPrefix(e.Name, "mbarrier.arrive") && slices.Contains(mods, ".shared::cluster") {
 				op = "_" // a remote arrive returns no state
 			}
+			if s.Pair && e.Name == "lop3" {
+				op += "|" + in.reg(".pred") // lop3.and/.or writes d|p
+			}
 		case isa.OpImm:
 			op = "1"
 			if e.Name == "cp.async" && s.Name == "size" {
@@ -227,8 +230,8 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 			if e.Name == "setmaxnreg" {
 				op = "64" // a multiple of 8 from 24 to 256
 			}
-			if (e.Name == "tensormap.cp_fenceproxy" || slices.Contains(mods, ".tensormap::generic")) && s.Name == "size" {
-				op = "128" // a tensor map's size, the only one the ISA allows
+			if (e.Name == "tensormap.cp_fenceproxy" || e.Name == "applypriority" || e.Name == "discard" || slices.Contains(mods, ".tensormap::generic")) && s.Name == "size" {
+				op = "128" // a tensor map's size or a cache line, the only one the ISA allows
 			}
 		case isa.OpAddr:
 			op = "[" + in.reg(".b64") + "]"
@@ -250,6 +253,10 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 			}
 		case isa.OpSymbol:
 			op = "gvar"
+			if e.Name == "mapa" || e.Name == "getctarank" { // a shared variable
+				in.decls = append(in.decls, "\t.shared .u32 svar[4];")
+				op = "svar"
+			}
 		case isa.OpPack:
 			ty, _ := isa.LookupType(m.Type())
 			h := fmt.Sprintf(".b%d", max(ty.Bits/2, 8))
