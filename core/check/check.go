@@ -98,7 +98,7 @@ func (c *checker) header() {
 			txt := operandText(a)
 			n := isa.ParseTarget(txt)
 			if n > 0 && c.prog.SM == 0 {
-				c.prog.SM = n
+				c.prog.SM, c.prog.Suffix = n, isa.TargetSuffix(txt)
 			}
 			// PTX ISA 3.1 .target, "PTX ISA Notes": each target string
 			// from the version that introduced it.

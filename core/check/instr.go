@@ -88,6 +88,13 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 	if m.Form.SM > 0 && p.SM > 0 && p.SM < m.Form.SM {
 		c.errorf(st.OpPos, "%s requires sm_%d or later (target is sm_%d)", fullName(st), m.Form.SM, p.SM)
 	}
+	if sms, fam := isa.ArchTargets(e.Name); sms != nil && p.SM > 0 && !(slices.Contains(sms, p.SM) && (p.Suffix == "a" || fam && p.Suffix == "f")) {
+		want := fmt.Sprintf(".target sm_%da", sms[0])
+		if len(sms) > 1 {
+			want = fmt.Sprintf(".target sm_%da or sm_%df (or sm_101a, sm_103a, sm_110a and their families)", sms[0], sms[0])
+		}
+		c.errorf(st.OpPos, "%s is an architecture-specific instruction: it needs %s (target is sm_%d%s)", e.Name, want, p.SM, p.Suffix)
+	}
 	pos := p.File.Position(st.Pos())
 	in := &Inst{Src: st, Entry: e, Match: m, Line: pos.Line, Col: pos.Col}
 	if g := st.Guard; g != nil {

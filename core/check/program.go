@@ -17,6 +17,7 @@ type Program struct {
 	File     *ptx.File
 	Version  isa.Version // from .version (0 if absent)
 	SM       int         // from .target (0 if absent)
+	Suffix   string      // the target's suffix: "a" (sm_90a), "f" (sm_100f) or ""
 	AddrSize int         // 32 or 64
 	Funcs    []*Func
 	Globals  []*Var // module-scope variables (.global, .const, .shared, ...)

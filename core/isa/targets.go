@@ -30,3 +30,31 @@ func TargetPTX(sm int) (v Version, ok bool) {
 	}
 	return 0, false
 }
+
+// ArchTargets returns the targets on which the instruction entry exists
+// when it is one of the architecture-specific features (PTX ISA, .target:
+// "sm_90a ... architecture-specific features", the sm_NNf families of PTX
+// 8.8): wgmma needs sm_90a ("Target ISA Notes: Requires sm_90a"), tcgen05
+// sm_100a, sm_101a (sm_110a), sm_103a or their families sm_100f, sm_103f,
+// sm_110f. Neither exists on sm_120a nor on a target without the suffix.
+// ptxas 13.0: "Instruction 'wgmma.fence' not supported on .target
+// 'sm_120a'", "... not supported on .target 'sm_100'". sms is nil for the
+// other instructions; family reports whether the sm_NNf targets have it.
+func ArchTargets(entry string) (sms []int, family bool) {
+	switch {
+	case len(entry) > 6 && entry[:6] == "wgmma.":
+		return []int{90}, false
+	case len(entry) > 8 && entry[:8] == "tcgen05.":
+		return []int{100, 101, 103, 110}, true
+	}
+	return nil, false
+}
+
+// TargetSuffix returns the suffix of a target string: "a" for sm_90a,
+// "f" for sm_100f, "" for sm_80.
+func TargetSuffix(s string) string {
+	if n := len(s); n > 0 && (s[n-1] == 'a' || s[n-1] == 'f') && ParseTarget(s) > 0 {
+		return s[n-1:]
+	}
+	return ""
+}

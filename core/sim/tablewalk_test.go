@@ -324,8 +324,8 @@ func TestEveryAcceptedFormRuns(t *testing.T) {
 					// before PTX 6.4 (for sm_70 and up); the legacy forms
 					// (mad.f32 without rounding, div.f32 ...) only for sm_1x;
 					// suld.p and sust.p.{u32,s32,f32} only before PTX ISA 3.0.
-					var first ptx.ErrorList
-					for _, head := range []string{".version 9.3\n.target sm_120a\n.address_size 64\n", ".version 6.3\n.target sm_75\n.address_size 64\n", ".version 1.4\n.target sm_13\n", ".version 1.3\n.target sm_13\n", ".version 2.3\n.target sm_20\n"} {
+					var first, all ptx.ErrorList
+					for _, head := range []string{".version 9.3\n.target sm_120a\n.address_size 64\n", ".version 9.3\n.target sm_100a\n.address_size 64\n", ".version 9.3\n.target sm_90a\n.address_size 64\n", ".version 9.3\n.target sm_103a\n.address_size 64\n", ".version 6.3\n.target sm_75\n.address_size 64\n", ".version 1.4\n.target sm_13\n", ".version 1.3\n.target sm_13\n", ".version 2.3\n.target sm_20\n"} {
 						src = head + ".global .u32 gvar[4];\n.visible .entry k()\n{\n" +
 							strings.Join(in.decls, "\n") + "\n" + text + "\nL_end:\n\tret;\n}\n"
 						mod, perrs := ptx.Parse("walk.ptx", []byte(src))
@@ -340,9 +340,23 @@ func TestEveryAcceptedFormRuns(t *testing.T) {
 						if first == nil {
 							first = cerrs
 						}
+						all = append(all, cerrs...)
 					}
 					firstErrs = first
-					if cp == nil && (len(first) == 0 || !in.fixFrags(f, first[0].Msg)) {
+					if cp != nil {
+						break
+					}
+					// Learn fragment sizes from any head's errors (the first
+					// head's first may be the target's: wgmma and tcgen05
+					// need their sm_90a, sm_100a).
+					fixed := false
+					for _, e := range all {
+						if in.fixFrags(f, e.Msg) {
+							fixed = true
+							break
+						}
+					}
+					if !fixed {
 						break
 					}
 				}
