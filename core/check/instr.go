@@ -265,6 +265,15 @@ func (c *checker) syncRules(st *ptx.Instr, e *isa.Entry, m *isa.Match) {
 				c.errorf(st.Args[0].Pos(), "lop3%s writes d|p: add the predicate p", m.Get("bop_ao"))
 			}
 		}
+	case "elect.sync":
+		// 9.7.14.15: "elect.sync d|p, membermask": the leader's predicate
+		// is its result (d may be _). ptxas 13.0: "Predicate output
+		// expected for instruction 'elect'".
+		if len(st.Args) > 0 {
+			if _, pair := st.Args[0].(*ptx.Pair); !pair {
+				c.errorf(st.Args[0].Pos(), "elect.sync writes d|p: add the predicate p (d may be _)")
+			}
+		}
 	case "mbarrier.arrive", "mbarrier.arrive_drop":
 		if m.Has(".shared::cluster") && len(st.Args) > 0 {
 			if _, sink := st.Args[0].(*ptx.Sink); !sink {

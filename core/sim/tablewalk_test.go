@@ -219,8 +219,8 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 			if i == 0 && strings.HasPrefix(e.Name, "mbarrier.arrive") && slices.Contains(mods, ".shared::cluster") {
 				op = "_" // a remote arrive returns no state
 			}
-			if s.Pair && e.Name == "lop3" {
-				op += "|" + in.reg(".pred") // lop3.and/.or writes d|p
+			if s.Pair && (e.Name == "lop3" || e.Name == "elect.sync") {
+				op += "|" + in.reg(".pred") // lop3.and/.or and elect.sync write d|p
 			}
 		case isa.OpImm:
 			op = "1"
