@@ -36,8 +36,11 @@ var ctrlTable = []Entry{
 		"stackrestore.ptype a",
 	}},
 	{Name: "alloca", Section: "9.7.18.3", Doc: "Allocate size bytes on the local stack and return their address.", PTX: 73, SM: 52, Syntax: []string{
-		"alloca{.ss_local}.ptype d, size:any, align:imm?",
-	}, Groups: []Group{{"ss_local", []string{".local"}}}},
+		// alloca.type ptr, size{, immAlign}: no state space (the memory is
+		// local); ptxas 13.0: "No state space qualifier expected for
+		// instruction 'alloca'".
+		"alloca.ptype d, size:any, align:imm?",
+	}},
 
 	// 9.7.20 Miscellaneous
 	{Name: "brkpt", Section: "9.7.20.1", Doc: "Suspend execution for a debugger (the simulator stops like at a breakpoint).", PTX: 10, SM: 11, Syntax: []string{
