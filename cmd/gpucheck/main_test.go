@@ -129,32 +129,8 @@ func TestMMAFit(t *testing.T) {
 		name string
 		e5   bool
 	}{{"mma_e4m3", false}, {"mma_e5m2", true}} {
-		raw, err := os.ReadFile(filepath.Join("..", "..", "testdata", "gpu", c.name, "expected.json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var exp struct {
-			Buffers map[string]struct {
-				Data []uint32 `json:"data"`
-			} `json:"buffers"`
-		}
-		if err := json.Unmarshal(raw, &exp); err != nil {
-			t.Fatal(err)
-		}
-		gpu := exp.Buffers[c.name+"_param_0"].Data
-		if len(gpu) != 64*128 {
-			t.Fatalf("%s: %d outputs in expected.json, want 8192", c.name, len(gpu))
-		}
-		counts := fitCounts(gpu, c.e5, 64, 32) // launch.json: grid 64, special_from 32
-		for m, n := range counts {
-			fit := m == len(fitModels)-1
-			if fit && n != len(gpu) {
-				t.Errorf("%s: %s: %d of %d outputs, want all", c.name, fitModels[m].name, n, len(gpu))
-			}
-			if !fit && n == len(gpu) {
-				t.Errorf("%s: %s: has every output, but the data should tell it from the fit", c.name, fitModels[m].name)
-			}
-		}
+		gpu := gpuOutputs(t, c.name, 64*128)
+		checkFit(t, c.name, fitCounts(gpu, c.e5, 64, 32), names(fitModels), len(gpu)) // launch.json: grid 64, special_from 32
 	}
 }
 
@@ -167,32 +143,8 @@ func TestWgmmaFit(t *testing.T) {
 		name string
 		e5   bool
 	}{{"wgmma_e4m3", false}, {"wgmma_e5m2", true}} {
-		raw, err := os.ReadFile(filepath.Join("..", "..", "testdata", "gpu", c.name, "expected.json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var exp struct {
-			Buffers map[string]struct {
-				Data []uint32 `json:"data"`
-			} `json:"buffers"`
-		}
-		if err := json.Unmarshal(raw, &exp); err != nil {
-			t.Fatal(err)
-		}
-		gpu := exp.Buffers[c.name+"_param_0"].Data
-		if len(gpu) != 32*512 {
-			t.Fatalf("%s: %d outputs in expected.json, want 16384", c.name, len(gpu))
-		}
-		counts := countModels(wgmmaModels, gpu, c.e5, 32, 256, 64) // launch.json: grid 32, special_from 256
-		for m, n := range counts {
-			fit := m == len(wgmmaModels)-1
-			if fit && n != len(gpu) {
-				t.Errorf("%s: %s: %d of %d outputs, want all", c.name, wgmmaModels[m].name, n, len(gpu))
-			}
-			if !fit && n == len(gpu) {
-				t.Errorf("%s: %s: has every output, but the data should tell it from the fit", c.name, wgmmaModels[m].name)
-			}
-		}
+		gpu := gpuOutputs(t, c.name, 32*512)
+		checkFit(t, c.name, countModels(wgmmaModels, gpu, c.e5, 32, 256, 64), names(wgmmaModels), len(gpu)) // launch.json: grid 32, special_from 256
 	}
 }
 
@@ -200,31 +152,8 @@ func TestWgmmaFit(t *testing.T) {
 // (64 trials, D one f16 a word), the fitted model has every output's bits
 // and no other candidate does; this also holds the port of genC16.
 func TestF16AccFit(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join("..", "..", "testdata", "gpu", "mma_e4m3_f16acc", "expected.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var exp struct {
-		Buffers map[string]struct {
-			Data []uint32 `json:"data"`
-		} `json:"buffers"`
-	}
-	if err := json.Unmarshal(raw, &exp); err != nil {
-		t.Fatal(err)
-	}
-	gpu := exp.Buffers["mma_e4m3_f16acc_param_0"].Data
-	if len(gpu) != 64*128 {
-		t.Fatalf("%d outputs in expected.json, want 8192", len(gpu))
-	}
-	for m, n := range countF16(gpu, 64, 1024) { // launch.json: grid 64, special_from 1024
-		fit := m == len(f16accModels)-1
-		if fit && n != len(gpu) {
-			t.Errorf("%s: %d of %d outputs, want all", f16accModels[m].name, n, len(gpu))
-		}
-		if !fit && n == len(gpu) {
-			t.Errorf("%s: has every output, but the data should tell it from the fit", f16accModels[m].name)
-		}
-	}
+	gpu := gpuOutputs(t, "mma_e4m3_f16acc", 64*128)
+	checkFit(t, "mma_e4m3_f16acc", countF16(gpu, 64, 1024), names(f16accModels), len(gpu)) // launch.json: grid 64, special_from 1024
 }
 
 // TestWgmmaF16AccFit: on the H200's outputs for testdata/gpu/
@@ -236,31 +165,60 @@ func TestWgmmaF16AccFit(t *testing.T) {
 		name string
 		e5   bool
 	}{{"wgmma_e4m3_f16acc", false}, {"wgmma_e5m2_f16acc", true}} {
-		raw, err := os.ReadFile(filepath.Join("..", "..", "testdata", "gpu", c.name, "expected.json"))
-		if err != nil {
-			t.Fatal(err)
+		gpu := gpuOutputs(t, c.name, 32*512)
+		checkFit(t, c.name, countF16W(wgmmaF16accModels, gpu, c.e5, 32, 256, 64), names(wgmmaF16accModels), len(gpu)) // launch.json: grid 32, special_from 256
+	}
+}
+
+// gpuOutputs reads the H200's words of testdata/gpu/NAME/expected.json's
+// NAME_param_0, which must number want.
+func gpuOutputs(t *testing.T, name string, want int) []uint32 {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "..", "testdata", "gpu", name, "expected.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var exp struct {
+		Buffers map[string]struct {
+			Data []uint32 `json:"data"`
+		} `json:"buffers"`
+	}
+	if err := json.Unmarshal(raw, &exp); err != nil {
+		t.Fatal(err)
+	}
+	gpu := exp.Buffers[name+"_param_0"].Data
+	if len(gpu) != want {
+		t.Fatalf("%s: %d outputs in expected.json, want %d", name, len(gpu), want)
+	}
+	return gpu
+}
+
+// checkFit: of the models (named in order, the fit last) whose counts of
+// outputs with the GPU's bits are counts, the fit has all total and no
+// other has.
+func checkFit(t *testing.T, name string, counts []int, models []string, total int) {
+	t.Helper()
+	for m, n := range counts {
+		fit := m == len(models)-1
+		if fit && n != total {
+			t.Errorf("%s: %s: %d of %d outputs, want all", name, models[m], n, total)
 		}
-		var exp struct {
-			Buffers map[string]struct {
-				Data []uint32 `json:"data"`
-			} `json:"buffers"`
-		}
-		if err := json.Unmarshal(raw, &exp); err != nil {
-			t.Fatal(err)
-		}
-		gpu := exp.Buffers[c.name+"_param_0"].Data
-		if len(gpu) != 32*512 {
-			t.Fatalf("%s: %d outputs in expected.json, want 16384", c.name, len(gpu))
-		}
-		counts := countF16W(wgmmaF16accModels, gpu, c.e5, 32, 256, 64) // launch.json: grid 32, special_from 256
-		for m, n := range counts {
-			fit := m == len(wgmmaF16accModels)-1
-			if fit && n != len(gpu) {
-				t.Errorf("%s: %s: %d of %d outputs, want all", c.name, wgmmaF16accModels[m].name, n, len(gpu))
-			}
-			if !fit && n == len(gpu) {
-				t.Errorf("%s: %s: has every output, but the data should tell it from the fit", c.name, wgmmaF16accModels[m].name)
-			}
+		if !fit && n == total {
+			t.Errorf("%s: %s: has every output, but the data should tell it from the fit", name, models[m])
 		}
 	}
+}
+
+// names lists models' names in order.
+func names[M interface{ fitModel | fitModel16 }](models []M) []string {
+	out := make([]string, len(models))
+	for i, m := range models {
+		switch m := any(m).(type) {
+		case fitModel:
+			out[i] = m.name
+		case fitModel16:
+			out[i] = m.name
+		}
+	}
+	return out
 }
