@@ -242,7 +242,8 @@ func (c *checker) tensormapSize(st *ptx.Instr, e *isa.Entry, m *isa.Match) {
 	}
 }
 
-// syncRules: wmma's .aligned, mandatory from PTX ISA 6.3 (the ISA writes
+// syncRules: wmma's .aligned, mandatory from PTX ISA 6.3, and its float
+// .satfinite, gone from 6.5 (the ISA writes
 // wmma.load.a.sync.aligned in every form since; PTX 6.0 had no .aligned;
 // ptxas 13.0: ".aligned modifier required for instruction 'wmma.mma'"),
 // and the sink state of an mbarrier arrive on a .shared::cluster barrier,
@@ -255,6 +256,22 @@ func (c *checker) syncRules(st *ptx.Instr, e *isa.Entry, m *isa.Match) {
 		if p := c.prog; p.Version >= 63 && !m.Has(".aligned") {
 			w, _, _ := strings.Cut(written(st), ".sync")
 			c.errorf(st.OpPos, "%s needs .aligned from PTX ISA 6.3 (module has .version %s): write %s.sync.aligned...", e.Name, p.Version, w)
+		}
+		if e.Name != "wmma.mma" {
+			break
+		}
+		// .satfinite on the floating-point forms, deprecated in PTX ISA
+		// 6.4, is gone from 6.5 (ptxas 13.0: "'wmma.mma' with floating
+		// point type with '.satfinite' is not supported starting from PTX
+		// ISA version 6.5"); the integer forms (.s32) keep it.
+		if p := c.prog; p.Version >= 65 && m.Has(".satfinite") && !m.Has(".s32") {
+			at := st.OpPos
+			for _, md := range st.Mods {
+				if md.Name == ".satfinite" {
+					at = md.At
+				}
+			}
+			c.errorf(at, "wmma.mma: .satfinite on floating-point types ended with PTX ISA 6.4 (module has .version %s): drop it", p.Version)
 		}
 	case "lop3":
 		// 9.7.8.6: "lop3.BoolOp.b32 d|p, a, b, c, immLut, q": the .and/.or
