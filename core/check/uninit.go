@@ -73,11 +73,31 @@ func Warnings(p *Program) ptx.ErrorList {
 			uninitReads(p, f, &list)
 		}
 	}
+	removedLater(p, &list)
 	if NotSimulated != nil {
 		list = append(list, NotSimulated(p)...) // see notsim.go
 	}
 	list.Sort()
 	return list
+}
+
+// removedLater warns at each instruction whose entry a later PTX ISA
+// removes for this target (vote and shfl without .sync on sm_70 and up,
+// removed from PTX ISA 6.4, Entry.Removed) in a module older than that:
+// the checker accepts it, and ptxas warns as it does ("Instruction 'vote'
+// without '.sync' may produce unpredictable results on sm_70 and later
+// architectures"), since from sm_70 the lanes of a warp need not run
+// together when they reach it.
+func removedLater(p *Program, list *ptx.ErrorList) {
+	for _, f := range p.Funcs {
+		for _, in := range f.Code {
+			r := in.Entry.Removed
+			if r.PTX == 0 || p.SM < r.SM || r.Applies(p.Version, p.SM) {
+				continue
+			}
+			list.Add(p.File.Position(in.Src.Pos()), fmt.Sprintf("%s may produce unpredictable results on sm_%d and later (ptxas warns so): the lanes of a warp need not run it together; PTX ISA %s removes it for these targets, write %s", written(in.Src), r.SM, r.PTX, r.Use))
+		}
+	}
 }
 
 // flow is a function's registers as bits (one a register, and one an

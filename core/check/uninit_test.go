@@ -195,6 +195,7 @@ func TestUninitCorpus(t *testing.T) {
 	want := map[string]int{
 		"Malfurionzz__cuda_code__softmax.ptx": 8,
 		"hand_nvcc_layout.ptx":                10, // a layout test: its mma's inputs are never set
+		"hand_vote_shfl_63_sm_70.ptx":         3,  // vote and shfl without .sync on sm_70 before PTX ISA 6.4 (ptxas warns too)
 	}
 	for f, n := range counts {
 		if want[f] != n {
@@ -246,5 +247,57 @@ func BenchmarkCheckBig(b *testing.B) {
 	for b.Loop() {
 		m, _ := ptx.Parse("big.ptx", big)
 		Check(m)
+	}
+}
+
+// TestRemovedLaterWarns: vote and shfl without .sync in a module before PTX
+// ISA 6.4 are accepted, with a warning from sm_70 on (ptxas 13.0 warns at
+// .version 6.3 .target sm_75 and refuses at 6.4), and without one before
+// sm_70; the .sync forms never warn.
+func TestRemovedLaterWarns(t *testing.T) {
+	body := `.entry k() {
+	.reg .pred %p<4>;
+	.reg .b32 %r<4>;
+	mov.u32 %r1, %tid.x;
+	setp.ne.u32 %p1, %r1, 0;
+	vote.any.pred %p2, %p1;
+	shfl.bfly.b32 %r2, %r1, 1, 31;
+	vote.sync.any.pred %p3, %p1, 0xffffffff;
+	shfl.sync.bfly.b32 %r3, %r1, 1, 31, 0xffffffff;
+	ret;
+}
+`
+	for _, c := range []struct {
+		head string
+		want []string // substrings, one a warning, in order
+	}{
+		{".version 6.3\n.target sm_75\n", []string{"w.ptx:9:2: vote.any.pred may produce unpredictable results on sm_70 and later", "w.ptx:10:2: shfl.bfly.b32 may produce unpredictable results on sm_70 and later (ptxas warns so): the lanes of a warp need not run it together; PTX ISA 6.4 removes it for these targets, write shfl.sync"}},
+		{".version 6.3\n.target sm_70\n", []string{"9:2: vote.any.pred may", "10:2: shfl.bfly.b32 may"}},
+		{".version 6.3\n.target sm_61\n", nil},
+		{".version 7.0\n.target sm_61\n", nil},
+	} {
+		m, errs := ptx.Parse("w.ptx", []byte(c.head+".address_size 64\n"+body))
+		if len(errs) > 0 {
+			t.Fatalf("%q: parse: %v", c.head, errs)
+		}
+		p, errs := Check(m)
+		if len(errs) > 0 {
+			t.Fatalf("%q: check: %v", c.head, errs)
+		}
+		var got []string
+		for _, e := range Warnings(p) {
+			if !strings.Contains(e.Msg, "is read here") {
+				got = append(got, e.Error())
+			}
+		}
+		if len(got) != len(c.want) {
+			t.Errorf("%q: warnings %q, want %d", c.head, got, len(c.want))
+			continue
+		}
+		for i, w := range c.want {
+			if !strings.Contains(got[i], w) {
+				t.Errorf("%q: warning %d is %q, want it to contain %q", c.head, i, got[i], w)
+			}
+		}
 	}
 }
