@@ -130,3 +130,55 @@ func withConfig(t *testing.T, with string) Config {
 	}
 	return cfg
 }
+
+// listWritten checks a feature's list of inline-PTX macros against the
+// generator: programs of seeds 1 to 300 with -with feature must write
+// every group of groups (groups[i] is what names[i] counts for: the name
+// itself, or a family where a list is too long for 300 programs to write
+// each), programs of the same seeds with -with others (features that
+// write inline PTX of their own) none of the macros I_prefix..., and no
+// two names may be the same. It returns how many of names were written.
+func listWritten(t *testing.T, feature string, names, groups []string, prefix, others string) int {
+	t.Helper()
+	if len(groups) != len(names) {
+		t.Fatalf("%d groups for %d names", len(groups), len(names))
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		if seen[n] {
+			t.Errorf("-with %s: two macros named I_%s", feature, n)
+		}
+		seen[n] = true
+		if !strings.HasPrefix(n, prefix) {
+			t.Errorf("-with %s: I_%s lacks the prefix I_%s", feature, n, prefix)
+		}
+	}
+	cfg, ocfg := withConfig(t, feature), withConfig(t, others)
+	wrote := map[string]bool{}
+	for s := uint64(1); s <= 300; s++ {
+		c := Generate(s, cfg).C()
+		for i, n := range names {
+			if !wrote[n] && strings.Contains(c, "I_"+n+"(") {
+				wrote[n], wrote["group "+groups[i]] = true, true
+			}
+		}
+		if strings.Contains(Generate(s, ocfg).C(), "I_"+prefix) {
+			t.Fatalf("seed %d: -with %s writes an I_%s macro of -with %s", s, others, prefix, feature)
+		}
+	}
+	n := 0
+	for i, name := range names {
+		if wrote[name] {
+			n++
+		}
+		if g := "group " + groups[i]; !wrote[g] {
+			wrote[g] = true // once a group
+			if groups[i] == name {
+				t.Errorf("300 programs with -with %s never wrote I_%s", feature, name)
+			} else {
+				t.Errorf("300 programs with -with %s never wrote one of %s (I_%s ...)", feature, groups[i], name)
+			}
+		}
+	}
+	return n
+}
