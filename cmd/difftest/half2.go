@@ -51,65 +51,70 @@ func (o half2Op) name() string {
 	return "hx_" + strings.NewReplacer(".", "_").Replace(o.ins)
 }
 
+// half2Rows: the instructions, a row for each group of one format, lane
+// count, operation and arity, in the order of half2List (the generator
+// draws by index). The modifiers come from the names: .sat, .relu, .NaN;
+// set's compare and result type (set.CMP.TYPE.f16x2); cvt's .rz.
+var half2Rows = []struct {
+	names []string
+	bf    bool
+	lanes int
+	op    string // add sub mul fma neg abs min max set cvt
+	arity int
+}{
+	{[]string{"add.f16x2", "add.rn.f16x2"}, false, 2, "add", 2},
+	{[]string{"sub.f16x2"}, false, 2, "sub", 2},
+	{[]string{"mul.rn.f16x2"}, false, 2, "mul", 2},
+	{[]string{"add.sat.f16x2"}, false, 2, "add", 2},
+	{[]string{"mul.sat.f16x2"}, false, 2, "mul", 2},
+	{[]string{"fma.rn.f16x2", "fma.rn.sat.f16x2", "fma.rn.relu.f16x2"}, false, 2, "fma", 3},
+	{[]string{"neg.f16x2"}, false, 2, "neg", 1},
+	{[]string{"abs.f16x2"}, false, 2, "abs", 1},
+	{[]string{"min.f16x2"}, false, 2, "min", 2},
+	{[]string{"max.f16x2"}, false, 2, "max", 2},
+	{[]string{"min.NaN.f16x2"}, false, 2, "min", 2},
+	{[]string{"max.NaN.f16x2"}, false, 2, "max", 2},
+	{[]string{"set.lt.f16x2.f16x2", "set.gtu.u32.f16x2", "set.nan.f16x2.f16x2", "set.eq.s32.f16x2"}, false, 2, "set", 2},
+	{[]string{"cvt.rn.f16x2.f32", "cvt.rz.relu.f16x2.f32"}, false, 2, "cvt", 2},
+	{[]string{"cvt.rn.bf16x2.f32", "cvt.rz.relu.bf16x2.f32"}, true, 2, "cvt", 2},
+	{[]string{"add.f16"}, false, 1, "add", 2},
+	{[]string{"sub.sat.f16"}, false, 1, "sub", 2},
+	{[]string{"mul.f16"}, false, 1, "mul", 2},
+	{[]string{"fma.rn.f16", "fma.rn.relu.f16"}, false, 1, "fma", 3},
+	{[]string{"neg.f16"}, false, 1, "neg", 1},
+	{[]string{"abs.f16"}, false, 1, "abs", 1},
+	{[]string{"min.f16"}, false, 1, "min", 2},
+	{[]string{"max.NaN.f16"}, false, 1, "max", 2},
+	{[]string{"set.le.f16.f16"}, false, 1, "set", 2},
+	{[]string{"fma.rn.bf16x2", "fma.rn.relu.bf16x2"}, true, 2, "fma", 3},
+	{[]string{"min.bf16x2"}, true, 2, "min", 2},
+	{[]string{"max.NaN.bf16x2"}, true, 2, "max", 2},
+	{[]string{"neg.bf16x2"}, true, 2, "neg", 1},
+	{[]string{"abs.bf16x2"}, true, 2, "abs", 1},
+	{[]string{"fma.rn.bf16"}, true, 1, "fma", 3},
+	{[]string{"min.NaN.bf16"}, true, 1, "min", 2},
+	{[]string{"max.bf16"}, true, 1, "max", 2},
+	{[]string{"neg.bf16"}, true, 1, "neg", 1},
+	{[]string{"abs.bf16"}, true, 1, "abs", 1},
+}
+
 var half2List = func() []half2Op {
 	var ops []half2Op
-	add := func(ins string, bf bool, lanes int, op string, nargs int) *half2Op {
-		o := half2Op{ins: ins, bf: bf, lanes: lanes, op: op, nargs: nargs}
-		o.sat = strings.Contains(ins, ".sat")
-		o.relu = strings.Contains(ins, ".relu")
-		o.nan = strings.Contains(ins, ".NaN")
-		ops = append(ops, o)
-		return &ops[len(ops)-1]
-	}
-	for _, s := range []string{"add.f16x2", "add.rn.f16x2", "sub.f16x2", "mul.rn.f16x2", "add.sat.f16x2", "mul.sat.f16x2"} {
-		add(s, false, 2, s[:3], 2)
-	}
-	for _, s := range []string{"fma.rn.f16x2", "fma.rn.sat.f16x2", "fma.rn.relu.f16x2"} {
-		add(s, false, 2, "fma", 3)
-	}
-	for _, s := range []string{"neg.f16x2", "abs.f16x2"} {
-		add(s, false, 2, s[:3], 1)
-	}
-	for _, s := range []string{"min.f16x2", "max.f16x2", "min.NaN.f16x2", "max.NaN.f16x2"} {
-		add(s, false, 2, s[:3], 2)
-	}
-	for _, c := range [][3]string{{"lt", "f16x2", "set.lt.f16x2.f16x2"}, {"gtu", "u32", "set.gtu.u32.f16x2"}, {"nan", "f16x2", "set.nan.f16x2.f16x2"}, {"eq", "s32", "set.eq.s32.f16x2"}} {
-		o := add(c[2], false, 2, "set", 2)
-		o.cmp, o.setT = c[0], c[1]
-	}
-	for _, s := range []string{"cvt.rn.f16x2.f32", "cvt.rz.relu.f16x2.f32", "cvt.rn.bf16x2.f32", "cvt.rz.relu.bf16x2.f32"} {
-		o := add(s, strings.Contains(s, "bf16"), 2, "cvt", 2)
-		o.rz, o.fromF32s = strings.Contains(s, ".rz"), true
-	}
-	for _, s := range []string{"add.f16", "sub.sat.f16", "mul.f16"} {
-		add(s, false, 1, s[:3], 2)
-	}
-	for _, s := range []string{"fma.rn.f16", "fma.rn.relu.f16"} {
-		add(s, false, 1, "fma", 3)
-	}
-	for _, s := range []string{"neg.f16", "abs.f16"} {
-		add(s, false, 1, s[:3], 1)
-	}
-	for _, s := range []string{"min.f16", "max.NaN.f16"} {
-		add(s, false, 1, s[:3], 2)
-	}
-	o := add("set.le.f16.f16", false, 1, "set", 2)
-	o.cmp, o.setT = "le", "f16"
-	for _, s := range []string{"fma.rn.bf16x2", "fma.rn.relu.bf16x2"} {
-		add(s, true, 2, "fma", 3)
-	}
-	for _, s := range []string{"min.bf16x2", "max.NaN.bf16x2"} {
-		add(s, true, 2, s[:3], 2)
-	}
-	for _, s := range []string{"neg.bf16x2", "abs.bf16x2"} {
-		add(s, true, 2, s[:3], 1)
-	}
-	add("fma.rn.bf16", true, 1, "fma", 3)
-	for _, s := range []string{"min.NaN.bf16", "max.bf16"} {
-		add(s, true, 1, s[:3], 2)
-	}
-	for _, s := range []string{"neg.bf16", "abs.bf16"} {
-		add(s, true, 1, s[:3], 1)
+	for _, r := range half2Rows {
+		for _, ins := range r.names {
+			o := half2Op{ins: ins, bf: r.bf, lanes: r.lanes, op: r.op, nargs: r.arity}
+			o.sat = strings.Contains(ins, ".sat")
+			o.relu = strings.Contains(ins, ".relu")
+			o.nan = strings.Contains(ins, ".NaN")
+			switch r.op {
+			case "set":
+				f := strings.Split(ins, ".")
+				o.cmp, o.setT = f[1], f[2]
+			case "cvt":
+				o.rz, o.fromF32s = strings.Contains(ins, ".rz"), true
+			}
+			ops = append(ops, o)
+		}
 	}
 	return ops
 }()
