@@ -77,6 +77,48 @@ func TestTensorResultF16(t *testing.T) {
 	}
 }
 
+// dotF32Case is a row of the fp8 dot tests into an f32 D: C, the k
+// products' operands, and the sum wanted (bits, when nonzero, the exact
+// pattern: a NaN's).
+type dotF32Case struct {
+	why    string
+	c      float32
+	xs, ys []float32
+	want   float32
+	bits   uint32
+}
+
+func checkDotF32(t *testing.T, dot func(c float32, xs, ys []float32) float32, tests []dotF32Case) {
+	t.Helper()
+	for _, tt := range tests {
+		got := dot(tt.c, tt.xs, tt.ys)
+		want := math.Float32bits(tt.want)
+		if tt.bits != 0 {
+			want = tt.bits
+		}
+		if math.Float32bits(got) != want {
+			t.Errorf("%s: got %v (%#08x), want %#08x", tt.why, got, math.Float32bits(got), want)
+		}
+	}
+}
+
+// dotF16Case is a row of the fp8 dot tests into an f16 D: want is f16 bits.
+type dotF16Case struct {
+	why    string
+	c      float32
+	xs, ys []float32
+	want   uint64
+}
+
+func checkDotF16(t *testing.T, dot func(c float32, xs, ys []float32) uint64, tests []dotF16Case) {
+	t.Helper()
+	for _, tt := range tests {
+		if got := dot(tt.c, tt.xs, tt.ys); got != tt.want {
+			t.Errorf("%s: got %#04x, want %#04x", tt.why, got, tt.want)
+		}
+	}
+}
+
 // TestTensorDotF8: mma.sync with 8-bit float inputs into f32 (an H200's
 // rules, tensorDotF8): two fused f16 steps over the products from zero,
 // split by k%4, then C added in f32 rounding to nearest. Inputs are values
@@ -92,13 +134,7 @@ func TestTensorDotF8(t *testing.T) {
 		}
 		return xs
 	}
-	tests := []struct {
-		why    string
-		c      float32
-		xs, ys []float32
-		want   float32
-		bits   uint32
-	}{
+	tests := []dotF32Case{
 		{"C is added after the products, rounded to nearest: 1 + 3*2^-25 gives 1+2^-23 (the fused f16 rule, toward zero, would give 1)",
 			1, at(32, 0, 1.5*p(-12)), at(32, 0, p(-12)), 1 + p(-23), 0},
 		{"a tie with C rounds to even: 1 + 2^-24 gives 1",
@@ -116,16 +152,7 @@ func TestTensorDotF8(t *testing.T) {
 		{"an Inf product passes through both steps and the add",
 			1, at(32, 7, inf), at(32, 7, 2), inf, 0},
 	}
-	for _, tt := range tests {
-		got := tensorDotF8(tt.c, tt.xs, tt.ys)
-		want := math.Float32bits(tt.want)
-		if tt.bits != 0 {
-			want = tt.bits
-		}
-		if math.Float32bits(got) != want {
-			t.Errorf("%s: got %v (%#08x), want %#08x", tt.why, got, math.Float32bits(got), want)
-		}
-	}
+	checkDotF32(t, tensorDotF8, tests)
 }
 
 // TestWgmmaDotF8: wgmma's fp8 sum (wgmmaDotF8) on cases worked by hand from
@@ -134,13 +161,7 @@ func TestTensorDotF8(t *testing.T) {
 func TestWgmmaDotF8(t *testing.T) {
 	p := func(e int) float32 { return float32(math.Ldexp(1, e)) }
 	inf, nan := float32(math.Inf(1)), float32(math.NaN())
-	tests := []struct {
-		why    string
-		c      float32
-		xs, ys []float32
-		want   float32
-		bits   uint32 // when nonzero, the exact pattern wanted
-	}{
+	tests := []dotF32Case{
 		{"C alone loses bits below 2^(E-14) (E = ec+1 = 1): 1+2^-20 gives 1", 1 + p(-20), nil, nil, 1, 0},
 		{"a product 13 bits below 1*1 stays (E=1, unit 2^-13): 1+2^-12", 0, []float32{1, p(-12)}, []float32{1, 1}, 1 + p(-12), 0},
 		{"a product 14 bits below 1*1 is truncated away: 1+2^-14 gives 1", 0, []float32{1, p(-14)}, []float32{1, 1}, 1, 0},
@@ -155,16 +176,7 @@ func TestWgmmaDotF8(t *testing.T) {
 		{"Inf*0 is the canonical NaN", 0, []float32{inf}, []float32{0}, 0, 0x7fffffff},
 		{"a NaN C gives the canonical NaN", nan, []float32{1}, []float32{1}, 0, 0x7fffffff},
 	}
-	for _, tt := range tests {
-		got := wgmmaDotF8(tt.c, tt.xs, tt.ys)
-		want := math.Float32bits(tt.want)
-		if tt.bits != 0 {
-			want = tt.bits
-		}
-		if math.Float32bits(got) != want {
-			t.Errorf("%s: got %v (%#08x), want %#08x", tt.why, got, math.Float32bits(got), want)
-		}
-	}
+	checkDotF32(t, wgmmaDotF8, tests)
 }
 
 // TestTensorDotF8F16: mma.sync's fp8 sum into an f16 D (tensorDotF8F16)
@@ -175,12 +187,7 @@ func TestTensorDotF8F16(t *testing.T) {
 	inf := float32(math.Inf(1))
 	k := func(lo0, lo1, hi0, hi1 float32) []float32 { return []float32{lo0, lo1, hi0, hi1} }
 	ones := []float32{1, 1, 1, 1}
-	tests := []struct {
-		why    string
-		c      float32
-		xs, ys []float32
-		want   uint64 // f16 bits
-	}{
+	tests := []dotF16Case{
 		{"1 + 2^-11 in the first step ties to even (1), then 1+1 = 2",
 			0, k(1, p(-11), 1, 0), ones, 0x4000},
 		{"the first step rounds before the second: (1+2^-11 -> 1) + (2^-11) -> 1, where one sum 1+2^-10 is an f16",
@@ -191,11 +198,7 @@ func TestTensorDotF8F16(t *testing.T) {
 		{"Inf*0 is the canonical f16 NaN 0x7fff", 0, k(inf, 0, 0, 0), k(0, 1, 1, 1), 0x7fff},
 		{"Inf C with finite steps stays Inf", inf, k(1, 0, 0, 0), ones, 0x7c00},
 	}
-	for _, tt := range tests {
-		if got := tensorDotF8F16(tt.c, tt.xs, tt.ys); got != tt.want {
-			t.Errorf("%s: got %#04x, want %#04x", tt.why, got, tt.want)
-		}
-	}
+	checkDotF16(t, tensorDotF8F16, tests)
 }
 
 // TestWgmmaDotF8F16: wgmma's fp8 sum into an f16 D (wgmmaDotF8F16) on
@@ -206,12 +209,7 @@ func TestWgmmaDotF8F16(t *testing.T) {
 	p := func(e int) float32 { return float32(math.Ldexp(1, e)) }
 	inf, nan := float32(math.Inf(1)), float32(math.NaN())
 	negZero := float32(math.Copysign(0, -1))
-	tests := []struct {
-		why    string
-		c      float32
-		xs, ys []float32
-		want   uint64 // f16 bits
-	}{
+	tests := []dotF16Case{
 		{"2^-14 falls out of the window (E=1, unit 2^-13), so 1+2^-11+2^-14 is a tie and goes to even 1 (f32 adds would give 1+2^-10)",
 			0, []float32{1, p(-11), p(-7)}, []float32{1, 1, p(-7)}, 0x3c00},
 		{"the same with C: 1 + 2^-11 + 2^-14 gives 1", 1, []float32{p(-11), p(-7)}, []float32{1, p(-7)}, 0x3c00},
@@ -228,9 +226,5 @@ func TestWgmmaDotF8F16(t *testing.T) {
 		{"-0 C and -0 products give -0", negZero, []float32{negZero, 1}, []float32{1, negZero}, 0x8000},
 		{"-0 C and a +0 product give +0", negZero, []float32{0}, []float32{1}, 0},
 	}
-	for _, tt := range tests {
-		if got := wgmmaDotF8F16(tt.c, tt.xs, tt.ys); got != tt.want {
-			t.Errorf("%s: got %#04x, want %#04x", tt.why, got, tt.want)
-		}
-	}
+	checkDotF16(t, wgmmaDotF8F16, tests)
 }
