@@ -23,6 +23,7 @@ import (
 // its operand count (1 for red's lone operand, 2 with cas's new value)
 // and whether it returns the old value (atom) or not (red).
 type atomxOp struct {
+	pre    string // the macro's prefix: "" for "ax_" (Config.SM90's "n9_")
 	ins    string // the opcode after atom./red. and the space: "add.noftz.f16x2"
 	sem    string // ".relaxed.gpu" ...
 	shared bool
@@ -33,7 +34,10 @@ type atomxOp struct {
 }
 
 func (o atomxOp) name() string {
-	s := "ax_"
+	s := o.pre
+	if s == "" {
+		s = "ax_"
+	}
 	if o.red {
 		s += "r_"
 	}
@@ -90,9 +94,11 @@ func (o atomxOp) kind() Kind {
 	return map[int]Kind{16: U16, 32: U32, 64: U64}[o.width]
 }
 
-var atomxOps = func() []intrinOp {
-	ops := make([]intrinOp, len(atomxList))
-	for i, o := range atomxList {
+var atomxOps = atomxIntrins(atomxList)
+
+func atomxIntrins(list []atomxOp) []intrinOp {
+	ops := make([]intrinOp, len(list))
+	for i, o := range list {
 		k := o.kind()
 		args := []Kind{k, k}
 		if o.cas {
@@ -101,7 +107,7 @@ var atomxOps = func() []intrinOp {
 		ops[i] = intrinOp{name: o.name(), ret: U64, args: args}
 	}
 	return ops
-}()
+}
 
 // atomxFold: the value both sides return: the old value xor three times
 // the new one, an f16's lanes canonical (a NaN 0x7fff); f32 and f64 sums
@@ -111,6 +117,8 @@ func atomxFold(o atomxOp) string {
 	switch {
 	case strings.HasSuffix(o.ins, ".f16") || strings.HasSuffix(o.ins, ".f16x2"):
 		n = "(u64)h2can((u32)n_, 0, 0)"
+	case strings.HasSuffix(o.ins, ".bf16") || strings.HasSuffix(o.ins, ".bf16x2"):
+		n = "(u64)h2can((u32)n_, 1, 0)"
 	case strings.HasSuffix(o.ins, ".f32"):
 		n = "(u64)f2u(u2f((u32)n_))"
 	case strings.HasSuffix(o.ins, ".f64"):
@@ -140,10 +148,12 @@ static DEVVAR u64 ax_g64_[512];
 
 // atomxCUDA: each instruction through cvta.to of the element's generic
 // address, in one asm statement.
-var atomxCUDA = func() string {
+var atomxCUDA = "/* Atomics on the thread's own element (Config.AtomX), inline PTX. */\n" + atomxArrays + atomxCUDAOf(atomxList)
+
+// atomxCUDAOf: the macros of list (atomxArrays declared before).
+func atomxCUDAOf(list []atomxOp) string {
 	var b strings.Builder
-	b.WriteString("/* Atomics on the thread's own element (Config.AtomX), inline PTX. */\n" + atomxArrays)
-	for _, o := range atomxList {
+	for _, o := range list {
 		t, rc := atomxT(o.width)
 		sp, arr := "global", fmt.Sprintf("ax_g%d_[AX_GSLOT]", o.width)
 		if o.shared {
@@ -181,7 +191,7 @@ var atomxCUDA = func() string {
 			o.name(), params, decl, vals, t, arr, pre, sp, atomxAddr(o), ins, ops, atomxFold(o))
 	}
 	return b.String()
-}()
+}
 
 // atomxAddr is the asm operand number of the element's address.
 func atomxAddr(o atomxOp) int {
@@ -199,9 +209,12 @@ func atomxAddr(o atomxOp) int {
 var atomxHost = `/* Atomics on the thread's own element (Config.AtomX), from the ISA. */
 static u32 f2u_raw(float x) { u32 u; memcpy(&u, &x, 4); return u; }
 static u64 d2u_raw(double x) { u64 u; memcpy(&u, &x, 8); return u; }
-` + func() string {
+` + atomxHostOf(atomxList)
+
+// atomxHostOf: the host's macros of list.
+func atomxHostOf(list []atomxOp) string {
 	var b strings.Builder
-	for _, o := range atomxList {
+	for _, o := range list {
 		t, _ := atomxT(o.width)
 		params, c := "a, b", ""
 		if o.cas {
@@ -211,4 +224,4 @@ static u64 d2u_raw(double x) { u64 u; memcpy(&u, &x, 8); return u; }
 			o.name(), params, t, t, t, c, t, t, o.host, atomxFold(o))
 	}
 	return b.String()
-}()
+}

@@ -191,6 +191,10 @@ func batchTo(tools Tools, progs []*Program, opts []string, dir string, sink func
 				results[i].ptx = retype(results[i].ptx)
 				results[i].err = os.WriteFile(out, results[i].ptx, 0o644)
 			}
+			if results[i].err == nil && len(progs) > 0 && progs[0].Cfg.SM90 {
+				results[i].ptx = sm90Header(results[i].ptx)
+				results[i].err = os.WriteFile(out, results[i].ptx, 0o644)
+			}
 			if results[i].err == nil {
 				countForms(results[i].ptx)
 			}
