@@ -20,9 +20,9 @@ func Emit(p *Program, opt, dir, why, clang string) error {
 		// (a "count") does.
 		return fmt.Errorf("seed %d of -with cli fills its output with 0x%x: reduce it without cli, or write the case by hand", p.Seed, outFill(p.Seed))
 	}
-	if p.Cfg.SM90 {
+	if p.Cfg.SM90 || p.Cfg.HSetp {
 		// scripts/gen-testdata.sh builds kernel.ptx with clang's header.
-		return fmt.Errorf("seed %d of -with sm90 needs its module header rewritten (.version 8.1, .target sm_90): reduce it without sm90, or write the case by hand", p.Seed)
+		return fmt.Errorf("seed %d of -with sm90 or hsetp needs its module header rewritten (.version 8.1, .target sm_90): reduce it without them, or write the case by hand", p.Seed)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err

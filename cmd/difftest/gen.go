@@ -489,6 +489,12 @@ type Config struct {
 	// cvt.f32.bf16, bf16 atomics); the module header becomes .version
 	// 8.1, .target sm_90. Off by default.
 	SM90 bool
+	// HSetp adds the half compares of users' PTX in inline PTX
+	// (hsetp.go: setp of f16x2 and bf16x2 writing p|q, with a BoolOp and
+	// .ftz; setp of f16 and bf16; set of f16x2 and bf16x2 with a BoolOp);
+	// its bf16 forms want sm_90, so the module header is rewritten as for
+	// SM90. Off by default.
+	HSetp bool
 	// F4 adds float4 accesses at the body's top level (f4.go: one 16-byte
 	// load of the thread's inputs, ld.global.v4.f32; a local array of two
 	// indexed by data, st.local.v4.f32 and ld.local.v4.f32). Off by
@@ -1645,6 +1651,9 @@ func (g *gen) expr(k Kind, depth int) *Expr {
 	if g.cfg.SM90 && k.isInt() && g.r.IntN(5) == 0 {
 		return g.intrin(k, depth, sm90Ops)
 	}
+	if g.cfg.HSetp && k.isInt() && g.r.IntN(6) == 0 {
+		return g.intrin(k, depth, hsetpOps)
+	}
 	if g.cfg.Approx && k.isFloat() && k != F16 && g.r.IntN(5) == 0 {
 		return g.approx(k, depth)
 	}
@@ -2641,7 +2650,7 @@ typedef __int128 s128;
 #define DEV __device__
 #define SHARED __shared__
 #define DEVVAR __device__
-` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + carryCUDA + scanShared + scanCUDA + tileShared + tileCUDA + roundCUDA + asmCUDA + approxShared + approxCUDA + f4Shared + f4CUDA + vxShared + vxCUDA + wmmaShared + wmmaCUDA + mmaShared + mmaCUDA + gaShared + gaCUDA + cvtShared + cvtCUDA + half2Shared + half2CUDA + atomxCUDA + intxCUDA + sm90Shared + sm90CUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
+` + preludeC + intrinShared + intrinCUDA + intrin19Shared + intrin19CUDA + carryCUDA + scanShared + scanCUDA + tileShared + tileCUDA + roundCUDA + asmCUDA + approxShared + approxCUDA + f4Shared + f4CUDA + vxShared + vxCUDA + wmmaShared + wmmaCUDA + mmaShared + mmaCUDA + gaShared + gaCUDA + cvtShared + cvtCUDA + half2Shared + half2CUDA + atomxCUDA + intxCUDA + sm90Shared + sm90CUDA + hsetpCUDA + `/* Values of other threads (Config.Exchange): XCHG(mode, f, l) is f(t, in)
    of the source thread that mode and l name. */
 static DEV inline u32 xchg_idx(u32 v, u32 l) { return (u32)__shfl_sync(FULL_MASK, (int)v, (int)l); }
 static DEV inline u32 xchg_up(u32 v, u32 l) { return (u32)__shfl_up_sync(FULL_MASK, (int)v, l); }
@@ -2829,7 +2838,7 @@ typedef __int128 s128;
    threads, which calls the body under setjmp. */
 static jmp_buf exit_jb;
 #define EXIT() longjmp(exit_jb, 1)
-` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + carryHost + scanShared + tileShared + roundHost + asmHost + approxShared + approxHost + f4Shared + f4Host + vxShared + vxHost + wmmaShared + mmaShared + gaShared + gaHost + cvtShared + cvtHost + half2Shared + half2Host + atomxHost + intxHost + sm90Shared + sm90Host + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
+` + preludeC + intrinShared + intrinHost + intrin19Shared + intrin19Host + carryHost + scanShared + tileShared + roundHost + asmHost + approxShared + approxHost + f4Shared + f4Host + vxShared + vxHost + wmmaShared + mmaShared + gaShared + gaHost + cvtShared + cvtHost + half2Shared + half2Host + atomxHost + intxHost + sm90Shared + sm90Host + hsetpHost + `#define XCHG(mode, f, l) f(src_##mode(t, (l)), in + ((s64)src_##mode(t, (l)) - (s64)t) * 8)
 #define XCHGN(f, l, g, j) XCHG(cta, f, l)
 #define XCHGM(mode, f, l, g, j) f(WSRC(mode, l, g, j), AT(WSRC(mode, l, g, j)))
 /* XRED(mode, f): f over the 32 threads of t's warp or the 64 of its CTA;

@@ -191,7 +191,7 @@ func batchTo(tools Tools, progs []*Program, opts []string, dir string, sink func
 				results[i].ptx = retype(results[i].ptx)
 				results[i].err = os.WriteFile(out, results[i].ptx, 0o644)
 			}
-			if results[i].err == nil && len(progs) > 0 && progs[0].Cfg.SM90 {
+			if results[i].err == nil && len(progs) > 0 && (progs[0].Cfg.SM90 || progs[0].Cfg.HSetp) {
 				results[i].ptx = sm90Header(results[i].ptx)
 				results[i].err = os.WriteFile(out, results[i].ptx, 0o644)
 			}
