@@ -118,14 +118,8 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 	c.cacheHint(st, e, m)
 	c.tensormapSize(st, e, m)
 	c.syncRules(st, e, m)
-	if e.NoExec != "" {
-		// Not simulated (tensor cores, textures, ...): resolve names only;
-		// their operand shapes are beyond what the run time needs.
-		for _, o := range st.Args {
-			c.resolveAll(s, o)
-		}
-		return in
-	}
+	c.frags(s, st, e, m) // tablerules.go
+	c.immValues(st, e, m)
 	f := m.Form
 	if n := len(st.Args); n < f.MinOps || n > len(f.Operands) {
 		// No form with these modifiers takes n: say what they take.
@@ -138,6 +132,14 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 			want = fmt.Sprintf("%d to %d", lo, hi)
 		}
 		c.errorf(st.OpPos, "%s expects %s operands, found %d", e.Name, want, n)
+		return in
+	}
+	if e.NoExec != "" {
+		// Not simulated (tensor cores, textures, ...): the count, the
+		// fragments and the constants above; otherwise names only.
+		for _, o := range st.Args {
+			c.resolveAll(s, o)
+		}
 		return in
 	}
 	in.Args = make([]Arg, len(st.Args))

@@ -23,7 +23,9 @@
 //     the type ("dtype"), "wide" (twice the instruction type), "dpacc"
 //     (dp4a/dp2a's accumulator: .u32 when both source types are .u32,
 //     else .s32), "label",
-//     "func", "imm" (constant only), "reg" (register only), "any" (any
+//     "func", "imm" (constant only), "imm=V|W..." (a constant, one of
+//     these: the ISA's "must be 0", "the only supported value is 128"),
+//     "reg" (register only), "any" (any
 //     register or constant), "list" (a parenthesized list); default is the
 //     instruction type: the last chosen modifier that is a type;
 //   - "(d)" is a parenthesized list (call's return and argument lists);
@@ -56,6 +58,7 @@ package isa
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -86,9 +89,23 @@ type Entry struct {
 	// between the chosen modifiers (cvt's rounding depends on both types).
 	// It returns why a match is invalid, or "".
 	Rule func(m *Match) string
+	// Frag, when set, sizes the fragment operands ({d}:frag) that the
+	// form language leaves open: what operand name takes under m (zero
+	// Regs: not checked). The checker holds every form to it, simulated
+	// or not.
+	Frag func(m *Match, name string) FragSize
 
 	forms []*Form   // compiled from Syntax on first use (Forms)
 	once  sync.Once // guards forms
+}
+
+// FragSize is the size of a matrix fragment operand: Regs registers of
+// Bits bits each, holding a Rows x Cols matrix of Elem elements (for
+// messages).
+type FragSize struct {
+	Regs, Bits int
+	Rows, Cols int
+	Elem       string
 }
 
 // Removal is where an entry stops being valid: modules of PTX ISA version
@@ -204,6 +221,7 @@ type OperandSpec struct {
 	Pair     bool   // d|p: may carry a predicate output
 	Type     string // concrete type (".pred"), a group name, "wide", "dpacc", or "" (instruction type)
 	Optional bool
+	Values   []int64 // imm=V|W: the constants the operand may be (nil: any)
 }
 
 // Group is a modifier group: its name and its values (with their dots).
@@ -446,6 +464,16 @@ func (e *Entry) compileOperand(raw string, pos int) (OperandSpec, string, error)
 	if i := strings.IndexByte(raw, ':'); i >= 0 {
 		s.Type = raw[i+1:]
 		raw = raw[:i]
+		if vals, ok := strings.CutPrefix(s.Type, "imm="); ok {
+			for _, v := range strings.Split(vals, "|") {
+				n, err := strconv.ParseInt(v, 0, 64)
+				if err != nil {
+					return s, "", fmt.Errorf("bad constant %q in %s", v, s.Type)
+				}
+				s.Values = append(s.Values, n)
+			}
+			s.Type = "imm"
+		}
 		if k, ok := operandKind(s.Type); ok {
 			s.Kind, s.Type = k, ""
 		} else if _, isType := LookupType(s.Type); !isType && s.Type != "wide" && s.Type != "dpacc" {

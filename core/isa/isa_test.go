@@ -90,7 +90,8 @@ func TestShapes(t *testing.T) {
 		{"k32 (fp8)", "shape_k32", 32, spell(floatN, "32")},
 		{"integer k32, N = 8, 16, 24, then 32..256 step 16", "shape_i", 18, spell(intN, "32")},
 		{"single-bit k256", "shape_b1", 18, spell(intN, "256")},
-		{"sparse: k32, then k16, then k64", "shape_sp", 96, spell(floatN, "32", "16", "64")},
+		{"sparse fp8 k64", "shape_k64", 32, spell(floatN, "64")},
+		{"sparse integer k64, N = 8, 16, 24, then 32..256 step 16", "shape_ik64", 18, spell(intN, "64")},
 	}
 	for _, r := range rows {
 		got, _ := lookupGroup(wgmmaGroups, r.group)
@@ -100,10 +101,10 @@ func TestShapes(t *testing.T) {
 	}
 	for _, c := range []struct{ group, i, want string }{
 		{"shape_k16", "first", ".m64n8k16"}, {"shape_k16", "last", ".m64n256k16"},
-		{"shape_i", "fourth", ".m64n32k32"}, {"shape_sp", "33rd", ".m64n8k16"},
+		{"shape_i", "fourth", ".m64n32k32"}, {"shape_ik64", "fourth", ".m64n32k64"},
 	} {
 		g, _ := lookupGroup(wgmmaGroups, c.group)
-		at := map[string]int{"first": 0, "last": len(g) - 1, "fourth": 3, "33rd": 32}[c.i]
+		at := map[string]int{"first": 0, "last": len(g) - 1, "fourth": 3}[c.i]
 		if at >= len(g) || g[at] != c.want {
 			t.Errorf("%s: %s shape is not %s (%v)", c.group, c.i, c.want, g)
 		}

@@ -3,6 +3,8 @@
 
 package isa
 
+import "strings"
+
 // cvtRule applies the rounding, saturation and flush rules of cvt between
 // the fundamental types (PTX ISA 3.1 §8.7.6, cvt, "Integer Notes" and
 // "Floating Point Notes"):
@@ -88,4 +90,53 @@ func wmmaLoadRule(m *Match) string {
 		}
 	}
 	return ""
+}
+
+// wgmmaFrag sizes wgmma.mma_async's fragments (ISA 9.7.16.5.1, "Register
+// fragments"): the warpgroup's 128 threads share the 64 x N accumulator D,
+// N/2 elements a thread, one .f32 or .s32 a register or two .f16 packed
+// in one; A in registers is 64 x K (64 x K/2 when sparse, 9.7.16.6.1),
+// of 32-bit registers that pack elements of .atype.
+func wgmmaFrag(m *Match, name string) FragSize {
+	mm, n, k := MNK(m.Get("shape"))
+	ts := m.Types()
+	if mm != 64 || len(ts) < 2 {
+		return FragSize{}
+	}
+	switch name {
+	case "d":
+		per := 2
+		if ts[0] == ".f16" {
+			per = 4
+		}
+		return FragSize{Regs: n / per, Bits: 32, Rows: 64, Cols: n, Elem: ts[0]}
+	case "a":
+		if strings.HasPrefix(m.Form.Entry.Name, "wgmma.mma_async.sp") {
+			k /= 2
+		}
+		at, _ := LookupType(ts[1])
+		return FragSize{Regs: 64 * k * at.Bits / 128 / 32, Bits: 32, Rows: 64, Cols: k, Elem: ts[1]}
+	}
+	return FragSize{}
+}
+
+// MNK reads a matrix shape ".m64n24k32" as 64, 24, 32 (zeros when it is
+// not one).
+func MNK(shape string) (m, n, k int) {
+	var dims [3]int
+	at := -1
+	for i := 1; i < len(shape); i++ {
+		switch c := shape[i]; {
+		case c == 'm' && at == -1, c == 'n' && at == 0, c == 'k' && at == 1:
+			at++
+		case c >= '0' && c <= '9' && at >= 0:
+			dims[at] = dims[at]*10 + int(c-'0')
+		default:
+			return 0, 0, 0
+		}
+	}
+	if shape == "" || shape[0] != '.' || at != 2 {
+		return 0, 0, 0
+	}
+	return dims[0], dims[1], dims[2]
 }

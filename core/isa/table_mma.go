@@ -77,11 +77,10 @@ var wgmmaGroups = []Group{
 	{"shape_k32", wgShapeK32},
 	{"shape_i", wgShapeI},
 	{"shape_b1", wgShapeB1},
-	{"shape_sp", wgShapeSp},
+	{"shape_k64", wgShapeK64},
+	{"shape_ik64", wgShapeIK64},
 	{"wgd", []string{".f16", ".f32"}},
 	{"wgf8", []string{".e4m3", ".e5m2"}},
-	{"wgi", []string{".s8", ".u8"}},
-	{"wgab", []string{".f16", ".bf16", ".tf32", ".e4m3", ".e5m2"}},
 }
 
 var tcGroups = []Group{
@@ -175,17 +174,41 @@ var mmaTable = []Entry{
 		"wgmma.mma_async.sync.aligned.shape_k8.f32.tf32.tf32 {d}:frag, {a}:frag, bdesc:.u64, scaled:.pred, isa:imm, isb:imm",
 		"wgmma.mma_async.sync.aligned.shape_k32.wgd.wgf8.wgf8 {d}:frag, adesc:.u64, bdesc:.u64, scaled:.pred, isa:imm, isb:imm",
 		"wgmma.mma_async.sync.aligned.shape_k32.wgd.wgf8.wgf8 {d}:frag, {a}:frag, bdesc:.u64, scaled:.pred, isa:imm, isb:imm",
-		"wgmma.mma_async.sync.aligned.shape_i{.satfinite}.s32.wgi.wgi {d}:frag, adesc:.u64, bdesc:.u64, scaled:.pred",
-		"wgmma.mma_async.sync.aligned.shape_i{.satfinite}.s32.wgi.wgi {d}:frag, {a}:frag, bdesc:.u64, scaled:.pred",
+		// Mixed .s8/.u8 from PTX ISA 8.4 (ptxas 13.0: "Feature 'WGMMA
+		// with mixed integer types' requires PTX ISA .version 8.4").
+		"wgmma.mma_async.sync.aligned.shape_i{.satfinite}.s32.s8.s8 {d}:frag, adesc:.u64, bdesc:.u64, scaled:.pred",
+		"wgmma.mma_async.sync.aligned.shape_i{.satfinite}.s32.u8.u8 {d}:frag, adesc:.u64, bdesc:.u64, scaled:.pred",
+		"wgmma.mma_async.sync.aligned.shape_i{.satfinite}.s32.s8.u8 {d}:frag, adesc:.u64, bdesc:.u64, scaled:.pred @ptx8.4",
+		"wgmma.mma_async.sync.aligned.shape_i{.satfinite}.s32.u8.s8 {d}:frag, adesc:.u64, bdesc:.u64, scaled:.pred @ptx8.4",
+		"wgmma.mma_async.sync.aligned.shape_i{.satfinite}.s32.s8.s8 {d}:frag, {a}:frag, bdesc:.u64, scaled:.pred",
+		"wgmma.mma_async.sync.aligned.shape_i{.satfinite}.s32.u8.u8 {d}:frag, {a}:frag, bdesc:.u64, scaled:.pred",
+		"wgmma.mma_async.sync.aligned.shape_i{.satfinite}.s32.s8.u8 {d}:frag, {a}:frag, bdesc:.u64, scaled:.pred @ptx8.4",
+		"wgmma.mma_async.sync.aligned.shape_i{.satfinite}.s32.u8.s8 {d}:frag, {a}:frag, bdesc:.u64, scaled:.pred @ptx8.4",
 		"wgmma.mma_async.sync.aligned.shape_b1.s32.b1.b1.and.popc {d}:frag, adesc:.u64, bdesc:.u64, scaled:.pred",
 		"wgmma.mma_async.sync.aligned.shape_b1.s32.b1.b1.and.popc {d}:frag, {a}:frag, bdesc:.u64, scaled:.pred",
-	}, Groups: wgmmaGroups},
-	{Name: "wgmma.mma_async.sp", Section: "9.7.16.6.3", Doc: "wgmma.mma_async with a 2:4 sparse A (metadata spmeta, selector spsel).", PTX: 80, SM: 90, Syntax: []string{
-		"wgmma.mma_async.sp.sync.aligned.shape_sp{.satfinite}.wgd.wgab.wgab {d}:frag, adesc:.u64, bdesc:.u64, spmeta:.b32, spsel:imm, scaled:any, isa:imm?, isb:imm?, ita:imm?, itb:imm?",
-		"wgmma.mma_async.sp.sync.aligned.shape_sp{.satfinite}.wgd.wgab.wgab {d}:frag, {a}:frag, bdesc:.u64, spmeta:.b32, spsel:imm, scaled:any, isa:imm?, isb:imm?, itb:imm?",
-		"wgmma.mma_async.sp.sync.aligned.shape_sp{.satfinite}.s32.wgi.wgi {d}:frag, adesc:.u64, bdesc:.u64, spmeta:.b32, spsel:imm, scaled:any",
-		"wgmma.mma_async.sp.sync.aligned.shape_sp{.satfinite}.s32.wgi.wgi {d}:frag, {a}:frag, bdesc:.u64, spmeta:.b32, spsel:imm, scaled:any",
-	}, Groups: wgmmaGroups, NoExec: noWGMMA},
+	}, Groups: wgmmaGroups, Frag: wgmmaFrag},
+	// The sparse forms, as the ISA lists them (9.7.16.6.3): .f16 and .bf16
+	// at K = 32, .tf32 at 16, fp8 and the integers at 64 (the integers at
+	// fewer N); only .f16 and .bf16 take the transposes, only the integers
+	// .satfinite, and the integers no scales.
+	{Name: "wgmma.mma_async.sp", Section: "9.7.16.6.3", Doc: "wgmma.mma_async with a 2:4 sparse A (metadata spmeta, selector spsel).", PTX: 82, SM: 90, Syntax: []string{
+		"wgmma.mma_async.sp.sync.aligned.shape_k32.wgd.f16.f16 {d}:frag, adesc:.u64, bdesc:.u64, spmeta:.b32, spsel:imm=0|1, scaled:.pred, isa:imm, isb:imm, ita:imm, itb:imm",
+		"wgmma.mma_async.sp.sync.aligned.shape_k32.wgd.f16.f16 {d}:frag, {a}:frag, bdesc:.u64, spmeta:.b32, spsel:imm=0|1, scaled:.pred, isa:imm, isb:imm, itb:imm",
+		"wgmma.mma_async.sp.sync.aligned.shape_k32.f32.bf16.bf16 {d}:frag, adesc:.u64, bdesc:.u64, spmeta:.b32, spsel:imm=0|1, scaled:.pred, isa:imm, isb:imm, ita:imm, itb:imm",
+		"wgmma.mma_async.sp.sync.aligned.shape_k32.f32.bf16.bf16 {d}:frag, {a}:frag, bdesc:.u64, spmeta:.b32, spsel:imm=0|1, scaled:.pred, isa:imm, isb:imm, itb:imm",
+		"wgmma.mma_async.sp.sync.aligned.shape_k16.f32.tf32.tf32 {d}:frag, adesc:.u64, bdesc:.u64, spmeta:.b32, spsel:imm=0|1, scaled:.pred, isa:imm, isb:imm",
+		"wgmma.mma_async.sp.sync.aligned.shape_k16.f32.tf32.tf32 {d}:frag, {a}:frag, bdesc:.u64, spmeta:.b32, spsel:imm=0|1, scaled:.pred, isa:imm, isb:imm",
+		"wgmma.mma_async.sp.sync.aligned.shape_k64.wgd.wgf8.wgf8 {d}:frag, adesc:.u64, bdesc:.u64, spmeta:.b32, spsel:imm=0, scaled:.pred, isa:imm, isb:imm",
+		"wgmma.mma_async.sp.sync.aligned.shape_k64.wgd.wgf8.wgf8 {d}:frag, {a}:frag, bdesc:.u64, spmeta:.b32, spsel:imm=0, scaled:.pred, isa:imm, isb:imm",
+		"wgmma.mma_async.sp.sync.aligned.shape_ik64{.satfinite}.s32.s8.s8 {d}:frag, adesc:.u64, bdesc:.u64, spmeta:.b32, spsel:imm=0, scaled:.pred",
+		"wgmma.mma_async.sp.sync.aligned.shape_ik64{.satfinite}.s32.u8.u8 {d}:frag, adesc:.u64, bdesc:.u64, spmeta:.b32, spsel:imm=0, scaled:.pred",
+		"wgmma.mma_async.sp.sync.aligned.shape_ik64{.satfinite}.s32.s8.u8 {d}:frag, adesc:.u64, bdesc:.u64, spmeta:.b32, spsel:imm=0, scaled:.pred @ptx8.4",
+		"wgmma.mma_async.sp.sync.aligned.shape_ik64{.satfinite}.s32.u8.s8 {d}:frag, adesc:.u64, bdesc:.u64, spmeta:.b32, spsel:imm=0, scaled:.pred @ptx8.4",
+		"wgmma.mma_async.sp.sync.aligned.shape_ik64{.satfinite}.s32.s8.s8 {d}:frag, {a}:frag, bdesc:.u64, spmeta:.b32, spsel:imm=0, scaled:.pred",
+		"wgmma.mma_async.sp.sync.aligned.shape_ik64{.satfinite}.s32.u8.u8 {d}:frag, {a}:frag, bdesc:.u64, spmeta:.b32, spsel:imm=0, scaled:.pred",
+		"wgmma.mma_async.sp.sync.aligned.shape_ik64{.satfinite}.s32.s8.u8 {d}:frag, {a}:frag, bdesc:.u64, spmeta:.b32, spsel:imm=0, scaled:.pred @ptx8.4",
+		"wgmma.mma_async.sp.sync.aligned.shape_ik64{.satfinite}.s32.u8.s8 {d}:frag, {a}:frag, bdesc:.u64, spmeta:.b32, spsel:imm=0, scaled:.pred @ptx8.4",
+	}, Groups: wgmmaGroups, NoExec: noWGMMA, Frag: wgmmaFrag},
 	{Name: "wgmma.fence", Section: "9.7.16.7.1", Doc: "Order register accesses before the following wgmma.mma_async.", PTX: 80, SM: 90, Syntax: []string{
 		"wgmma.fence.sync.aligned",
 	}},

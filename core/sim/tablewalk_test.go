@@ -224,6 +224,9 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 			}
 		case isa.OpImm:
 			op = "1"
+			if n := len(s.Values); n > 0 { // imm=V|W: the last the ISA allows
+				op = strconv.FormatInt(s.Values[n-1], 10)
+			}
 			if e.Name == "cp.async" && s.Name == "size" {
 				op = "16" // cp-size is 4, 8 or 16 (16 only for .cg)
 			}
@@ -295,8 +298,11 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 func TestEveryAcceptedFormRuns(t *testing.T) {
 	var accepted, rejected, refusedOK, forms, ran int
 	var unreached []string
+	// WALK_ONLY=REGEXP walks the entries whose names it matches
+	// (scripts/ptxas-walk passes it on).
+	only := regexp.MustCompile(os.Getenv("WALK_ONLY"))
 	for _, e := range isa.All {
-		if _, skip := walkSkip[e.Name]; skip {
+		if _, skip := walkSkip[e.Name]; skip || !only.MatchString(e.Name) {
 			continue
 		}
 		for fi, f := range e.Forms() {

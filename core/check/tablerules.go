@@ -1,0 +1,79 @@
+// tablerules.go: what the table states about operands beyond their kinds
+// and types (the sizes of matrix fragments, Entry.Frag; the constants an
+// operand may be, OperandSpec.Values), checked for every form, simulated
+// or not.
+
+package check
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ptxplay/ptxplay/core/isa"
+	"github.com/ptxplay/ptxplay/core/ptx"
+)
+
+// frags checks each fragment operand ({d}:frag) of st against the size
+// e.Frag gives it: the count of registers, then the width of each. ptxas
+// 13.0 refuses a wrong count ("Arguments mismatch", "Argument vector size
+// mismatch").
+func (c *checker) frags(s *scope, st *ptx.Instr, e *isa.Entry, m *isa.Match) {
+	if e.Frag == nil {
+		return
+	}
+	for i := range m.Form.Operands {
+		spec := &m.Form.Operands[i]
+		if spec.Kind != isa.OpFrag || i >= len(st.Args) {
+			continue
+		}
+		want := e.Frag(m, spec.Name)
+		if want.Regs == 0 {
+			continue
+		}
+		o := st.Args[i]
+		elems := []ptx.Operand{o}
+		if v, ok := o.(*ptx.Vector); ok {
+			elems = v.Elems
+		}
+		letter := string(rune(spec.Name[0] - 'a' + 'A'))
+		if len(elems) != want.Regs {
+			c.errorf(o.Pos(), "%s: the %s fragment (%dx%d %s) takes %d registers, got %d", e.Name, letter, want.Rows, want.Cols, want.Elem, want.Regs, len(elems))
+			continue
+		}
+		for _, x := range elems {
+			id, ok := x.(*ptx.Ident)
+			if !ok {
+				continue
+			}
+			if r, ok := s.lookup(id.Name).(*Reg); ok && r.Type.Bits != want.Bits {
+				c.errorf(id.Pos(), "%s: %s fragment register %s is %d-bit; %s elements take %d-bit registers", e.Name, letter, r.Name, r.Type.Bits, want.Elem, want.Bits)
+				break
+			}
+		}
+	}
+}
+
+// immValues checks the constants of operands whose spec lists the values
+// they may be (imm=V|W in the form). ptxas 13.0: "Argument 4 of
+// instruction ...: unexpected value '1', expected to be 0".
+func (c *checker) immValues(st *ptx.Instr, e *isa.Entry, m *isa.Match) {
+	for i := range m.Form.Operands {
+		spec := &m.Form.Operands[i]
+		if spec.Values == nil || i >= len(st.Args) {
+			continue
+		}
+		v, fl, ok := c.constant(st.Args[i])
+		if !ok || fl {
+			continue // not a constant: the operand's kind says so
+		}
+		found := false
+		var ws []string
+		for _, w := range spec.Values {
+			found = found || int64(v) == w
+			ws = append(ws, fmt.Sprint(w))
+		}
+		if !found {
+			c.errorf(st.Args[i].Pos(), "%s: %s must be %s for %s, found %d", e.Name, spec.Name, strings.Join(ws, " or "), written(st), int64(v))
+		}
+	}
+}
