@@ -120,6 +120,7 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 	c.syncRules(st, e, m)
 	c.frags(s, st, e, m) // tablerules.go
 	c.immValues(st, e, m)
+	c.addrWidths(s, st, e, m)
 	f := m.Form
 	if n := len(st.Args); n < f.MinOps || n > len(f.Operands) {
 		// No form with these modifiers takes n: say what they take.

@@ -1,7 +1,7 @@
 // tablerules.go: what the table states about operands beyond their kinds
 // and types (the sizes of matrix fragments, Entry.Frag; the constants an
-// operand may be, OperandSpec.Values), checked for every form, simulated
-// or not.
+// operand may be, OperandSpec.Values; the width of an address,
+// [a]:.b32), checked for every form, simulated or not.
 
 package check
 
@@ -74,6 +74,34 @@ func (c *checker) immValues(st *ptx.Instr, e *isa.Entry, m *isa.Match) {
 		}
 		if !found {
 			c.errorf(st.Args[i].Pos(), "%s: %s must be %s for %s, found %d", e.Name, spec.Name, strings.Join(ws, " or "), written(st), int64(v))
+		}
+	}
+}
+
+// addrWidths checks address operands whose spec gives a type ([taddr]:.b32,
+// a tensor memory address: 32 bits, ISA 9.7.17 "Tensor Memory
+// Addressing"): a register base must be as wide. ptxas 13.0: "Arguments
+// mismatch for instruction 'tcgen05.ld'" for a 64-bit one.
+func (c *checker) addrWidths(s *scope, st *ptx.Instr, e *isa.Entry, m *isa.Match) {
+	for i := range m.Form.Operands {
+		spec := &m.Form.Operands[i]
+		if spec.Kind != isa.OpAddr || i >= len(st.Args) {
+			continue
+		}
+		t, ok := isa.LookupType(spec.Type)
+		if !ok {
+			continue
+		}
+		ad, ok := st.Args[i].(*ptx.Addr)
+		if !ok {
+			continue
+		}
+		id, ok := ad.Base.(*ptx.Ident)
+		if !ok {
+			continue
+		}
+		if r, ok := s.lookup(id.Name).(*Reg); ok && r.Type.Bits != t.Bits {
+			c.errorf(id.Pos(), "%s: [%s] is a %d-bit address: expected a %s register, found %s register %s", e.Name, spec.Name, t.Bits, t.Name, r.Type.Name, r.Name)
 		}
 	}
 }

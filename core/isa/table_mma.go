@@ -102,10 +102,10 @@ var tcGroups = []Group{
 // with or without the disable-output-lane mask.
 func tcMMAForms(head, extraB string) []string {
 	return []string{
-		head + " [dt], adesc:.u64, bdesc:.u64" + extraB + ", idesc:.u32, enable:.pred, scale:imm?",
-		head + " [dt], adesc:.u64, bdesc:.u64" + extraB + ", idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
-		head + " [dt], [at], bdesc:.u64" + extraB + ", idesc:.u32, enable:.pred, scale:imm?",
-		head + " [dt], [at], bdesc:.u64" + extraB + ", idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
+		head + " [dt]:.b32, adesc:.u64, bdesc:.u64" + extraB + ", idesc:.u32, enable:.pred, scale:imm?",
+		head + " [dt]:.b32, adesc:.u64, bdesc:.u64" + extraB + ", idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
+		head + " [dt]:.b32, [at]:.b32, bdesc:.u64" + extraB + ", idesc:.u32, enable:.pred, scale:imm?",
+		head + " [dt]:.b32, [at]:.b32, bdesc:.u64" + extraB + ", idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
 	}
 }
 
@@ -230,16 +230,16 @@ var mmaTable = []Entry{
 		"tcgen05.relinquish_alloc_permit.cta_group.sync.aligned",
 	}, Groups: tcGroups},
 	{Name: "tcgen05.ld", Section: "9.7.17.8.3", Doc: "Asynchronously load from tensor memory into registers (optionally reducing them, .red).", PTX: 86, SM: 100, Syntax: []string{
-		"tcgen05.ld.sync.aligned.tshape.tnum{.pack::16b}.b32 {d}:frag, [taddr]",
-		"tcgen05.ld.sync.aligned.16x32bx2.tnum{.pack::16b}.b32 {d}:frag, [taddr], half:imm",
-		"tcgen05.ld.red.sync.aligned.32x32b.tnum.op_minmax{.abs}{.NaN}.f32 {d}:frag, dred:any, [taddr] @ptx9.0",
-		"tcgen05.ld.red.sync.aligned.16x32bx2.tnum.op_minmax{.abs}{.NaN}.f32 {d}:frag, dred:any, [taddr], half:imm @ptx9.0",
-		"tcgen05.ld.red.sync.aligned.32x32b.tnum.op_minmax.itype_32 {d}:frag, dred:any, [taddr] @ptx9.0",
-		"tcgen05.ld.red.sync.aligned.16x32bx2.tnum.op_minmax.itype_32 {d}:frag, dred:any, [taddr], half:imm @ptx9.0",
+		"tcgen05.ld.sync.aligned.tshape.tnum{.pack::16b}.b32 {d}:frag, [taddr]:.b32",
+		"tcgen05.ld.sync.aligned.16x32bx2.tnum{.pack::16b}.b32 {d}:frag, [taddr]:.b32, half:imm",
+		"tcgen05.ld.red.sync.aligned.32x32b.tnum.op_minmax{.abs}{.NaN}.f32 {d}:frag, dred:any, [taddr]:.b32 @ptx9.0",
+		"tcgen05.ld.red.sync.aligned.16x32bx2.tnum.op_minmax{.abs}{.NaN}.f32 {d}:frag, dred:any, [taddr]:.b32, half:imm @ptx9.0",
+		"tcgen05.ld.red.sync.aligned.32x32b.tnum.op_minmax.itype_32 {d}:frag, dred:any, [taddr]:.b32 @ptx9.0",
+		"tcgen05.ld.red.sync.aligned.16x32bx2.tnum.op_minmax.itype_32 {d}:frag, dred:any, [taddr]:.b32, half:imm @ptx9.0",
 	}, Groups: tcGroups},
 	{Name: "tcgen05.st", Section: "9.7.17.8.4", Doc: "Asynchronously store registers to tensor memory.", PTX: 86, SM: 100, Syntax: []string{
-		"tcgen05.st.sync.aligned.tshape.tnum{.unpack::16b}.b32 [taddr], {r}:frag",
-		"tcgen05.st.sync.aligned.16x32bx2.tnum{.unpack::16b}.b32 [taddr], half:imm, {r}:frag",
+		"tcgen05.st.sync.aligned.tshape.tnum{.unpack::16b}.b32 [taddr]:.b32, {r}:frag",
+		"tcgen05.st.sync.aligned.16x32bx2.tnum{.unpack::16b}.b32 [taddr]:.b32, half:imm, {r}:frag",
 	}, Groups: tcGroups},
 	{Name: "tcgen05.wait::ld", Section: "9.7.17.8.5", Doc: "Wait for this thread's earlier tcgen05.ld operations.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.wait::ld.sync.aligned",
@@ -248,29 +248,29 @@ var mmaTable = []Entry{
 		"tcgen05.wait::st.sync.aligned",
 	}},
 	{Name: "tcgen05.cp", Section: "9.7.17.9.2", Doc: "Asynchronously copy a matrix from shared memory (by descriptor) into tensor memory.", PTX: 86, SM: 100, Syntax: []string{
-		"tcgen05.cp.cta_group.cpshape{.cpmcast} [taddr], sdesc:.u64",
-		"tcgen05.cp.cta_group.cpshape{.cpmcast}.b8x16.cpsrc [taddr], sdesc:.u64",
+		"tcgen05.cp.cta_group.cpshape{.cpmcast} [taddr]:.b32, sdesc:.u64",
+		"tcgen05.cp.cta_group.cpshape{.cpmcast}.b8x16.cpsrc [taddr]:.b32, sdesc:.u64",
 	}, Groups: tcGroups},
 	{Name: "tcgen05.shift", Section: "9.7.17.9.3", Doc: "Asynchronously shift the rows of a tensor memory matrix down by one.", PTX: 86, SM: 100, Syntax: []string{
-		"tcgen05.shift.cta_group.down [taddr]",
+		"tcgen05.shift.cta_group.down [taddr]:.b32",
 	}, Groups: tcGroups},
 	{Name: "tcgen05.mma", Section: "9.7.17.10.9.1", Doc: "Asynchronous tensor-core matrix multiply-accumulate into tensor memory, issued by one thread.", PTX: 86, SM: 100, Syntax: append(
 		tcMMAForms("tcgen05.mma.cta_group.tkind{.ashift}{.coll_a}", ""),
-		"tcgen05.mma.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt], adesc:.u64, bdesc:.u64, idesc:.u32, [sa], [sb], enable:.pred",
-		"tcgen05.mma.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt], [at], bdesc:.u64, idesc:.u32, [sa], [sb], enable:.pred",
+		"tcgen05.mma.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, idesc:.u32, [sa]:.b32, [sb]:.b32, enable:.pred",
+		"tcgen05.mma.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, idesc:.u32, [sa]:.b32, [sb]:.b32, enable:.pred",
 	), Groups: tcGroups},
 	{Name: "tcgen05.mma.sp", Section: "9.7.17.10.9.2", Doc: "tcgen05.mma with a sparse A (metadata in tensor memory).", PTX: 86, SM: 100, Syntax: append(
-		tcMMAForms("tcgen05.mma.sp.cta_group.tkind{.ashift}{.coll_a}", ", [spmeta]"),
-		"tcgen05.mma.sp.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt], adesc:.u64, bdesc:.u64, [spmeta], idesc:.u32, [sa], [sb], enable:.pred",
-		"tcgen05.mma.sp.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt], [at], bdesc:.u64, [spmeta], idesc:.u32, [sa], [sb], enable:.pred",
+		tcMMAForms("tcgen05.mma.sp.cta_group.tkind{.ashift}{.coll_a}", ", [spmeta]:.b32"),
+		"tcgen05.mma.sp.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, [spmeta]:.b32, idesc:.u32, [sa]:.b32, [sb]:.b32, enable:.pred",
+		"tcgen05.mma.sp.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, [spmeta]:.b32, idesc:.u32, [sa]:.b32, [sb]:.b32, enable:.pred",
 	), Groups: tcGroups, NoExec: "no model yet of a sparse A (its metadata in tensor memory)"},
 	{Name: "tcgen05.mma.ws", Section: "9.7.17.10.9.3", Doc: "Weight-stationary tcgen05.mma with B collector buffers.", PTX: 86, SM: 100, Syntax: []string{
-		"tcgen05.mma.ws.cta_group_1.tkind{.coll_b} [dt], adesc:.u64, bdesc:.u64, idesc:.u32, enable:.pred, zcol:.b64?",
-		"tcgen05.mma.ws.cta_group_1.tkind{.coll_b} [dt], [at], bdesc:.u64, idesc:.u32, enable:.pred, zcol:.b64?",
+		"tcgen05.mma.ws.cta_group_1.tkind{.coll_b} [dt]:.b32, adesc:.u64, bdesc:.u64, idesc:.u32, enable:.pred, zcol:.b64?",
+		"tcgen05.mma.ws.cta_group_1.tkind{.coll_b} [dt]:.b32, [at]:.b32, bdesc:.u64, idesc:.u32, enable:.pred, zcol:.b64?",
 	}, Groups: tcGroups},
 	{Name: "tcgen05.mma.ws.sp", Section: "9.7.17.10.9.4", Doc: "Weight-stationary tcgen05.mma with a sparse A.", PTX: 86, SM: 100, Syntax: []string{
-		"tcgen05.mma.ws.sp.cta_group_1.tkind{.coll_b} [dt], adesc:.u64, bdesc:.u64, [spmeta], idesc:.u32, enable:.pred, zcol:.b64?",
-		"tcgen05.mma.ws.sp.cta_group_1.tkind{.coll_b} [dt], [at], bdesc:.u64, [spmeta], idesc:.u32, enable:.pred, zcol:.b64?",
+		"tcgen05.mma.ws.sp.cta_group_1.tkind{.coll_b} [dt]:.b32, adesc:.u64, bdesc:.u64, [spmeta]:.b32, idesc:.u32, enable:.pred, zcol:.b64?",
+		"tcgen05.mma.ws.sp.cta_group_1.tkind{.coll_b} [dt]:.b32, [at]:.b32, bdesc:.u64, [spmeta]:.b32, idesc:.u32, enable:.pred, zcol:.b64?",
 	}, Groups: tcGroups, NoExec: noTcgen05},
 	{Name: "tcgen05.fence::before_thread_sync", Section: "9.7.17.11.1", Doc: "Order earlier asynchronous tcgen05 operations before a following thread synchronization.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.fence::before_thread_sync",

@@ -237,7 +237,11 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 				op = "128" // a tensor map's size or a cache line, the only one the ISA allows
 			}
 		case isa.OpAddr:
-			op = "[" + in.reg(".b64") + "]"
+			at := ".b64"
+			if isa.IsType(s.Type) { // [taddr]:.b32, a tensor memory address
+				at = s.Type
+			}
+			op = "[" + in.reg(at) + "]"
 		case isa.OpVec:
 			if n := vecN(m.Get("vec")); n > 0 {
 				var el []string
