@@ -277,16 +277,26 @@ func (e *Entry) group(name string) ([]string, bool) {
 
 // sharedGroups indexes Groups and tableGroups by name, Groups' first: made
 // on first use (compiling a form looks up each of its modifiers), not at
-// start as a map literal would be.
-var sharedGroups = sync.OnceValue(func() map[string][]string {
-	m := make(map[string][]string, len(Groups)+len(tableGroups))
-	for _, gs := range [][]Group{tableGroups, Groups} {
-		for _, g := range gs {
-			m[g.Name] = g.Values
+// start as a map literal would be. A function over a sync.Once rather than
+// a var set to sync.OnceValue(...): no package-level initializer of core/isa
+// calls a function (TestTablesAreData).
+func sharedGroups() map[string][]string {
+	sharedGroupsOnce.Do(func() {
+		m := make(map[string][]string, len(Groups)+len(tableGroups))
+		for _, gs := range [][]Group{tableGroups, Groups} {
+			for _, g := range gs {
+				m[g.Name] = g.Values
+			}
 		}
-	}
-	return m
-})
+		sharedGroupsMap = m
+	})
+	return sharedGroupsMap
+}
+
+var (
+	sharedGroupsOnce sync.Once
+	sharedGroupsMap  map[string][]string
+)
 
 // isSpace reports white space as strings.Fields finds it in ASCII (the
 // table's text): a byte test where strings.IndexAny and TrimLeft build a

@@ -21,8 +21,6 @@
 
 package isa
 
-import "strings"
-
 // tableGroups are the groups the table files share (a slice of pairs, not
 // a map: a literal of constants is static data, where a map literal is
 // built at every start; sharedGroups indexes them on first use).
@@ -111,27 +109,4 @@ var tableGroups = []Group{
 	{"op_cas", []string{".cas"}},
 	{"op_arith", []string{".add", ".min", ".max"}},
 	{"op_red", []string{".and", ".or", ".xor", ".add", ".inc", ".dec", ".min", ".max"}},
-}
-
-// cross lists every a+b (".collector::a" + "::fill"), cut from one string
-// built for the call: one allocation for the text, not one a string.
-func cross(as, bs []string) []string {
-	var b strings.Builder
-	for _, a := range as {
-		for _, x := range bs {
-			b.WriteString(a)
-			b.WriteString(x)
-		}
-	}
-	all := b.String()
-	s := make([]string, 0, len(as)*len(bs))
-	at := 0
-	for _, a := range as {
-		for _, x := range bs {
-			end := at + len(a) + len(x)
-			s = append(s, all[at:end])
-			at = end
-		}
-	}
-	return s
 }

@@ -152,8 +152,8 @@ var dataTable = []Entry{
 	}, Groups: []Group{
 		{"dtype", cvtTypes},
 		{"atype", cvtTypes},
-		{"dtype_b", append(cvtTypes[:len(cvtTypes):len(cvtTypes)], ".bf16")},
-		{"atype_b", append(cvtTypes[:len(cvtTypes):len(cvtTypes)], ".bf16")},
+		{"dtype_b", cvtTypesBF16},
+		{"atype_b", cvtTypesBF16},
 		{"htype_x2", []string{".f16x2", ".bf16x2"}},
 		{"f8x2", []string{".e4m3x2", ".e5m2x2"}},
 		{"f8x4", []string{".e4m3x4", ".e5m2x4"}},
@@ -249,6 +249,9 @@ var dataTable = []Entry{
 
 // Types cvt converts between (bf16 forms come later, PTX 7.0).
 var cvtTypes = []string{".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f16", ".f32", ".f64"}
+
+// cvtTypesBF16 is cvtTypes and .bf16 (TestTablesAreData holds the two together).
+var cvtTypesBF16 = []string{".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f16", ".f32", ".f64", ".bf16"}
 
 // Types the multimem stores accept.
 var mmAllTypes = []string{".b32", ".b64", ".u32", ".u64", ".s32", ".s64", ".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64", ".e5m2", ".e5m2x2", ".e5m2x4", ".e4m3", ".e4m3x2", ".e4m3x4"}

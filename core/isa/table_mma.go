@@ -56,15 +56,6 @@ var mmaGroups = []Group{
 	{"spa", []string{".f16", ".bf16", ".tf32", ".s8", ".u8", ".s4", ".u4", ".e4m3", ".e5m2", ".e3m2", ".e2m3", ".e2m1"}},
 }
 
-// The mma.sp forms, written once for both mma.sp and mma.sp::ordered_metadata.
-func mmaSpForms(op string) []string {
-	return []string{
-		op + ".sync.aligned.shape_sp.row.col{.satfinite}.spd.spa.spa.spd {d}:frag, {a}:frag, {b}:frag, {c}:frag, e:.b32, f:imm",
-		op + ".sync.aligned.shape_sp.row.col.kind::f8f6f4.spd.f8f6f4.f8f6f4.spd {d}:frag, {a}:frag, {b}:frag, {c}:frag, e:.b32, f:imm @ptx8.7 @sm_120",
-		op + ".sync.aligned.shape_sp.row.col.kind_bs.block_scale{.scale_vec}.f32.f8f6f4.f8f6f4.f32.stype {d}:frag, {a}:frag, {b}:frag, {c}:frag, e:.b32, f:imm, sa:any, {sai}:frag, sb:any, {sbi}:frag @ptx8.7 @sm_120",
-	}
-}
-
 // wgmma shapes: .m64nNkK for N = 8..256 (step 8), and the integer and
 // single-bit subsets (N = 8, 16, 24, then step 16): literal lists that
 // gen_shapes.go writes (shapes_gen.go), static data rather than strings
@@ -87,8 +78,13 @@ var tcGroups = []Group{
 	{"tkind", []string{".kind::f16", ".kind::tf32", ".kind::f8f6f4", ".kind::i8"}},
 	{"kind_bs", []string{".kind::mxf8f6f4", ".kind::mxf4", ".kind::mxf4nvf4"}},
 	{"scale_vs", []string{".scale_vec::1X", ".scale_vec::2X", ".scale_vec::4X", ".block16", ".block32"}},
-	{"coll_a", cross([]string{".collector::a"}, []string{"::fill", "::use", "::lastuse", "::discard"})},
-	{"coll_b", cross([]string{".collector::b0", ".collector::b1", ".collector::b2", ".collector::b3"}, []string{"::fill", "::use", "::lastuse", "::discard"})},
+	{"coll_a", []string{".collector::a::fill", ".collector::a::use", ".collector::a::lastuse", ".collector::a::discard"}},
+	{"coll_b", []string{
+		".collector::b0::fill", ".collector::b0::use", ".collector::b0::lastuse", ".collector::b0::discard",
+		".collector::b1::fill", ".collector::b1::use", ".collector::b1::lastuse", ".collector::b1::discard",
+		".collector::b2::fill", ".collector::b2::use", ".collector::b2::lastuse", ".collector::b2::discard",
+		".collector::b3::fill", ".collector::b3::use", ".collector::b3::lastuse", ".collector::b3::discard",
+	}},
 	{"cta_group_1", []string{".cta_group::1"}},
 	{"ss_cta", []string{".shared::cta"}},
 	{"tshape", []string{".16x64b", ".16x128b", ".16x256b", ".32x32b"}},
@@ -96,17 +92,6 @@ var tcGroups = []Group{
 	{"cpshape", []string{".128x256b", ".4x256b", ".128x128b", ".64x128b", ".32x128b"}},
 	{"cpmcast", []string{".warpx2::02_13", ".warpx2::01_23", ".warpx4"}},
 	{"cpsrc", []string{".b6x16_p32", ".b4x16_p64"}},
-}
-
-// The tcgen05.mma operand lists: A from a descriptor or from tensor memory,
-// with or without the disable-output-lane mask.
-func tcMMAForms(head, extraB string) []string {
-	return []string{
-		head + " [dt]:.b32, adesc:.u64, bdesc:.u64" + extraB + ", idesc:.u32, enable:.pred, scale:imm?",
-		head + " [dt]:.b32, adesc:.u64, bdesc:.u64" + extraB + ", idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
-		head + " [dt]:.b32, [at]:.b32, bdesc:.u64" + extraB + ", idesc:.u32, enable:.pred, scale:imm?",
-		head + " [dt]:.b32, [at]:.b32, bdesc:.u64" + extraB + ", idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
-	}
 }
 
 var mmaTable = []Entry{
@@ -148,8 +133,16 @@ var mmaTable = []Entry{
 		"mma.sync.aligned.shape_i4.row.col{.satfinite}.s32.wt_i4.wt_i4.s32 {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.5 @sm_75",
 		"mma.sync.aligned.shape_b1.row.col.s32.b1.b1.s32.op_b1.popc {d}:frag, {a}:frag, {b}:frag, {c}:frag @ptx6.5 @sm_75",
 	}, Groups: mmaGroups},
-	{Name: "mma.sp", Section: "9.7.15.6.3", Doc: "Warp-collective matrix multiply-accumulate with a 2:4 sparse A (metadata e, selector f).", PTX: 71, SM: 80, Syntax: mmaSpForms("mma.sp"), Groups: mmaGroups, NoExec: noMMA},
-	{Name: "mma.sp::ordered_metadata", Section: "9.7.15.6.3", Doc: "mma.sp with the metadata of the sparse A in ordered form.", PTX: 85, SM: 80, Syntax: mmaSpForms("mma.sp::ordered_metadata"), Groups: mmaGroups, NoExec: noMMA},
+	{Name: "mma.sp", Section: "9.7.15.6.3", Doc: "Warp-collective matrix multiply-accumulate with a 2:4 sparse A (metadata e, selector f).", PTX: 71, SM: 80, Syntax: []string{
+		"mma.sp.sync.aligned.shape_sp.row.col{.satfinite}.spd.spa.spa.spd {d}:frag, {a}:frag, {b}:frag, {c}:frag, e:.b32, f:imm",
+		"mma.sp.sync.aligned.shape_sp.row.col.kind::f8f6f4.spd.f8f6f4.f8f6f4.spd {d}:frag, {a}:frag, {b}:frag, {c}:frag, e:.b32, f:imm @ptx8.7 @sm_120",
+		"mma.sp.sync.aligned.shape_sp.row.col.kind_bs.block_scale{.scale_vec}.f32.f8f6f4.f8f6f4.f32.stype {d}:frag, {a}:frag, {b}:frag, {c}:frag, e:.b32, f:imm, sa:any, {sai}:frag, sb:any, {sbi}:frag @ptx8.7 @sm_120",
+	}, Groups: mmaGroups, NoExec: noMMA},
+	{Name: "mma.sp::ordered_metadata", Section: "9.7.15.6.3", Doc: "mma.sp with the metadata of the sparse A in ordered form.", PTX: 85, SM: 80, Syntax: []string{
+		"mma.sp::ordered_metadata.sync.aligned.shape_sp.row.col{.satfinite}.spd.spa.spa.spd {d}:frag, {a}:frag, {b}:frag, {c}:frag, e:.b32, f:imm",
+		"mma.sp::ordered_metadata.sync.aligned.shape_sp.row.col.kind::f8f6f4.spd.f8f6f4.f8f6f4.spd {d}:frag, {a}:frag, {b}:frag, {c}:frag, e:.b32, f:imm @ptx8.7 @sm_120",
+		"mma.sp::ordered_metadata.sync.aligned.shape_sp.row.col.kind_bs.block_scale{.scale_vec}.f32.f8f6f4.f8f6f4.f32.stype {d}:frag, {a}:frag, {b}:frag, {c}:frag, e:.b32, f:imm, sa:any, {sai}:frag, sb:any, {sbi}:frag @ptx8.7 @sm_120",
+	}, Groups: mmaGroups, NoExec: noMMA},
 	{Name: "ldmatrix", Section: "9.7.15.5.15", Doc: "Collectively load one, two or four 8x8 matrices from shared memory into mma fragments.", PTX: 65, SM: 75, Syntax: []string{
 		"ldmatrix.sync.aligned.m8n8.lnum{.trans}{.ss_shared}.b16 {d}:frag, [a]",
 		"ldmatrix.sync.aligned.m16n16.lnum.trans{.ss_shared}.b8 {d}:frag, [a] @ptx8.6 @sm_100",
@@ -254,16 +247,22 @@ var mmaTable = []Entry{
 	{Name: "tcgen05.shift", Section: "9.7.17.9.3", Doc: "Asynchronously shift the rows of a tensor memory matrix down by one.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.shift.cta_group.down [taddr]:.b32",
 	}, Groups: tcGroups},
-	{Name: "tcgen05.mma", Section: "9.7.17.10.9.1", Doc: "Asynchronous tensor-core matrix multiply-accumulate into tensor memory, issued by one thread.", PTX: 86, SM: 100, Syntax: append(
-		tcMMAForms("tcgen05.mma.cta_group.tkind{.ashift}{.coll_a}", ""),
+	{Name: "tcgen05.mma", Section: "9.7.17.10.9.1", Doc: "Asynchronous tensor-core matrix multiply-accumulate into tensor memory, issued by one thread.", PTX: 86, SM: 100, Syntax: []string{
+		"tcgen05.mma.cta_group.tkind{.ashift}{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, idesc:.u32, enable:.pred, scale:imm?",
+		"tcgen05.mma.cta_group.tkind{.ashift}{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
+		"tcgen05.mma.cta_group.tkind{.ashift}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, idesc:.u32, enable:.pred, scale:imm?",
+		"tcgen05.mma.cta_group.tkind{.ashift}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
 		"tcgen05.mma.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, idesc:.u32, [sa]:.b32, [sb]:.b32, enable:.pred",
 		"tcgen05.mma.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, idesc:.u32, [sa]:.b32, [sb]:.b32, enable:.pred",
-	), Groups: tcGroups},
-	{Name: "tcgen05.mma.sp", Section: "9.7.17.10.9.2", Doc: "tcgen05.mma with a sparse A (metadata in tensor memory).", PTX: 86, SM: 100, Syntax: append(
-		tcMMAForms("tcgen05.mma.sp.cta_group.tkind{.ashift}{.coll_a}", ", [spmeta]:.b32"),
+	}, Groups: tcGroups},
+	{Name: "tcgen05.mma.sp", Section: "9.7.17.10.9.2", Doc: "tcgen05.mma with a sparse A (metadata in tensor memory).", PTX: 86, SM: 100, Syntax: []string{
+		"tcgen05.mma.sp.cta_group.tkind{.ashift}{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, [spmeta]:.b32, idesc:.u32, enable:.pred, scale:imm?",
+		"tcgen05.mma.sp.cta_group.tkind{.ashift}{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, [spmeta]:.b32, idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
+		"tcgen05.mma.sp.cta_group.tkind{.ashift}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, [spmeta]:.b32, idesc:.u32, enable:.pred, scale:imm?",
+		"tcgen05.mma.sp.cta_group.tkind{.ashift}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, [spmeta]:.b32, idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
 		"tcgen05.mma.sp.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, [spmeta]:.b32, idesc:.u32, [sa]:.b32, [sb]:.b32, enable:.pred",
 		"tcgen05.mma.sp.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, [spmeta]:.b32, idesc:.u32, [sa]:.b32, [sb]:.b32, enable:.pred",
-	), Groups: tcGroups, NoExec: "no model yet of a sparse A (its metadata in tensor memory)"},
+	}, Groups: tcGroups, NoExec: "no model yet of a sparse A (its metadata in tensor memory)"},
 	{Name: "tcgen05.mma.ws", Section: "9.7.17.10.9.3", Doc: "Weight-stationary tcgen05.mma with B collector buffers.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.mma.ws.cta_group_1.tkind{.coll_b} [dt]:.b32, adesc:.u64, bdesc:.u64, idesc:.u32, enable:.pred, zcol:.b64?",
 		"tcgen05.mma.ws.cta_group_1.tkind{.coll_b} [dt]:.b32, [at]:.b32, bdesc:.u64, idesc:.u32, enable:.pred, zcol:.b64?",

@@ -27,6 +27,21 @@ var surfGroups = []Group{
 	{"rtype_p", []string{".b32", ".b64"}},
 }
 
+// surfPGroups is ptype_s, then surfGroups (TestTablesAreData holds the
+// two together), for suld and sust.
+var surfPGroups = []Group{
+	{"ptype_s", []string{".b32", ".u32", ".s32", ".f32"}},
+	{"geom_s", []string{".1d", ".2d", ".3d", ".a1d", ".a2d"}},
+	{"geom_r", []string{".1d", ".2d", ".3d"}},
+	{"cop_s", []string{".ca", ".cg", ".cs", ".cv"}},
+	{"cop_w", []string{".wb", ".cg", ".cs", ".wt"}},
+	{"btype_s", []string{".b8", ".b16", ".b32", ".b64"}},
+	{"clamp", []string{".trap", ".clamp", ".zero"}},
+	{"op_s", []string{".add", ".min", ".max", ".and", ".or"}},
+	{"rtype_b", []string{".u32", ".u64", ".s32", ".b32", ".s64"}},
+	{"rtype_p", []string{".b32", ".b64"}},
+}
+
 var texTable = []Entry{
 	{Name: "tex", Section: "9.7.11.3", Doc: "Texture lookup: sample texture a (with optional sampler) at the coordinates c.", PTX: 10, Syntax: []string{
 		"tex{.mip}.geom.vec_4.dtype_t.ctype_t {d}|p:dtype_t, [a]:handle, e:frag?, f:.f32?",
@@ -63,12 +78,12 @@ var texTable = []Entry{
 		// instruction: 'suld.p'", "Unexpected instruction types specified
 		// for 'sust.p'".
 		"suld.p.geom_s{.cop_s}{.vec_24}.ptype_s{.clamp} {d}, [a]:handle @ptx<3.0",
-	}, Groups: mergeGroups(surfGroups, []Group{{"ptype_s", []string{".b32", ".u32", ".s32", ".f32"}}}), NoExec: noSurf},
+	}, Groups: surfPGroups, NoExec: noSurf},
 	{Name: "sust", Section: "9.7.12.2", Doc: "Store to surface memory at the coordinates given in the address.", PTX: 15, Syntax: []string{
 		"sust.b.geom_s{.cop_w}{.vec_24}.btype_s{.clamp} [a]:handle, {c}",
 		"sust.p.geom_r{.cop_w}{.vec_24}.b32{.clamp} [a]:handle, {c}",
 		"sust.p.geom_r{.cop_w}{.vec_24}.ptype_s{.clamp} [a]:handle, {c} @ptx<3.0",
-	}, Groups: mergeGroups(surfGroups, []Group{{"ptype_s", []string{".b32", ".u32", ".s32", ".f32"}}}), NoExec: noSurf},
+	}, Groups: surfPGroups, NoExec: noSurf},
 	{Name: "sured", Section: "9.7.12.3", Doc: "Reduce a value into surface memory (.add, .min, .max, .and, .or).", PTX: 20, SM: 20, Syntax: []string{
 		"sured.b.op_s.geom_r.rtype_b{.clamp} [a]:handle, c",
 		"sured.p.op_s.geom_r.rtype_p{.clamp} [a]:handle, c",
@@ -76,10 +91,4 @@ var texTable = []Entry{
 	{Name: "suq", Section: "9.7.12.4", Doc: "Query an attribute of a surface (width, height, depth, channel format, ...).", PTX: 15, Syntax: []string{
 		"suq.query.b32 d, [a]:handle",
 	}, Groups: []Group{{"query", []string{".width", ".height", ".depth", ".channel_data_type", ".channel_order", ".array_size", ".memory_layout"}}}, NoExec: noSurf},
-}
-
-// mergeGroups returns the groups of more, then those of gs: a name is
-// looked up in order, so more's win.
-func mergeGroups(gs, more []Group) []Group {
-	return append(append(make([]Group, 0, len(gs)+len(more)), more...), gs...)
 }

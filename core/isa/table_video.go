@@ -13,64 +13,109 @@ var videoGroups = []Group{
 	{"vcmp", []string{".eq", ".ne", ".lt", ".le", ".gt", ".ge"}},
 }
 
-// videoScalar writes the three forms of a scalar video instruction: plain,
-// with a secondary operation on c, and merging into the d.dsel part of c.
-func videoScalar(op, types string) []string {
-	return []string{
-		op + types + "{.sat} d:.b32, a:.b32, b:.b32",
-		op + types + "{.sat}.vop2 d:.b32, a:.b32, b:.b32, c:.b32",
-		op + types + "{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
-	}
-}
-
-// videoSIMD writes the forms of a SIMD video instruction: saturating, or
-// adding the lanes into c.
-func videoSIMD(op string) []string {
-	return []string{
-		op + ".vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
-		op + ".vt.vt.vt.vop2_add d:.b32, a:.b32, b:.b32, c:.b32",
-	}
-}
-
-func videoEntry(name, section, doc string, ptx Version, sm int, forms []string) Entry {
-	return Entry{Name: name, Section: section, Doc: doc, PTX: ptx, SM: sm, Syntax: forms, Groups: videoGroups}
-}
-
+// The table is spelled out, with no helper calls: an initializer that
+// calls a function runs when the package starts, and after the first such
+// one the compiler copies the table files' shared slices at start-up too
+// (TestTablesAreData).
 var videoTable = []Entry{
-	videoEntry("vadd", "9.7.19.1.1", "Scalar video add of selected bytes or halves, with optional saturation and secondary operation.", 20, 20, videoScalar("vadd", ".vt.vt.vt")),
-	videoEntry("vsub", "9.7.19.1.1", "Scalar video subtract of selected bytes or halves, with optional saturation and secondary operation.", 20, 20, videoScalar("vsub", ".vt.vt.vt")),
-	videoEntry("vabsdiff", "9.7.19.1.1", "Scalar video absolute difference of selected bytes or halves.", 20, 20, videoScalar("vabsdiff", ".vt.vt.vt")),
-	videoEntry("vmin", "9.7.19.1.1", "Scalar video minimum of selected bytes or halves.", 20, 20, videoScalar("vmin", ".vt.vt.vt")),
-	videoEntry("vmax", "9.7.19.1.1", "Scalar video maximum of selected bytes or halves.", 20, 20, videoScalar("vmax", ".vt.vt.vt")),
-	videoEntry("vshl", "9.7.19.1.2", "Scalar video shift left, with .clamp or .wrap of the shift amount.", 20, 20, videoScalar("vshl", ".vt.vt.u32.vshmode")),
-	videoEntry("vshr", "9.7.19.1.2", "Scalar video shift right, with .clamp or .wrap of the shift amount.", 20, 20, videoScalar("vshr", ".vt.vt.u32.vshmode")),
-	videoEntry("vmad", "9.7.19.1.3", "Scalar video multiply-add of selected parts, with optional negation, .po, scaling and saturation.", 20, 20, []string{
+	{Name: "vadd", Section: "9.7.19.1.1", Doc: "Scalar video add of selected bytes or halves, with optional saturation and secondary operation.", PTX: 20, SM: 20, Syntax: []string{
+		"vadd.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32",
+		"vadd.vt.vt.vt{.sat}.vop2 d:.b32, a:.b32, b:.b32, c:.b32",
+		"vadd.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
+	}, Groups: videoGroups},
+	{Name: "vsub", Section: "9.7.19.1.1", Doc: "Scalar video subtract of selected bytes or halves, with optional saturation and secondary operation.", PTX: 20, SM: 20, Syntax: []string{
+		"vsub.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32",
+		"vsub.vt.vt.vt{.sat}.vop2 d:.b32, a:.b32, b:.b32, c:.b32",
+		"vsub.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
+	}, Groups: videoGroups},
+	{Name: "vabsdiff", Section: "9.7.19.1.1", Doc: "Scalar video absolute difference of selected bytes or halves.", PTX: 20, SM: 20, Syntax: []string{
+		"vabsdiff.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32",
+		"vabsdiff.vt.vt.vt{.sat}.vop2 d:.b32, a:.b32, b:.b32, c:.b32",
+		"vabsdiff.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
+	}, Groups: videoGroups},
+	{Name: "vmin", Section: "9.7.19.1.1", Doc: "Scalar video minimum of selected bytes or halves.", PTX: 20, SM: 20, Syntax: []string{
+		"vmin.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32",
+		"vmin.vt.vt.vt{.sat}.vop2 d:.b32, a:.b32, b:.b32, c:.b32",
+		"vmin.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
+	}, Groups: videoGroups},
+	{Name: "vmax", Section: "9.7.19.1.1", Doc: "Scalar video maximum of selected bytes or halves.", PTX: 20, SM: 20, Syntax: []string{
+		"vmax.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32",
+		"vmax.vt.vt.vt{.sat}.vop2 d:.b32, a:.b32, b:.b32, c:.b32",
+		"vmax.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
+	}, Groups: videoGroups},
+	{Name: "vshl", Section: "9.7.19.1.2", Doc: "Scalar video shift left, with .clamp or .wrap of the shift amount.", PTX: 20, SM: 20, Syntax: []string{
+		"vshl.vt.vt.u32.vshmode{.sat} d:.b32, a:.b32, b:.b32",
+		"vshl.vt.vt.u32.vshmode{.sat}.vop2 d:.b32, a:.b32, b:.b32, c:.b32",
+		"vshl.vt.vt.u32.vshmode{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
+	}, Groups: videoGroups},
+	{Name: "vshr", Section: "9.7.19.1.2", Doc: "Scalar video shift right, with .clamp or .wrap of the shift amount.", PTX: 20, SM: 20, Syntax: []string{
+		"vshr.vt.vt.u32.vshmode{.sat} d:.b32, a:.b32, b:.b32",
+		"vshr.vt.vt.u32.vshmode{.sat}.vop2 d:.b32, a:.b32, b:.b32, c:.b32",
+		"vshr.vt.vt.u32.vshmode{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
+	}, Groups: videoGroups},
+	{Name: "vmad", Section: "9.7.19.1.3", Doc: "Scalar video multiply-add of selected parts, with optional negation, .po, scaling and saturation.", PTX: 20, SM: 20, Syntax: []string{
 		"vmad.vt.vt.vt{.sat}{.vscale} d:.b32, a:.b32, b:.b32, c:.b32",
 		"vmad.vt.vt.vt.po{.sat}{.vscale} d:.b32, a:.b32, b:.b32, c:.b32",
-	}),
-	videoEntry("vset", "9.7.19.1.4", "Scalar video compare of selected parts, giving 1 or 0, with optional secondary operation.", 20, 20, []string{
+	}, Groups: videoGroups},
+	{Name: "vset", Section: "9.7.19.1.4", Doc: "Scalar video compare of selected parts, giving 1 or 0, with optional secondary operation.", PTX: 20, SM: 20, Syntax: []string{
 		"vset.vt.vt.vcmp d:.b32, a:.b32, b:.b32",
 		"vset.vt.vt.vcmp.vop2 d:.b32, a:.b32, b:.b32, c:.b32",
 		"vset.vt.vt.vcmp d:.b32, a:.b32, b:.b32, c:.b32",
-	}),
-	videoEntry("vadd2", "9.7.19.2.1", "SIMD video add of two 16-bit halves.", 30, 30, videoSIMD("vadd2")),
-	videoEntry("vsub2", "9.7.19.2.1", "SIMD video subtract of two 16-bit halves.", 30, 30, videoSIMD("vsub2")),
-	videoEntry("vavrg2", "9.7.19.2.1", "SIMD video rounded average of two 16-bit halves.", 30, 30, videoSIMD("vavrg2")),
-	videoEntry("vabsdiff2", "9.7.19.2.1", "SIMD video absolute difference of two 16-bit halves.", 30, 30, videoSIMD("vabsdiff2")),
-	videoEntry("vmin2", "9.7.19.2.1", "SIMD video minimum of two 16-bit halves.", 30, 30, videoSIMD("vmin2")),
-	videoEntry("vmax2", "9.7.19.2.1", "SIMD video maximum of two 16-bit halves.", 30, 30, videoSIMD("vmax2")),
-	videoEntry("vset2", "9.7.19.2.2", "SIMD video compare of two 16-bit halves.", 30, 30, []string{
+	}, Groups: videoGroups},
+	{Name: "vadd2", Section: "9.7.19.2.1", Doc: "SIMD video add of two 16-bit halves.", PTX: 30, SM: 30, Syntax: []string{
+		"vadd2.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
+		"vadd2.vt.vt.vt.vop2_add d:.b32, a:.b32, b:.b32, c:.b32",
+	}, Groups: videoGroups},
+	{Name: "vsub2", Section: "9.7.19.2.1", Doc: "SIMD video subtract of two 16-bit halves.", PTX: 30, SM: 30, Syntax: []string{
+		"vsub2.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
+		"vsub2.vt.vt.vt.vop2_add d:.b32, a:.b32, b:.b32, c:.b32",
+	}, Groups: videoGroups},
+	{Name: "vavrg2", Section: "9.7.19.2.1", Doc: "SIMD video rounded average of two 16-bit halves.", PTX: 30, SM: 30, Syntax: []string{
+		"vavrg2.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
+		"vavrg2.vt.vt.vt.vop2_add d:.b32, a:.b32, b:.b32, c:.b32",
+	}, Groups: videoGroups},
+	{Name: "vabsdiff2", Section: "9.7.19.2.1", Doc: "SIMD video absolute difference of two 16-bit halves.", PTX: 30, SM: 30, Syntax: []string{
+		"vabsdiff2.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
+		"vabsdiff2.vt.vt.vt.vop2_add d:.b32, a:.b32, b:.b32, c:.b32",
+	}, Groups: videoGroups},
+	{Name: "vmin2", Section: "9.7.19.2.1", Doc: "SIMD video minimum of two 16-bit halves.", PTX: 30, SM: 30, Syntax: []string{
+		"vmin2.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
+		"vmin2.vt.vt.vt.vop2_add d:.b32, a:.b32, b:.b32, c:.b32",
+	}, Groups: videoGroups},
+	{Name: "vmax2", Section: "9.7.19.2.1", Doc: "SIMD video maximum of two 16-bit halves.", PTX: 30, SM: 30, Syntax: []string{
+		"vmax2.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
+		"vmax2.vt.vt.vt.vop2_add d:.b32, a:.b32, b:.b32, c:.b32",
+	}, Groups: videoGroups},
+	{Name: "vset2", Section: "9.7.19.2.2", Doc: "SIMD video compare of two 16-bit halves.", PTX: 30, SM: 30, Syntax: []string{
 		"vset2.vt.vt.vcmp d:.b32, a:.b32, b:.b32, c:.b32",
 		"vset2.vt.vt.vcmp.vop2_add d:.b32, a:.b32, b:.b32, c:.b32",
-	}),
-	videoEntry("vadd4", "9.7.19.2.3", "SIMD video add of four bytes.", 30, 30, videoSIMD("vadd4")),
-	videoEntry("vsub4", "9.7.19.2.3", "SIMD video subtract of four bytes.", 30, 30, videoSIMD("vsub4")),
-	videoEntry("vavrg4", "9.7.19.2.3", "SIMD video rounded average of four bytes.", 30, 30, videoSIMD("vavrg4")),
-	videoEntry("vabsdiff4", "9.7.19.2.3", "SIMD video absolute difference of four bytes.", 30, 30, videoSIMD("vabsdiff4")),
-	videoEntry("vmin4", "9.7.19.2.3", "SIMD video minimum of four bytes.", 30, 30, videoSIMD("vmin4")),
-	videoEntry("vmax4", "9.7.19.2.3", "SIMD video maximum of four bytes.", 30, 30, videoSIMD("vmax4")),
-	videoEntry("vset4", "9.7.19.2.4", "SIMD video compare of four bytes.", 30, 30, []string{
+	}, Groups: videoGroups},
+	{Name: "vadd4", Section: "9.7.19.2.3", Doc: "SIMD video add of four bytes.", PTX: 30, SM: 30, Syntax: []string{
+		"vadd4.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
+		"vadd4.vt.vt.vt.vop2_add d:.b32, a:.b32, b:.b32, c:.b32",
+	}, Groups: videoGroups},
+	{Name: "vsub4", Section: "9.7.19.2.3", Doc: "SIMD video subtract of four bytes.", PTX: 30, SM: 30, Syntax: []string{
+		"vsub4.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
+		"vsub4.vt.vt.vt.vop2_add d:.b32, a:.b32, b:.b32, c:.b32",
+	}, Groups: videoGroups},
+	{Name: "vavrg4", Section: "9.7.19.2.3", Doc: "SIMD video rounded average of four bytes.", PTX: 30, SM: 30, Syntax: []string{
+		"vavrg4.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
+		"vavrg4.vt.vt.vt.vop2_add d:.b32, a:.b32, b:.b32, c:.b32",
+	}, Groups: videoGroups},
+	{Name: "vabsdiff4", Section: "9.7.19.2.3", Doc: "SIMD video absolute difference of four bytes.", PTX: 30, SM: 30, Syntax: []string{
+		"vabsdiff4.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
+		"vabsdiff4.vt.vt.vt.vop2_add d:.b32, a:.b32, b:.b32, c:.b32",
+	}, Groups: videoGroups},
+	{Name: "vmin4", Section: "9.7.19.2.3", Doc: "SIMD video minimum of four bytes.", PTX: 30, SM: 30, Syntax: []string{
+		"vmin4.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
+		"vmin4.vt.vt.vt.vop2_add d:.b32, a:.b32, b:.b32, c:.b32",
+	}, Groups: videoGroups},
+	{Name: "vmax4", Section: "9.7.19.2.3", Doc: "SIMD video maximum of four bytes.", PTX: 30, SM: 30, Syntax: []string{
+		"vmax4.vt.vt.vt{.sat} d:.b32, a:.b32, b:.b32, c:.b32",
+		"vmax4.vt.vt.vt.vop2_add d:.b32, a:.b32, b:.b32, c:.b32",
+	}, Groups: videoGroups},
+	{Name: "vset4", Section: "9.7.19.2.4", Doc: "SIMD video compare of four bytes.", PTX: 30, SM: 30, Syntax: []string{
 		"vset4.vt.vt.vcmp d:.b32, a:.b32, b:.b32, c:.b32",
 		"vset4.vt.vt.vcmp.vop2_add d:.b32, a:.b32, b:.b32, c:.b32",
-	}),
+	}, Groups: videoGroups},
 }

@@ -100,13 +100,22 @@ func LookupType(n string) (Type, bool) {
 // search by halves of the list cost a string comparison a step, 200k
 // instructions of alu's check (docs/benchmarks.md, "Session 13: the whole
 // process").
-var typeIndex = sync.OnceValue(func() map[string]Type {
-	m := make(map[string]Type, len(types))
-	for _, t := range types {
-		m[t.Name] = t
-	}
-	return m
-})
+// (A function over a sync.Once, as sharedGroups.)
+func typeIndex() map[string]Type {
+	typeIndexOnce.Do(func() {
+		m := make(map[string]Type, len(types))
+		for _, t := range types {
+			m[t.Name] = t
+		}
+		typeIndexMap = m
+	})
+	return typeIndexMap
+}
+
+var (
+	typeIndexOnce sync.Once
+	typeIndexMap  map[string]Type
+)
 
 // Fundamental reports whether t may type a declaration (a register, a
 // variable, a parameter): PTX ISA 9.1 §5.2.1 lists the fundamental types
