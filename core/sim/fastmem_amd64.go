@@ -6,12 +6,19 @@
 
 package sim
 
-import "golang.org/x/sys/cpu"
-
 // useAVX2 picks the AVX2 lane test and copies (the callers test it, so
 // that the choice costs no call; fastmem_noasm.go makes it a false
 // constant); a variable so that the tests run both.
-var useAVX2 = cpu.X86.HasAVX2
+var useAVX2 = cpuAVX2()
+
+// cpuAVX2 reports whether the processor has AVX2 and the OS saves the YMM
+// registers (CPUID leaf 7 EBX bit 5; leaf 1 ECX OSXSAVE and AVX; XCR0's
+// SSE and AVX state), as golang.org/x/sys/cpu's X86.HasAVX2 does
+// (TestCPUAVX2). Three CPUID leaves where that package's start-up reads
+// six or seven: in a virtual machine each CPUID is a trap to the
+// hypervisor, some 25 us each on the box of docs/benchmarks.md ("Session
+// 17: the process floor"), paid by every ptxplay process.
+func cpuAVX2() bool
 
 // strideLanesAVX2 is strideLanes with four lanes a step.
 //

@@ -125,3 +125,33 @@ TEXT ·fillLanesAVX2(SB), NOSPLIT, $0-16
 	VMOVDQU Y0, 224(DI)
 	VZEROUPPER
 	RET
+
+// func cpuAVX2() bool
+TEXT ·cpuAVX2(SB), NOSPLIT, $0-1
+	MOVL $0, AX
+	MOVL $0, CX
+	CPUID
+	CMPL AX, $7
+	JB   no // no leaf 7
+	MOVL $1, AX
+	MOVL $0, CX
+	CPUID
+	ANDL $0x18000000, CX // OSXSAVE (bit 27) and AVX (bit 28)
+	CMPL CX, $0x18000000
+	JNE  no
+	MOVL $0, CX
+	XGETBV               // XCR0 in DX:AX
+	ANDL $6, AX          // the SSE (bit 1) and AVX (bit 2) state saved
+	CMPL AX, $6
+	JNE  no
+	MOVL $7, AX
+	MOVL $0, CX
+	CPUID
+	SHRL $5, BX          // AVX2: EBX bit 5
+	ANDL $1, BX
+	MOVB BX, ret+0(FP)
+	RET
+
+no:
+	MOVB $0, ret+0(FP)
+	RET

@@ -6,7 +6,20 @@ import (
 	"encoding/binary"
 	"math/rand"
 	"testing"
+
+	"golang.org/x/sys/cpu"
 )
+
+// TestCPUAVX2: the start-up's own test of AVX2 (three CPUID leaves) says
+// what golang.org/x/sys/cpu, which it replaced, says.
+func TestCPUAVX2(t *testing.T) {
+	if got, want := cpuAVX2(), cpu.X86.HasAVX2; got != want {
+		t.Errorf("cpuAVX2() = %v, golang.org/x/sys/cpu's X86.HasAVX2 = %v", got, want)
+	}
+	if useAVX2 != cpu.X86.HasAVX2 {
+		t.Errorf("useAVX2 = %v at start, want %v", useAVX2, cpu.X86.HasAVX2)
+	}
+}
 
 // TestStrideLanesAVX2 holds the AVX2 lane test to the definition (lane i
 // at a[0] + i*d mod 2^64, d = a[1] - a[0]) and to the Go loop, on
