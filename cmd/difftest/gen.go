@@ -495,6 +495,11 @@ type Config struct {
 	// its bf16 forms want sm_90, so the module header is rewritten as for
 	// SM90. Off by default.
 	HSetp bool
+	// WarpX adds warp collectives under divergent membermasks (warpx.go:
+	// redux.sync of every operation, match.any/all.sync and activemask,
+	// on both paths of a branch, each under its path's lanes); it turns
+	// Exchange on, where they are written. Off by default.
+	WarpX bool
 	// F4 adds float4 accesses at the body's top level (f4.go: one 16-byte
 	// load of the thread's inputs, ld.global.v4.f32; a local array of two
 	// indexed by data, st.local.v4.f32 and ld.local.v4.f32). Off by
@@ -854,6 +859,9 @@ func (g *gen) stmt(top bool) *Stmt {
 			return s
 		}
 	}
+	if g.cfg.WarpX && top && g.fn.IsBody && !g.noSync && !g.partial && !g.p.Launch().PartialWarp() && g.r.IntN(4) == 0 {
+		return g.exchangeDecl(g.warpxExpr())
+	}
 	if g.cfg.Exchange && top && g.fn.IsBody && !g.noSync && g.r.IntN(5) == 0 {
 		return g.exchange()
 	}
@@ -947,8 +955,10 @@ func (g *gen) stmt(top bool) *Stmt {
 // thread index and inputs, the source lane (or the CTA thread) an
 // expression of this thread's variables, masked to the warp (& 31u) or
 // the CTA (& 63u).
-func (g *gen) exchange() *Stmt {
-	e := g.exchangeExpr()
+func (g *gen) exchange() *Stmt { return g.exchangeDecl(g.exchangeExpr()) }
+
+// exchangeDecl declares a scalar set from e.
+func (g *gen) exchangeDecl(e *Expr) *Stmt {
 	k := g.scalarKind()
 	if k.isFloat() {
 		w := bitsKind[k]
@@ -960,6 +970,9 @@ func (g *gen) exchange() *Stmt {
 // exchangeExpr is a u32 value of another thread or a collective (see
 // exchange).
 func (g *gen) exchangeExpr() *Expr {
+	if g.cfg.WarpX && !g.partial && !g.p.Launch().PartialWarp() && g.r.IntN(3) == 0 {
+		return g.warpxExpr()
+	}
 	if g.cfg.Diverge && !g.partial && !g.p.Launch().PartialWarp() && g.r.IntN(3) == 0 {
 		return g.divergeExpr()
 	}
@@ -2817,7 +2830,7 @@ ATOM(xor_u64, u64, atomicXor) ATOM(min_s64, s64, atomicMin) ATOM(add_float, floa
 ATOM(add_float_shared, float, atomicAdd) ATOM(add_double, double, atomicAdd)
 static DEV inline u32 atom_cas_u32(u32 *p, u32 c, u32 v) { return atomicCAS(p, c, v); }
 static DEV inline u64 atom_cas_u64(u64 *p, u64 c, u64 v) { return atomicCAS(p, c, v); }
-`
+` + warpxCUDA
 
 var hostHead = `#include <stdio.h>
 #include <string.h>
@@ -2907,4 +2920,4 @@ ATOM(add_float, float, ftz32(ftz32(o) + ftz32(v))) ATOM(add_float_shared, float,
 ATOM(add_double, double, o + v)
 static u32 atom_cas_u32(u32 *p, u32 c, u32 v) { u32 o = *p; *p = o == c ? v : o; return o; }
 static u64 atom_cas_u64(u64 *p, u64 c, u64 v) { u64 o = *p; *p = o == c ? v : o; return o; }
-` + scanHost + tileHost + wmmaHost + mmaHost
+` + scanHost + tileHost + wmmaHost + mmaHost + warpxHost
