@@ -137,8 +137,17 @@ func (c *checker) instr(s *scope, st *ptx.Instr) *Inst {
 	}
 	if e.NoExec != "" {
 		// Not simulated (tensor cores, textures, ...): the count, the
-		// fragments and the constants above; otherwise names only.
-		for _, o := range st.Args {
+		// fragments and the constants above, addresses where the form
+		// has them; otherwise names only.
+		for i, o := range st.Args {
+			k := f.Operands[i].Kind
+			if _, isAddr := o.(*ptx.Addr); (k == isa.OpAddr || k == isa.OpHandle) != isAddr {
+				want := "address"
+				if isAddr {
+					want = "register or constant"
+				}
+				c.errorf(o.Pos(), "%s: expected %s for %s, found %s", e.Name, want, f.Operands[i].Name, describe(s, o))
+			}
 			c.resolveAll(s, o)
 		}
 		return in

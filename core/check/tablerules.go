@@ -36,8 +36,12 @@ func (c *checker) frags(s *scope, st *ptx.Instr, e *isa.Entry, m *isa.Match) {
 			elems = v.Elems
 		}
 		letter := string(rune(spec.Name[0] - 'a' + 'A'))
+		what := fmt.Sprintf("the %s fragment (%dx%d %s)", letter, want.Rows, want.Cols, want.Elem)
+		if want.What != "" {
+			what, letter = "the "+want.What, want.What
+		}
 		if len(elems) != want.Regs {
-			c.errorf(o.Pos(), "%s: the %s fragment (%dx%d %s) takes %d registers, got %d", e.Name, letter, want.Rows, want.Cols, want.Elem, want.Regs, len(elems))
+			c.errorf(o.Pos(), "%s: %s takes %d registers, got %d", e.Name, what, want.Regs, len(elems))
 			continue
 		}
 		for _, x := range elems {

@@ -100,12 +100,13 @@ type Entry struct {
 }
 
 // FragSize is the size of a matrix fragment operand: Regs registers of
-// Bits bits each, holding a Rows x Cols matrix of Elem elements (for
-// messages).
+// Bits bits each, holding a Rows x Cols matrix of Elem elements, or
+// What when it is not a matrix (for messages).
 type FragSize struct {
 	Regs, Bits int
 	Rows, Cols int
 	Elem       string
+	What       string
 }
 
 // Removal is where an entry stops being valid: modules of PTX ISA version

@@ -140,3 +140,17 @@ func MNK(shape string) (m, n, k int) {
 	}
 	return dims[0], dims[1], dims[2]
 }
+
+// tcMaskFrag sizes tcgen05.mma's disable-output-lane mask: one bit a
+// lane of the output, 128 lanes (4 registers) for .cta_group::1, 256 (8)
+// for .cta_group::2 (9.7.17.10.9.1; ptxas 13.0: "Argument vector size
+// mismatch").
+func tcMaskFrag(m *Match, name string) FragSize {
+	if name != "mask" {
+		return FragSize{}
+	}
+	if m.Has(".cta_group::2") {
+		return FragSize{Regs: 8, Bits: 32, What: "disable-output-lane mask of .cta_group::2 (256 lanes)"}
+	}
+	return FragSize{Regs: 4, Bits: 32, What: "disable-output-lane mask of .cta_group::1 (128 lanes)"}
+}

@@ -65,7 +65,7 @@ var dataTable = []Entry{
 		"multimem.st.async.sem_rel.scope_gs{.ss_global}{.vec}.mmall [a], {b}",
 	}, Groups: []Group{{"mmall", mmAllTypes}}, NoExec: noMultimem},
 	{Name: "st.bulk", Section: "9.7.9.14", Doc: "Zero-fill a range of shared memory asynchronously (initval must be 0).", PTX: 86, SM: 100, Syntax: []string{
-		"st.bulk{.sem_weak}{.ss_cta} [a], size:.u64, initval:imm",
+		"st.bulk{.sem_weak}{.ss_cta} [a], size:.u64, initval:imm=0",
 	}, Groups: []Group{{"sem_weak", []string{".weak"}}, {"ss_cta", []string{".shared::cta"}}},
 		NoExec: "no model of asynchronous bulk stores"},
 	{Name: "multimem.ld_reduce", Section: "9.7.9.15", Doc: "Load from every copy of a multimem address and reduce the values.", PTX: 81, SM: 90, Syntax: []string{

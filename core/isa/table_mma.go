@@ -76,6 +76,7 @@ var wgmmaGroups = []Group{
 
 var tcGroups = []Group{
 	{"tkind", []string{".kind::f16", ".kind::tf32", ".kind::f8f6f4", ".kind::i8"}},
+	{"tkind_s", []string{".kind::f16", ".kind::tf32", ".kind::i8"}},
 	{"kind_bs", []string{".kind::mxf8f6f4", ".kind::mxf4", ".kind::mxf4nvf4"}},
 	{"scale_vs", []string{".scale_vec::1X", ".scale_vec::2X", ".scale_vec::4X", ".block16", ".block32"}},
 	{"coll_a", []string{".collector::a::fill", ".collector::a::use", ".collector::a::lastuse", ".collector::a::discard"}},
@@ -247,22 +248,39 @@ var mmaTable = []Entry{
 	{Name: "tcgen05.shift", Section: "9.7.17.9.3", Doc: "Asynchronously shift the rows of a tensor memory matrix down by one.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.shift.cta_group.down [taddr]:.b32",
 	}, Groups: tcGroups},
+	// A from a descriptor or from tensor memory, with or without the
+	// disable-output-lane mask (9.7.17.10.9.1, .2); .ashift shifts A's rows
+	// in tensor memory, so only the [a-tmem] forms take it; .kind::f8f6f4
+	// takes no scale-input-d (the ISA gives it to .kind::f16 and
+	// .kind::tf32 only; ptxas 13.0 takes it with .kind::i8 too, so the
+	// table does: never refuse what ptxas accepts). ptxas 13.0: "Illegal
+	// modifier '.ashift' for instruction 'tcgen05.mma'", "Illegal modifier
+	// '.kind::f8f6f4' for instruction 'tcgen05.mma' with 'arg
+	// scale-inp-d-imm'".
 	{Name: "tcgen05.mma", Section: "9.7.17.10.9.1", Doc: "Asynchronous tensor-core matrix multiply-accumulate into tensor memory, issued by one thread.", PTX: 86, SM: 100, Syntax: []string{
-		"tcgen05.mma.cta_group.tkind{.ashift}{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, idesc:.u32, enable:.pred, scale:imm?",
-		"tcgen05.mma.cta_group.tkind{.ashift}{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
-		"tcgen05.mma.cta_group.tkind{.ashift}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, idesc:.u32, enable:.pred, scale:imm?",
-		"tcgen05.mma.cta_group.tkind{.ashift}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
+		"tcgen05.mma.cta_group.tkind_s{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, idesc:.u32, enable:.pred, scale:imm?",
+		"tcgen05.mma.cta_group.tkind_s{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
+		"tcgen05.mma.cta_group.tkind_s{.ashift}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, idesc:.u32, enable:.pred, scale:imm?",
+		"tcgen05.mma.cta_group.tkind_s{.ashift}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
+		"tcgen05.mma.cta_group.kind::f8f6f4{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, idesc:.u32, enable:.pred",
+		"tcgen05.mma.cta_group.kind::f8f6f4{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, idesc:.u32, {mask}:frag, enable:.pred",
+		"tcgen05.mma.cta_group.kind::f8f6f4{.ashift}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, idesc:.u32, enable:.pred",
+		"tcgen05.mma.cta_group.kind::f8f6f4{.ashift}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, idesc:.u32, {mask}:frag, enable:.pred",
 		"tcgen05.mma.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, idesc:.u32, [sa]:.b32, [sb]:.b32, enable:.pred",
 		"tcgen05.mma.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, idesc:.u32, [sa]:.b32, [sb]:.b32, enable:.pred",
-	}, Groups: tcGroups},
+	}, Groups: tcGroups, Frag: tcMaskFrag},
 	{Name: "tcgen05.mma.sp", Section: "9.7.17.10.9.2", Doc: "tcgen05.mma with a sparse A (metadata in tensor memory).", PTX: 86, SM: 100, Syntax: []string{
-		"tcgen05.mma.sp.cta_group.tkind{.ashift}{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, [spmeta]:.b32, idesc:.u32, enable:.pred, scale:imm?",
-		"tcgen05.mma.sp.cta_group.tkind{.ashift}{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, [spmeta]:.b32, idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
-		"tcgen05.mma.sp.cta_group.tkind{.ashift}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, [spmeta]:.b32, idesc:.u32, enable:.pred, scale:imm?",
-		"tcgen05.mma.sp.cta_group.tkind{.ashift}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, [spmeta]:.b32, idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
+		"tcgen05.mma.sp.cta_group.tkind_s{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, [spmeta]:.b32, idesc:.u32, enable:.pred, scale:imm?",
+		"tcgen05.mma.sp.cta_group.tkind_s{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, [spmeta]:.b32, idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
+		"tcgen05.mma.sp.cta_group.tkind_s{.ashift}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, [spmeta]:.b32, idesc:.u32, enable:.pred, scale:imm?",
+		"tcgen05.mma.sp.cta_group.tkind_s{.ashift}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, [spmeta]:.b32, idesc:.u32, {mask}:frag, enable:.pred, scale:imm?",
+		"tcgen05.mma.sp.cta_group.kind::f8f6f4{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, [spmeta]:.b32, idesc:.u32, enable:.pred",
+		"tcgen05.mma.sp.cta_group.kind::f8f6f4{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, [spmeta]:.b32, idesc:.u32, {mask}:frag, enable:.pred",
+		"tcgen05.mma.sp.cta_group.kind::f8f6f4{.ashift}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, [spmeta]:.b32, idesc:.u32, enable:.pred",
+		"tcgen05.mma.sp.cta_group.kind::f8f6f4{.ashift}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, [spmeta]:.b32, idesc:.u32, {mask}:frag, enable:.pred",
 		"tcgen05.mma.sp.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt]:.b32, adesc:.u64, bdesc:.u64, [spmeta]:.b32, idesc:.u32, [sa]:.b32, [sb]:.b32, enable:.pred",
 		"tcgen05.mma.sp.cta_group.kind_bs.block_scale{.scale_vs}{.coll_a} [dt]:.b32, [at]:.b32, bdesc:.u64, [spmeta]:.b32, idesc:.u32, [sa]:.b32, [sb]:.b32, enable:.pred",
-	}, Groups: tcGroups, NoExec: "no model yet of a sparse A (its metadata in tensor memory)"},
+	}, Groups: tcGroups, Frag: tcMaskFrag, NoExec: "no model yet of a sparse A (its metadata in tensor memory)"},
 	{Name: "tcgen05.mma.ws", Section: "9.7.17.10.9.3", Doc: "Weight-stationary tcgen05.mma with B collector buffers.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.mma.ws.cta_group_1.tkind{.coll_b} [dt]:.b32, adesc:.u64, bdesc:.u64, idesc:.u32, enable:.pred, zcol:.b64?",
 		"tcgen05.mma.ws.cta_group_1.tkind{.coll_b} [dt]:.b32, [at]:.b32, bdesc:.u64, idesc:.u32, enable:.pred, zcol:.b64?",

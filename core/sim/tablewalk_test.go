@@ -71,7 +71,7 @@ type instance struct {
 }
 
 var (
-	fragCountRE = regexp.MustCompile(`(?:the ([ABCD]|matrix) fragment \(.*\)|it) takes (\d+) registers`)
+	fragCountRE = regexp.MustCompile(`(?:the ([ABCD]|matrix) fragment \(.*\)|it|the disable-output-lane mask .*) takes (\d+) registers`)
 	fragBitsRE  = regexp.MustCompile(`([ABCD]) fragment register \S+ is \d+-bit; \.\w+ elements take (\d+)-bit registers`)
 )
 
