@@ -254,14 +254,49 @@ var Groups = []Group{
 
 // compile turns e.Syntax into e.forms.
 func (e *Entry) compile() error {
+	// The forms, their modifiers, operands and texts are cut from arrays
+	// made once for the entry (formArena), not allocated form by form:
+	// the first use of an entry (check.Check meets each opcode of a
+	// kernel) compiles all its forms, and alu's fourteen opcodes took
+	// 600 allocations for their 87 forms.
+	var a formArena
+	n, dots, commas, text := len(e.Syntax), 0, 0, 0
 	for _, line := range e.Syntax {
-		f, err := e.compileForm(line)
-		if err != nil {
+		dots += strings.Count(line, ".")
+		commas += strings.Count(line, ",")
+		text += 2 * len(line)
+	}
+	fs := make([]Form, n)
+	a.mods = make([]ModTok, 0, dots)
+	a.lits = make([]string, 0, dots)
+	a.ops = make([]OperandSpec, 0, commas+n)
+	a.text = make([]byte, 0, text)
+	texts := make([]int, n+1)
+	e.forms = make([]*Form, n)
+	for i, line := range e.Syntax {
+		if err := e.compileFormInto(&fs[i], line, &a); err != nil {
+			e.forms = nil
 			return fmt.Errorf("isa: %s: %q: %v", e.Name, line, err)
 		}
-		e.forms = append(e.forms, f)
+		e.forms[i] = &fs[i]
+		texts[i+1] = len(a.text)
+	}
+	all := string(a.text)
+	for i := range fs {
+		fs[i].Text = all[texts[i]:texts[i+1]]
 	}
 	return nil
+}
+
+// formArena holds the arrays an entry's forms are cut from as they are
+// compiled (each form's slices capped at their length, so an append to
+// one never writes into the next), and the forms' texts one after
+// another.
+type formArena struct {
+	mods []ModTok
+	lits []string
+	ops  []OperandSpec
+	text []byte
 }
 
 // group finds a group by name: the entry's own, then Groups, then
@@ -304,15 +339,30 @@ var (
 // set of the characters at each call.
 func isSpace(c byte) bool { return c == ' ' || c-'\t' <= '\r'-'\t' }
 
+// compileForm compiles one syntax line alone.
 func (e *Entry) compileForm(line string) (*Form, error) {
-	f := &Form{Entry: e, PTX: e.PTX, SM: e.SM}
+	f := &Form{}
+	a := formArena{mods: make([]ModTok, 0, strings.Count(line, "."))}
+	if err := e.compileFormInto(f, line, &a); err != nil {
+		return nil, err
+	}
+	f.Text = string(a.text)
+	return f, nil
+}
+
+// compileFormInto compiles line into *f, its slices cut from a and its
+// text appended to a.text (the caller sets f.Text).
+func (e *Entry) compileFormInto(f *Form, line string, a *formArena) error {
+	*f = Form{Entry: e, PTX: e.PTX, SM: e.SM}
 	// The words, as strings.Fields splits them, taken one at a time: the
 	// gates read, the head kept, and the operand words kept as the span
 	// of the line from the first to the last (the words with single
-	// spaces between, as the span is when nothing else lies in it).
+	// spaces between, as the span is when nothing else lies in it: gates
+	// after the last operand, as the tables write them, end the span).
 	var head string
 	opStart, opEnd, opWords, opLen := -1, -1, 0, 0
 	contiguous := true
+	gated := false // a gate after the first operand word
 	for rest, off := line, 0; ; {
 		i := 0
 		for i < len(rest) && isSpace(rest[i]) {
@@ -332,39 +382,34 @@ func (e *Entry) compileForm(line string) (*Form, error) {
 		case strings.HasPrefix(w, "@ptx<"):
 			v, ok := ParseVersion(w[5:])
 			if !ok {
-				return nil, fmt.Errorf("bad gate %s", w)
+				return fmt.Errorf("bad gate %s", w)
 			}
 			f.MaxPTX = v
-			if opStart >= 0 {
-				contiguous = false
-			}
+			gated = opStart >= 0
 		case strings.HasPrefix(w, "@sm<"):
 			f.MaxSM = ParseTarget("sm_" + w[4:])
 			if f.MaxSM == 0 {
-				return nil, fmt.Errorf("bad gate %s", w)
+				return fmt.Errorf("bad gate %s", w)
 			}
-			if opStart >= 0 {
-				contiguous = false
-			}
+			gated = opStart >= 0
 		case strings.HasPrefix(w, "@ptx"):
 			v, ok := ParseVersion(w[4:])
 			if !ok {
-				return nil, fmt.Errorf("bad gate %s", w)
+				return fmt.Errorf("bad gate %s", w)
 			}
 			f.PTX = max(f.PTX, v)
-			if opStart >= 0 {
-				contiguous = false
-			}
+			gated = opStart >= 0
 		case strings.HasPrefix(w, "@sm_"):
 			f.SM = max(f.SM, ParseTarget(w[1:]))
-			if opStart >= 0 {
-				contiguous = false
-			}
+			gated = opStart >= 0
 		case head == "":
 			head = w
 		default:
 			if opStart < 0 {
 				opStart = off
+			}
+			if gated {
+				contiguous = false // an operand word after a gate
 			}
 			opEnd = off + n
 			opWords++
@@ -373,21 +418,20 @@ func (e *Entry) compileForm(line string) (*Form, error) {
 		rest, off = t[n:], off+n
 	}
 	if head == "" {
-		return nil, fmt.Errorf("empty form")
+		return fmt.Errorf("empty form")
 	}
 	if !strings.HasPrefix(head, e.Name) {
-		return nil, fmt.Errorf("form does not start with %s", e.Name)
+		return fmt.Errorf("form does not start with %s", e.Name)
 	}
 	mods := head[len(e.Name):]
-	f.Mods = make([]ModTok, 0, strings.Count(mods, "."))
-	var lits []string // the literal modifiers' one-value lists, sliced from one array
+	modStart := len(a.mods)
 	for mods != "" {
 		opt := false
 		var tok string
 		if mods[0] == '{' {
 			end := strings.IndexByte(mods, '}')
 			if end < 0 {
-				return nil, fmt.Errorf("unclosed {")
+				return fmt.Errorf("unclosed {")
 			}
 			tok, mods, opt = mods[1:end], mods[end+1:], true
 		} else {
@@ -398,20 +442,18 @@ func (e *Entry) compileForm(line string) (*Form, error) {
 			tok, mods = mods[:end], mods[end:]
 		}
 		if !strings.HasPrefix(tok, ".") {
-			return nil, fmt.Errorf("modifier %q lacks a dot", tok)
+			return fmt.Errorf("modifier %q lacks a dot", tok)
 		}
 		m := ModTok{Optional: opt}
 		if vals, ok := e.group(tok[1:]); ok {
 			m.Group, m.Values = tok[1:], vals
 		} else {
-			if lits == nil {
-				lits = make([]string, 0, cap(f.Mods))
-			}
-			lits = append(lits, tok)
-			m.Values = lits[len(lits)-1 : len(lits) : len(lits)]
+			a.lits = append(a.lits, tok) // a literal's one-value list
+			m.Values = a.lits[len(a.lits)-1 : len(a.lits) : len(a.lits)]
 		}
-		f.Mods = append(f.Mods, m)
+		a.mods = append(a.mods, m)
 	}
+	f.Mods = a.mods[modStart:len(a.mods):len(a.mods)]
 	ops := ""
 	if opStart >= 0 {
 		ops = line[opStart:opEnd]
@@ -431,39 +473,37 @@ func (e *Entry) compileForm(line string) (*Form, error) {
 			ops = b.String()
 		}
 	}
-	var text strings.Builder
-	text.Grow(len(head) + 2*len(ops) + 1)
-	text.WriteString(head)
+	a.text = append(a.text, head...)
 	if strings.TrimSpace(ops) != "" {
-		f.Operands = make([]OperandSpec, 0, strings.Count(ops, ",")+1)
+		opsFrom := len(a.ops)
 		for i, rest := 0, ops; ; i++ {
 			raw, after, more := strings.Cut(rest, ",")
 			raw = strings.TrimSpace(raw)
 			spec, disp, err := e.compileOperand(raw, i)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if !spec.Optional {
-				if len(f.Operands) > f.MinOps {
-					return nil, fmt.Errorf("required operand %s after an optional one", spec.Name)
+				if len(a.ops)-opsFrom > f.MinOps {
+					return fmt.Errorf("required operand %s after an optional one", spec.Name)
 				}
 				f.MinOps++
 			}
-			f.Operands = append(f.Operands, spec)
+			a.ops = append(a.ops, spec)
 			if i == 0 {
-				text.WriteByte(' ')
+				a.text = append(a.text, ' ')
 			} else {
-				text.WriteString(", ")
+				a.text = append(a.text, ", "...)
 			}
-			text.WriteString(disp)
+			a.text = append(a.text, disp...)
 			if !more {
 				break
 			}
 			rest = after
 		}
+		f.Operands = a.ops[opsFrom:len(a.ops):len(a.ops)]
 	}
-	f.Text = text.String()
-	return f, nil
+	return nil
 }
 
 func (e *Entry) compileOperand(raw string, pos int) (OperandSpec, string, error) {

@@ -193,6 +193,9 @@ func TestCompileFormWords(t *testing.T) {
 		{"an optional operand", "add.s32 d, a, b? @ptx6.0", "add.s32 d, a, {b}", 60, 0, 3, 2},
 		{"no operands", "add.s32 @sm_90", "add.s32", 10, 90, 0, 0},
 		{"a legacy gate first", "add.s32 @ptx<1.4 d, a", "add.s32 d, a", 10, 0, 2, 2},
+		{"gates after the operands, runs of spaces before", "add.s32 d,  a, b  @ptx2.0\t@sm_20", "add.s32 d, a, b", 20, 20, 3, 3},
+		{"gates after the operands, a legacy one", "add.s32 d, a @sm_20 @ptx<3.0", "add.s32 d, a", 10, 20, 2, 2},
+		{"a gate after the operands, then a word", "add.s32 d, a @ptx2.0 b", "add.s32 d, a b", 20, 0, 2, 2},
 	}
 	for _, r := range rows {
 		e := &Entry{Name: "add", PTX: 10}
