@@ -6,8 +6,10 @@
 //     7.2, sm_86);
 //   - add, sub, mul (.rn) of bf16 and bf16x2 (PTX 7.8, sm_90);
 //   - cvt.rn.satfinite{.relu} of two f32 or an f16x2 to e4m3x2/e5m2x2,
-//     cvt.rn{.relu}.f16x2 of e4m3x2/e5m2x2 (PTX 7.8, sm_89), and
-//     cvt.f32.bf16 (PTX 7.8, sm_90);
+//     cvt.rn{.relu}.f16x2 of e4m3x2/e5m2x2 (PTX 7.8, sm_89),
+//     cvt.f32.bf16 and cvt.rn.relu/.rz .tf32.f32 (PTX 7.8, sm_90),
+//     cvt.rna.satfinite.tf32.f32 and cvt.rn{.relu}.satfinite of two f32
+//     to f16x2/bf16x2 (PTX 8.1);
 //   - atom and red .add.noftz.bf16 and .bf16x2 on the thread's own global
 //     or shared element (PTX 7.8, sm_90; Config.AtomX's machinery).
 //
@@ -70,6 +72,11 @@ var sm90Rows = []sm90Op{
 	{"cvt.rn.f16x2.e4m3x2", U32, []Kind{U16}, "n9_f8h(a >> 8, 0, 0) << 16 | n9_f8h(a, 0, 0)", "h2can(%s, 0, 0)"},
 	{"cvt.rn.relu.f16x2.e5m2x2", U32, []Kind{U16}, "n9_f8h(a >> 8, 1, 1) << 16 | n9_f8h(a, 1, 1)", "h2can(%s, 0, 1)"},
 	{"cvt.f32.bf16", U32, []Kind{U16}, "(a & 0xffffu) << 16", "f2u(u2f(%s))"},
+	{"cvt.rna.satfinite.tf32.f32", U32, []Kind{F32}, "n9_tf32(a, 1, 0, 1)", "n9_f32can(%s, 0)"},
+	{"cvt.rn.relu.tf32.f32", U32, []Kind{F32}, "n9_tf32(a, 0, 1, 0)", "n9_f32can(%s, 1)"},
+	{"cvt.rz.tf32.f32", U32, []Kind{F32}, "n9_tf32(a, 2, 0, 0)", "n9_f32can(%s, 0)"},
+	{"cvt.rn.satfinite.f16x2.f32", U32, []Kind{F32, F32}, "n9_h16s(a, 0, 0) << 16 | n9_h16s(b, 0, 0)", "h2can(%s, 0, 0)"},
+	{"cvt.rn.relu.satfinite.bf16x2.f32", U32, []Kind{F32, F32}, "n9_h16s(a, 1, 1) << 16 | n9_h16s(b, 1, 1)", "h2can(%s, 1, 1)"},
 }
 
 // sm90Atoms: bf16 and bf16x2 adds in memory, nearest even without a
@@ -108,6 +115,7 @@ func sm90Names() []string {
 // meet their edges; the fins.
 const sm90Shared = `/* Forms of newer targets (Config.SM90). */
 #define N9W(x) ((((u32)(x)) & 0x40u) ? (u32)(x) : ((u32)(x)) & 63u)
+static DEV inline u32 n9_f32can(u32 x, int relu) { return (x & 0x7fffffffu) > 0x7f800000u ? 0x7fffffffu : relu && x == 0x80000000u ? 0u : x; }
 static DEV inline u32 n9_f8can(u32 x, int e5, int relu) {
   u32 r = 0;
   for (int i = 0; i < 2; i++) {
@@ -221,6 +229,31 @@ static u32 n9_f8(double x, int e5, int relu) {
   e--;
   if (e < emin) return s | (u32)ldexp(ax, mb - emin);
   return s | (u32)(e + bias) << mb | ((u32)ldexp(ax, mb - e) - (1u << mb));
+}
+/* tf32 from an f32 (mode 0 .rn, 1 .rna, 2 .rz): the f32's bits with 10
+   fraction bits kept; .satfinite: beyond the largest finite (and
+   infinities) the largest finite tf32 of the sign; .relu: a negative 0. */
+static u32 n9_tf32(double x, int mode, int relu, int sat) {
+  float f = (float)x;
+  u32 u, s, m, r;
+  memcpy(&u, &f, 4);
+  s = u & 0x80000000u; m = u & 0x7fffffffu;
+  if (m > 0x7f800000u) return 0x7fffffffu;
+  if (relu && s) return 0u;
+  if (m == 0x7f800000u) return sat ? s | 0x7f7fe000u : u;
+  r = mode == 1 ? m + 0x1000u : mode == 0 ? m + 0xfffu + (m >> 13 & 1u) : m;
+  r &= ~0x1fffu;
+  if (r >= 0x7f800000u) r = sat ? 0x7f7fe000u : 0x7f800000u;
+  return s | r;
+}
+/* An f32 to f16 (bf 0) or bf16 bits, .rn.satfinite: beyond the largest
+   finite (and infinities) the largest finite of the sign; .relu. */
+static u32 n9_h16s(double x, int bf, int relu) {
+  if (x != x) return 0x7fffu;
+  if (relu && x < 0.0) x = 0.0;
+  u32 h = h2rn(x, bf), inf = bf ? 0x7f80u : 0x7c00u;
+  if ((h & 0x7fffu) == inf) h = (h & 0x8000u) | (inf - 1u);
+  return h;
 }
 static u32 n9_f8h(u32 x, int e5, int relu) {
   x &= 0xffu;
