@@ -154,3 +154,55 @@ func tcMaskFrag(m *Match, name string) FragSize {
 	}
 	return FragSize{Regs: 4, Bits: 32, What: "disable-output-lane mask of .cta_group::1 (128 lanes)"}
 }
+
+// mmaSpFrag sizes mma.sp's fragments (ISA 9.7.15.6, the sparse m16n8k*
+// fragments): C and D are 16 x 8, four .f32 or .s32 registers a thread or
+// two of packed .f16; A is 16 x K/2 (half its K kept), B is K x 8, their
+// elements packed in 32-bit registers (.kind::f8f6f4 and ::mxf8f6f4: a
+// byte each, fp6 and fp4 in byte containers). The e2m1 kinds are left to
+// ptxas.
+func mmaSpFrag(m *Match, name string) FragSize {
+	_, n, k := MNK(m.Get("shape"))
+	if n == 0 {
+		for _, v := range m.Vals {
+			if _, n, k = MNK(v); n > 0 {
+				break
+			}
+		}
+	}
+	ts := m.Types()
+	if n != 8 || len(ts) < 4 {
+		return FragSize{}
+	}
+	abits, bbits := 0, 0 // the width of A's and B's elements in registers
+	for _, v := range m.Vals {
+		switch v {
+		case ".kind::f8f6f4", ".kind::mxf8f6f4":
+			abits, bbits = 8, 8 // fp6 and fp4 sit in byte containers
+		case ".kind::mxf4", ".kind::mxf4nvf4":
+			return FragSize{} // e2m1 packed; left to ptxas
+		}
+	}
+	if abits == 0 {
+		at, _ := LookupType(ts[1])
+		bt, _ := LookupType(ts[2])
+		abits, bbits = at.Bits, bt.Bits
+	}
+	switch name {
+	case "d", "c":
+		t := ts[0]
+		if name == "c" {
+			t = ts[3]
+		}
+		regs := 4
+		if t == ".f16" {
+			regs = 2
+		}
+		return FragSize{Regs: regs, Bits: 32, Rows: 16, Cols: 8, Elem: t}
+	case "a":
+		return FragSize{Regs: 16 * (k / 2) * abits / 1024, Bits: 32, Rows: 16, Cols: k / 2, Elem: ts[1]}
+	case "b":
+		return FragSize{Regs: k * 8 * bbits / 1024, Bits: 32, Rows: k, Cols: 8, Elem: ts[2]}
+	}
+	return FragSize{}
+}
