@@ -10,6 +10,17 @@ const (
 	noTensormap = "no model of tensor maps"
 )
 
+// mmGroups are the multimem groups (by operation and by width).
+var mmGroups = []Group{
+	{"sem_weak", []string{".weak"}}, {"acc", []string{".acc::f32", ".acc::f16"}},
+	{"op_mnx", []string{".min", ".max"}}, {"op_bit", []string{".and", ".or", ".xor"}},
+	{"mmi_mnx", []string{".u32", ".s32", ".u64", ".s64"}}, {"mmi_add", []string{".u32", ".s32", ".u64"}},
+	{"mmb", []string{".b32", ".b64"}}, {"mmint", []string{".b32", ".b64", ".u32", ".u64", ".s32", ".s64"}},
+	{"h16", []string{".f16", ".bf16"}}, {"h32", []string{".f16x2", ".bf16x2"}},
+	{"q8", []string{".e5m2", ".e4m3"}}, {"q16", []string{".e5m2x2", ".e4m3x2"}}, {"q32", []string{".e5m2x4", ".e4m3x4"}},
+	{"vec_248", []string{".v2", ".v4", ".v8"}}, {"vec_24", []string{".v2", ".v4"}}, {"vec_48", []string{".v4", ".v8"}},
+}
+
 var dataTable = []Entry{
 	{Name: "mov", LaneLocal: true, Section: "9.7.9.3, 9.7.9.4", Doc: "Copy a register, constant, special register or address into d; with braces, pack or unpack a wide value.", PTX: 10, Syntax: []string{
 		"mov.mtype d, a",
@@ -68,27 +79,78 @@ var dataTable = []Entry{
 		"st.bulk{.sem_weak}{.ss_cta} [a], size:.u64, initval:imm=0",
 	}, Groups: []Group{{"sem_weak", []string{".weak"}}, {"ss_cta", []string{".shared::cta"}}},
 		NoExec: "no model of asynchronous bulk stores"},
+	// multimem.ld_reduce, .st and .red (9.7.9.15): the integer forms take
+	// no vector, .and/.or/.xor .b32 and .b64, .min/.max .u32, .s32, .u64,
+	// .s64, .add those but .s64; the floating-point forms move 32 to 128
+	// bits (.f16 and .bf16 in .v2 to .v8, the x2 pairs and .f32 alone or in
+	// .v2, .v4, .f64 alone; the fp8 kinds of PTX ISA 8.6 and sm_100 alike
+	// by width); .min and .max not on .f32 and .f64; .acc::f32 with the
+	// 16-bit types, .acc::f16 with fp8 (ld_reduce); ptxas 13.0 takes .acc
+	// on any multimem.red, so the table does. ptxas 13.0: "Incorrect type
+	// '.f32' for operation '.min'", "Inconsistent type '.bf16x2' with
+	// vector .v8", "Vector qualifier is not allowed", "Unexpected
+	// instruction types", "Feature '.e4m3' requires PTX ISA .version 8.6".
 	{Name: "multimem.ld_reduce", Section: "9.7.9.15", Doc: "Load from every copy of a multimem address and reduce the values.", PTX: 81, SM: 90, Syntax: []string{
-		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.op_mm.mmint d, [a]",
-		"multimem.ld_reduce.sem_weak{.ss_global}.op_mm.mmint d, [a]",
-		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.op_arith{.acc}{.vec}.mmflt {d}, [a]",
-		"multimem.ld_reduce.sem_weak{.ss_global}.op_arith{.acc}{.vec}.mmflt {d}, [a]",
-	}, Groups: []Group{
-		{"sem_weak", []string{".weak"}}, {"acc", []string{".acc::f32", ".acc::f16"}},
-		{"op_mm", []string{".min", ".max", ".add", ".and", ".or", ".xor"}},
-		{"mmint", []string{".b32", ".b64", ".u32", ".u64", ".s32", ".s64"}},
-		{"mmflt", []string{".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64", ".e5m2", ".e5m2x2", ".e5m2x4", ".e4m3", ".e4m3x2", ".e4m3x4"}},
-	}, NoExec: noMultimem},
+		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.op_mnx.mmi_mnx d, [a]",
+		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.add.mmi_add d, [a]",
+		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.op_bit.mmb d, [a]",
+		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.op_mnx.vec_248.h16 {d}, [a]",
+		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.op_mnx{.vec_24}.h32 {d}, [a]",
+		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.add{.acc::f32}.vec_248.h16 {d}, [a]",
+		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.add{.acc::f32}{.vec_24}.h32 {d}, [a]",
+		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.add{.vec_24}.f32 {d}, [a]",
+		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.add.f64 d, [a]",
+		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.op_mnx.vec_48.q8 {d}, [a] @ptx8.6 @sm_100",
+		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.op_mnx.vec_248.q16 {d}, [a] @ptx8.6 @sm_100",
+		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.op_mnx{.vec_24}.q32 {d}, [a] @ptx8.6 @sm_100",
+		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.add{.acc::f16}.vec_48.q8 {d}, [a] @ptx8.6 @sm_100",
+		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.add{.acc::f16}.vec_248.q16 {d}, [a] @ptx8.6 @sm_100",
+		"multimem.ld_reduce{.sem_ld}{.scope}{.ss_global}.add{.acc::f16}{.vec_24}.q32 {d}, [a] @ptx8.6 @sm_100",
+		"multimem.ld_reduce.sem_weak{.ss_global}.op_mnx.mmi_mnx d, [a]",
+		"multimem.ld_reduce.sem_weak{.ss_global}.add.mmi_add d, [a]",
+		"multimem.ld_reduce.sem_weak{.ss_global}.op_bit.mmb d, [a]",
+		"multimem.ld_reduce.sem_weak{.ss_global}.op_mnx.vec_248.h16 {d}, [a]",
+		"multimem.ld_reduce.sem_weak{.ss_global}.op_mnx{.vec_24}.h32 {d}, [a]",
+		"multimem.ld_reduce.sem_weak{.ss_global}.add{.acc::f32}.vec_248.h16 {d}, [a]",
+		"multimem.ld_reduce.sem_weak{.ss_global}.add{.acc::f32}{.vec_24}.h32 {d}, [a]",
+		"multimem.ld_reduce.sem_weak{.ss_global}.add{.vec_24}.f32 {d}, [a]",
+		"multimem.ld_reduce.sem_weak{.ss_global}.add.f64 d, [a]",
+		"multimem.ld_reduce.sem_weak{.ss_global}.op_mnx.vec_48.q8 {d}, [a] @ptx8.6 @sm_100",
+		"multimem.ld_reduce.sem_weak{.ss_global}.op_mnx.vec_248.q16 {d}, [a] @ptx8.6 @sm_100",
+		"multimem.ld_reduce.sem_weak{.ss_global}.op_mnx{.vec_24}.q32 {d}, [a] @ptx8.6 @sm_100",
+		"multimem.ld_reduce.sem_weak{.ss_global}.add{.acc::f16}.vec_48.q8 {d}, [a] @ptx8.6 @sm_100",
+		"multimem.ld_reduce.sem_weak{.ss_global}.add{.acc::f16}.vec_248.q16 {d}, [a] @ptx8.6 @sm_100",
+		"multimem.ld_reduce.sem_weak{.ss_global}.add{.acc::f16}{.vec_24}.q32 {d}, [a] @ptx8.6 @sm_100",
+	}, Groups: mmGroups, NoExec: noMultimem},
 	{Name: "multimem.st", Section: "9.7.9.15", Doc: "Store to every copy of a multimem address.", PTX: 81, SM: 90, Syntax: []string{
-		"multimem.st{.sem_st}{.scope}{.ss_global}{.vec}.mmall [a], {b}",
-		"multimem.st.sem_weak{.ss_global}{.vec}.mmall [a], {b}",
-	}, Groups: []Group{{"sem_weak", []string{".weak"}}, {"mmall", mmAllTypes}}, NoExec: noMultimem},
+		"multimem.st{.sem_st}{.scope}{.ss_global}.mmint [a], b",
+		"multimem.st{.sem_st}{.scope}{.ss_global}.vec_248.h16 [a], {b}",
+		"multimem.st{.sem_st}{.scope}{.ss_global}{.vec_24}.h32 [a], {b}",
+		"multimem.st{.sem_st}{.scope}{.ss_global}{.vec_24}.f32 [a], {b}",
+		"multimem.st{.sem_st}{.scope}{.ss_global}.f64 [a], b",
+		"multimem.st{.sem_st}{.scope}{.ss_global}.vec_48.q8 [a], {b} @ptx8.6 @sm_100",
+		"multimem.st{.sem_st}{.scope}{.ss_global}.vec_248.q16 [a], {b} @ptx8.6 @sm_100",
+		"multimem.st{.sem_st}{.scope}{.ss_global}{.vec_24}.q32 [a], {b} @ptx8.6 @sm_100",
+		"multimem.st.sem_weak{.ss_global}.mmint [a], b",
+		"multimem.st.sem_weak{.ss_global}.vec_248.h16 [a], {b}",
+		"multimem.st.sem_weak{.ss_global}{.vec_24}.h32 [a], {b}",
+		"multimem.st.sem_weak{.ss_global}{.vec_24}.f32 [a], {b}",
+		"multimem.st.sem_weak{.ss_global}.f64 [a], b",
+		"multimem.st.sem_weak{.ss_global}.vec_48.q8 [a], {b} @ptx8.6 @sm_100",
+		"multimem.st.sem_weak{.ss_global}.vec_248.q16 [a], {b} @ptx8.6 @sm_100",
+		"multimem.st.sem_weak{.ss_global}{.vec_24}.q32 [a], {b} @ptx8.6 @sm_100",
+	}, Groups: mmGroups, NoExec: noMultimem},
 	{Name: "multimem.red", Section: "9.7.9.15", Doc: "Reduce a value into every copy of a multimem address.", PTX: 81, SM: 90, Syntax: []string{
-		"multimem.red{.sem_st}{.scope}{.ss_global}.op_mm{.acc}{.vec}.mmall [a], {b}",
-	}, Groups: []Group{
-		{"acc", []string{".acc::f32", ".acc::f16"}}, {"mmall", mmAllTypes},
-		{"op_mm", []string{".min", ".max", ".add", ".and", ".or", ".xor"}},
-	}, NoExec: noMultimem},
+		"multimem.red{.sem_st}{.scope}{.ss_global}.op_mnx{.acc}.mmi_mnx [a], b",
+		"multimem.red{.sem_st}{.scope}{.ss_global}.add{.acc}.mmi_add [a], b",
+		"multimem.red{.sem_st}{.scope}{.ss_global}.op_bit{.acc}.mmb [a], b",
+		"multimem.red{.sem_st}{.scope}{.ss_global}.op_mnx{.acc}.vec_248.h16 [a], {b}",
+		"multimem.red{.sem_st}{.scope}{.ss_global}.op_mnx{.acc}.vec_24.h32 [a], {b}",
+		"multimem.red{.sem_st}{.scope}{.ss_global}.add{.acc}.vec_248.h16 [a], {b}",
+		"multimem.red{.sem_st}{.scope}{.ss_global}.add{.acc}{.vec_24}.h32 [a], {b}",
+		"multimem.red{.sem_st}{.scope}{.ss_global}.add{.acc}{.vec_24}.f32 [a], {b}",
+		"multimem.red{.sem_st}{.scope}{.ss_global}.add{.acc}.f64 [a], b",
+	}, Groups: mmGroups, NoExec: noMultimem},
 	{Name: "prefetch", Section: "9.7.9.16", Doc: "Hint: bring the line holding a into the L1 or L2 cache (or prefetch a tensor map). No effect on results.", PTX: 20, SM: 20, Syntax: []string{
 		"prefetch{.ss_pf}.pflevel [a]",
 		"prefetch.ss_global.pfevict [a] @ptx7.4 @sm_80",
