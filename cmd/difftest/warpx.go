@@ -9,7 +9,10 @@
 // after the branch, where it saw the whole warp, seed 25920001). The value is f(t, in), its bit 0,
 // or the warp's lane 0's f (vk 0, 1, 2: match.all then holds), times 3
 // on the else path (so that the paths differ and stay apart). Only where
-// the whole warp is present (no lane has left, no partial warp). The
+// the whole warp is present (no lane has left, no partial warp).
+// XWC_mode (all but activemask) is the same collective as one
+// instruction the whole warp runs after the branch has joined, each lane
+// naming its own path's lanes: the membermasks partition the warp. The
 // host loops the pure functions over the path's lanes (warpxHost).
 package main
 
@@ -46,7 +49,11 @@ func (g *gen) warpxExpr() *Expr {
 	if m == "matchall" && g.r.IntN(2) == 0 {
 		vk = 2
 	}
-	return &Expr{Op: "xchgd", T: Ty{K: U32}, Sym: "XW_" + m, A: []*Expr{raw(g.pureName(c)), g.pure(g.pureExpr()), raw(fmt.Sprintf("%du", vk))}}
+	sym := "XW_" + m
+	if m != "active" && g.r.IntN(3) == 0 {
+		sym = "XWC_" + m // one instruction for the whole warp
+	}
+	return &Expr{Op: "xchgd", T: Ty{K: U32}, Sym: sym, A: []*Expr{raw(g.pureName(c)), g.pure(g.pureExpr()), raw(fmt.Sprintf("%du", vk))}}
 }
 
 // warpxCUDA: XWM is the path's membermask, XWV the lane's value.
@@ -63,6 +70,12 @@ var warpxCUDA = func() string {
 		// would see the whole warp.
 		fmt.Fprintf(&b, "#define XW_%s(c, f, vk) ({ u32 m_ = XWM(c), v_ = XWV(f, vk), r_; if (c(t, in) & 1u) { u32 x_ = v_; r_ = %s; } else { u32 x_ = v_ * 3u; r_ = %s; } r_; })\n",
 			m.mode, strings.Replace(m.call, "PATH", "then", 1), strings.Replace(m.call, "PATH", "else", 1))
+		if m.mode != "active" {
+			// XWC: the same collective as one instruction that the whole
+			// warp runs, each lane naming its path's lanes (legal from
+			// sm_70: every thread of a membermask runs the instruction).
+			fmt.Fprintf(&b, "#define XWC_%s(c, f, vk) ({ u32 m_ = XWM(c), v_ = XWV(f, vk); u32 x_ = (c(t, in) & 1u) ? v_ : v_ * 3u; (u32)(%s); })\n", m.mode, m.call)
+		}
 	}
 	return b.String()
 }()
@@ -103,7 +116,7 @@ static u32 xw(u32 t, const u64 *in, xfn c, xfn f, u32 vk, int mode) {
 ` + func() string {
 	var b strings.Builder
 	for i, m := range warpxModes {
-		fmt.Fprintf(&b, "#define XW_%s(c, f, vk) xw(t, in, c, f, vk, %d)\n", m.mode, i)
+		fmt.Fprintf(&b, "#define XW_%s(c, f, vk) xw(t, in, c, f, vk, %d)\n#define XWC_%s(c, f, vk) XW_%s(c, f, vk)\n", m.mode, i, m.mode, m.mode)
 	}
 	return b.String()
 }()
