@@ -1046,7 +1046,108 @@ burst:
 					m.stats.ThreadInstructions += int64(bits.OnesCount32(mask))
 					f.wregs[:cap(f.wregs)][o.wm] |= mask // (see frame)
 					e.pc++
-					o.exec(m, w, o) // (a plain op leaves the stack as it was)
+					if !lonesInPlace || (1<<laneSetpEqIb|1<<laneSetpLtU)>>o.lane&1 == 0 {
+						o.exec(m, w, o) // (a plain op leaves the stack as it was)
+					} else {
+						k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
+						part := &m.part
+						var t uint64
+						if a := &w.regs[o.ra]; o.lane == laneSetpEqIb {
+							ib := uint64(o.off)
+							part[0] = (((((a[0]^ib)&k - 1) >> 63) |
+								((((a[1]^ib)&k - 1) >> 63) << 1)) |
+								(((((a[2]^ib)&k - 1) >> 63) << 2) |
+									((((a[3]^ib)&k - 1) >> 63) << 3)))
+							part[1] = ((((((a[4]^ib)&k - 1) >> 63) << 4) |
+								((((a[5]^ib)&k - 1) >> 63) << 5)) |
+								(((((a[6]^ib)&k - 1) >> 63) << 6) |
+									((((a[7]^ib)&k - 1) >> 63) << 7)))
+							part[2] = ((((((a[8]^ib)&k - 1) >> 63) << 8) |
+								((((a[9]^ib)&k - 1) >> 63) << 9)) |
+								(((((a[10]^ib)&k - 1) >> 63) << 10) |
+									((((a[11]^ib)&k - 1) >> 63) << 11)))
+							part[3] = ((((((a[12]^ib)&k - 1) >> 63) << 12) |
+								((((a[13]^ib)&k - 1) >> 63) << 13)) |
+								(((((a[14]^ib)&k - 1) >> 63) << 14) |
+									((((a[15]^ib)&k - 1) >> 63) << 15)))
+							part[4] = ((((((a[16]^ib)&k - 1) >> 63) << 16) |
+								((((a[17]^ib)&k - 1) >> 63) << 17)) |
+								(((((a[18]^ib)&k - 1) >> 63) << 18) |
+									((((a[19]^ib)&k - 1) >> 63) << 19)))
+							part[5] = ((((((a[20]^ib)&k - 1) >> 63) << 20) |
+								((((a[21]^ib)&k - 1) >> 63) << 21)) |
+								(((((a[22]^ib)&k - 1) >> 63) << 22) |
+									((((a[23]^ib)&k - 1) >> 63) << 23)))
+							part[6] = ((((((a[24]^ib)&k - 1) >> 63) << 24) |
+								((((a[25]^ib)&k - 1) >> 63) << 25)) |
+								(((((a[26]^ib)&k - 1) >> 63) << 26) |
+									((((a[27]^ib)&k - 1) >> 63) << 27)))
+							part[7] = ((((((a[28]^ib)&k - 1) >> 63) << 28) |
+								((((a[29]^ib)&k - 1) >> 63) << 29)) |
+								(((((a[30]^ib)&k - 1) >> 63) << 30) |
+									((((a[31]^ib)&k - 1) >> 63) << 31)))
+							t = (((part[0] |
+								part[1]) |
+								(part[2] |
+									part[3])) |
+								((part[4] |
+									part[5]) |
+									(part[6] |
+										part[7])))
+						} else {
+							b := &w.regs[o.rb]
+							part[0] = ((((a[0]&k - b[0]&k) >> 63) |
+								(((a[1]&k - b[1]&k) >> 63) << 1)) |
+								((((a[2]&k - b[2]&k) >> 63) << 2) |
+									(((a[3]&k - b[3]&k) >> 63) << 3)))
+							part[1] = (((((a[4]&k - b[4]&k) >> 63) << 4) |
+								(((a[5]&k - b[5]&k) >> 63) << 5)) |
+								((((a[6]&k - b[6]&k) >> 63) << 6) |
+									(((a[7]&k - b[7]&k) >> 63) << 7)))
+							part[2] = (((((a[8]&k - b[8]&k) >> 63) << 8) |
+								(((a[9]&k - b[9]&k) >> 63) << 9)) |
+								((((a[10]&k - b[10]&k) >> 63) << 10) |
+									(((a[11]&k - b[11]&k) >> 63) << 11)))
+							part[3] = (((((a[12]&k - b[12]&k) >> 63) << 12) |
+								(((a[13]&k - b[13]&k) >> 63) << 13)) |
+								((((a[14]&k - b[14]&k) >> 63) << 14) |
+									(((a[15]&k - b[15]&k) >> 63) << 15)))
+							part[4] = (((((a[16]&k - b[16]&k) >> 63) << 16) |
+								(((a[17]&k - b[17]&k) >> 63) << 17)) |
+								((((a[18]&k - b[18]&k) >> 63) << 18) |
+									(((a[19]&k - b[19]&k) >> 63) << 19)))
+							part[5] = (((((a[20]&k - b[20]&k) >> 63) << 20) |
+								(((a[21]&k - b[21]&k) >> 63) << 21)) |
+								((((a[22]&k - b[22]&k) >> 63) << 22) |
+									(((a[23]&k - b[23]&k) >> 63) << 23)))
+							part[6] = (((((a[24]&k - b[24]&k) >> 63) << 24) |
+								(((a[25]&k - b[25]&k) >> 63) << 25)) |
+								((((a[26]&k - b[26]&k) >> 63) << 26) |
+									(((a[27]&k - b[27]&k) >> 63) << 27)))
+							part[7] = (((((a[28]&k - b[28]&k) >> 63) << 28) |
+								(((a[29]&k - b[29]&k) >> 63) << 29)) |
+								((((a[30]&k - b[30]&k) >> 63) << 30) |
+									(((a[31]&k - b[31]&k) >> 63) << 31)))
+							t = (((part[0] |
+								part[1]) |
+								(part[2] |
+									part[3])) |
+								((part[4] |
+									part[5]) |
+									(part[6] |
+										part[7])))
+						}
+						q := &f.preds[o.pd]
+						*q = *q&^mask | (uint32(t)^-uint32(o.mode/cmpNegate&1))&mask
+						if e.pc != e.rpc {
+							if o = &w.code[e.pc]; o.flags&flagBra != 0 && run < end {
+								run++
+								mask = e.mask & (f.preds[o.gp] ^ o.gx)
+								w.mask = mask
+								goto bra
+							}
+						}
+					}
 					// A stretch mostly ends at a bra (a loop's back edge,
 					// an if's test): that goes on below, with no trip
 					// round the loop and no fetch of the frame and the
@@ -1525,3 +1626,11 @@ func (m *Machine) BufferByName(name string) (Mem, bool) {
 	}
 	return Mem{}, false
 }
+
+// The lane kinds (op.lane) of the setps issue runs in place where
+// lonesInPlace (the handlers execSetpLessNarrowU1 and
+// execSetpEqualNarrowIb1: see laneHandlers; TestLoneSetp pins them).
+const (
+	laneSetpLtU  = 8
+	laneSetpEqIb = 12
+)
