@@ -23,16 +23,46 @@ func (c *checker) frags(s *scope, st *ptx.Instr, e *isa.Entry, m *isa.Match) {
 	}
 	for i := range m.Form.Operands {
 		spec := &m.Form.Operands[i]
-		if spec.Kind != isa.OpFrag || i >= len(st.Args) {
+		if i >= len(st.Args) {
+			continue
+		}
+		o := st.Args[i]
+		if spec.Kind == isa.OpHandle {
+			// [a, {c}] or [a, b, {c}]: the coordinates' count.
+			want := e.Frag(m, "coords")
+			ad, ok := o.(*ptx.Addr)
+			if want.Regs <= 0 || !ok || len(ad.Args) == 0 {
+				continue
+			}
+			if v, ok := ad.Args[len(ad.Args)-1].(*ptx.Vector); ok && len(v.Elems) != want.Regs {
+				c.errorf(v.Pos(), "%s: the coordinates of %s are %s, found %d", e.Name, want.What[len("coords of "):], elements(want.Regs), len(v.Elems))
+			}
+			continue
+		}
+		if spec.Kind != isa.OpFrag {
+			if want := e.Frag(m, spec.Name); want.Regs < 0 {
+				c.errorf(o.Pos(), "%s: %s takes no %s", e.Name, want.What[len(spec.Name)+len(" of "):], spec.Name)
+			}
 			continue
 		}
 		want := e.Frag(m, spec.Name)
 		if want.Regs == 0 {
 			continue
 		}
-		o := st.Args[i]
+		v, isVec := o.(*ptx.Vector)
+		if want.Regs < 0 {
+			// None for this form (a cubemap's offset): a scalar in its
+			// place is the operand after it (tex's depth compare f).
+			if isVec {
+				c.errorf(o.Pos(), "%s: %s takes no %s", e.Name, want.What[len(spec.Name)+len(" of "):], spec.Name)
+			}
+			continue
+		}
+		if want.Regs == 1 && want.Rows == 0 && !isVec {
+			continue // a vector operand of one element may be a scalar
+		}
 		elems := []ptx.Operand{o}
-		if v, ok := o.(*ptx.Vector); ok {
+		if isVec {
 			elems = v.Elems
 		}
 		letter := string(rune(spec.Name[0] - 'a' + 'A'))
@@ -49,7 +79,7 @@ func (c *checker) frags(s *scope, st *ptx.Instr, e *isa.Entry, m *isa.Match) {
 			if !ok {
 				continue
 			}
-			if r, ok := s.lookup(id.Name).(*Reg); ok && r.Type.Bits != want.Bits {
+			if r, ok := s.lookup(id.Name).(*Reg); ok && want.Bits > 0 && r.Type.Bits != want.Bits {
 				c.errorf(id.Pos(), "%s: %s fragment register %s is %d-bit; %s elements take %d-bit registers", e.Name, letter, r.Name, r.Type.Bits, want.Elem, want.Bits)
 				break
 			}
@@ -108,4 +138,12 @@ func (c *checker) addrWidths(s *scope, st *ptx.Instr, e *isa.Entry, m *isa.Match
 			c.errorf(id.Pos(), "%s: [%s] is a %d-bit address: expected a %s register, found %s register %s", e.Name, spec.Name, t.Bits, t.Name, r.Type.Name, r.Name)
 		}
 	}
+}
+
+// elements names n vector elements: "{x}", "2 elements".
+func elements(n int) string {
+	if n == 1 {
+		return "one element, {x}"
+	}
+	return fmt.Sprintf("%d elements", n)
 }

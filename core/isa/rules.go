@@ -206,3 +206,52 @@ func mmaSpFrag(m *Match, name string) FragSize {
 	}
 	return FragSize{}
 }
+
+// texFrag sizes the coordinate vector c of a texture or surface access
+// ([a, c], [a, b, c]; asked for as "coords"), the offset vector e and the gradients of tex.grad,
+// by geometry (ISA 9.7.11.3 tex, 9.7.11.4 tld4, 9.7.12 surfaces): c is
+// {x} for .1d, two elements for .2d and .a1d (an array index, then x),
+// four for the rest (.3d's fourth ignored, the array, cube and
+// multi-sample ones use all four); cubemaps take no offset e (-1; its
+// size the ISA gives per geometry, but ptxas 13.0 takes a longer one, so
+// the table leaves it open);
+// the gradients have as many elements as a coordinate of the geometry
+// without its array index; the depth compare f is not for .3d, .2dms or
+// .a2dms (-1). ptxas 13.0: "Illegal vector size: 3",
+// "Operand vector size doesn't match geometry for instruction
+// 'tex.grad'".
+func texFrag(m *Match, name string) FragSize {
+	g := m.Get("geom")
+	n := 0
+	switch name {
+	case "coords":
+		switch g {
+		case ".1d":
+			n = 1
+		case ".2d", ".a1d":
+			n = 2
+		case ".3d", ".a2d", ".cube", ".acube", ".2dms", ".a2dms":
+			n = 4
+		}
+	case "e": // its size left open: ptxas 13.0 takes longer ones
+		switch g {
+		case ".cube", ".acube":
+			n = -1
+		}
+	case "f": // the depth compare: not for .3d and the multi-sample ones
+		switch g {
+		case ".3d", ".2dms", ".a2dms":
+			n = -1
+		}
+	case "gradx", "grady":
+		switch g {
+		case ".1d", ".a1d":
+			n = 1
+		case ".2d", ".a2d":
+			n = 2
+		case ".3d", ".cube", ".acube":
+			n = 4
+		}
+	}
+	return FragSize{Regs: n, What: name + " of " + g}
+}

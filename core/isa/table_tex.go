@@ -10,6 +10,16 @@ const (
 
 var texGroups = []Group{
 	{"geom", []string{".1d", ".2d", ".3d", ".a1d", ".a2d", ".cube", ".acube", ".2dms", ".a2dms"}},
+	// By the coordinates' type: cubemaps take .f32 ones, the multi-sample
+	// geometries .s32 (9.7.11.3: ".cube, .acube require .f32; .2dms,
+	// .a2dms require .s32"), and the depth compare f goes with .f32 ones
+	// ("the elements in texture coordinate vector c have .f32 type").
+	{"geom_tf", []string{".1d", ".2d", ".3d", ".a1d", ".a2d", ".cube", ".acube"}},
+	{"geom_ts", []string{".1d", ".2d", ".3d", ".a1d", ".a2d", ".2dms", ".a2dms"}},
+	// tex.level and tex.grad have no multi-sample geometry (ptxas 13.0:
+	// "Illegal modifier 'Multi-sample geometry' for instruction
+	// 'tex.level'").
+	{"geom_tsm", []string{".1d", ".2d", ".3d", ".a1d", ".a2d"}},
 	{"dtype_t", []string{".u32", ".s32", ".f16", ".f32"}},
 	{"ctype_t", []string{".s32", ".f32"}},
 	{"mip", []string{".base"}},
@@ -23,8 +33,10 @@ var surfGroups = []Group{
 	{"btype_s", []string{".b8", ".b16", ".b32", ".b64"}},
 	{"clamp", []string{".trap", ".clamp", ".zero"}},
 	{"op_s", []string{".add", ".min", ".max", ".and", ".or"}},
-	{"rtype_b", []string{".u32", ".u64", ".s32", ".b32", ".s64"}},
-	{"rtype_p", []string{".b32", ".b64"}},
+	{"sr_add", []string{".u32", ".u64", ".s32"}},
+	{"sr_mnx", []string{".min", ".max"}},
+	{"sr_i32", []string{".u32", ".s32"}},
+	{"sr_bit", []string{".and", ".or"}},
 }
 
 // surfPGroups is ptype_s, then surfGroups (TestTablesAreData holds the
@@ -38,25 +50,33 @@ var surfPGroups = []Group{
 	{"btype_s", []string{".b8", ".b16", ".b32", ".b64"}},
 	{"clamp", []string{".trap", ".clamp", ".zero"}},
 	{"op_s", []string{".add", ".min", ".max", ".and", ".or"}},
-	{"rtype_b", []string{".u32", ".u64", ".s32", ".b32", ".s64"}},
-	{"rtype_p", []string{".b32", ".b64"}},
+	{"sr_add", []string{".u32", ".u64", ".s32"}},
+	{"sr_mnx", []string{".min", ".max"}},
+	{"sr_i32", []string{".u32", ".s32"}},
+	{"sr_bit", []string{".and", ".or"}},
 }
 
 var texTable = []Entry{
 	{Name: "tex", Section: "9.7.11.3", Doc: "Texture lookup: sample texture a (with optional sampler) at the coordinates c.", PTX: 10, Syntax: []string{
-		"tex{.mip}.geom.vec_4.dtype_t.ctype_t {d}|p:dtype_t, [a]:handle, e:frag?, f:.f32?",
-		"tex.level.geom.vec_4.dtype_t.ctype_t {d}|p:dtype_t, [a]:handle, lod:ctype_t, e:frag?, f:.f32? @ptx3.1 @sm_20",
-		"tex.grad.geom.vec_4.dtype_t.ctype_t {d}|p:dtype_t, [a]:handle, gradx:frag, grady:frag, e:frag?, f:.f32? @ptx3.1 @sm_20",
-		"tex{.mip}.geom.vec_2.f16x2.ctype_t {d}|p:.b32, [a]:handle, e:frag?, f:.f32? @ptx4.2 @sm_53",
-		"tex.level.geom.vec_2.f16x2.ctype_t {d}|p:.b32, [a]:handle, lod:ctype_t, e:frag?, f:.f32? @ptx4.2 @sm_53",
-		"tex.grad.geom.vec_2.f16x2.ctype_t {d}|p:.b32, [a]:handle, gradx:frag, grady:frag, e:frag?, f:.f32? @ptx4.2 @sm_53",
-	}, Groups: texGroups, NoExec: noTex},
+		"tex{.mip}.geom_tf.vec_4.dtype_t.f32 {d}|p:dtype_t, [a]:handle, e:frag?, f:.f32?",
+		"tex{.mip}.geom_ts.vec_4.dtype_t.s32 {d}|p:dtype_t, [a]:handle, e:frag?",
+		"tex.level.geom_tf.vec_4.dtype_t.f32 {d}|p:dtype_t, [a]:handle, lod:.f32, e:frag?, f:.f32? @ptx3.1 @sm_20",
+		"tex.level.geom_tsm.vec_4.dtype_t.s32 {d}|p:dtype_t, [a]:handle, lod:.s32, e:frag? @ptx3.1 @sm_20",
+		"tex.grad.geom_tf.vec_4.dtype_t.f32 {d}|p:dtype_t, [a]:handle, gradx:frag, grady:frag, e:frag?, f:.f32? @ptx3.1 @sm_20",
+		"tex.grad.geom_tsm.vec_4.dtype_t.s32 {d}|p:dtype_t, [a]:handle, gradx:frag, grady:frag, e:frag? @ptx3.1 @sm_20",
+		"tex{.mip}.geom_tf.vec_2.f16x2.f32 {d}|p:.b32, [a]:handle, e:frag?, f:.f32? @ptx4.2 @sm_53",
+		"tex{.mip}.geom_ts.vec_2.f16x2.s32 {d}|p:.b32, [a]:handle, e:frag? @ptx4.2 @sm_53",
+		"tex.level.geom_tf.vec_2.f16x2.f32 {d}|p:.b32, [a]:handle, lod:.f32, e:frag?, f:.f32? @ptx4.2 @sm_53",
+		"tex.level.geom_tsm.vec_2.f16x2.s32 {d}|p:.b32, [a]:handle, lod:.s32, e:frag? @ptx4.2 @sm_53",
+		"tex.grad.geom_tf.vec_2.f16x2.f32 {d}|p:.b32, [a]:handle, gradx:frag, grady:frag, e:frag?, f:.f32? @ptx4.2 @sm_53",
+		"tex.grad.geom_tsm.vec_2.f16x2.s32 {d}|p:.b32, [a]:handle, gradx:frag, grady:frag, e:frag? @ptx4.2 @sm_53",
+	}, Groups: texGroups, Frag: texFrag, NoExec: noTex},
 	{Name: "tld4", Section: "9.7.11.4", Doc: "Texture gather: fetch one component (.r, .g, .b, .a) of the four texels around the 2D coordinates.", PTX: 22, SM: 20, Syntax: []string{
 		"tld4.comp.geom_g.vec_4.dtype_g.f32 {d}|p:dtype_g, [a]:handle, e:frag?, f:.f32?",
 	}, Groups: []Group{
 		{"comp", []string{".r", ".g", ".b", ".a"}}, {"geom_g", []string{".2d", ".a2d", ".cube", ".acube"}},
 		{"dtype_g", []string{".u32", ".s32", ".f32"}},
-	}, NoExec: noTex},
+	}, Frag: texFrag, NoExec: noTex},
 	{Name: "txq", Section: "9.7.11.5", Doc: "Query an attribute of a texture or sampler (width, height, channel order, filter mode, ...).", PTX: 15, Syntax: []string{
 		"txq.tquery.b32 d, [a]:handle",
 		"txq.level.tlquery.b32 d, [a]:handle, lod:.s32 @ptx3.1 @sm_20",
@@ -72,22 +92,29 @@ var texTable = []Entry{
 
 	// 9.7.12 Surfaces
 	{Name: "suld", Section: "9.7.12.1", Doc: "Load from surface memory at the coordinates b.", PTX: 15, Syntax: []string{
-		"suld.b.geom_s{.cop_s}{.vec_24}.btype_s{.clamp} {d}, [a]:handle",
+		"suld.b.geom_s{.cop_s}{.vec_24}.btype_s.clamp {d}, [a]:handle",
 		// PTX ISA 3.0 removed the unimplemented suld.p and sust.p.{u32,s32,f32}
 		// (ISA 3.1 §11.2.2); ptxas 13.0: "Not a name of any known
 		// instruction: 'suld.p'", "Unexpected instruction types specified
 		// for 'sust.p'".
 		"suld.p.geom_s{.cop_s}{.vec_24}.ptype_s{.clamp} {d}, [a]:handle @ptx<3.0",
-	}, Groups: surfPGroups, NoExec: noSurf},
+	}, Groups: surfPGroups, Frag: texFrag, NoExec: noSurf},
 	{Name: "sust", Section: "9.7.12.2", Doc: "Store to surface memory at the coordinates given in the address.", PTX: 15, Syntax: []string{
-		"sust.b.geom_s{.cop_w}{.vec_24}.btype_s{.clamp} [a]:handle, {c}",
-		"sust.p.geom_r{.cop_w}{.vec_24}.b32{.clamp} [a]:handle, {c}",
+		"sust.b.geom_s{.cop_w}{.vec_24}.btype_s.clamp [a]:handle, {c}",
+		"sust.p.geom_r{.cop_w}{.vec_24}.b32.clamp [a]:handle, {c}",
 		"sust.p.geom_r{.cop_w}{.vec_24}.ptype_s{.clamp} [a]:handle, {c} @ptx<3.0",
-	}, Groups: surfPGroups, NoExec: noSurf},
+	}, Groups: surfPGroups, Frag: texFrag, NoExec: noSurf},
 	{Name: "sured", Section: "9.7.12.3", Doc: "Reduce a value into surface memory (.add, .min, .max, .and, .or).", PTX: 20, SM: 20, Syntax: []string{
-		"sured.b.op_s.geom_r.rtype_b{.clamp} [a]:handle, c",
-		"sured.p.op_s.geom_r.rtype_p{.clamp} [a]:handle, c",
-	}, Groups: surfGroups, NoExec: noSurf},
+		// The mode is required here (the ISA's syntax; ptxas 13.0: "Clamp
+		// modifier required for instruction 'sured.b'").
+		// Types by operation as ptxas 13.0 takes them ("Incorrect type
+		// '.u64' for operation '.or' in instruction 'sured.b'"; sured.p
+		// with .b32 only, where the ISA also lists .b64).
+		"sured.b.add.geom_r.sr_add.clamp [a]:handle, c",
+		"sured.b.sr_mnx.geom_r.sr_i32.clamp [a]:handle, c",
+		"sured.b.sr_bit.geom_r.b32.clamp [a]:handle, c",
+		"sured.p.op_s.geom_r.b32.clamp [a]:handle, c",
+	}, Groups: surfGroups, Frag: texFrag, NoExec: noSurf},
 	{Name: "suq", Section: "9.7.12.4", Doc: "Query an attribute of a surface (width, height, depth, channel format, ...).", PTX: 15, Syntax: []string{
 		"suq.query.b32 d, [a]:handle",
 	}, Groups: []Group{{"query", []string{".width", ".height", ".depth", ".channel_data_type", ".channel_order", ".array_size", ".memory_layout"}}}, NoExec: noSurf},

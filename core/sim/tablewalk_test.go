@@ -207,8 +207,8 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 			// (continue above drops the hint's and mask's only).
 			cut = true
 		}
-		if cut {
-			break
+		if cut || s.Optional && e.Frag != nil && e.Frag(m, s.Name).Regs < 0 {
+			break // none here (a cubemap's offset, a 3d depth compare), nor after
 		}
 		t := m.OperandType(s)
 		one := func() string { return in.reg(t) }
@@ -273,6 +273,15 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 			if k := in.fragN[i]; k > 0 {
 				n = k
 			}
+			if e.Frag != nil { // the size the table gives, when it does
+				switch fs := e.Frag(m, s.Name); {
+				case fs.Regs < 0: // none here (a cubemap's offset), nor after it
+					cut = true
+					continue
+				case fs.Regs > 0 && fs.Rows == 0:
+					n = fs.Regs
+				}
+			}
 			if in.fragBits[i] == 64 {
 				t = ".b64"
 			}
@@ -283,7 +292,11 @@ func writeInstance(e *isa.Entry, f *isa.Form, k int, in *instance) string {
 			op = "{" + strings.Join(el, ", ") + "}"
 		case isa.OpHandle:
 			op = "[" + in.reg(".b64") + "]"
-			if n := tensorCoords(mods); n > 0 { // [tensorMap, {coordinates}]
+			n := tensorCoords(mods)
+			if e.Frag != nil && e.Frag(m, "coords").Regs > 0 { // [tex, {coordinates}]
+				n = e.Frag(m, "coords").Regs
+			}
+			if n > 0 { // [tensorMap, {coordinates}]
 				var el []string
 				for range n {
 					el = append(el, in.reg(".b32"))
