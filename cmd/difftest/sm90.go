@@ -115,6 +115,9 @@ func sm90Names() []string {
 // meet their edges; the fins.
 const sm90Shared = `/* Forms of newer targets (Config.SM90). */
 #define N9W(x) ((((u32)(x)) & 0x40u) ? (u32)(x) : ((u32)(x)) & 63u)
+/* cvt.rna.tf32's operand: a NaN canonical (its payload is open: an H200
+   truncates it, and a payload in the low 13 bits alone becomes Inf). */
+#define N9N(x) u2f(f2u((float)(x)))
 static DEV inline u32 n9_f32can(u32 x, int relu) { return (x & 0x7fffffffu) > 0x7f800000u ? 0x7fffffffu : relu && x == 0x80000000u ? 0u : x; }
 static DEV inline u32 n9_f8can(u32 x, int e5, int relu) {
   u32 r = 0;
@@ -143,6 +146,9 @@ func sm90Arg(o sm90Op, i int) string {
 	p := string(rune('a' + i))
 	if strings.HasPrefix(o.ins, "bmsk") || strings.HasPrefix(o.ins, "szext") && i == 1 {
 		return "N9W(" + p + ")"
+	}
+	if strings.HasPrefix(o.ins, "cvt.rna.") {
+		return "N9N(" + p + ")"
 	}
 	return p
 }
@@ -278,7 +284,7 @@ static u32 n9_f8h(u32 x, int e5, int relu) {
 			params = append(params, p+"_")
 			_, at := sm90Reg(a)
 			if a == F32 {
-				decl = append(decl, fmt.Sprintf("double %s = (double)(float)(%s_);", p, p))
+				decl = append(decl, fmt.Sprintf("double %s = (double)(float)(%s);", p, strings.Replace(sm90Arg(o, i), p, p+"_", 1)))
 			} else {
 				decl = append(decl, fmt.Sprintf("u32 %s = (u32)(%s)%s;", p, at, strings.Replace(sm90Arg(o, i), p, p+"_", 1)))
 			}
