@@ -3,7 +3,10 @@
 
 package isa
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // cvtRule applies the rounding, saturation and flush rules of cvt between
 // the fundamental types (PTX ISA 3.1 §8.7.6, cvt, "Integer Notes" and
@@ -254,4 +257,31 @@ func texFrag(m *Match, name string) FragSize {
 		}
 	}
 	return FragSize{Regs: n, What: name + " of " + g}
+}
+
+// tcLdStFrag sizes tcgen05.ld's and tcgen05.st's registers: .num times
+// the shape's registers a thread (ISA 9.7.17.8.3: .32x32b, .16x64b and
+// .16x32bx2 one, .16x128b two, .16x256b four; ptxas 13.0: "Argument
+// vector size mismatch").
+func tcLdStFrag(m *Match, name string) FragSize {
+	if name != "d" && name != "r" {
+		return FragSize{}
+	}
+	num, per, shape := 0, 0, ""
+	for _, v := range m.Vals {
+		switch v {
+		case ".32x32b", ".16x64b", ".16x32bx2":
+			per, shape = 1, v
+		case ".16x128b":
+			per, shape = 2, v
+		case ".16x256b":
+			per, shape = 4, v
+		case ".x1", ".x2", ".x4", ".x8", ".x16", ".x32", ".x64", ".x128":
+			num, _ = strconv.Atoi(v[2:])
+		}
+	}
+	if num == 0 || per == 0 {
+		return FragSize{}
+	}
+	return FragSize{Regs: num * per, Bits: 32, What: "register list of " + shape + ".x" + strconv.Itoa(num)}
 }

@@ -90,6 +90,7 @@ var tcGroups = []Group{
 	{"ss_cta", []string{".shared::cta"}},
 	{"tshape", []string{".16x64b", ".16x128b", ".16x256b", ".32x32b"}},
 	{"tnum", []string{".x1", ".x2", ".x4", ".x8", ".x16", ".x32", ".x64", ".x128"}},
+	{"tnum_r", []string{".x2", ".x4", ".x8", ".x16", ".x32", ".x64", ".x128"}}, // .red: no .x1 (ptxas 13.0: "Illegal modifier '.x1' for instruction 'tcgen05.ld.red'")
 	{"cpshape", []string{".128x256b", ".4x256b", ".128x128b", ".64x128b", ".32x128b"}},
 	{"cpmcast", []string{".warpx2::02_13", ".warpx2::01_23", ".warpx4"}},
 	{"cpsrc", []string{".b6x16_p32", ".b4x16_p64"}},
@@ -257,15 +258,15 @@ var mmaTable = []Entry{
 	{Name: "tcgen05.ld", Section: "9.7.17.8.3", Doc: "Asynchronously load from tensor memory into registers (optionally reducing them, .red).", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.ld.sync.aligned.tshape.tnum{.pack::16b}.b32 {d}:frag, [taddr]:.b32",
 		"tcgen05.ld.sync.aligned.16x32bx2.tnum{.pack::16b}.b32 {d}:frag, [taddr]:.b32, half:imm",
-		"tcgen05.ld.red.sync.aligned.32x32b.tnum.op_minmax{.abs}{.NaN}.f32 {d}:frag, dred:any, [taddr]:.b32 @ptx9.0 @sm_103",
-		"tcgen05.ld.red.sync.aligned.16x32bx2.tnum.op_minmax{.abs}{.NaN}.f32 {d}:frag, dred:any, [taddr]:.b32, half:imm @ptx9.0 @sm_103",
-		"tcgen05.ld.red.sync.aligned.32x32b.tnum.op_minmax.itype_32 {d}:frag, dred:any, [taddr]:.b32 @ptx9.0 @sm_103",
-		"tcgen05.ld.red.sync.aligned.16x32bx2.tnum.op_minmax.itype_32 {d}:frag, dred:any, [taddr]:.b32, half:imm @ptx9.0 @sm_103",
-	}, Groups: tcGroups},
+		"tcgen05.ld.red.sync.aligned.32x32b.tnum_r.op_minmax{.abs}{.NaN}.f32 {d}:frag, dred:any, [taddr]:.b32 @ptx9.0 @sm_103",
+		"tcgen05.ld.red.sync.aligned.16x32bx2.tnum_r.op_minmax{.abs}{.NaN}.f32 {d}:frag, dred:any, [taddr]:.b32, half:imm @ptx9.0 @sm_103",
+		"tcgen05.ld.red.sync.aligned.32x32b.tnum_r.op_minmax.itype_32 {d}:frag, dred:any, [taddr]:.b32 @ptx9.0 @sm_103",
+		"tcgen05.ld.red.sync.aligned.16x32bx2.tnum_r.op_minmax.itype_32 {d}:frag, dred:any, [taddr]:.b32, half:imm @ptx9.0 @sm_103",
+	}, Groups: tcGroups, Frag: tcLdStFrag},
 	{Name: "tcgen05.st", Section: "9.7.17.8.4", Doc: "Asynchronously store registers to tensor memory.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.st.sync.aligned.tshape.tnum{.unpack::16b}.b32 [taddr]:.b32, {r}:frag",
 		"tcgen05.st.sync.aligned.16x32bx2.tnum{.unpack::16b}.b32 [taddr]:.b32, half:imm, {r}:frag",
-	}, Groups: tcGroups},
+	}, Groups: tcGroups, Frag: tcLdStFrag},
 	{Name: "tcgen05.wait::ld", Section: "9.7.17.8.5", Doc: "Wait for this thread's earlier tcgen05.ld operations.", PTX: 86, SM: 100, Syntax: []string{
 		"tcgen05.wait::ld.sync.aligned",
 	}},
