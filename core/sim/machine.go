@@ -1046,7 +1046,9 @@ burst:
 					m.stats.ThreadInstructions += int64(bits.OnesCount32(mask))
 					f.wregs[:cap(f.wregs)][o.wm] |= mask // (see frame)
 					e.pc++
-					if !lonesInPlace || (1<<laneSetpEqIb|1<<laneSetpLtU)>>o.lane&1 == 0 {
+					// (lonesInPlace: a lone setp's lanes here, see lone_inplace.go;
+					// the lane kind & 63 so that the shift needs no test.)
+					if !lonesInPlace || (1<<laneSetpEqIb|1<<laneSetpLtU)>>(o.lane&63)&1 == 0 {
 						o.exec(m, w, o) // (a plain op leaves the stack as it was)
 					} else {
 						k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
