@@ -1053,7 +1053,6 @@ burst:
 					} else {
 						k := ^uint64(0) >> ((64 - uint(o.typ.bits)) & 63)
 						part := &m.part
-						var t uint64
 						if a := &w.regs[o.ra]; o.lane == laneSetpEqIb {
 							ib := uint64(o.off)
 							part[0] = (((((a[0]^ib)&k - 1) >> 63) |
@@ -1088,14 +1087,6 @@ burst:
 								((((a[29]^ib)&k - 1) >> 63) << 29)) |
 								(((((a[30]^ib)&k - 1) >> 63) << 30) |
 									((((a[31]^ib)&k - 1) >> 63) << 31)))
-							t = (((part[0] |
-								part[1]) |
-								(part[2] |
-									part[3])) |
-								((part[4] |
-									part[5]) |
-									(part[6] |
-										part[7])))
 						} else {
 							b := &w.regs[o.rb]
 							part[0] = ((((a[0]&k - b[0]&k) >> 63) |
@@ -1130,15 +1121,15 @@ burst:
 								(((a[29]&k - b[29]&k) >> 63) << 29)) |
 								((((a[30]&k - b[30]&k) >> 63) << 30) |
 									(((a[31]&k - b[31]&k) >> 63) << 31)))
-							t = (((part[0] |
-								part[1]) |
-								(part[2] |
-									part[3])) |
-								((part[4] |
-									part[5]) |
-									(part[6] |
-										part[7])))
 						}
+						t := (((part[0] |
+							part[1]) |
+							(part[2] |
+								part[3])) |
+							((part[4] |
+								part[5]) |
+								(part[6] |
+									part[7])))
 						q := &f.preds[o.pd]
 						*q = *q&^mask | (uint32(t)^-uint32(o.mode/cmpNegate&1))&mask
 						if e.pc != e.rpc {
