@@ -25,22 +25,7 @@ var texGroups = []Group{
 	{"mip", []string{".base"}},
 }
 
-var surfGroups = []Group{
-	{"geom_s", []string{".1d", ".2d", ".3d", ".a1d", ".a2d"}},
-	{"geom_r", []string{".1d", ".2d", ".3d"}},
-	{"cop_s", []string{".ca", ".cg", ".cs", ".cv"}},
-	{"cop_w", []string{".wb", ".cg", ".cs", ".wt"}},
-	{"btype_s", []string{".b8", ".b16", ".b32", ".b64"}},
-	{"clamp", []string{".trap", ".clamp", ".zero"}},
-	{"op_s", []string{".add", ".min", ".max", ".and", ".or"}},
-	{"sr_add", []string{".u32", ".u64", ".s32"}},
-	{"sr_mnx", []string{".min", ".max"}},
-	{"sr_i32", []string{".u32", ".s32"}},
-	{"sr_bit", []string{".and", ".or"}},
-}
-
-// surfPGroups is ptype_s, then surfGroups (TestTablesAreData holds the
-// two together), for suld and sust.
+// surfPGroups are suld's and sust's groups: ptype_s, then surfGroups (sured's).
 var surfPGroups = []Group{
 	{"ptype_s", []string{".b32", ".u32", ".s32", ".f32"}},
 	{"geom_s", []string{".1d", ".2d", ".3d", ".a1d", ".a2d"}},
@@ -55,6 +40,8 @@ var surfPGroups = []Group{
 	{"sr_i32", []string{".u32", ".s32"}},
 	{"sr_bit", []string{".and", ".or"}},
 }
+
+var surfGroups = surfPGroups[1:]
 
 var texTable = []Entry{
 	{Name: "tex", Section: "9.7.11.3", Doc: "Texture lookup: sample texture a (with optional sampler) at the coordinates c.", PTX: 10, Syntax: []string{
